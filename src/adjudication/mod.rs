@@ -1,0 +1,10 @@
+//! Adjudication: the generic turn loop that plays one PBEM turn of any game from sealed orders.
+//!
+//! The loop pulls decisions from the engine, answers each from the acting seat's order sheet,
+//! falls back to the game's forced default where the orders give no legal answer (recording the
+//! seat as NMR), and applies each action with the RNG stream of its log sequence number. It is
+//! pure: storage, clocks and mail belong to the callers (`crate::turns`).
+
+mod run;
+
+pub use run::{AdjudicationError, TurnResult, run_turn};

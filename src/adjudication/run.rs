@@ -1,0 +1,110 @@
+//! The turn loop itself.
+
+use crate::engine::{Event, Game, GameRng, LineNote, OrderSheet, Seat};
+use std::collections::{BTreeMap, BTreeSet};
+use thiserror::Error;
+
+/// A turn that cannot be adjudicated: always an engine defect, never a player's fault. The turn
+/// is left for the GM; nothing is published.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AdjudicationError {
+    #[error("the engine has no default action for {seat} at \"{prompt}\"")]
+    NoDefault { seat: Seat, prompt: String },
+    #[error("the engine's default action for {seat} was refused: {reason}")]
+    DefaultRefused { seat: Seat, reason: String },
+    #[error("the turn did not end after {0} actions")]
+    Runaway(usize),
+}
+
+/// Everything one adjudicated turn produced.
+#[derive(Debug, Clone)]
+pub struct TurnResult<G: Game> {
+    pub state: G::State,
+    /// (seat, action, whether it was the rules' default rather than the seat's orders).
+    pub actions: Vec<(Seat, G::Action, bool)>,
+    pub events: Vec<Event>,
+    /// Per seat, what became of each order line.
+    pub notes: BTreeMap<Seat, Vec<LineNote>>,
+    /// Seats that had no usable orders at some decision where they had a real choice.
+    pub nmr: BTreeSet<Seat>,
+    /// Seats for which at least one default was applied.
+    pub defaulted: BTreeSet<Seat>,
+}
+
+/// A safety net against an engine whose turn never completes.
+const MAX_ACTIONS_PER_TURN: usize = 100_000;
+
+/// Plays one PBEM turn from `start`. `first_seq` is the log sequence number the first action
+/// will get (it selects that action's RNG stream), `seed` the game's seed.
+pub fn run_turn<G: Game>(
+    game: &G,
+    start: &G::State,
+    seed: u64,
+    first_seq: u64,
+    mut sheets: BTreeMap<Seat, OrderSheet<G::Order>>,
+) -> Result<TurnResult<G>, AdjudicationError> {
+    let mut state = start.clone();
+    let mut out = TurnResult::<G> {
+        state: start.clone(),
+        actions: Vec::new(),
+        events: Vec::new(),
+        notes: BTreeMap::new(),
+        nmr: BTreeSet::new(),
+        defaulted: BTreeSet::new(),
+    };
+    let mut seq = first_seq;
+    while let Some(decision) = game.next_decision(&state) {
+        if !out.actions.is_empty() && game.turn_complete(start, &state) {
+            break;
+        }
+        if out.actions.len() >= MAX_ACTIONS_PER_TURN {
+            return Err(AdjudicationError::Runaway(out.actions.len()));
+        }
+        let seat = decision.seat;
+        let sheet = sheets.entry(seat).or_insert_with(|| OrderSheet::new(Vec::new()));
+        let answer = game.answer(&state, &decision, sheet);
+        let notes = out.notes.entry(seat).or_default();
+        notes.extend(answer.notes);
+
+        let mut rng = GameRng::for_action(seed, seq);
+        let mut applied = None;
+        if let Some(action) = answer.action {
+            let mut trial = state.clone();
+            match game.apply(&mut trial, &action, &mut rng) {
+                Ok(events) => {
+                    state = trial;
+                    applied = Some((action, events, false));
+                }
+                // An engine that answers with an action it then refuses: report it, default.
+                Err(illegal) => notes.push(LineNote {
+                    line: 0,
+                    executed: false,
+                    note: format!("not carried out: {illegal}"),
+                }),
+            }
+        }
+        let (action, events, by_default) = match applied {
+            Some(done) => done,
+            None => {
+                let choices = game.legal_actions(&state, &decision).len();
+                if sheet.is_empty() || choices > 1 {
+                    out.nmr.insert(seat);
+                }
+                out.defaulted.insert(seat);
+                let action = game.default_action(&state, &decision).ok_or_else(|| {
+                    AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() }
+                })?;
+                let mut rng = GameRng::for_action(seed, seq);
+                let events = game.apply(&mut state, &action, &mut rng).map_err(|e| {
+                    AdjudicationError::DefaultRefused { seat, reason: e.0 }
+                })?;
+                (action, events, true)
+            }
+        };
+        out.actions.push((seat, action, by_default));
+        out.events.extend(events);
+        seq += 1;
+    }
+    out.state = state;
+    Ok(out)
+}

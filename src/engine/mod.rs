@@ -1,0 +1,250 @@
+//! The contract every game engine implements, and the registry of engines.
+//!
+//! An engine is pure and deterministic: no I/O, no clock, no global RNG. A game is its
+//! [`SetupSpec`] + seed + action log; replaying the log through [`Game::apply`] reproduces the
+//! state exactly. The adjudicator (`crate::adjudication`) pulls [`Decision`]s from the engine and
+//! answers each from the acting seat's sealed order sheet, so sequential games are played with
+//! simultaneous sealed orders.
+//!
+//! [`Game`] is the typed trait engines implement; [`DynGame`] is its object-safe JSON face used by
+//! storage, web, mail and CLI, which never see an engine's own types.
+
+mod dyn_game;
+pub mod registry;
+pub mod rng;
+
+pub use dyn_game::{DynGame, Echo, EchoLine, EngineError, LoggedAction, TurnOutcome};
+pub use rng::GameRng;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{self, Debug, Display};
+use std::ops::RangeInclusive;
+
+/// A seat at the table, numbered from 1 in seating order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's zero-based index (for indexing per-seat vectors).
+    pub fn index(self) -> usize {
+        usize::from(self.0.saturating_sub(1))
+    }
+    /// The seat at a zero-based index.
+    pub fn from_index(i: usize) -> Seat {
+        Seat(u8::try_from(i + 1).unwrap_or(u8::MAX))
+    }
+}
+
+impl Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// What a game is set up with: the number of seats and the engine's own options (JSON object;
+/// each engine documents and validates its keys).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetupSpec {
+    pub seats: u8,
+    #[serde(default)]
+    pub options: serde_json::Value,
+}
+
+/// Whose move it is and what kind of move, in words a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Seat,
+    /// e.g. "play a card on a chain, or draw two", "claim a suit".
+    pub prompt: String,
+}
+
+/// Who is looking at a game. Hidden information (hands, other seats' secrets) must only ever be
+/// shown to the seat it belongs to; the GM sees everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Viewer {
+    Public,
+    Seat(Seat),
+    Gm,
+}
+
+impl Viewer {
+    /// Whether this viewer may see what only `seat` may see.
+    pub fn may_see(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Gm => true,
+            Viewer::Seat(s) => s == seat,
+            Viewer::Public => false,
+        }
+    }
+}
+
+/// Something that happened, as text: the public part everyone reads, and optionally a secret
+/// part only one seat (and the GM) may read — e.g. "you drew the 7 of Hearts".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub public: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<SecretNote>,
+}
+
+/// The part of an [`Event`] only `seat` may read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretNote {
+    pub seat: Seat,
+    pub text: String,
+}
+
+impl Event {
+    /// An event with no secret part.
+    pub fn public(text: impl Into<String>) -> Self {
+        Event { public: text.into(), secret: None }
+    }
+    /// An event with a part only `seat` may read.
+    pub fn with_secret(text: impl Into<String>, seat: Seat, secret: impl Into<String>) -> Self {
+        Event { public: text.into(), secret: Some(SecretNote { seat, text: secret.into() }) }
+    }
+    /// The event as `viewer` may read it.
+    pub fn text_for(&self, viewer: Viewer) -> String {
+        match &self.secret {
+            Some(s) if viewer.may_see(s.seat) => format!("{} ({})", self.public, s.text),
+            _ => self.public.clone(),
+        }
+    }
+}
+
+/// An action the rules do not allow here, with a reason a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{0}")]
+pub struct Illegal(pub String);
+
+/// A game cannot be set up with these seats or options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// An order line the game's order language does not understand, with a reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OrderError(pub String);
+
+/// One parsed order with the line it came from (1-based, as the player wrote it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Numbered<O> {
+    pub line: usize,
+    pub order: O,
+}
+
+/// A seat's parsed orders for one turn, with a mark per order for "already used", so that an
+/// engine consulted at several decision points can consume orders in sequence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderSheet<O> {
+    pub orders: Vec<Numbered<O>>,
+    pub used: Vec<bool>,
+}
+
+impl<O> OrderSheet<O> {
+    /// A sheet with nothing used yet.
+    pub fn new(orders: Vec<Numbered<O>>) -> Self {
+        let used = vec![false; orders.len()];
+        OrderSheet { orders, used }
+    }
+    /// Whether the seat gave no usable order at all.
+    pub fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+    }
+    /// The orders not yet used, with their index in the sheet.
+    pub fn unused(&self) -> impl Iterator<Item = (usize, &Numbered<O>)> {
+        self.orders.iter().enumerate().filter(|(i, _)| !self.used[*i])
+    }
+}
+
+/// What the engine made of one order line at one decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineNote {
+    pub line: usize,
+    /// true when the line was carried out.
+    pub executed: bool,
+    /// "played 7♥ on the North chain", or why it could not be carried out.
+    pub note: String,
+}
+
+/// The engine's answer to a decision from a seat's sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer<A> {
+    /// The action the orders call for, or `None` when they give no legal answer (the game's
+    /// default then applies and the seat may be counted NMR).
+    pub action: Option<A>,
+    pub notes: Vec<LineNote>,
+}
+
+/// Final standings when a game is over, best first; tied seats share a place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub seat: Seat,
+    pub place: u8,
+    /// The score in the game's own terms, e.g. "chain of 23 cards".
+    pub score: String,
+}
+
+/// One game's rules. Pure: same inputs, same outputs; no I/O, clock or global state.
+///
+/// `apply` is atomic: when it returns `Err`, the state is unchanged.
+pub trait Game: Send + Sync + 'static {
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Order: Clone + Debug + Display + Send + Sync;
+
+    /// Stable identifier stored on every game row; never renamed.
+    fn slug(&self) -> &'static str;
+    /// Human name of the game.
+    fn title(&self) -> &'static str;
+    /// Bumped whenever the same inputs could adjudicate differently.
+    fn rules_version(&self) -> u32;
+    /// How many seats the game can be played with.
+    fn seat_counts(&self) -> RangeInclusive<u8>;
+
+    /// Deals, shuffles and places everything for a new game.
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<Self::State, SetupError>;
+    /// Who must act next and how; `None` when the game is over.
+    fn next_decision(&self, state: &Self::State) -> Option<Decision>;
+    /// Every legal action at this decision (the web UI and order checker list them).
+    fn legal_actions(&self, state: &Self::State, decision: &Decision) -> Vec<Self::Action>;
+    /// Applies one action atomically.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Illegal>;
+
+    /// The seats that must act in the PBEM turn that starts at `state` (whose orders are awaited).
+    fn acting_seats(&self, state: &Self::State) -> Vec<Seat>;
+    /// Whether the PBEM turn that started at `start` is over at `now` (the game being over also
+    /// ends it; the adjudicator checks that separately).
+    fn turn_complete(&self, start: &Self::State, now: &Self::State) -> bool;
+
+    /// Parses one non-empty, non-comment order line.
+    fn parse_order(&self, line: &str) -> Result<Self::Order, OrderError>;
+    /// Advice on an order at submission time that does not reject it ("you do not hold 7♥").
+    fn advise(&self, _state: &Self::State, _seat: Seat, _order: &Self::Order) -> Option<String> {
+        None
+    }
+    /// Answers `decision` from the acting seat's sheet, marking orders used as it consumes them.
+    fn answer(
+        &self,
+        state: &Self::State,
+        decision: &Decision,
+        sheet: &mut OrderSheet<Self::Order>,
+    ) -> Answer<Self::Action>;
+    /// The rules' forced default when the orders give no legal answer. Must be legal.
+    fn default_action(&self, state: &Self::State, decision: &Decision) -> Option<Self::Action>;
+
+    /// What `viewer` may see of the state, as JSON for the API.
+    fn view(&self, state: &Self::State, viewer: Viewer) -> serde_json::Value;
+    /// What `viewer` may see of the state, as plain text for pages and mail.
+    fn describe(&self, state: &Self::State, viewer: Viewer) -> String;
+    /// Final standings once the game is over.
+    fn standings(&self, state: &Self::State) -> Option<Vec<Standing>>;
+}

@@ -1,0 +1,3 @@
+//! One pure rules engine per game. Component data lives in `rules/<game>/`.
+
+pub mod railroaded;

@@ -1,0 +1,3 @@
+//! Railroaded (placeholder while the engine is written).
+pub struct Railroaded;
+impl Railroaded { pub fn standard() -> Self { Railroaded } }

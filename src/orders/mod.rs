@@ -1,0 +1,58 @@
+//! Order text, from raw bytes to a parsed sheet, its echo and its receipt digest.
+//!
+//! This is the one path every submission takes, whether it came from the web form, the JSON API,
+//! the GM's console or (later) a mail: raw bytes become an [`OrderText`] at the edge (size and
+//! UTF-8 checked), the game's order language parses each line, and the player gets an echo: each
+//! line as understood, errors by line number, and a receipt digest over the canonical text.
+
+pub mod digest;
+mod text;
+
+pub use digest::{Receipt, new_salt, receipt_digest};
+pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
+
+use crate::engine::{Game, Numbered, OrderSheet, Seat};
+use crate::engine::{Echo, EchoLine};
+
+/// Parses a seat's order text with a game's order language: the sheet the adjudicator consults,
+/// and the echo the player is shown. `state` (when given) lets the engine add advice such as
+/// "you do not hold that card" without rejecting the line.
+pub fn parse_sheet<G: Game>(
+    game: &G,
+    text: &str,
+    state: Option<(&G::State, Seat)>,
+) -> (OrderSheet<G::Order>, Echo) {
+    let mut orders = Vec::new();
+    let mut lines = Vec::new();
+    let mut canonical = Vec::new();
+    for (line, raw) in order_lines(text) {
+        match game.parse_order(&raw) {
+            Ok(order) => {
+                let understood = order.to_string();
+                let advice = state.and_then(|(s, seat)| game.advise(s, seat, &order));
+                canonical.push(understood.clone());
+                lines.push(EchoLine {
+                    line,
+                    text: raw.clone(),
+                    understood: Some(understood),
+                    error: None,
+                    advice,
+                });
+                orders.push(Numbered { line, order });
+            }
+            Err(e) => {
+                canonical.push(format!("? {raw}"));
+                lines.push(EchoLine {
+                    line,
+                    text: raw.clone(),
+                    understood: None,
+                    error: Some(e.0),
+                    advice: None,
+                });
+            }
+        }
+    }
+    let errors = lines.iter().filter(|l| l.error.is_some()).count();
+    let echo = Echo { lines, canonical: canonical.join("\n"), errors };
+    (OrderSheet::new(orders), echo)
+}
