@@ -7,6 +7,9 @@
 //! rules engines. See `docs/ARCHITECTURE.md`.
 
 pub mod adjudication;
+pub mod config;
 pub mod engine;
 pub mod games;
+pub mod domain;
 pub mod orders;
+pub mod store;

@@ -1,0 +1,67 @@
+//! Server settings: one struct, every field a flag with an environment variable, defaults that
+//! work on a developer machine with a local Postgres and no other configuration.
+
+use clap::Args;
+
+/// Settings shared by the server and the console commands.
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Postgres URL; the database is created if missing and migrated on start.
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "postgres://postgres@127.0.0.1:5432/stationmaster",
+        hide_env_values = true,
+        global = true
+    )]
+    pub database_url: String,
+
+    /// Address the web server listens on.
+    #[arg(long, env = "STATIONMASTER_BIND", default_value = "127.0.0.1:8080", global = true)]
+    pub bind: String,
+
+    /// Public base URL used in links in mail (no trailing slash).
+    #[arg(long, env = "STATIONMASTER_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    pub base_url: String,
+
+    /// SMTP server for outgoing mail, e.g. smtp://127.0.0.1:1025 or smtps://user:pass@host.
+    /// Without one, mail stays in the outbox and can be read on the /dev/mailbox page.
+    #[arg(long, env = "STATIONMASTER_SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// The From address of every mail the server sends.
+    #[arg(
+        long,
+        env = "STATIONMASTER_MAIL_FROM",
+        default_value = "Stationmaster <stationmaster@localhost>",
+        global = true
+    )]
+    pub mail_from: String,
+
+    /// Secret key for signing (reply addresses, sessions). Generated and kept in the database
+    /// when not given.
+    #[arg(long, env = "STATIONMASTER_SECRET_KEY", hide_env_values = true, global = true)]
+    pub secret_key: Option<String>,
+
+    /// Seconds between scheduler passes over due turns and pending mail.
+    #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
+    pub tick_secs: u64,
+}
+
+impl Settings {
+    /// The base URL without a trailing slash.
+    pub fn base(&self) -> &str {
+        self.base_url.trim_end_matches('/')
+    }
+
+    /// The domain used in our Message-IDs: the host of the From address.
+    pub fn mail_domain(&self) -> String {
+        let addr = self.mail_from.rsplit('<').next().unwrap_or(&self.mail_from);
+        addr.trim_end_matches('>').rsplit('@').next().unwrap_or("localhost").trim().to_string()
+    }
+
+    /// Whether outgoing mail is kept in the outbox for the dev mailbox page instead of being sent.
+    pub fn dev_mailbox(&self) -> bool {
+        self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty())
+    }
+}
