@@ -32,6 +32,7 @@ CREATE TABLE seats (
     email        text NOT NULL,
     token_hash   text NOT NULL UNIQUE,
     nmr_count    integer NOT NULL DEFAULT 0,
+    token_generation integer NOT NULL DEFAULT 1,
     PRIMARY KEY (game_id, seat)
 );
 

@@ -7,9 +7,11 @@
 //! rules engines. See `docs/ARCHITECTURE.md`.
 
 pub mod adjudication;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
 pub mod domain;
 pub mod orders;
+pub mod service;
 pub mod store;

@@ -3,7 +3,9 @@
 mod email;
 mod ids;
 mod token;
+mod turn_length;
 
 pub use email::{EmailAddress, EmailError, Mailbox};
 pub use ids::{GameId, GameIdError};
 pub use token::SecretToken;
+pub use turn_length::{TurnLength, TurnLengthError};

@@ -1,1 +1,240 @@
-//! placeholder
+//! Games, seats, the action log and stored reports.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// A game row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: Uuid,
+    pub name: String,
+    pub engine: String,
+    pub rules_version: i32,
+    pub seed: i64,
+    pub setup: Value,
+    pub gm_email: String,
+    pub review: String,
+    pub turn_length_secs: i64,
+    pub status: String,
+    pub state: Value,
+    pub next_seq: i64,
+    pub current_turn: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A seat row (the token itself is never stored, only its hash).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SeatRow {
+    pub game_id: Uuid,
+    pub seat: i16,
+    pub player_name: String,
+    pub email: String,
+    pub nmr_count: i32,
+    pub token_generation: i32,
+}
+
+/// A new game to insert.
+pub struct NewGame<'a> {
+    pub id: Uuid,
+    pub name: &'a str,
+    pub engine: &'a str,
+    pub rules_version: i32,
+    pub seed: i64,
+    pub setup: &'a Value,
+    pub gm_email: &'a str,
+    pub review: &'a str,
+    pub turn_length_secs: i64,
+    pub state: &'a Value,
+}
+
+const GAME_COLUMNS: &str = "id, name, engine, rules_version, seed, setup, gm_email, review, \
+    turn_length_secs, status, state, next_seq, current_turn, created_at";
+
+pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO games (id, name, engine, rules_version, seed, setup, gm_email, review, \
+         turn_length_secs, status, state) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'active',$10)",
+    )
+    .bind(g.id)
+    .bind(g.name)
+    .bind(g.engine)
+    .bind(g.rules_version)
+    .bind(g.seed)
+    .bind(g.setup)
+    .bind(g.gm_email)
+    .bind(g.review)
+    .bind(g.turn_length_secs)
+    .bind(g.state)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_seat(
+    conn: &mut PgConnection,
+    game: Uuid,
+    seat: i16,
+    name: &str,
+    email: &str,
+    token_hash: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO seats (game_id, seat, player_name, email, token_hash) VALUES ($1,$2,$3,$4,$5)")
+        .bind(game)
+        .bind(seat)
+        .bind(name)
+        .bind(email)
+        .bind(token_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn get_game(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// The game row locked for update (serialises adjudication and publication of one game).
+pub async fn lock_game(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<GameRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1 FOR UPDATE")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn list_games(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS} FROM games ORDER BY created_at DESC LIMIT $1"
+    )))
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn games_of_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE lower(gm_email) = lower($1) ORDER BY created_at DESC"
+    )))
+    .bind(email)
+    .fetch_all(conn)
+    .await
+}
+
+/// Stores the state after a published turn.
+pub async fn update_after_publish(
+    conn: &mut PgConnection,
+    id: Uuid,
+    state: &Value,
+    next_seq: i64,
+    current_turn: i32,
+    finished: bool,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE games SET state = $2, next_seq = $3, current_turn = $4, status = $5 WHERE id = $1")
+        .bind(id)
+        .bind(state)
+        .bind(next_seq)
+        .bind(current_turn)
+        .bind(if finished { "finished" } else { "active" })
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn seats(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<SeatRow>> {
+    sqlx::query_as("SELECT game_id, seat, player_name, email, nmr_count, token_generation FROM seats WHERE game_id = $1 ORDER BY seat")
+        .bind(game)
+        .fetch_all(conn)
+        .await
+}
+
+/// The seat a token belongs to.
+pub async fn seat_by_token(conn: &mut PgConnection, token_hash: &str) -> sqlx::Result<Option<SeatRow>> {
+    sqlx::query_as("SELECT game_id, seat, player_name, email, nmr_count, token_generation FROM seats WHERE token_hash = $1")
+        .bind(token_hash)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn add_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<()> {
+    sqlx::query("UPDATE seats SET nmr_count = nmr_count + 1 WHERE game_id = $1 AND seat = $2")
+        .bind(game)
+        .bind(seat)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// An action of the log as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ActionRow {
+    pub seq: i64,
+    pub turn: i32,
+    pub seat: i16,
+    pub action: Value,
+    pub by_default: bool,
+}
+
+pub async fn append_action(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    a: &ActionRow,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO actions (game_id, seq, turn, seat, action, by_default) VALUES ($1,$2,$3,$4,$5,$6)")
+        .bind(game)
+        .bind(a.seq)
+        .bind(turn)
+        .bind(a.seat)
+        .bind(&a.action)
+        .bind(a.by_default)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn actions(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<ActionRow>> {
+    sqlx::query_as("SELECT seq, turn, seat, action, by_default FROM actions WHERE game_id = $1 ORDER BY seq")
+        .bind(game)
+        .fetch_all(conn)
+        .await
+}
+
+/// A seat's report for a turn.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ReportRow {
+    pub turn: i32,
+    pub seat: i16,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: String,
+}
+
+pub async fn insert_report(conn: &mut PgConnection, game: Uuid, r: &ReportRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO reports (game_id, turn, seat, subject, body_text, body_html) VALUES ($1,$2,$3,$4,$5,$6) \
+         ON CONFLICT (game_id, turn, seat) DO NOTHING",
+    )
+    .bind(game)
+    .bind(r.turn)
+    .bind(r.seat)
+    .bind(&r.subject)
+    .bind(&r.body_text)
+    .bind(&r.body_html)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn reports_of_seat(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<Vec<ReportRow>> {
+    sqlx::query_as(
+        "SELECT turn, seat, subject, body_text, body_html FROM reports WHERE game_id = $1 AND seat = $2 ORDER BY turn",
+    )
+    .bind(game)
+    .bind(seat)
+    .fetch_all(conn)
+    .await
+}

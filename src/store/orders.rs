@@ -1,1 +1,110 @@
-//! placeholder
+//! Order versions (append-only) and final marks.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// One stored version of a seat's orders for a turn.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderVersionRow {
+    pub turn: i32,
+    pub seat: i16,
+    pub version: i32,
+    pub body: String,
+    pub canonical: String,
+    pub salt: String,
+    pub digest: String,
+    pub echo: Value,
+    pub source: String,
+    pub submitted_at: DateTime<Utc>,
+    /// Whether this version carries a final mark.
+    pub is_final: bool,
+}
+
+const COLUMNS: &str = "v.turn, v.seat, v.version, v.body, v.canonical, v.salt, v.digest, v.echo, v.source, \
+    v.submitted_at, EXISTS (SELECT 1 FROM final_marks f WHERE f.game_id = v.game_id AND f.turn = v.turn \
+    AND f.seat = v.seat AND f.version = v.version) AS is_final";
+
+/// A version to append.
+pub struct NewVersion<'a> {
+    pub game_id: Uuid,
+    pub turn: i32,
+    pub seat: i16,
+    pub body: &'a str,
+    pub canonical: &'a str,
+    pub salt: &'a str,
+    pub digest: &'a str,
+    pub echo: &'a Value,
+    pub source: &'a str,
+    pub submitted_at: DateTime<Utc>,
+}
+
+/// Appends a version numbered one past the seat's latest; returns its number. Callers hold the
+/// turn row lock, so numbers are assigned without races.
+pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result<i32> {
+    sqlx::query_scalar(
+        "INSERT INTO order_versions (game_id, turn, seat, version, body, canonical, salt, digest, echo, source, submitted_at) \
+         SELECT $1, $2, $3, COALESCE(max(version), 0) + 1, $4, $5, $6, $7, $8, $9, $10 FROM order_versions \
+         WHERE game_id = $1 AND turn = $2 AND seat = $3 RETURNING version",
+    )
+    .bind(v.game_id)
+    .bind(v.turn)
+    .bind(v.seat)
+    .bind(v.body)
+    .bind(v.canonical)
+    .bind(v.salt)
+    .bind(v.digest)
+    .bind(v.echo)
+    .bind(v.source)
+    .bind(v.submitted_at)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn mark_final(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16, version: i32, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO final_marks (game_id, turn, seat, version, marked_at) VALUES ($1,$2,$3,$4,$5)")
+        .bind(game)
+        .bind(turn)
+        .bind(seat)
+        .bind(version)
+        .bind(at)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Every version of one seat's orders for a turn, oldest first.
+pub async fn versions_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16) -> sqlx::Result<Vec<OrderVersionRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 ORDER BY v.version"
+    )))
+    .bind(game)
+    .bind(turn)
+    .bind(seat)
+    .fetch_all(conn)
+    .await
+}
+
+/// The latest version of every seat's orders for a turn.
+pub async fn latest_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<OrderVersionRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT DISTINCT ON (v.seat) {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 \
+         ORDER BY v.seat, v.version DESC"
+    )))
+    .bind(game)
+    .bind(turn)
+    .fetch_all(conn)
+    .await
+}
+
+/// Every version of every seat for a turn (published turns only are shown to players).
+pub async fn all_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<OrderVersionRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 ORDER BY v.seat, v.version"
+    )))
+    .bind(game)
+    .bind(turn)
+    .fetch_all(conn)
+    .await
+}

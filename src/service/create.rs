@@ -1,0 +1,132 @@
+//! Creating a game: seats, secret order links, turn 1, welcome mails.
+
+use super::notices;
+use super::{Ctx, ServiceError};
+use crate::domain::{EmailAddress, GameId, Mailbox, SecretToken, TurnLength};
+use crate::engine::Seat;
+use crate::engine::{SetupSpec, registry};
+use crate::store;
+use chrono::{DateTime, Duration, Utc};
+
+/// How a turn's draft becomes public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Review {
+    /// The GM reviews the draft and publishes it.
+    Gm,
+    /// The draft is published as soon as it is adjudicated.
+    Auto,
+}
+
+impl Review {
+    /// Parses `gm` or `auto`.
+    pub fn parse(s: &str) -> Result<Self, ServiceError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "gm" => Ok(Review::Gm),
+            "auto" => Ok(Review::Auto),
+            other => Err(ServiceError::BadInput(format!("review must be \"gm\" or \"auto\", not \"{other}\""))),
+        }
+    }
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Review::Gm => "gm",
+            Review::Auto => "auto",
+        }
+    }
+}
+
+/// A game to create.
+#[derive(Debug, Clone)]
+pub struct CreateGame {
+    pub engine: String,
+    pub name: String,
+    pub gm: EmailAddress,
+    pub players: Vec<Mailbox>,
+    pub seed: Option<u64>,
+    pub turn_length: TurnLength,
+    pub review: Review,
+    pub options: serde_json::Value,
+}
+
+/// A created seat, with the only copy of its secret.
+#[derive(Debug, Clone)]
+pub struct CreatedSeat {
+    pub seat: u8,
+    pub player: Mailbox,
+    pub token: SecretToken,
+    pub link: String,
+}
+
+/// What creating a game returns.
+#[derive(Debug, Clone)]
+pub struct CreatedGame {
+    pub id: GameId,
+    pub seed: u64,
+    pub deadline: DateTime<Utc>,
+    pub seats: Vec<CreatedSeat>,
+}
+
+/// Creates a game, its seats and turn 1, and queues a welcome mail with the private order link
+/// to every player — all in one transaction.
+pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, ServiceError> {
+    let now = ctx.now();
+    let engine = registry::find(&req.engine).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let name = req.name.trim();
+    if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
+        return Err(ServiceError::BadInput("a game name is 1 to 200 characters of text".into()));
+    }
+    let seats_n = u8::try_from(req.players.len()).unwrap_or(u8::MAX);
+    let seed = req.seed.unwrap_or_else(rand::random);
+    let spec = SetupSpec { seats: seats_n, options: req.options.clone() };
+    let state = engine.setup(&spec, seed).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let acting: Vec<i16> = engine.acting_seats(&state)?.iter().map(|s| i16::from(s.0)).collect();
+    let id = GameId::new();
+    let deadline = now + Duration::seconds(req.turn_length.seconds());
+    let spec_json = serde_json::to_value(&spec).map_err(|e| ServiceError::Internal(e.to_string()))?;
+
+    let mut tx = ctx.pool.begin().await?;
+    store::games::insert_game(
+        &mut tx,
+        &store::games::NewGame {
+            id: id.0,
+            name,
+            engine: engine.slug(),
+            rules_version: i32::try_from(engine.rules_version()).unwrap_or(i32::MAX),
+            seed: seed as i64,
+            setup: &spec_json,
+            gm_email: req.gm.as_str(),
+            review: req.review.as_str(),
+            turn_length_secs: req.turn_length.seconds(),
+            state: &state,
+        },
+    )
+    .await?;
+    store::turns::open_turn(
+        &mut tx,
+        &store::turns::NewTurn {
+            game_id: id.0,
+            number: 1,
+            opened_at: now,
+            deadline,
+            acting_seats: &acting,
+            start_state: &state,
+            first_seq: 0,
+        },
+    )
+    .await?;
+    let mut seats = Vec::new();
+    for (i, player) in req.players.into_iter().enumerate() {
+        let seat = u8::try_from(i + 1).unwrap_or(u8::MAX);
+        let token = ctx.seat_token(id, Seat(seat), 1);
+        store::games::insert_seat(&mut tx, id.0, i16::from(seat), &player.name, player.email.as_str(), &token.hash())
+            .await?;
+        let link = ctx.seat_link(&token);
+        let mail = notices::welcome(&ctx.settings, name, id, engine.title(), seat, &player, &link, &req.turn_length, deadline)?;
+        notices::queue(&mut tx, &ctx.settings, &mail).await?;
+        seats.push(CreatedSeat { seat, player, token, link });
+    }
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    tracing::info!(game.id = %id, game.engine = engine.slug(), seats = seats.len(), "game created");
+    Ok(CreatedGame { id, seed, deadline, seats })
+}

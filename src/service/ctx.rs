@@ -1,0 +1,80 @@
+//! The context every service function runs in: the pool, settings, the server key, the clock,
+//! and the wake-up signals of the background workers.
+
+use crate::clock::Clock;
+use crate::config::Settings;
+use crate::domain::{GameId, SecretToken};
+use crate::engine::Seat;
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+use sqlx::PgPool;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+/// Shared by web handlers, console commands and workers.
+#[derive(Clone)]
+pub struct Ctx {
+    pub pool: PgPool,
+    pub settings: Settings,
+    pub clock: Clock,
+    key: Arc<Vec<u8>>,
+    /// Poked after a commit that queued mail.
+    pub mail_wake: Arc<Notify>,
+    /// Poked after a commit that may have made a turn due (e.g. all orders final).
+    pub turn_wake: Arc<Notify>,
+}
+
+impl Ctx {
+    /// Builds the context; the server key is the configured one, or one generated once and kept
+    /// in the database.
+    pub async fn new(pool: PgPool, settings: Settings, clock: Clock) -> anyhow::Result<Ctx> {
+        let key = match settings.secret_key.as_deref().filter(|k| !k.trim().is_empty()) {
+            Some(k) => k.as_bytes().to_vec(),
+            None => {
+                let mut conn = pool.acquire().await.context("no database connection")?;
+                crate::store::server_secret(&mut conn, "server-key", || {
+                    data_encoding::HEXLOWER.encode(&rand::random::<[u8; 32]>())
+                })
+                .await
+                .context("cannot read or create the server key")?
+                .into_bytes()
+            }
+        };
+        Ok(Ctx {
+            pool,
+            settings,
+            clock,
+            key: Arc::new(key),
+            mail_wake: Arc::new(Notify::new()),
+            turn_wake: Arc::new(Notify::new()),
+        })
+    }
+
+    /// The current time.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// HMAC-SHA256 of `message` under the server key.
+    pub fn sign(&self, message: &str) -> [u8; 32] {
+        // HMAC accepts keys of any length, so this cannot fail.
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.key)
+            .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+        mac.update(message.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
+    /// The secret order token of a seat (derived, never stored; only its hash is). A new
+    /// generation (a replacement player) gets a new token and the old one stops working.
+    pub fn seat_token(&self, game: GameId, seat: Seat, generation: i32) -> SecretToken {
+        let tag = self.sign(&format!("seat-token:{game}:{}:{generation}", seat.0));
+        SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
+    }
+
+    /// The private order page of a seat.
+    pub fn seat_link(&self, token: &SecretToken) -> String {
+        format!("{}/play/{}", self.settings.base(), token.reveal())
+    }
+}

@@ -1,0 +1,61 @@
+//! The service layer: what a GM or player can do, as functions over the database and an engine.
+//!
+//! Web handlers, console commands and the scheduler (and later inbound mail) are thin and call
+//! these same functions. Each function that changes a game runs in one transaction; mail is
+//! queued in the outbox inside it and sent after commit.
+
+mod create;
+mod ctx;
+mod notices;
+mod error;
+mod publish;
+mod reports;
+mod submit;
+mod turn;
+mod views;
+
+pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
+pub use ctx::Ctx;
+pub use error::ServiceError;
+pub use publish::publish_turn;
+pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, submit_orders};
+pub use turn::{CloseOutcome, close_due_turns, close_turn};
+pub use views::{ExportedSeat, GameExport, export_game, published_orders, seat_orders};
+
+use crate::domain::GameId;
+use crate::engine::{DynGame, registry};
+use crate::store::games::GameRow;
+use sqlx::PgConnection;
+
+/// Where a submission came from (stored with every order version).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Web,
+    Api,
+    Console,
+    Mail,
+    Gm,
+}
+
+impl Source {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Web => "web",
+            Source::Api => "api",
+            Source::Console => "console",
+            Source::Mail => "mail",
+            Source::Gm => "gm",
+        }
+    }
+}
+
+/// Loads a game row or says it does not exist.
+pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<GameRow, ServiceError> {
+    crate::store::games::get_game(conn, id.0).await?.ok_or(ServiceError::GameNotFound(id))
+}
+
+/// The engine a stored game was created with.
+pub(crate) fn engine_of(game: &GameRow) -> Result<&'static dyn DynGame, ServiceError> {
+    registry::find(&game.engine).map_err(|e| ServiceError::Internal(e.to_string()))
+}

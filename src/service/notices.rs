@@ -1,0 +1,184 @@
+//! Mail the service layer queues: welcome mails with order links, GM login links, GM alerts.
+//! Every mail is rendered from askama templates (text + HTML) and queued in the outbox with a
+//! Message-ID derived from its idempotency key, so re-queueing or re-sending is harmless.
+
+use super::ServiceError;
+use crate::config::Settings;
+use crate::domain::{GameId, Mailbox, TurnLength};
+use crate::store::outbox::{self, NewMail};
+use askama::Template;
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+
+/// A rendered mail ready for the outbox.
+#[derive(Debug, Clone)]
+pub struct OutgoingMail {
+    pub key: String,
+    pub kind: &'static str,
+    pub game_id: Option<GameId>,
+    pub to_addr: String,
+    pub to_name: Option<String>,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// Our Message-ID for an idempotency key (stable: a re-send carries the same id).
+pub fn message_id(key: &str, domain: &str) -> String {
+    let h = data_encoding::HEXLOWER.encode(&Sha256::digest(key.as_bytes()));
+    format!("{}.{}@{}", key.split(':').next().unwrap_or("mail"), &h[..24], domain)
+}
+
+/// Queues a mail in the caller's transaction; a second call with the same key does nothing.
+pub async fn queue(conn: &mut PgConnection, settings: &Settings, m: &OutgoingMail) -> Result<(), ServiceError> {
+    outbox::enqueue(
+        conn,
+        &NewMail {
+            idempotency_key: m.key.clone(),
+            game_id: m.game_id.map(|g| g.0),
+            kind: m.kind.to_string(),
+            to_addr: m.to_addr.clone(),
+            to_name: m.to_name.clone(),
+            subject: m.subject.clone(),
+            body_text: m.text.clone(),
+            body_html: Some(m.html.clone()),
+            message_id: message_id(&m.key, &settings.mail_domain()),
+            in_reply_to: None,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+pub(crate) fn render<T: Template>(t: &T) -> Result<String, ServiceError> {
+    t.render().map_err(|e| ServiceError::Internal(format!("template: {e}")))
+}
+
+/// The data of a welcome mail.
+pub struct Welcome<'a> {
+    pub game: &'a str,
+    pub game_id: GameId,
+    pub title: &'a str,
+    pub seat: u8,
+    pub player: &'a str,
+    pub link: &'a str,
+    pub api: String,
+    pub turn_length: String,
+    pub deadline: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/welcome.txt")]
+struct WelcomeText<'a> {
+    w: &'a Welcome<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/welcome.html")]
+struct WelcomeHtml<'a> {
+    w: &'a Welcome<'a>,
+}
+
+/// The welcome mail of a new seat, with its private order link.
+#[allow(clippy::too_many_arguments)]
+pub fn welcome(
+    settings: &Settings,
+    game: &str,
+    game_id: GameId,
+    title: &str,
+    seat: u8,
+    player: &Mailbox,
+    link: &str,
+    turn_length: &TurnLength,
+    deadline: DateTime<Utc>,
+) -> Result<OutgoingMail, ServiceError> {
+    let w = Welcome {
+        game,
+        game_id,
+        title,
+        seat,
+        player: &player.name,
+        link,
+        api: format!("{}/api/v1/games/{}/orders", settings.base(), game_id),
+        turn_length: turn_length.to_string(),
+        deadline: deadline.format("%Y-%m-%d %H:%M UTC").to_string(),
+    };
+    Ok(OutgoingMail {
+        key: format!("welcome:{game_id}:{seat}"),
+        kind: "welcome",
+        game_id: Some(game_id),
+        to_addr: player.email.to_string(),
+        to_name: Some(player.name.clone()),
+        subject: format!("[{game}] You are seat {seat} — your private order link"),
+        text: render(&WelcomeText { w: &w })?,
+        html: render(&WelcomeHtml { w: &w })?,
+    })
+}
+
+/// The data of a GM login mail.
+pub struct GmLogin<'a> {
+    pub link: &'a str,
+    pub minutes: i64,
+}
+
+#[derive(Template)]
+#[template(path = "mail/gm_login.txt")]
+struct GmLoginText<'a> {
+    l: &'a GmLogin<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/gm_login.html")]
+struct GmLoginHtml<'a> {
+    l: &'a GmLogin<'a>,
+}
+
+/// A one-time GM sign-in link.
+pub fn gm_login(to: &str, key: &str, link: &str, minutes: i64) -> Result<OutgoingMail, ServiceError> {
+    let l = GmLogin { link, minutes };
+    Ok(OutgoingMail {
+        key: format!("gm-login:{key}"),
+        kind: "gm-login",
+        game_id: None,
+        to_addr: to.to_string(),
+        to_name: None,
+        subject: "Your Stationmaster sign-in link".into(),
+        text: render(&GmLoginText { l: &l })?,
+        html: render(&GmLoginHtml { l: &l })?,
+    })
+}
+
+/// The data of a GM alert about a turn.
+pub struct GmAlert<'a> {
+    pub game: &'a str,
+    pub turn: i32,
+    pub what: &'a str,
+    pub link: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/gm_alert.txt")]
+struct GmAlertText<'a> {
+    a: &'a GmAlert<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/gm_alert.html")]
+struct GmAlertHtml<'a> {
+    a: &'a GmAlert<'a>,
+}
+
+/// A mail to the GM about a turn (a draft waiting for review, a failed adjudication).
+pub fn gm_alert(key: String, gm: &str, game_id: GameId, a: &GmAlert<'_>) -> Result<OutgoingMail, ServiceError> {
+    Ok(OutgoingMail {
+        key,
+        kind: "gm-alert",
+        game_id: Some(game_id),
+        to_addr: gm.to_string(),
+        to_name: None,
+        subject: format!("[{}] Turn {}: {}", a.game, a.turn, a.what),
+        text: render(&GmAlertText { a })?,
+        html: render(&GmAlertHtml { a })?,
+    })
+}

@@ -1,0 +1,95 @@
+//! Publishing a turn: one transaction that appends the action log, stores the new state, counts
+//! NMRs, opens the next turn and queues every seat's report mail in the outbox.
+
+use super::turn::lock_draft;
+use super::{Ctx, ServiceError, engine_of, notices, reports};
+use crate::domain::GameId;
+use crate::engine::{Seat, TurnOutcome};
+use crate::store;
+use crate::store::games::{ActionRow, GameRow};
+use crate::store::turns::TurnRow;
+use chrono::Duration;
+use sqlx::PgConnection;
+
+/// Publishes the draft of a game's current turn (the GM's "publish").
+pub async fn publish_turn(ctx: &Ctx, game: GameId) -> Result<i32, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let (g, turn, outcome) = lock_draft(&mut tx, game).await?;
+    publish_locked(ctx, &mut tx, &g, &turn, &outcome).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(turn.number)
+}
+
+/// Publishes an adjudicated turn inside the caller's transaction (turn row locked).
+pub(crate) async fn publish_locked(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    game: &GameRow,
+    turn: &TurnRow,
+    outcome: &TurnOutcome,
+) -> Result<(), ServiceError> {
+    let now = ctx.now();
+    let engine = engine_of(game)?;
+    for a in &outcome.actions {
+        let row = ActionRow {
+            seq: i64::try_from(a.seq).unwrap_or(i64::MAX),
+            turn: turn.number,
+            seat: i16::from(a.seat.0),
+            action: a.action.clone(),
+            by_default: a.by_default,
+        };
+        store::games::append_action(conn, game.id, turn.number, &row).await?;
+    }
+    for seat in &outcome.nmr {
+        store::games::add_nmr(conn, game.id, i16::from(seat.0)).await?;
+    }
+    let next_seq = turn.first_seq + i64::try_from(outcome.actions.len()).unwrap_or(0);
+    let next_deadline = if outcome.game_over {
+        None
+    } else {
+        let acting: Vec<i16> = engine.acting_seats(&outcome.state)?.iter().map(|s| i16::from(s.0)).collect();
+        let deadline = now + Duration::seconds(game.turn_length_secs);
+        store::turns::open_turn(
+            conn,
+            &store::turns::NewTurn {
+                game_id: game.id,
+                number: turn.number + 1,
+                opened_at: now,
+                deadline,
+                acting_seats: &acting,
+                start_state: &outcome.state,
+                first_seq: next_seq,
+            },
+        )
+        .await?;
+        Some(deadline)
+    };
+    let current = if outcome.game_over { turn.number } else { turn.number + 1 };
+    store::games::update_after_publish(conn, game.id, &outcome.state, next_seq, current, outcome.game_over).await?;
+    store::turns::set_published(conn, game.id, turn.number, now).await?;
+
+    let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
+    let seats = store::games::seats(conn, game.id).await?;
+    for seat in &seats {
+        let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
+        let link = ctx.seat_link(&ctx.seat_token(GameId(game.id), s, seat.token_generation));
+        let ctx_r = reports::ReportContext { game, engine, turn: turn.number, outcome, orders: &orders, seats: &seats, next_deadline, link };
+        let mail = reports::seat_report(&ctx_r, seat)?;
+        store::games::insert_report(
+            conn,
+            game.id,
+            &store::games::ReportRow {
+                turn: turn.number,
+                seat: seat.seat,
+                subject: mail.subject.clone(),
+                body_text: mail.text.clone(),
+                body_html: mail.html.clone(),
+            },
+        )
+        .await?;
+        notices::queue(conn, &ctx.settings, &mail).await?;
+    }
+    tracing::info!(game.id = %game.id, turn.number = turn.number, game_over = outcome.game_over, "turn published");
+    Ok(())
+}

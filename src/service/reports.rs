@@ -1,0 +1,120 @@
+//! Turn reports: one mail per seat with the public result and what only that seat may see (its
+//! hand, its secret draws, how its own orders were read), plus every seat's published orders with
+//! salt and digest so receipts can be checked.
+
+use super::ServiceError;
+use super::notices::{OutgoingMail, render};
+use crate::domain::GameId;
+use crate::engine::{DynGame, LineNote, Seat, TurnOutcome, Viewer};
+use crate::store::games::{GameRow, SeatRow};
+use crate::store::orders::OrderVersionRow;
+use askama::Template;
+use chrono::{DateTime, Utc};
+
+/// Everything a report is made from.
+pub struct ReportContext<'a> {
+    pub game: &'a GameRow,
+    pub engine: &'a dyn DynGame,
+    pub turn: i32,
+    pub outcome: &'a TurnOutcome,
+    pub orders: &'a [OrderVersionRow],
+    pub seats: &'a [SeatRow],
+    pub next_deadline: Option<DateTime<Utc>>,
+    /// The private order page of the seat the report is for.
+    pub link: String,
+}
+
+/// One seat's published orders, for checking receipts.
+pub struct PublishedOrders {
+    pub seat: i16,
+    pub player: String,
+    pub version: i32,
+    pub canonical: String,
+    pub salt: String,
+    pub digest: String,
+}
+
+/// The data of a report, as the templates see it.
+pub struct Report {
+    pub game: String,
+    pub turn: i32,
+    pub seat: u8,
+    pub player: String,
+    pub events: Vec<String>,
+    pub notes: Vec<LineNote>,
+    pub nmr: bool,
+    pub defaulted: bool,
+    pub table: String,
+    pub orders: Vec<PublishedOrders>,
+    pub next_deadline: Option<String>,
+    pub standings: Vec<String>,
+    pub link: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/report.txt")]
+struct ReportText<'a> {
+    r: &'a Report,
+}
+
+#[derive(Template)]
+#[template(path = "mail/report.html")]
+struct ReportHtml<'a> {
+    r: &'a Report,
+}
+
+/// Builds the report of one seat.
+pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceError> {
+    let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
+    let viewer = Viewer::Seat(s);
+    let name_of = |n: i16| c.seats.iter().find(|x| x.seat == n).map(|x| x.player_name.clone()).unwrap_or_default();
+    let standings = c
+        .outcome
+        .standings
+        .iter()
+        .flatten()
+        .map(|st| format!("{}. {} ({}) — {}", st.place, name_of(i16::from(st.seat.0)), st.seat, st.score))
+        .collect();
+    Ok(Report {
+        game: c.game.name.clone(),
+        turn: c.turn,
+        seat: s.0,
+        player: seat.player_name.clone(),
+        events: c.outcome.events.iter().map(|e| e.text_for(viewer)).collect(),
+        notes: c.outcome.notes.get(&s).cloned().unwrap_or_default(),
+        nmr: c.outcome.nmr.contains(&s),
+        defaulted: c.outcome.defaulted.contains(&s),
+        table: c.engine.describe(&c.outcome.state, viewer)?,
+        orders: c
+            .orders
+            .iter()
+            .map(|v| PublishedOrders {
+                seat: v.seat,
+                player: name_of(v.seat),
+                version: v.version,
+                canonical: v.canonical.clone(),
+                salt: v.salt.clone(),
+                digest: v.digest.clone(),
+            })
+            .collect(),
+        next_deadline: c.next_deadline.map(|d| d.format("%Y-%m-%d %H:%M UTC").to_string()),
+        standings,
+        link: c.link.clone(),
+    })
+}
+
+/// The report mail of one seat.
+pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail, ServiceError> {
+    let r = build(c, seat)?;
+    let over = if c.outcome.game_over { " — game over" } else { "" };
+    Ok(OutgoingMail {
+        key: format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat),
+        kind: "report",
+        game_id: Some(GameId(c.game.id)),
+        to_addr: seat.email.clone(),
+        to_name: Some(seat.player_name.clone()),
+        subject: format!("[{}] Turn {} result{over}", c.game.name, c.turn),
+        text: render(&ReportText { r: &r })?,
+        html: render(&ReportHtml { r: &r })?,
+    })
+}

@@ -1,0 +1,153 @@
+//! Sealed orders: authenticating a seat, appending a version with its echo and receipt, marking
+//! orders final. The same functions serve the web form, the JSON API, the console and mail.
+
+use super::{Ctx, ServiceError, Source, load_game, engine_of};
+use crate::domain::{GameId, SecretToken};
+use crate::engine::{Echo, Seat};
+use crate::orders::{OrderText, new_salt, receipt_digest};
+use crate::store;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgConnection;
+
+/// A seat proven by its secret token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatAuth {
+    pub game: GameId,
+    pub seat: Seat,
+    pub player_name: String,
+    pub email: String,
+}
+
+/// Finds the seat a token belongs to. With `game` given, a token of another game is refused the
+/// same way as an unknown one, so a token never reveals which games exist.
+pub async fn authenticate_seat(
+    conn: &mut PgConnection,
+    game: Option<GameId>,
+    token: &SecretToken,
+) -> Result<SeatAuth, ServiceError> {
+    let row = store::games::seat_by_token(conn, &token.hash()).await?.ok_or(ServiceError::BadToken)?;
+    if game.is_some_and(|g| g.0 != row.game_id) {
+        return Err(ServiceError::BadToken);
+    }
+    Ok(SeatAuth {
+        game: GameId(row.game_id),
+        seat: Seat(u8::try_from(row.seat).unwrap_or(0)),
+        player_name: row.player_name,
+        email: row.email,
+    })
+}
+
+/// The answer to a submission: the echo and the receipt.
+#[derive(Debug, Clone, Serialize)]
+pub struct Submitted {
+    pub game: GameId,
+    pub turn: i32,
+    pub seat: Seat,
+    pub version: i32,
+    pub digest: String,
+    pub is_final: bool,
+    pub deadline: DateTime<Utc>,
+    pub echo: Echo,
+}
+
+/// Appends a new version of a seat's orders for the open turn (never overwriting an earlier one)
+/// and answers with the echo and receipt digest. Orders with unreadable lines are still stored —
+/// the echo says which lines will be ignored — so nothing a player sent is lost.
+pub async fn submit_orders(
+    ctx: &Ctx,
+    who: &SeatAuth,
+    text: &OrderText,
+    source: Source,
+    final_now: bool,
+) -> Result<Submitted, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let game = load_game(&mut tx, who.game).await?;
+    let engine = engine_of(&game)?;
+    let turn = open_turn_for(&mut tx, who, game.current_turn, now).await?;
+    let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
+    let salt = new_salt();
+    let digest = receipt_digest(&salt, &echo.canonical);
+    let echo_json = serde_json::to_value(&echo).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let version = store::orders::append(
+        &mut tx,
+        &store::orders::NewVersion {
+            game_id: who.game.0,
+            turn: turn.number,
+            seat: i16::from(who.seat.0),
+            body: text.as_str(),
+            canonical: &echo.canonical,
+            salt: &salt,
+            digest: &digest,
+            echo: &echo_json,
+            source: source.as_str(),
+            submitted_at: now,
+        },
+    )
+    .await?;
+    if final_now {
+        store::orders::mark_final(&mut tx, who.game.0, turn.number, i16::from(who.seat.0), version, now).await?;
+    }
+    tx.commit().await?;
+    if final_now {
+        ctx.turn_wake.notify_one();
+    }
+    tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), "orders stored");
+    Ok(Submitted {
+        game: who.game,
+        turn: turn.number,
+        seat: who.seat,
+        version,
+        digest,
+        is_final: final_now,
+        deadline: turn.deadline,
+        echo,
+    })
+}
+
+/// Marks the seat's latest orders final. Returns the version marked.
+pub async fn mark_final(ctx: &Ctx, who: &SeatAuth) -> Result<i32, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let game = load_game(&mut tx, who.game).await?;
+    let turn = open_turn_for(&mut tx, who, game.current_turn, now).await?;
+    let seat = i16::from(who.seat.0);
+    let versions = store::orders::versions_of_seat(&mut tx, who.game.0, turn.number, seat).await?;
+    let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
+    if !latest.is_final {
+        store::orders::mark_final(&mut tx, who.game.0, turn.number, seat, latest.version, now).await?;
+    }
+    tx.commit().await?;
+    ctx.turn_wake.notify_one();
+    Ok(latest.version)
+}
+
+/// Locks the open turn and checks that it still takes orders from this seat.
+async fn open_turn_for(
+    conn: &mut PgConnection,
+    who: &SeatAuth,
+    number: i32,
+    now: DateTime<Utc>,
+) -> Result<store::turns::TurnRow, ServiceError> {
+    let turn = store::turns::lock_turn(conn, who.game.0, number)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(who.game, number))?;
+    if turn.status != "open" {
+        return Err(ServiceError::Conflict(format!(
+            "turn {} is closed; orders can no longer be given or changed for it",
+            turn.number
+        )));
+    }
+    if turn.deadline <= now {
+        return Err(ServiceError::Conflict(format!(
+            "the deadline of turn {} passed at {}; orders can no longer be given or changed",
+            turn.number,
+            turn.deadline.format("%Y-%m-%d %H:%M UTC")
+        )));
+    }
+    if !turn.acting_seats.contains(&i16::from(who.seat.0)) {
+        return Err(ServiceError::Conflict(format!("{} has nothing to order in turn {}", who.seat, turn.number)));
+    }
+    Ok(turn)
+}
