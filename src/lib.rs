@@ -7,11 +7,14 @@
 //! rules engines. See `docs/ARCHITECTURE.md`.
 
 pub mod adjudication;
+pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
 pub mod domain;
 pub mod orders;
+pub mod scheduler;
 pub mod service;
 pub mod store;
+pub mod web;

@@ -6,6 +6,8 @@
 
 mod create;
 mod ctx;
+mod dashboard;
+pub mod gm_auth;
 mod notices;
 mod error;
 mod publish;
@@ -16,11 +18,15 @@ mod views;
 
 pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
 pub use ctx::Ctx;
+pub use dashboard::{Dashboard, SeatStatus, dashboard};
 pub use error::ServiceError;
 pub use publish::publish_turn;
-pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, submit_orders};
+pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
-pub use views::{ExportedSeat, GameExport, export_game, published_orders, seat_orders};
+pub use views::{
+    ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, public_game, published_orders, recent_games,
+    outbox_mail, outbox_recent, seat_orders, seat_page,
+};
 
 use crate::domain::GameId;
 use crate::engine::{DynGame, registry};

@@ -151,3 +151,13 @@ async fn open_turn_for(
     }
     Ok(turn)
 }
+
+/// The seat with this number, for orders the GM enters by other means (console, dashboard).
+pub async fn seat_by_number(conn: &mut PgConnection, game: GameId, seat: u8) -> Result<SeatAuth, ServiceError> {
+    let row = store::games::seats(conn, game.0)
+        .await?
+        .into_iter()
+        .find(|s| s.seat == i16::from(seat))
+        .ok_or_else(|| ServiceError::BadInput(format!("game {game} has no seat {seat}")))?;
+    Ok(SeatAuth { game, seat: Seat(seat), player_name: row.player_name, email: row.email })
+}

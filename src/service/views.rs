@@ -76,3 +76,99 @@ pub async fn export_game(conn: &mut PgConnection, game: GameId) -> Result<GameEx
         actions,
     })
 }
+
+/// What a seat sees on its private page.
+pub struct SeatPage {
+    pub game_id: GameId,
+    pub game: String,
+    pub title: &'static str,
+    pub seat: Seat,
+    pub player: String,
+    pub turn: i32,
+    pub turn_status: String,
+    pub deadline: chrono::DateTime<chrono::Utc>,
+    pub acting: bool,
+    /// The table as this seat may see it (its own hand included, nobody else's).
+    pub table: String,
+    /// This seat's order versions for the current turn, oldest first.
+    pub versions: Vec<OrderVersionRow>,
+    pub finished: bool,
+}
+
+/// Builds a seat's private page.
+pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPage, ServiceError> {
+    let g = load_game(conn, who.game).await?;
+    let engine = super::engine_of(&g)?;
+    let turn = store::turns::get_turn(conn, who.game.0, g.current_turn)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(who.game, g.current_turn))?;
+    let versions = store::orders::versions_of_seat(conn, who.game.0, turn.number, i16::from(who.seat.0)).await?;
+    Ok(SeatPage {
+        game_id: who.game,
+        title: engine.title(),
+        seat: who.seat,
+        player: who.player_name.clone(),
+        turn: turn.number,
+        acting: turn.acting_seats.contains(&i16::from(who.seat.0)),
+        turn_status: turn.status,
+        deadline: turn.deadline,
+        table: engine.describe(&g.state, crate::engine::Viewer::Seat(who.seat))?,
+        versions,
+        finished: g.status == "finished",
+        game: g.name,
+    })
+}
+
+/// A game as anyone may see it.
+pub struct PublicGame {
+    pub game: crate::store::games::GameRow,
+    pub title: &'static str,
+    pub table: String,
+    pub view: serde_json::Value,
+    pub turns: Vec<crate::store::turns::TurnRow>,
+    pub seats: Vec<ExportedSeat>,
+}
+
+/// Builds the public view of a game (`viewer` may be a seat proven by its token, for the API).
+pub async fn public_game(
+    conn: &mut PgConnection,
+    game: GameId,
+    viewer: crate::engine::Viewer,
+) -> Result<PublicGame, ServiceError> {
+    let g = load_game(conn, game).await?;
+    let engine = super::engine_of(&g)?;
+    let turns = store::turns::turns_of_game(conn, game.0).await?;
+    let seats = store::games::seats(conn, game.0)
+        .await?
+        .into_iter()
+        .map(|s| ExportedSeat { seat: Seat(u8::try_from(s.seat).unwrap_or(0)), name: s.player_name })
+        .collect();
+    Ok(PublicGame {
+        title: engine.title(),
+        table: engine.describe(&g.state, viewer)?,
+        view: engine.view(&g.state, viewer)?,
+        game: g,
+        turns,
+        seats,
+    })
+}
+
+/// Recent games for the front page.
+pub async fn recent_games(conn: &mut PgConnection) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
+    Ok(store::games::list_games(conn, 100).await?)
+}
+
+/// The games a GM runs.
+pub async fn games_of_gm(conn: &mut PgConnection, gm: &str) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
+    Ok(store::games::games_of_gm(conn, gm).await?)
+}
+
+/// Recent outbox mail (dev mailbox).
+pub async fn outbox_recent(conn: &mut PgConnection, limit: i64) -> Result<Vec<crate::store::outbox::OutboxRow>, ServiceError> {
+    Ok(store::outbox::list_recent(conn, limit).await?)
+}
+
+/// One outbox mail (dev mailbox).
+pub async fn outbox_mail(conn: &mut PgConnection, id: i64) -> Result<Option<crate::store::outbox::OutboxRow>, ServiceError> {
+    Ok(store::outbox::get(conn, id).await?)
+}

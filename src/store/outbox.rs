@@ -64,3 +64,22 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
     .await?;
     Ok(r.rows_affected() == 1)
 }
+
+const ROW_COLUMNS: &str = "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
+    message_id, in_reply_to, created_at, attempts, next_attempt_at, sent_at, last_error";
+
+/// The most recent mails, newest first (for the dev mailbox page).
+pub async fn list_recent(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM outbox ORDER BY id DESC LIMIT $1")))
+        .bind(limit)
+        .fetch_all(conn)
+        .await
+}
+
+/// One mail by id.
+pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<OutboxRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM outbox WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}

@@ -1,0 +1,152 @@
+//! The GM's console commands: games, orders, turns, accounts.
+
+use super::output::{InputError, input, print};
+use super::serve::connect;
+use super::{CreateArgs, GameCommand, GmCommand, OrdersCommand, TurnCommand};
+use crate::config::Settings;
+use crate::domain::{EmailAddress, GameId, Mailbox, TurnLength};
+use crate::engine::{Seat, Viewer};
+use crate::orders::OrderText;
+use crate::service::{self, CreateGame, Review, Source, gm_auth};
+use anyhow::Context;
+use serde_json::json;
+use std::io::Read;
+
+fn game_id(s: &str) -> Result<GameId, InputError> {
+    input(s.parse::<GameId>())
+}
+
+pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::Result<()> {
+    match cmd {
+        GameCommand::Create(args) => create(settings, args, json).await,
+        GameCommand::Show { game, seat } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            let mut conn = ctx.pool.acquire().await?;
+            let viewer = match seat {
+                Some(s) => Viewer::Seat(service::seat_by_number(&mut conn, id, s).await?.seat),
+                None => Viewer::Public,
+            };
+            let g = service::public_game(&mut conn, id, viewer).await?;
+            let turn = g.turns.last();
+            let value = json!({
+                "id": g.game.id, "name": g.game.name, "engine": g.game.engine, "status": g.game.status,
+                "turn": g.game.current_turn, "turn_status": turn.map(|t| t.status.clone()),
+                "deadline": turn.map(|t| t.deadline), "seats": g.seats, "view": g.view,
+            });
+            print(&value, json, |_| {
+                let head = format!(
+                    "{} ({}), turn {} {}, deadline {}",
+                    g.game.name,
+                    g.title,
+                    g.game.current_turn,
+                    turn.map(|t| t.status.as_str()).unwrap_or("?"),
+                    turn.map(|t| t.deadline.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
+                );
+                format!("{head}\n\n{}", g.table)
+            });
+            Ok(())
+        }
+        GameCommand::Export { game } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            let mut conn = ctx.pool.acquire().await?;
+            let export = service::export_game(&mut conn, id).await?;
+            println!("{}", serde_json::to_string_pretty(&export)?);
+            Ok(())
+        }
+    }
+}
+
+async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Result<()> {
+    let players = args.players.iter().map(|p| input(Mailbox::parse(p))).collect::<Result<Vec<_>, _>>()?;
+    let req = CreateGame {
+        engine: args.engine,
+        name: args.name,
+        gm: input(EmailAddress::parse(&args.gm))?,
+        players,
+        seed: args.seed,
+        turn_length: input(args.deadline.parse::<TurnLength>())?,
+        review: Review::parse(&args.review)?,
+        options: serde_json::from_str(&args.options).map_err(|e| InputError(format!("--options is not JSON: {e}")))?,
+    };
+    let ctx = connect(settings).await?;
+    let g = service::create_game(&ctx, req).await?;
+    let seats: Vec<_> = g
+        .seats
+        .iter()
+        .map(|s| json!({ "seat": s.seat, "name": s.player.name, "email": s.player.email, "token": s.token.reveal(), "link": s.link }))
+        .collect();
+    let value = json!({ "game": g.id, "seed": g.seed, "deadline": g.deadline, "seats": seats });
+    print(&value, json, |_| {
+        let mut out = format!("Created game {} (seed {}), first deadline {}\n", g.id, g.seed, g.deadline.format("%Y-%m-%d %H:%M UTC"));
+        for s in &g.seats {
+            out.push_str(&format!("  seat {}: {} <{}>\n    token {}\n    link  {}\n", s.seat, s.player.name, s.player.email, s.token.reveal(), s.link));
+        }
+        out.push_str("Each player has been sent a welcome mail with their private link.");
+        out
+    });
+    Ok(())
+}
+
+pub async fn orders(settings: Settings, cmd: OrdersCommand, json: bool) -> anyhow::Result<()> {
+    let OrdersCommand::Submit { game, seat, file, final_ } = cmd;
+    let id = game_id(&game)?;
+    let mut bytes = Vec::new();
+    if file == "-" {
+        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(&file).with_context(|| format!("cannot read {file}"))?;
+    }
+    let text = input(OrderText::from_bytes(&bytes))?;
+    let ctx = connect(settings).await?;
+    let mut conn = ctx.pool.acquire().await?;
+    let who = service::seat_by_number(&mut conn, id, seat).await?;
+    drop(conn);
+    let done = service::submit_orders(&ctx, &who, &text, Source::Console, final_).await?;
+    print(&done, json, |d| {
+        let mut out = format!("Stored version {} of {}'s orders for turn {}; receipt {}\n", d.version, Seat(seat), d.turn, d.digest);
+        for l in &d.echo.lines {
+            match (&l.understood, &l.error) {
+                (Some(u), _) => out.push_str(&format!("  {:>3}: {u}\n", l.line)),
+                (None, Some(e)) => out.push_str(&format!("  {:>3}: NOT UNDERSTOOD ({e}): {}\n", l.line, l.text)),
+                _ => {}
+            }
+            if let Some(a) = &l.advice {
+                out.push_str(&format!("       note: {a}\n"));
+            }
+        }
+        out
+    });
+    Ok(())
+}
+
+pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::Result<()> {
+    let ctx = connect(settings).await?;
+    match cmd {
+        TurnCommand::Close { game } => {
+            let out = service::close_turn(&ctx, game_id(&game)?).await?;
+            print(&out, json, |o| match o {
+                service::CloseOutcome::Drafted { turn, .. } => format!("Turn {turn} adjudicated; the draft waits for your review (turn publish)."),
+                service::CloseOutcome::Published { turn, .. } => format!("Turn {turn} adjudicated and published; reports are queued."),
+                service::CloseOutcome::Failed { turn, reason, .. } => format!("Turn {turn} could not be adjudicated: {reason}"),
+            });
+        }
+        TurnCommand::Publish { game } => {
+            let n = service::publish_turn(&ctx, game_id(&game)?).await?;
+            print(&json!({ "published": n }), json, |_| format!("Turn {n} published; reports are queued."));
+        }
+    }
+    Ok(())
+}
+
+pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {
+    let GmCommand::SetPassword { email } = cmd;
+    let email = input(EmailAddress::parse(&email))?;
+    let mut password = String::new();
+    std::io::stdin().read_line(&mut password).context("cannot read the password from standard input")?;
+    let ctx = connect(settings).await?;
+    gm_auth::set_password(&ctx, &email, password.trim_end_matches(['\r', '\n'])).await?;
+    println!("Password set for {email}.");
+    Ok(())
+}

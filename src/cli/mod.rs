@@ -1,0 +1,154 @@
+//! The console: `serve` and the GM's subcommands of the one `stationmaster` binary. Human output
+//! by default, JSON with `--json`. Commands call the same service functions as the web.
+
+mod game;
+mod output;
+mod replay;
+mod serve;
+
+use crate::config::Settings;
+use clap::{Args, Parser, Subcommand};
+
+/// Stationmaster: a game-master server for railroad board games played by email and on the web.
+#[derive(Debug, Parser)]
+#[command(name = "stationmaster", version, about)]
+pub struct Cli {
+    #[command(flatten)]
+    pub settings: Settings,
+    /// Print machine-readable JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web server, the scheduler and the mail worker (the default).
+    Serve,
+    /// Create, show and export games.
+    #[command(subcommand)]
+    Game(GameCommand),
+    /// Enter orders the GM received by other means.
+    #[command(subcommand)]
+    Orders(OrdersCommand),
+    /// Close and publish turns.
+    #[command(subcommand)]
+    Turn(TurnCommand),
+    /// Re-apply an exported action log and print the final state.
+    Replay(ReplayArgs),
+    /// GM accounts.
+    #[command(subcommand)]
+    Gm(GmCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Create a game; prints its id and each seat's secret order link.
+    Create(CreateArgs),
+    /// Show a game: the public view, or one seat's private view.
+    Show {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: Option<u8>,
+    },
+    /// Export a game as setup + action log (JSON), for `replay`.
+    Export {
+        #[arg(long)]
+        game: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// The rules engine, e.g. railroaded.
+    #[arg(long)]
+    pub engine: String,
+    #[arg(long)]
+    pub name: String,
+    /// The GM's mail address.
+    #[arg(long)]
+    pub gm: String,
+    /// A player as "Name <address>", once per seat in seating order.
+    #[arg(long = "player", required = true)]
+    pub players: Vec<String>,
+    /// Seed of the game's random numbers (random when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Turn length, e.g. 48h, 2d, 90m.
+    #[arg(long, default_value = "48h")]
+    pub deadline: String,
+    /// Who publishes a turn: the GM after review (gm), or the server at once (auto).
+    #[arg(long, default_value = "gm")]
+    pub review: String,
+    /// Engine options as a JSON object.
+    #[arg(long, default_value = "{}")]
+    pub options: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OrdersCommand {
+    /// Submit a seat's orders from a file ("-" for standard input).
+    Submit {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: u8,
+        #[arg(long)]
+        file: String,
+        /// Mark the orders final.
+        #[arg(long = "final")]
+        final_: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TurnCommand {
+    /// Adjudicate the current turn now.
+    Close {
+        #[arg(long)]
+        game: String,
+    },
+    /// Publish the draft of the current turn and queue the report mails.
+    Publish {
+        #[arg(long)]
+        game: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The engine the log belongs to.
+    #[arg(long)]
+    pub engine: String,
+    /// A file written by `game export`.
+    #[arg(long)]
+    pub log: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GmCommand {
+    /// Set a GM's password (read from standard input) for signing in without a mailed link.
+    SetPassword {
+        #[arg(long)]
+        email: String,
+    },
+}
+
+/// Runs the parsed command line; returns the process exit code.
+pub async fn run(cli: Cli) -> i32 {
+    let json = cli.json;
+    let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve::serve(cli.settings).await,
+        Command::Replay(args) => replay::replay(&args, json),
+        Command::Game(cmd) => game::game(cli.settings, cmd, json).await,
+        Command::Orders(cmd) => game::orders(cli.settings, cmd, json).await,
+        Command::Turn(cmd) => game::turn(cli.settings, cmd, json).await,
+        Command::Gm(cmd) => game::gm(cli.settings, cmd).await,
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => output::report_error(&e, json),
+    }
+}

@@ -1,0 +1,46 @@
+//! `stationmaster serve`: the web server with the scheduler and the mail worker beside it.
+
+use crate::clock::Clock;
+use crate::config::Settings;
+use crate::service::Ctx;
+use anyhow::Context;
+use std::time::Duration;
+
+/// Connects (creating and migrating the database if needed) and builds the service context.
+pub async fn connect(settings: Settings) -> anyhow::Result<Ctx> {
+    let pool = crate::store::connect_and_migrate(&settings.database_url, 10).await?;
+    Ctx::new(pool, settings, Clock::system()).await
+}
+
+/// Runs until ctrl-c.
+pub async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let ctx = connect(settings).await?;
+    let listener = tokio::net::TcpListener::bind(&ctx.settings.bind)
+        .await
+        .with_context(|| format!("cannot listen on {}", ctx.settings.bind))?;
+    let tick = Duration::from_secs(ctx.settings.tick_secs.max(1));
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+
+    let scheduler = tokio::spawn(crate::scheduler::run(ctx.clone(), tick, stop_rx.clone()));
+    let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
+    let mut mail_stop = stop_rx.clone();
+    let mailer = tokio::spawn(crate::mail::run_worker(
+        ctx.pool.clone(),
+        transport,
+        ctx.settings.mail_from.clone(),
+        tick,
+        ctx.mail_wake.clone(),
+        async move {
+            let _ = mail_stop.wait_for(|stop| *stop).await;
+        },
+    ));
+    if ctx.settings.dev_mailbox() {
+        tracing::warn!("no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox", ctx.settings.base());
+    }
+    tracing::info!(bind = %ctx.settings.bind, base_url = ctx.settings.base(), "Stationmaster is serving");
+    println!("Stationmaster is serving on http://{} (public base URL {})", ctx.settings.bind, ctx.settings.base());
+    let served = crate::web::serve(ctx, listener).await;
+    let _ = stop_tx.send(true);
+    let _ = tokio::join!(scheduler, mailer);
+    served
+}

@@ -1,0 +1,80 @@
+//! What the GM dashboard shows: the game, its current turn, each seat's submission status and,
+//! once the turn is closed, the draft — every order as interpreted and what happened.
+
+use super::turn::draft_of;
+use super::{ServiceError, engine_of, load_game};
+use crate::domain::GameId;
+use crate::engine::{LineNote, Seat, Viewer};
+use crate::store;
+use crate::store::games::GameRow;
+use crate::store::turns::TurnRow;
+use sqlx::PgConnection;
+
+/// One seat as the GM sees it.
+pub struct SeatStatus {
+    pub seat: i16,
+    pub player: String,
+    pub email: String,
+    pub nmr_count: i32,
+    /// Number of order versions this turn (0 = nothing submitted yet).
+    pub versions: usize,
+    pub is_final: bool,
+    pub acting: bool,
+    /// The latest orders (shown to the GM once the turn is closed).
+    pub orders: Option<String>,
+    /// How the adjudication read this seat's orders (draft only).
+    pub notes: Vec<LineNote>,
+    pub nmr_this_turn: bool,
+}
+
+/// The dashboard of one game.
+pub struct Dashboard {
+    pub game: GameRow,
+    pub title: &'static str,
+    pub turn: TurnRow,
+    pub seats: Vec<SeatStatus>,
+    /// What happened in the draft, as the GM sees it.
+    pub events: Vec<String>,
+    /// The state after the draft (or now), as the GM sees it.
+    pub table: String,
+    pub standings: Vec<String>,
+}
+
+/// Builds the dashboard of a game for its GM. `gm` is the signed-in address; anyone else is
+/// refused.
+pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<Dashboard, ServiceError> {
+    let g = load_game(conn, game).await?;
+    if !g.gm_email.eq_ignore_ascii_case(gm) {
+        return Err(ServiceError::Forbidden("only the game's GM can open its dashboard".into()));
+    }
+    let engine = engine_of(&g)?;
+    let turn = store::turns::get_turn(conn, game.0, g.current_turn).await?.ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
+    let draft = if turn.status == "draft" { Some(draft_of(&turn)?) } else { None };
+    let closed = turn.status != "open";
+    let mut seats = Vec::new();
+    for s in store::games::seats(conn, game.0).await? {
+        let versions = store::orders::versions_of_seat(conn, game.0, turn.number, s.seat).await?;
+        let seat = Seat(u8::try_from(s.seat).unwrap_or(0));
+        seats.push(SeatStatus {
+            seat: s.seat,
+            player: s.player_name,
+            email: s.email,
+            nmr_count: s.nmr_count,
+            versions: versions.len(),
+            is_final: versions.last().is_some_and(|v| v.is_final),
+            acting: turn.acting_seats.contains(&s.seat),
+            orders: if closed { versions.last().map(|v| v.body.clone()) } else { None },
+            notes: draft.as_ref().and_then(|d| d.notes.get(&seat).cloned()).unwrap_or_default(),
+            nmr_this_turn: draft.as_ref().is_some_and(|d| d.nmr.contains(&seat)),
+        });
+    }
+    let (events, table, standings) = match &draft {
+        Some(d) => (
+            d.events.iter().map(|e| e.text_for(Viewer::Gm)).collect(),
+            engine.describe(&d.state, Viewer::Gm)?,
+            d.standings.iter().flatten().map(|s| format!("{}. {} — {}", s.place, s.seat, s.score)).collect(),
+        ),
+        None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
+    };
+    Ok(Dashboard { title: engine.title(), game: g, turn, seats, events, table, standings })
+}

@@ -1,0 +1,156 @@
+//! The JSON API. A seat authenticates with `Authorization: Bearer <seat token>`; orders are the
+//! raw request body (text). Answers are JSON; errors are `{"error": "..."}` with a fitting status.
+
+use super::{ApiError, WebError};
+use crate::domain::{GameId, SecretToken};
+use crate::engine::Viewer;
+use crate::orders::{OrderText, OrderTextError};
+use crate::service::{self, Ctx, SeatAuth, Source};
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+pub fn routes() -> Router<Ctx> {
+    Router::new()
+        .route("/api/v1/games/{id}", get(game))
+        .route("/api/v1/games/{id}/orders", post(submit).get(own_orders))
+        .route("/api/v1/games/{id}/orders/final", post(finalise))
+        .route("/api/v1/games/{id}/turns/{turn}/orders", get(turn_orders))
+}
+
+fn game_id(s: &str) -> Result<GameId, ApiError> {
+    s.parse::<GameId>().map_err(|e| ApiError(WebError::not_found(e.to_string())))
+}
+
+/// The bearer token of a request, if any.
+fn bearer(headers: &HeaderMap) -> Result<Option<SecretToken>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or_default();
+    match text.split_once(' ') {
+        Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => {
+            Ok(Some(SecretToken::presented(token)))
+        }
+        _ => Err(ApiError(WebError::new(
+            StatusCode::UNAUTHORIZED,
+            "the Authorization header must be \"Bearer <seat token>\"",
+        ))),
+    }
+}
+
+async fn seat(ctx: &Ctx, headers: &HeaderMap, game: GameId) -> Result<SeatAuth, ApiError> {
+    let token = bearer(headers)?.ok_or_else(|| {
+        ApiError(WebError::new(StatusCode::UNAUTHORIZED, "send the seat's token as \"Authorization: Bearer <token>\""))
+    })?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    Ok(service::authenticate_seat(&mut conn, Some(game), &token).await?)
+}
+
+#[derive(Deserialize)]
+struct SubmitQuery {
+    #[serde(default, rename = "final")]
+    final_: bool,
+}
+
+async fn submit(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    Query(q): Query<SubmitQuery>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<(StatusCode, Json<service::Submitted>), ApiError> {
+    let game = game_id(&id)?;
+    let who = seat(&ctx, &headers, game).await?;
+    let text = OrderText::from_bytes(&body).map_err(|e| {
+        let status = match e {
+            OrderTextError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(WebError::new(status, e.to_string()))
+    })?;
+    let done = service::submit_orders(&ctx, &who, &text, Source::Api, q.final_).await?;
+    Ok((StatusCode::CREATED, Json(done)))
+}
+
+async fn finalise(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let who = seat(&ctx, &headers, game_id(&id)?).await?;
+    let version = service::mark_final(&ctx, &who).await?;
+    Ok(Json(json!({ "final": true, "version": version })))
+}
+
+/// An order version as the API shows it.
+#[derive(Serialize)]
+struct VersionJson {
+    turn: i32,
+    seat: i16,
+    version: i32,
+    body: String,
+    canonical: String,
+    salt: String,
+    digest: String,
+    is_final: bool,
+    source: String,
+    submitted_at: chrono::DateTime<chrono::Utc>,
+    echo: Value,
+}
+
+impl From<crate::store::orders::OrderVersionRow> for VersionJson {
+    fn from(v: crate::store::orders::OrderVersionRow) -> Self {
+        VersionJson {
+            turn: v.turn,
+            seat: v.seat,
+            version: v.version,
+            body: v.body,
+            canonical: v.canonical,
+            salt: v.salt,
+            digest: v.digest,
+            is_final: v.is_final,
+            source: v.source,
+            submitted_at: v.submitted_at,
+            echo: v.echo,
+        }
+    }
+}
+
+async fn own_orders(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let who = seat(&ctx, &headers, game_id(&id)?).await?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let (turn, versions) = service::seat_orders(&mut conn, &who).await?;
+    let versions: Vec<VersionJson> = versions.into_iter().map(Into::into).collect();
+    Ok(Json(json!({ "turn": turn, "seat": who.seat, "versions": versions })))
+}
+
+async fn turn_orders(State(ctx): State<Ctx>, Path((id, turn)): Path<(String, i32)>) -> Result<Json<Value>, ApiError> {
+    let game = game_id(&id)?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let versions: Vec<VersionJson> =
+        service::published_orders(&mut conn, game, turn).await?.into_iter().map(Into::into).collect();
+    Ok(Json(json!({ "turn": turn, "versions": versions })))
+}
+
+async fn game(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let game = game_id(&id)?;
+    let viewer = match bearer(&headers)? {
+        Some(_) => Viewer::Seat(seat(&ctx, &headers, game).await?.seat),
+        None => Viewer::Public,
+    };
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let g = service::public_game(&mut conn, game, viewer).await?;
+    let turn = g.turns.last();
+    Ok(Json(json!({
+        "id": g.game.id,
+        "name": g.game.name,
+        "engine": g.game.engine,
+        "status": g.game.status,
+        "turn": g.game.current_turn,
+        "turn_status": turn.map(|t| t.status.clone()),
+        "deadline": turn.map(|t| t.deadline),
+        "seats": g.seats,
+        "view": g.view,
+    })))
+}

@@ -1,0 +1,101 @@
+//! The one web error type.
+//!
+//! Policy: expected outcomes (bad token, closed turn, malformed input) are answered with their
+//! readable reason and the matching status. Internal failures (database, engine defects) are
+//! logged with their details and answered with a generic message and a reference id — internals
+//! never reach a user. API routes answer JSON (`{"error": "..."}`), pages answer HTML.
+
+use crate::service::ServiceError;
+use askama::Template;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+
+/// An error answered as an HTML page.
+#[derive(Debug)]
+pub struct WebError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+/// An error answered as JSON.
+#[derive(Debug)]
+pub struct ApiError(pub WebError);
+
+impl WebError {
+    /// An error with a status and a message safe to show.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        WebError { status, message: message.into() }
+    }
+    /// 404 with a message.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, message)
+    }
+    /// 400 with a message.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+    /// Logs an internal failure and returns the generic error shown for it.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        let reference = uuid::Uuid::new_v4().simple().to_string();
+        let reference = &reference[..12];
+        tracing::error!(error.reference = reference, error = %detail, "internal error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("Something went wrong on our side (reference {reference}). Nothing was changed; please try again later."),
+        )
+    }
+}
+
+impl From<ServiceError> for WebError {
+    fn from(e: ServiceError) -> Self {
+        let status = match &e {
+            ServiceError::GameNotFound(_) | ServiceError::TurnNotFound(..) => StatusCode::NOT_FOUND,
+            ServiceError::BadToken | ServiceError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ServiceError::BadInput(_) => StatusCode::BAD_REQUEST,
+            ServiceError::Conflict(_) | ServiceError::NoOrders { .. } => StatusCode::CONFLICT,
+            ServiceError::Internal(_) | ServiceError::Db(_) => return WebError::internal(&e),
+        };
+        WebError::new(status, e.to_string())
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl From<WebError> for ApiError {
+    fn from(e: WebError) -> Self {
+        ApiError(e)
+    }
+}
+
+#[derive(Template)]
+#[template(path = "web/error.html")]
+struct ErrorPage<'a> {
+    status: u16,
+    reason: &'a str,
+    message: &'a str,
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        let page = ErrorPage {
+            status: self.status.as_u16(),
+            reason: self.status.canonical_reason().unwrap_or("Error"),
+            message: &self.message,
+        };
+        match page.render() {
+            Ok(html) => (self.status, Html(html)).into_response(),
+            Err(_) => (self.status, self.message).into_response(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0.status, Json(serde_json::json!({ "error": self.0.message }))).into_response()
+    }
+}

@@ -1,0 +1,176 @@
+//! The GM's pages: sign-in (mailed link or password), the list of the GM's games, and the
+//! dashboard of one game with "adjudicate now" and "publish". A GM session is a cookie; a seat
+//! token never opens these pages.
+
+use super::WebError;
+use super::pages::game_id;
+use crate::domain::{EmailAddress, SecretToken};
+use crate::service::{self, Ctx, Dashboard, gm_auth};
+use crate::store::games::GameRow;
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Router;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+
+const COOKIE: &str = "sm_gm";
+
+pub fn routes() -> Router<Ctx> {
+    Router::new()
+        .route("/gm/login", get(login_page).post(login))
+        .route("/gm/magic/{token}", get(magic))
+        .route("/gm/logout", post(logout))
+        .route("/gm", get(games))
+        .route("/gm/games/{id}", get(dashboard))
+        .route("/gm/games/{id}/close", post(close))
+        .route("/gm/games/{id}/publish", post(publish))
+}
+
+/// The session token in the request's cookie, if any.
+fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| SecretToken::presented(v))
+}
+
+/// The signed-in GM, or a redirect to the sign-in page.
+async fn signed_in(ctx: &Ctx, headers: &HeaderMap) -> Result<Result<String, Redirect>, WebError> {
+    let Some(token) = session_cookie(headers) else {
+        return Ok(Err(Redirect::to("/gm/login")));
+    };
+    Ok(gm_auth::session_gm(ctx, &token).await?.ok_or_else(|| Redirect::to("/gm/login")))
+}
+
+fn with_session(ctx: &Ctx, session: &SecretToken) -> Response {
+    let secure = if ctx.settings.base().starts_with("https://") { "; Secure" } else { "" };
+    let cookie = format!(
+        "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        session.reveal(),
+        gm_auth::SESSION_DAYS * 86_400
+    );
+    let mut resp = Redirect::to("/gm").into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    resp
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/gm_login.html")]
+struct LoginPage {
+    notice: Option<String>,
+}
+
+async fn login_page() -> LoginPage {
+    LoginPage { notice: None }
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+async fn login(State(ctx): State<Ctx>, form: Result<Form<LoginForm>, FormRejection>) -> Result<Response, WebError> {
+    let Form(form) = form.map_err(|e| WebError::bad_request(format!("the sign-in form could not be read: {e}")))?;
+    let email = EmailAddress::parse(&form.email).map_err(|e| WebError::bad_request(e.to_string()))?;
+    if !form.password.is_empty() {
+        let session = gm_auth::login_with_password(&ctx, &email, &form.password).await?;
+        return Ok(with_session(&ctx, &session));
+    }
+    gm_auth::request_login_link(&ctx, &email).await?;
+    let notice = format!(
+        "If {email} runs a game here, a sign-in link is on its way. It works once, for {} minutes.",
+        gm_auth::LOGIN_LINK_MINUTES
+    );
+    Ok(LoginPage { notice: Some(notice) }.into_response())
+}
+
+async fn magic(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<Response, WebError> {
+    let session = gm_auth::login_with_link(&ctx, &SecretToken::presented(&token)).await?;
+    Ok(with_session(&ctx, &session))
+}
+
+async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, WebError> {
+    if let Some(token) = session_cookie(&headers) {
+        gm_auth::logout(&ctx, &token).await?;
+    }
+    let mut resp = Redirect::to("/gm/login").into_response();
+    resp.headers_mut().insert(header::SET_COOKIE, HeaderValue::from_static("sm_gm=; Path=/; HttpOnly; Max-Age=0"));
+    Ok(resp)
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/gm_games.html")]
+struct GamesPage {
+    gm: String,
+    games: Vec<GameRow>,
+}
+
+async fn games(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, WebError> {
+    let gm = match signed_in(&ctx, &headers).await? {
+        Ok(gm) => gm,
+        Err(redirect) => return Ok(redirect.into_response()),
+    };
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let games = service::games_of_gm(&mut conn, &gm).await?;
+    Ok(GamesPage { gm, games }.into_response())
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/gm_dashboard.html")]
+struct DashboardPage {
+    d: Dashboard,
+}
+
+async fn dashboard(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, WebError> {
+    let gm = match signed_in(&ctx, &headers).await? {
+        Ok(gm) => gm,
+        Err(redirect) => return Ok(redirect.into_response()),
+    };
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let d = service::dashboard(&mut conn, game_id(&id)?, &gm).await?;
+    Ok(DashboardPage { d }.into_response())
+}
+
+/// Checks the GM may act on the game, then runs `act`.
+async fn gm_action(ctx: &Ctx, headers: &HeaderMap, id: &str) -> Result<Result<crate::domain::GameId, Redirect>, WebError> {
+    let gm = match signed_in(ctx, headers).await? {
+        Ok(gm) => gm,
+        Err(redirect) => return Ok(Err(redirect)),
+    };
+    let game = game_id(id)?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    service::dashboard(&mut conn, game, &gm).await?;
+    Ok(Ok(game))
+}
+
+async fn close(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Redirect, WebError> {
+    match gm_action(&ctx, &headers, &id).await? {
+        Ok(game) => {
+            service::close_turn(&ctx, game).await?;
+            Ok(Redirect::to(&format!("/gm/games/{id}")))
+        }
+        Err(r) => Ok(r),
+    }
+}
+
+async fn publish(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Redirect, WebError> {
+    match gm_action(&ctx, &headers, &id).await? {
+        Ok(game) => {
+            service::publish_turn(&ctx, game).await?;
+            Ok(Redirect::to(&format!("/gm/games/{id}")))
+        }
+        Err(r) => Ok(r),
+    }
+}

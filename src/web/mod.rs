@@ -1,0 +1,62 @@
+//! The web face: player pages reached by secret links, the JSON API, public game pages, the GM
+//! dashboard and the dev mailbox. Handlers are thin: they parse input at the edge and call
+//! `crate::service`.
+
+mod api;
+mod dev;
+pub mod error;
+mod gm;
+mod pages;
+mod play;
+
+use crate::service::Ctx;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::csrf::CsrfLayer;
+use tower_http::trace::TraceLayer;
+
+pub use error::{ApiError, WebError};
+
+/// The largest request body accepted at all (order texts are limited further, to 64 KiB, with
+/// a readable error).
+const MAX_BODY: usize = 256 * 1024;
+
+/// The whole application as a router.
+pub fn router(ctx: Ctx) -> Router {
+    let dev = ctx.settings.dev_mailbox();
+    let mut app = Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .merge(pages::routes())
+        .merge(play::routes())
+        .merge(api::routes())
+        .merge(gm::routes());
+    if dev {
+        app = app.merge(dev::routes());
+    }
+    app.layer(CsrfLayer::new())
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(|_| {
+            WebError::internal("a request handler panicked").into_response_boxed()
+        }))
+        .with_state(ctx)
+}
+
+impl WebError {
+    fn into_response_boxed(self) -> axum::http::Response<axum::body::Body> {
+        axum::response::IntoResponse::into_response(self)
+    }
+}
+
+/// Serves the application until ctrl-c.
+pub async fn serve(ctx: Ctx, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+    let app = router(ctx);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

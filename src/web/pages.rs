@@ -1,0 +1,62 @@
+//! Public pages: the list of games, a game's public page, a published turn's orders. Nothing
+//! here shows a hand or a sealed order.
+
+use super::WebError;
+use crate::domain::GameId;
+use crate::engine::Viewer;
+use crate::service::{self, Ctx, PublicGame};
+use crate::store::games::GameRow;
+use crate::store::orders::OrderVersionRow;
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::get;
+
+pub fn routes() -> Router<Ctx> {
+    Router::new()
+        .route("/", get(index))
+        .route("/games/{id}", get(game))
+        .route("/games/{id}/turns/{turn}/orders", get(turn_orders))
+}
+
+pub(super) fn game_id(s: &str) -> Result<GameId, WebError> {
+    s.parse::<GameId>().map_err(|e| WebError::not_found(e.to_string()))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/index.html")]
+struct IndexPage {
+    games: Vec<GameRow>,
+}
+
+async fn index(State(ctx): State<Ctx>) -> Result<IndexPage, WebError> {
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    Ok(IndexPage { games: service::recent_games(&mut conn).await? })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/game.html")]
+struct GamePage {
+    g: PublicGame,
+}
+
+async fn game(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<GamePage, WebError> {
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    Ok(GamePage { g: service::public_game(&mut conn, game_id(&id)?, Viewer::Public).await? })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/turn_orders.html")]
+struct TurnOrdersPage {
+    game: String,
+    turn: i32,
+    versions: Vec<OrderVersionRow>,
+}
+
+async fn turn_orders(State(ctx): State<Ctx>, Path((id, turn)): Path<(String, i32)>) -> Result<TurnOrdersPage, WebError> {
+    let game = game_id(&id)?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let versions = service::published_orders(&mut conn, game, turn).await?;
+    Ok(TurnOrdersPage { game: id, turn, versions })
+}

@@ -1,0 +1,93 @@
+//! A seat's private page, reached through its secret link: the table as the seat sees it, the
+//! order form, every version it submitted with its echo and receipt.
+
+use super::WebError;
+use crate::domain::SecretToken;
+use crate::engine::Echo;
+use crate::orders::OrderText;
+use crate::service::{self, Ctx, SeatAuth, SeatPage, Source};
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Router;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::response::Redirect;
+use axum::routing::{get, post};
+use serde::Deserialize;
+
+pub fn routes() -> Router<Ctx> {
+    Router::new()
+        .route("/play/{token}", get(show))
+        .route("/play/{token}/orders", post(submit))
+        .route("/play/{token}/final", post(finalise))
+}
+
+/// One stored version as the page shows it.
+struct VersionView {
+    version: i32,
+    submitted: String,
+    digest: String,
+    is_final: bool,
+    source: String,
+    echo: Echo,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/play.html")]
+struct PlayPage {
+    p: SeatPage,
+    token: String,
+    latest_text: String,
+    versions: Vec<VersionView>,
+}
+
+async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    Ok(service::authenticate_seat(&mut conn, None, &SecretToken::presented(token)).await?)
+}
+
+async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayPage, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let p = service::seat_page(&mut conn, &who).await?;
+    let versions = p
+        .versions
+        .iter()
+        .rev()
+        .map(|v| VersionView {
+            version: v.version,
+            submitted: v.submitted_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            digest: v.digest.clone(),
+            is_final: v.is_final,
+            source: v.source.clone(),
+            echo: serde_json::from_value(v.echo.clone()).unwrap_or(Echo { lines: vec![], canonical: v.canonical.clone(), errors: 0 }),
+        })
+        .collect();
+    let latest_text = p.versions.last().map(|v| v.body.clone()).unwrap_or_default();
+    Ok(PlayPage { p, token, latest_text, versions })
+}
+
+#[derive(Deserialize)]
+struct OrderForm {
+    orders: String,
+    #[serde(default, rename = "final")]
+    final_: Option<String>,
+}
+
+async fn submit(
+    State(ctx): State<Ctx>,
+    Path(token): Path<String>,
+    form: Result<Form<OrderForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let Form(form) = form.map_err(|e| WebError::bad_request(format!("the order form could not be read: {e}")))?;
+    let who = auth(&ctx, &token).await?;
+    let text = OrderText::parse(&form.orders).map_err(|e| WebError::bad_request(e.to_string()))?;
+    service::submit_orders(&ctx, &who, &text, Source::Web, form.final_.is_some()).await?;
+    Ok(Redirect::to(&format!("/play/{token}#latest")))
+}
+
+async fn finalise(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<Redirect, WebError> {
+    let who = auth(&ctx, &token).await?;
+    service::mark_final(&ctx, &who).await?;
+    Ok(Redirect::to(&format!("/play/{token}#latest")))
+}
