@@ -10,6 +10,7 @@ pub mod adjudication;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod mail;
 pub mod domain;
 pub mod orders;
 pub mod store;
