@@ -12,6 +12,7 @@ pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod mail;
 pub mod domain;
 pub mod orders;
 pub mod scheduler;

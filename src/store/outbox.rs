@@ -1,6 +1,6 @@
 //! The mail outbox: rows written in the transaction that caused them, delivered afterwards.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -65,21 +65,108 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
     Ok(r.rows_affected() == 1)
 }
 
-const ROW_COLUMNS: &str = "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
-    message_id, in_reply_to, created_at, attempts, next_attempt_at, sent_at, last_error";
+/// The columns of [`OutboxRow`], in a form `concat!` accepts (sqlx wants `'static` SQL text).
+macro_rules! row_columns {
+    () => {
+        "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
+         message_id, in_reply_to, created_at, attempts, next_attempt_at, sent_at, last_error"
+    };
+}
 
-/// The most recent mails, newest first (for the dev mailbox page).
+/// Claims up to `limit` mails that are due at `now` for one worker: each claimed row gets a lease
+/// until `now + lease` and one more attempt counted, in a single statement.
+///
+/// Rows locked by a concurrent claim are skipped (`FOR UPDATE SKIP LOCKED`) and rows under an
+/// unexpired lease are not due, so two workers never get the same row. A worker that dies
+/// mid-send leaves its lease behind; once it expires the row is claimed again. Returned in
+/// delivery order (`next_attempt_at`, then `id`).
+pub async fn claim_due(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    lease: TimeDelta,
+    limit: i64,
+) -> sqlx::Result<Vec<OutboxRow>> {
+    let mut rows: Vec<OutboxRow> = sqlx::query_as(concat!(
+        "UPDATE outbox SET locked_until = $2, attempts = attempts + 1 WHERE id IN (\
+           SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 \
+           AND (locked_until IS NULL OR locked_until < $1) \
+           ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+         RETURNING ",
+        row_columns!()
+    ))
+    .bind(now)
+    .bind(now + lease)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    rows.sort_by_key(|r| (r.next_attempt_at, r.id));
+    Ok(rows)
+}
+
+/// Records that a mail was handed to the SMTP server at `now`; clears the lease and any earlier
+/// error. Returns false when the row does not exist or was already marked sent.
+pub async fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE outbox SET sent_at = $2, locked_until = NULL, last_error = NULL \
+         WHERE id = $1 AND sent_at IS NULL",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Records a failed attempt at `now`: keeps `error` as `last_error`, clears the lease and makes
+/// the mail due again at `next_attempt_at`. Returns false when the row does not exist or was
+/// already sent.
+pub async fn mark_failed(
+    conn: &mut PgConnection,
+    id: i64,
+    now: DateTime<Utc>,
+    error: &str,
+    next_attempt_at: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE outbox SET last_error = $3, next_attempt_at = GREATEST($4, $2), locked_until = NULL \
+         WHERE id = $1 AND sent_at IS NULL",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(error)
+    .bind(next_attempt_at)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// The newest `limit` mails, sent or not, newest first (for the dev mailbox page).
 pub async fn list_recent(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM outbox ORDER BY id DESC LIMIT $1")))
-        .bind(limit)
-        .fetch_all(conn)
-        .await
+    sqlx::query_as(concat!(
+        "SELECT ",
+        row_columns!(),
+        " FROM outbox ORDER BY id DESC LIMIT $1"
+    ))
+    .bind(limit)
+    .fetch_all(conn)
+    .await
 }
 
 /// One mail by id.
 pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<OutboxRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM outbox WHERE id = $1")))
-        .bind(id)
-        .fetch_optional(conn)
+    sqlx::query_as(concat!(
+        "SELECT ",
+        row_columns!(),
+        " FROM outbox WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// How many mails have not been sent yet, including ones whose delivery was given up.
+pub async fn pending_count(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE sent_at IS NULL")
+        .fetch_one(conn)
         .await
 }

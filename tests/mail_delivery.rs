@@ -1,0 +1,398 @@
+//! Outgoing mail against a real SMTP server (mailcrab, in-process on 127.0.0.1) and a real
+//! Postgres database per test: what goes out, exactly once, and what waits in the outbox.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{TimeDelta, Utc};
+use clap::Parser;
+use mailcrab::{MailMessage, TestMailServerHandle};
+use serde_json::Value;
+use sqlx::PgPool;
+use stationmaster::config::Settings;
+use stationmaster::mail::{Transport, deliver_due, run_worker};
+use stationmaster::store::outbox::{self, NewMail, OutboxRow};
+use tokio::sync::Notify;
+
+const FROM: &str = "Stationmaster <gm@stationmaster.test>";
+
+/// A port nobody listens on right now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind port 0");
+    listener.local_addr().expect("local addr").port()
+}
+
+/// Starts mailcrab on `port` and waits until it accepts connections.
+async fn start_smtp(port: u16) -> TestMailServerHandle {
+    let handle = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            return handle;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the test SMTP server did not start on port {port}");
+}
+
+fn smtp_to(port: u16) -> Transport {
+    Transport::from_url(&format!("smtp://127.0.0.1:{port}")).expect("smtp transport")
+}
+
+fn mail(n: usize, key: &str) -> NewMail {
+    NewMail {
+        idempotency_key: key.to_string(),
+        game_id: None,
+        kind: "report".into(),
+        to_addr: format!("player{n}@seat{n}.example"),
+        to_name: Some(format!("Player {n}")),
+        subject: format!("Turn report for seat {n}"),
+        body_text: format!("Secret orders for seat {n} only"),
+        body_html: Some(format!("<p>Secret map for seat {n} only</p>")),
+        message_id: format!("{key}.m{n}@stationmaster.test"),
+        in_reply_to: None,
+    }
+}
+
+async fn enqueue(pool: &PgPool, mail: &NewMail) -> bool {
+    let mut conn = pool.acquire().await.expect("connection");
+    outbox::enqueue(&mut conn, mail).await.expect("enqueue")
+}
+
+async fn row(pool: &PgPool, id: i64) -> OutboxRow {
+    let mut conn = pool.acquire().await.expect("connection");
+    outbox::get(&mut conn, id)
+        .await
+        .expect("get")
+        .expect("row exists")
+}
+
+async fn all_rows(pool: &PgPool) -> Vec<OutboxRow> {
+    let mut conn = pool.acquire().await.expect("connection");
+    outbox::list_recent(&mut conn, 100).await.expect("list")
+}
+
+async fn pending(pool: &PgPool) -> i64 {
+    let mut conn = pool.acquire().await.expect("connection");
+    outbox::pending_count(&mut conn).await.expect("count")
+}
+
+/// Receives exactly `n` messages: fails if fewer arrive, or if another one follows.
+async fn receive_exactly(server: &mut TestMailServerHandle, n: usize) -> Vec<MailMessage> {
+    let mut got = Vec::new();
+    for i in 0..n {
+        let message = tokio::time::timeout(Duration::from_secs(5), server.rx.recv())
+            .await
+            .unwrap_or_else(|_| panic!("only {i} of {n} messages arrived"))
+            .expect("receive");
+        got.push(message);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        server.rx.try_recv().is_err(),
+        "more than {n} messages arrived"
+    );
+    got
+}
+
+/// mailcrab keeps the parsed parts private but serialises them.
+fn json(message: &MailMessage) -> Value {
+    serde_json::to_value(message).expect("serialise")
+}
+
+fn raw(message: &MailMessage) -> String {
+    String::from_utf8(message.raw_bytes().expect("raw bytes")).expect("utf-8")
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn each_recipient_gets_exactly_their_own_mail(pool: PgPool) {
+    let port = free_port();
+    let mut server = start_smtp(port).await;
+    let mails: Vec<NewMail> = (1..=4)
+        .map(|n| mail(n, &format!("report:t1:{n}")))
+        .collect();
+    for m in &mails {
+        assert!(enqueue(&pool, m).await);
+    }
+
+    let stats = deliver_due(&pool, &smtp_to(port), FROM, Utc::now())
+        .await
+        .expect("deliver");
+    assert_eq!(
+        (stats.claimed, stats.sent, stats.retrying, stats.given_up),
+        (4, 4, 0, 0)
+    );
+
+    let received = receive_exactly(&mut server, 4).await;
+    let mut seen = HashSet::new();
+    for message in &received {
+        assert_eq!(
+            message.envelope_recipients.len(),
+            1,
+            "one envelope recipient per mail"
+        );
+        let rcpt = &message.envelope_recipients[0];
+        let m = mails
+            .iter()
+            .find(|m| &m.to_addr == rcpt)
+            .expect("a recipient we queued");
+        assert!(seen.insert(rcpt.clone()), "{rcpt} got two mails");
+
+        let v = json(message);
+        assert_eq!(v["to"][0]["email"], m.to_addr.as_str());
+        assert_eq!(v["to"][0]["name"], m.to_name.as_deref().unwrap_or_default());
+        assert_eq!(v["subject"], m.subject.as_str());
+        let text = v["text"].as_str().expect("text part");
+        let html = v["html"].as_str().expect("html part");
+        assert!(text.contains(&m.body_text), "{text}");
+        assert!(
+            html.contains(m.body_html.as_deref().unwrap_or_default()),
+            "{html}"
+        );
+        for other in mails.iter().filter(|o| o.to_addr != m.to_addr) {
+            assert!(!text.contains(&other.body_text) && !html.contains(&other.body_text));
+        }
+        let raw = raw(message);
+        assert!(
+            raw.contains(&format!("Message-ID: <{}>\r\n", m.message_id)),
+            "{raw}"
+        );
+        assert!(raw.contains("multipart/alternative"), "{raw}");
+    }
+    assert_eq!(pending(&pool).await, 0);
+    assert!(
+        all_rows(&pool)
+            .await
+            .iter()
+            .all(|r| r.sent_at.is_some() && r.last_error.is_none())
+    );
+    server.token.cancel();
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_delivered_mail_is_never_sent_again(pool: PgPool) {
+    let port = free_port();
+    let mut server = start_smtp(port).await;
+    let transport = smtp_to(port);
+    let m = mail(1, "welcome:anna");
+    assert!(enqueue(&pool, &m).await);
+    assert!(
+        !enqueue(&pool, &m).await,
+        "the same idempotency key is queued once"
+    );
+
+    let now = Utc::now();
+    let first = deliver_due(&pool, &transport, FROM, now)
+        .await
+        .expect("deliver");
+    assert_eq!(first.sent, 1);
+    assert!(!enqueue(&pool, &m).await, "still a no-op after sending");
+    let later = now + TimeDelta::days(2);
+    let second = deliver_due(&pool, &transport, FROM, later)
+        .await
+        .expect("deliver again");
+    assert_eq!(second.claimed, 0);
+
+    let received = receive_exactly(&mut server, 1).await;
+    assert_eq!(received[0].envelope_recipients, vec![m.to_addr.clone()]);
+    let rows = all_rows(&pool).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].attempts, 1);
+    assert!(rows[0].sent_at.is_some());
+    server.token.cancel();
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later(pool: PgPool) {
+    let port = free_port(); // nothing listens here yet
+    let transport = smtp_to(port);
+    let m = mail(2, "report:t2:2");
+    assert!(enqueue(&pool, &m).await);
+    assert!(enqueue(&pool, &mail(3, "report:t2:3")).await);
+    let (id, other) = {
+        let rows = all_rows(&pool).await;
+        (rows[1].id, rows[0].id)
+    };
+
+    let now = Utc::now();
+    let down = deliver_due(&pool, &transport, FROM, now)
+        .await
+        .expect("a pass with SMTP down");
+    assert_eq!((down.claimed, down.sent, down.retrying), (2, 0, 2));
+    let skipped = row(&pool, other).await.last_error.unwrap_or_default();
+    assert!(
+        skipped.starts_with("not tried"),
+        "the batch stops at a dead server: {skipped}"
+    );
+    let waiting = row(&pool, id).await;
+    assert!(waiting.sent_at.is_none());
+    assert!(waiting.last_error.as_deref().is_some_and(|e| !e.is_empty()));
+    assert!(waiting.next_attempt_at > now, "retry is scheduled later");
+    assert_eq!(waiting.attempts, 1);
+    assert_eq!(pending(&pool).await, 2);
+
+    let too_soon = deliver_due(&pool, &transport, FROM, now + TimeDelta::seconds(5))
+        .await
+        .expect("pass");
+    assert_eq!(too_soon.claimed, 0, "not retried before its time");
+
+    let mut server = start_smtp(port).await;
+    let later = waiting.next_attempt_at + TimeDelta::seconds(1);
+    let up = deliver_due(&pool, &transport, FROM, later)
+        .await
+        .expect("a pass with SMTP up");
+    assert_eq!((up.claimed, up.sent), (2, 2));
+    let again = deliver_due(&pool, &transport, FROM, later + TimeDelta::hours(2))
+        .await
+        .expect("pass");
+    assert_eq!(again.claimed, 0);
+
+    let received = receive_exactly(&mut server, 2).await;
+    let id_header = format!("Message-ID: <{}>", m.message_id);
+    assert_eq!(
+        received
+            .iter()
+            .filter(|r| raw(r).contains(&id_header))
+            .count(),
+        1
+    );
+    let sent = row(&pool, id).await;
+    assert_eq!(sent.sent_at, Some(later));
+    assert_eq!(sent.attempts, 2);
+    assert_eq!(pending(&pool).await, 0);
+    server.token.cancel();
+}
+
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    settings: Settings,
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn without_smtp_mail_stays_in_the_outbox(pool: PgPool) {
+    let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", ""])
+        .expect("settings")
+        .settings;
+    let transport = Transport::from_settings(&settings).expect("transport");
+    assert!(matches!(transport, Transport::Keep));
+    let m = mail(3, "gm-login:3");
+    assert!(enqueue(&pool, &m).await);
+
+    let stats = deliver_due(&pool, &transport, FROM, Utc::now() + TimeDelta::days(1))
+        .await
+        .expect("deliver");
+    assert_eq!(stats, Default::default());
+
+    let rows = all_rows(&pool).await;
+    assert_eq!(rows.len(), 1);
+    let kept = row(&pool, rows[0].id).await;
+    assert!(kept.sent_at.is_none() && kept.last_error.is_none());
+    assert_eq!(kept.attempts, 0);
+    assert_eq!((kept.subject, kept.body_text), (m.subject, m.body_text));
+    assert_eq!(pending(&pool).await, 1);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
+    for n in 1..=6 {
+        assert!(enqueue(&pool, &mail(n, &format!("report:t4:{n}"))).await);
+    }
+    let now = Utc::now();
+    let lease = TimeDelta::minutes(10);
+    let ids = |rows: &[OutboxRow]| rows.iter().map(|r| r.id).collect::<HashSet<i64>>();
+
+    // Worker A claims inside an open transaction, holding its row locks; worker B must skip
+    // those rows rather than wait for them or take them.
+    let mut a = pool.begin().await.expect("begin a");
+    let mut b = pool.begin().await.expect("begin b");
+    let got_a = outbox::claim_due(&mut a, now, lease, 4)
+        .await
+        .expect("claim a");
+    let got_b = tokio::time::timeout(
+        Duration::from_secs(5),
+        outbox::claim_due(&mut b, now, lease, 10),
+    )
+    .await
+    .expect("B skips locked rows instead of waiting")
+    .expect("claim b");
+    b.commit().await.expect("commit b");
+    a.commit().await.expect("commit a");
+    assert_eq!((got_a.len(), got_b.len()), (4, 2));
+    assert!(ids(&got_a).is_disjoint(&ids(&got_b)));
+
+    // Leased rows are not due again until the lease runs out (a crashed worker's rows come back).
+    let mut conn = pool.acquire().await.expect("connection");
+    assert!(
+        outbox::claim_due(&mut conn, now, lease, 10)
+            .await
+            .expect("claim")
+            .is_empty()
+    );
+    drop(conn);
+
+    // Many workers at once, after the leases expired: disjoint claims, together everything.
+    let after = now + lease + TimeDelta::seconds(1);
+    let workers = (0..4).map(|_| {
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            let mut conn = pool.acquire().await.expect("connection");
+            outbox::claim_due(&mut conn, after, lease, 2)
+                .await
+                .expect("claim")
+        })
+    });
+    let mut claimed = HashSet::new();
+    for worker in workers.collect::<Vec<_>>() {
+        for r in worker.await.expect("worker") {
+            assert!(claimed.insert(r.id), "mail {} claimed twice", r.id);
+            assert_eq!(r.attempts, 2);
+        }
+    }
+    let mut conn = pool.acquire().await.expect("connection");
+    for r in outbox::claim_due(&mut conn, after, lease, 10)
+        .await
+        .expect("claim rest")
+    {
+        assert!(claimed.insert(r.id), "mail {} claimed twice", r.id);
+    }
+    assert_eq!(claimed.len(), 6);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
+    let port = free_port();
+    let mut server = start_smtp(port).await;
+    let wake = Arc::new(Notify::new());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let tick = Duration::from_secs(3600); // only a wake-up can make it deliver in time
+    let worker = tokio::spawn(run_worker(
+        pool.clone(),
+        smtp_to(port),
+        FROM.to_string(),
+        tick,
+        wake.clone(),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    receive_exactly(&mut server, 0).await; // the first pass finds nothing
+    assert!(enqueue(&pool, &mail(5, "report:t5:5")).await);
+    wake.notify_one();
+    let received = receive_exactly(&mut server, 1).await;
+    assert_eq!(
+        received[0].envelope_recipients,
+        vec!["player5@seat5.example".to_string()]
+    );
+
+    stop.send(()).expect("worker alive");
+    tokio::time::timeout(Duration::from_secs(5), worker)
+        .await
+        .expect("the worker stops on shutdown")
+        .expect("no panic");
+    assert_eq!(pending(&pool).await, 0);
+    server.token.cancel();
+}
