@@ -24,10 +24,19 @@ pub fn report_error(e: &anyhow::Error, json: bool) -> i32 {
         Some(s) => s.to_string(),
         None => format!("{e:#}"),
     };
+    let echo = match e.downcast_ref::<ServiceError>() {
+        Some(ServiceError::Rejected(echo)) => Some(echo),
+        _ => None,
+    };
     if json {
-        eprintln!("{}", serde_json::json!({ "error": message }));
+        eprintln!("{}", serde_json::json!({ "error": message, "echo": echo }));
     } else {
         eprintln!("error: {message}");
+        for l in echo.iter().flat_map(|e| &e.lines) {
+            if let Some(err) = &l.error {
+                eprintln!("  line {}: {}: {err}", l.line, l.text);
+            }
+        }
     }
     if input_problem { 2 } else { 1 }
 }

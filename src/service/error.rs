@@ -20,6 +20,8 @@ pub enum ServiceError {
     BadInput(String),
     #[error("{0}")]
     Conflict(String),
+    #[error("the orders were not accepted: {} line(s) could not be understood (nothing was stored; your previous orders stand)", .0.errors)]
+    Rejected(crate::engine::Echo),
     #[error("{seat} has no orders on file for this turn")]
     NoOrders { seat: Seat },
     #[error("internal error: {0}")]

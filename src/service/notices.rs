@@ -58,7 +58,7 @@ pub(crate) fn render<T: Template>(t: &T) -> Result<String, ServiceError> {
 /// The data of a welcome mail.
 pub struct Welcome<'a> {
     pub game: &'a str,
-    pub game_id: GameId,
+    pub public: String,
     pub title: &'a str,
     pub seat: u8,
     pub player: &'a str,
@@ -95,7 +95,7 @@ pub fn welcome(
 ) -> Result<OutgoingMail, ServiceError> {
     let w = Welcome {
         game,
-        game_id,
+        public: format!("{}/games/{}", settings.base(), game_id),
         title,
         seat,
         player: &player.name,

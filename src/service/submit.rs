@@ -52,8 +52,9 @@ pub struct Submitted {
 }
 
 /// Appends a new version of a seat's orders for the open turn (never overwriting an earlier one)
-/// and answers with the echo and receipt digest. Orders with unreadable lines are still stored —
-/// the echo says which lines will be ignored — so nothing a player sent is lost.
+/// and answers with the echo and receipt digest. Orders with a line the game's order language
+/// cannot read are refused whole ([`ServiceError::Rejected`], with the echo naming each bad
+/// line) and change nothing: the seat's previous version stays in force.
 pub async fn submit_orders(
     ctx: &Ctx,
     who: &SeatAuth,
@@ -67,6 +68,9 @@ pub async fn submit_orders(
     let engine = engine_of(&game)?;
     let turn = open_turn_for(&mut tx, who, game.current_turn, now).await?;
     let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
+    if echo.errors > 0 {
+        return Err(ServiceError::Rejected(echo));
+    }
     let salt = new_salt();
     let digest = receipt_digest(&salt, &echo.canonical);
     let echo_json = serde_json::to_value(&echo).map_err(|e| ServiceError::Internal(e.to_string()))?;

@@ -16,6 +16,8 @@ use axum::response::{Html, IntoResponse, Response};
 pub struct WebError {
     pub status: StatusCode,
     pub message: String,
+    /// For refused orders: the echo with the line-numbered errors.
+    pub echo: Option<crate::engine::Echo>,
 }
 
 /// An error answered as JSON.
@@ -25,7 +27,7 @@ pub struct ApiError(pub WebError);
 impl WebError {
     /// An error with a status and a message safe to show.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        WebError { status, message: message.into() }
+        WebError { status, message: message.into(), echo: None }
     }
     /// 404 with a message.
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -54,6 +56,11 @@ impl From<ServiceError> for WebError {
             ServiceError::BadToken | ServiceError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServiceError::BadInput(_) => StatusCode::BAD_REQUEST,
             ServiceError::Conflict(_) | ServiceError::NoOrders { .. } => StatusCode::CONFLICT,
+            ServiceError::Rejected(echo) => {
+                let mut w = WebError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
+                w.echo = Some(echo.clone());
+                return w;
+            }
             ServiceError::Internal(_) | ServiceError::Db(_) => return WebError::internal(&e),
         };
         WebError::new(status, e.to_string())
@@ -78,6 +85,7 @@ struct ErrorPage<'a> {
     status: u16,
     reason: &'a str,
     message: &'a str,
+    echo: Option<&'a crate::engine::Echo>,
 }
 
 impl IntoResponse for WebError {
@@ -86,6 +94,7 @@ impl IntoResponse for WebError {
             status: self.status.as_u16(),
             reason: self.status.canonical_reason().unwrap_or("Error"),
             message: &self.message,
+            echo: self.echo.as_ref(),
         };
         match page.render() {
             Ok(html) => (self.status, Html(html)).into_response(),
@@ -96,6 +105,10 @@ impl IntoResponse for WebError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0.status, Json(serde_json::json!({ "error": self.0.message }))).into_response()
+        let body = match &self.0.echo {
+            Some(echo) => serde_json::json!({ "error": self.0.message, "echo": echo }),
+            None => serde_json::json!({ "error": self.0.message }),
+        };
+        (self.0.status, Json(body)).into_response()
     }
 }

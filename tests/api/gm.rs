@@ -1,0 +1,96 @@
+//! The GM dashboard: only the game's GM, signed in by mailed link or password, opens it.
+
+use crate::helpers::{TestApp, spawn_app};
+use axum::http::StatusCode;
+use sqlx::PgPool;
+use stationmaster::domain::EmailAddress;
+use stationmaster::service::{Review, gm_auth};
+
+/// Signs in through the mailed link; returns the session cookie.
+async fn sign_in_by_link(app: &TestApp, email: &str) -> String {
+    let r = app.post_form("/gm/login", &format!("email={email}"), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("sign-in link is on its way"));
+    let mail = app.outbox().await.into_iter().rev().find(|m| m.kind == "gm-login").expect("a login mail");
+    assert_eq!(mail.to_addr, email);
+    let link = mail.body_text.split_whitespace().find(|w| w.starts_with("http://sm.test/gm/magic/")).unwrap();
+    let path = link.trim_start_matches("http://sm.test");
+    let r = app.get(path).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let cookie = r.headers["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"));
+    let again = app.get(path).await;
+    assert_eq!(again.status, StatusCode::FORBIDDEN, "a link works once");
+    cookie.split(';').next().unwrap().to_string()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_dashboard_needs_the_gm_to_sign_in(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let r = app.get(&format!("/gm/games/{}", g.id)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.headers["location"], "/gm/login");
+    // A seat token is no GM credential, as cookie or bearer.
+    let cookie = format!("sm_gm={}", g.seats[0].token.reveal());
+    assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await.status, StatusCode::SEE_OTHER);
+    let bearer = format!("Bearer {}", g.seats[0].token.reveal());
+    assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "authorization", &bearer).await.status, StatusCode::SEE_OTHER);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboard(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let cookie = sign_in_by_link(&app, "gm@example.org").await;
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert_eq!(dash.status, StatusCode::OK);
+    assert!(dash.body.contains("Anna") && dash.body.contains("none yet"), "{}", dash.body);
+
+    let close = app.post_form(&format!("/gm/games/{}/close", g.id), "", Some(&cookie)).await;
+    assert_eq!(close.status, StatusCode::SEE_OTHER, "{}", close.body);
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert!(dash.body.contains("Draft: what happened") && dash.body.contains("+1 this turn"), "{}", dash.body);
+
+    let publish = app.post_form(&format!("/gm/games/{}/publish", g.id), "", Some(&cookie)).await;
+    assert_eq!(publish.status, StatusCode::SEE_OTHER, "{}", publish.body);
+    let reports = app.outbox().await.into_iter().filter(|m| m.kind == "report").count();
+    assert_eq!(reports, 4);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn another_gm_cannot_open_the_dashboard(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let email = EmailAddress::parse("other-gm@example.org").unwrap();
+    gm_auth::set_password(&app.ctx, &email, "correct horse battery").await.unwrap();
+    let r = app.post_form("/gm/login", "email=other-gm%40example.org&password=correct+horse+battery", None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let cookie = r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert_eq!(dash.status, StatusCode::FORBIDDEN);
+    let close = app.post_form(&format!("/gm/games/{}/close", g.id), "", Some(&cookie)).await;
+    assert_eq!(close.status, StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_password_signs_the_gm_in_and_a_wrong_one_does_not(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let email = EmailAddress::parse("gm@example.org").unwrap();
+    gm_auth::set_password(&app.ctx, &email, "a long enough secret").await.unwrap();
+    let wrong = app.post_form("/gm/login", "email=gm%40example.org&password=nope", None).await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+    let ok = app.post_form("/gm/login", "email=gm%40example.org&password=a+long+enough+secret", None).await;
+    let cookie = ok.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await.status, StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_login_link_is_only_mailed_to_gms(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    app.create_game(Review::Gm).await;
+    let r = app.post_form("/gm/login", "email=stranger%40example.org", None).await;
+    assert_eq!(r.status, StatusCode::OK, "the answer does not reveal who runs games");
+    assert!(!app.outbox().await.iter().any(|m| m.kind == "gm-login"));
+}

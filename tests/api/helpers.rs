@@ -1,0 +1,163 @@
+//! `spawn_app`: the application over a fresh database, with a fixed clock and no SMTP (mail
+//! stays in the outbox, where tests read it), driven in-process through the router.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use chrono::{TimeZone, Utc};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use sqlx::PgPool;
+use stationmaster::clock::Clock;
+use stationmaster::config::Settings;
+use stationmaster::domain::{EmailAddress, Mailbox, TurnLength};
+use stationmaster::service::{self, CreateGame, CreatedGame, Ctx, Review};
+use stationmaster::store::outbox::OutboxRow;
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub ctx: Ctx,
+    pub router: Router,
+}
+
+pub fn settings() -> Settings {
+    Settings {
+        database_url: String::new(),
+        bind: "127.0.0.1:0".into(),
+        base_url: "http://sm.test".into(),
+        smtp_url: None,
+        mail_from: "Stationmaster <gm-robot@sm.test>".into(),
+        secret_key: Some("test-key".into()),
+        tick_secs: 1,
+    }
+}
+
+pub async fn spawn_app(pool: PgPool) -> TestApp {
+    let clock = Clock::fixed(Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap());
+    let ctx = Ctx::new(pool, settings(), clock).await.unwrap();
+    let router = stationmaster::web::router(ctx.clone());
+    TestApp { ctx, router }
+}
+
+pub const PLAYERS: [&str; 4] = [
+    "Anna <anna@example.org>",
+    "Bert <bert@example.org>",
+    "Cleo <cleo@example.org>",
+    "Dan <dan@example.org>",
+];
+
+/// A response, read whole.
+pub struct Resp {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Resp {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+impl TestApp {
+    pub async fn create_game(&self, review: Review) -> CreatedGame {
+        service::create_game(
+            &self.ctx,
+            CreateGame {
+                engine: "railroaded".into(),
+                name: "Test Line".into(),
+                gm: EmailAddress::parse("gm@example.org").unwrap(),
+                players: PLAYERS.iter().map(|p| Mailbox::parse(p).unwrap()).collect(),
+                seed: Some(7),
+                turn_length: "48h".parse::<TurnLength>().unwrap(),
+                review,
+                options: serde_json::json!({}),
+            },
+        )
+        .await
+        .unwrap()
+    }
+
+    pub async fn send(&self, req: Request<Body>) -> Resp {
+        let resp = self.router.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        Resp { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+    }
+
+    pub async fn get(&self, uri: &str) -> Resp {
+        self.send(Request::get(uri).body(Body::empty()).unwrap()).await
+    }
+
+    pub async fn get_with(&self, uri: &str, name: &str, value: &str) -> Resp {
+        self.send(Request::get(uri).header(name, value).body(Body::empty()).unwrap()).await
+    }
+
+    /// POSTs orders to the API as a seat.
+    pub async fn post_orders(&self, game: &impl std::fmt::Display, token: &str, body: impl Into<Body>) -> Resp {
+        let req = Request::post(format!("/api/v1/games/{game}/orders"))
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "text/plain")
+            .body(body.into())
+            .unwrap();
+        self.send(req).await
+    }
+
+    pub async fn post_form(&self, uri: &str, form: &str, cookie: Option<&str>) -> Resp {
+        let mut req = Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if let Some(c) = cookie {
+            req = req.header(header::COOKIE, c);
+        }
+        self.send(req.body(Body::from(form.to_string())).unwrap()).await
+    }
+
+    pub async fn outbox(&self) -> Vec<OutboxRow> {
+        let mut conn = self.ctx.pool.acquire().await.unwrap();
+        let mut rows = stationmaster::store::outbox::list_recent(&mut conn, 1000).await.unwrap();
+        rows.reverse();
+        rows
+    }
+
+    /// The seat's view of the game through the API (with its own hand).
+    pub async fn seat_view(&self, game: &impl std::fmt::Display, token: &str) -> Value {
+        let r = self.get_with(&format!("/api/v1/games/{game}"), "authorization", &format!("Bearer {token}")).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        r.json()
+    }
+
+    /// The cards in a seat's hand, as its own view shows them.
+    pub async fn hand(&self, game: &impl std::fmt::Display, token: &str, seat: u8) -> Vec<String> {
+        let v = self.seat_view(game, token).await;
+        v["view"]["seats"][usize::from(seat - 1)]["hand"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no hand in {v}"))
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Claim orders for the first turn: each seat claims a suit no earlier seat took, with a
+    /// card from its hand, at its own compass point. Returns the orders given (None where the
+    /// seat's hand allowed no such card).
+    pub async fn claim_orders(&self, g: &CreatedGame) -> Vec<Option<String>> {
+        let dirs = ["NORTH", "EAST", "SOUTH", "WEST"];
+        let mut taken: Vec<char> = Vec::new();
+        let mut out = Vec::new();
+        for (i, s) in g.seats.iter().enumerate() {
+            let hand = self.hand(&g.id, s.token.reveal(), s.seat).await;
+            let card = hand.iter().find(|c| !taken.contains(&c.chars().last().unwrap()));
+            out.push(card.map(|c| {
+                taken.push(c.chars().last().unwrap());
+                format!("CLAIM {c} {}", dirs[i])
+            }));
+        }
+        out
+    }
+}
+
+/// The database URL of a test's own database (for running the binary against it).
+pub fn database_url(pool: &PgPool) -> String {
+    let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();
+    format!("postgres://postgres@127.0.0.1:5432/{db}")
+}

@@ -1,0 +1,10 @@
+//! Integration tests of the whole server against a real Postgres (one fresh database per test,
+//! made by `#[sqlx::test]`): web pages, JSON API, turn loop, GM dashboard, console, reports.
+
+mod bad_input;
+mod console;
+mod gm;
+mod helpers;
+mod orders_api;
+mod reports_mail;
+mod turn_loop;
