@@ -1,33 +1,99 @@
 //! The registry of engines by stable slug: the one place that knows which games exist.
+//!
+//! Engines whose rules data fails to load are left out of [`engines`] rather than panicking;
+//! [`load_failures`] lists them and [`find`] names the failure when such a slug is asked for.
 
 use super::DynGame;
+use crate::games::railroaded::{Railroaded, RulesError};
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// No engine with that slug.
+/// No engine with that slug (or its rules data did not load).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("there is no game engine \"{slug}\"; known engines: {known}")]
+#[error("there is no game engine \"{slug}\"; known engines: {known}{not_loaded}")]
 pub struct UnknownEngine {
     pub slug: String,
     pub known: String,
+    /// Empty, or "; not loaded: <slug> (<why>)" for engines whose rules data failed to load.
+    pub not_loaded: String,
 }
 
-/// Every engine this build knows, in a stable order.
-pub fn engines() -> &'static [&'static dyn DynGame] {
-    static ENGINES: OnceLock<Vec<&'static dyn DynGame>> = OnceLock::new();
-    ENGINES.get_or_init(|| {
-        Vec::new()
+/// The engines that loaded, and (slug, reason) for those that did not.
+struct Registry {
+    engines: Vec<&'static dyn DynGame>,
+    failures: Vec<(&'static str, String)>,
+}
+
+fn registry() -> &'static Registry {
+    static RAILROADED: OnceLock<Result<Railroaded, RulesError>> = OnceLock::new();
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry {
+            engines: Vec::new(),
+            failures: Vec::new(),
+        };
+        match RAILROADED.get_or_init(Railroaded::standard) {
+            Ok(game) => r.engines.push(game),
+            Err(e) => r.failures.push(("railroaded", e.to_string())),
+        }
+        r
     })
+}
+
+/// Every engine this build knows and could load, in a stable order.
+pub fn engines() -> &'static [&'static dyn DynGame] {
+    &registry().engines
+}
+
+/// Engines whose rules data failed to load: (slug, reason). Empty in a healthy build.
+pub fn load_failures() -> &'static [(&'static str, String)] {
+    &registry().failures
 }
 
 /// The engine with this slug (case-insensitive).
 pub fn find(slug: &str) -> Result<&'static dyn DynGame, UnknownEngine> {
+    let wanted = slug.trim();
     engines()
         .iter()
         .copied()
-        .find(|e| e.slug().eq_ignore_ascii_case(slug.trim()))
-        .ok_or_else(|| UnknownEngine {
-            slug: slug.to_string(),
-            known: engines().iter().map(|e| e.slug()).collect::<Vec<_>>().join(", "),
+        .find(|e| e.slug().eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| {
+            let failed: Vec<String> = load_failures()
+                .iter()
+                .filter(|(s, _)| s.eq_ignore_ascii_case(wanted))
+                .map(|(s, why)| format!("{s} ({why})"))
+                .collect();
+            UnknownEngine {
+                slug: slug.to_string(),
+                known: engines()
+                    .iter()
+                    .map(|e| e.slug())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                not_loaded: if failed.is_empty() {
+                    String::new()
+                } else {
+                    format!("; not loaded: {}", failed.join(", "))
+                },
+            }
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn railroaded_is_registered_and_found_case_insensitively() {
+        assert!(load_failures().is_empty(), "{:?}", load_failures());
+        assert_eq!(
+            find(" Railroaded ").map(|e| e.slug()).ok(),
+            Some("railroaded")
+        );
+        let err = find("chess")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("known engines: railroaded"), "{err}");
+    }
 }

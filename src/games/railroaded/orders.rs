@@ -1,0 +1,373 @@
+//! The order language: parsing and printing order lines, turning an order into an action in the
+//! current position, answering a decision from a seat's sheet (lines in order, ELSE alternatives
+//! within a line), and advice at submission.
+//!
+//! ```text
+//! CLAIM <card|SUIT> [<dir>]      PLAY <card> <dir>      LINK <card> <dir>
+//! MOVE STATION [<from> TO] <dir>  JUMP <ace> <dir>       DRAW
+//! <order> ELSE <order> ELSE …
+//! ```
+
+use super::Railroaded;
+use super::cards::{CARD_HELP, Dir, Face, Suit};
+use super::state::{Action, State};
+use crate::engine::{Answer, LineNote, OrderError, OrderSheet, Seat};
+use std::fmt;
+
+/// What a CLAIM names: a card from hand, or a suit to reveal from the Terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimWhat {
+    Card(Face),
+    Suit(Suit),
+}
+
+/// One alternative of an order line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Alt {
+    /// `CLAIM 7H NORTH`, `CLAIM HEARTS EAST`; the compass point may be left out when only one
+    /// is free.
+    Claim { what: ClaimWhat, dir: Option<Dir> },
+    /// `PLAY 7H NORTH`.
+    Play { card: Face, dir: Dir },
+    /// `LINK 9S NORTH`.
+    Link { card: Face, dir: Dir },
+    /// `MOVE STATION EAST`, `MOVE STATION NORTH TO EAST`.
+    Move { from: Option<Dir>, to: Dir },
+    /// `JUMP AH SOUTH`.
+    Jump { ace: Face, dir: Dir },
+    /// `DRAW`: draw two.
+    Draw,
+}
+
+/// One order line: alternatives tried left to right (`… ELSE …`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub alts: Vec<Alt>,
+}
+
+impl fmt::Display for Alt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Alt::Claim { what, dir } => {
+                match what {
+                    ClaimWhat::Card(c) => write!(f, "CLAIM {c}")?,
+                    ClaimWhat::Suit(s) => write!(f, "CLAIM {}", s.upper())?,
+                }
+                match dir {
+                    Some(d) => write!(f, " {d}"),
+                    None => Ok(()),
+                }
+            }
+            Alt::Play { card, dir } => write!(f, "PLAY {card} {dir}"),
+            Alt::Link { card, dir } => write!(f, "LINK {card} {dir}"),
+            Alt::Move {
+                from: Some(from),
+                to,
+            } => write!(f, "MOVE STATION {from} TO {to}"),
+            Alt::Move { from: None, to } => write!(f, "MOVE STATION {to}"),
+            Alt::Jump { ace, dir } => write!(f, "JUMP {ace} {dir}"),
+            Alt::Draw => write!(f, "DRAW"),
+        }
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.alts.iter().map(|a| a.to_string()).collect();
+        f.write_str(&parts.join(" ELSE "))
+    }
+}
+
+const ORDERS_HELP: &str = "orders are CLAIM, PLAY, LINK, MOVE STATION, JUMP and DRAW";
+
+fn dir(word: Option<&&str>, what: &str) -> Result<Dir, String> {
+    match word {
+        Some(w) => Dir::parse(w)
+            .ok_or_else(|| format!("unknown compass point '{w}' after {what}: use NORTH, EAST, SOUTH, WEST or N, E, S, W")),
+        None => Err(format!("{what} needs a compass point (NORTH, EAST, SOUTH or WEST)")),
+    }
+}
+
+fn card(word: Option<&&str>, what: &str) -> Result<Face, String> {
+    match word {
+        Some(w) => Face::parse(w),
+        None => Err(format!("{what} needs a card ({CARD_HELP})")),
+    }
+}
+
+fn no_more(words: &[&str], used: usize, example: &str) -> Result<(), String> {
+    match words.get(used) {
+        Some(extra) => Err(format!("unexpected '{extra}' (write it like {example})")),
+        None => Ok(()),
+    }
+}
+
+/// Parses one alternative (no ELSE).
+fn parse_alt(words: &[&str]) -> Result<Alt, String> {
+    let Some(keyword) = words.first() else {
+        return Err("an empty alternative: write an order on each side of ELSE".into());
+    };
+    let alt = match keyword.to_ascii_uppercase().as_str() {
+        "CLAIM" => {
+            let Some(what) = words.get(1) else {
+                return Err(
+                    "CLAIM needs a card or a suit (e.g. CLAIM 7H NORTH or CLAIM HEARTS NORTH)"
+                        .into(),
+                );
+            };
+            let what = match (Face::parse(what), Suit::from_word(what)) {
+                (Ok(c), _) => ClaimWhat::Card(c),
+                (Err(_), Some(s)) => ClaimWhat::Suit(s),
+                (Err(e), None) => {
+                    return Err(format!(
+                        "{e}; or name a suit: HEARTS, DIAMONDS, CLUBS, SPADES"
+                    ));
+                }
+            };
+            let d = match words.get(2) {
+                Some(_) => Some(dir(words.get(2), "CLAIM")?),
+                None => None,
+            };
+            no_more(words, 3, "CLAIM 7H NORTH")?;
+            Alt::Claim { what, dir: d }
+        }
+        "PLAY" | "LINK" => {
+            let kw = keyword.to_ascii_uppercase();
+            let c = card(words.get(1), &kw)?;
+            let d = dir(words.get(2), &kw)?;
+            no_more(words, 3, &format!("{kw} 7H NORTH"))?;
+            if kw == "PLAY" {
+                Alt::Play { card: c, dir: d }
+            } else {
+                Alt::Link { card: c, dir: d }
+            }
+        }
+        "MOVE" => {
+            if !words
+                .get(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("STATION"))
+            {
+                return Err("write MOVE STATION <to> or MOVE STATION <from> TO <to>".into());
+            }
+            if words.get(3).is_some_and(|w| w.eq_ignore_ascii_case("TO")) {
+                let from = dir(words.get(2), "MOVE STATION")?;
+                let to = dir(words.get(4), "TO")?;
+                no_more(words, 5, "MOVE STATION NORTH TO EAST")?;
+                Alt::Move {
+                    from: Some(from),
+                    to,
+                }
+            } else {
+                let to = dir(words.get(2), "MOVE STATION")?;
+                no_more(words, 3, "MOVE STATION EAST or MOVE STATION NORTH TO EAST")?;
+                Alt::Move { from: None, to }
+            }
+        }
+        "JUMP" => {
+            let ace = card(words.get(1), "JUMP")?;
+            if ace.rank() != 1 {
+                return Err(format!("JUMP needs an Ace, not {ace} (e.g. JUMP AH SOUTH)"));
+            }
+            let d = dir(words.get(2), "JUMP")?;
+            no_more(words, 3, "JUMP AH SOUTH")?;
+            Alt::Jump { ace, dir: d }
+        }
+        "DRAW" => {
+            no_more(words, 1, "DRAW")?;
+            Alt::Draw
+        }
+        other => return Err(format!("unknown order '{other}': {ORDERS_HELP}")),
+    };
+    Ok(alt)
+}
+
+/// Parses a whole order line (trimmed, whitespace folded, comments removed).
+pub fn parse(line: &str) -> Result<Order, OrderError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(OrderError(format!("an empty order: {ORDERS_HELP}")));
+    }
+    let alts = words
+        .split(|w| w.eq_ignore_ascii_case("ELSE"))
+        .map(parse_alt)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(OrderError)?;
+    Ok(Order { alts })
+}
+
+/// What an action does, in words ("play 7H on the North chain"), for notes.
+pub(crate) fn action_text(a: &Action) -> String {
+    match a {
+        Action::Claim { card, dir } => format!("claim {} with {card} at {dir}", card.suit().name()),
+        Action::Reveal { suit, dir } => format!(
+            "claim {} at {dir} by revealing from the Terminal",
+            suit.name()
+        ),
+        Action::Play { card, dir } => format!("play {card} on the {} chain", dir.name()),
+        Action::Link { card, dir } => format!(
+            "play {card} on the {} chain and link up with its Station",
+            dir.name()
+        ),
+        Action::MoveStation { from, to } => format!(
+            "move the Station at the end of the {} chain to the {} chain",
+            from.name(),
+            to.name()
+        ),
+        Action::Jump { ace, dir } => format!("jump trains with {ace} to the {} chain", dir.name()),
+        Action::DrawTwo => "draw two cards".to_string(),
+    }
+}
+
+impl Railroaded {
+    /// The action an alternative asks for in this position, or why it names none.
+    fn resolve(&self, s: &State, seat: Seat, alt: &Alt) -> Result<Action, String> {
+        Ok(match *alt {
+            Alt::Claim { what, dir } => {
+                let dir = match (dir, s.free_dirs().as_slice()) {
+                    (Some(d), _) => d,
+                    (None, [only]) => *only,
+                    (None, free) => {
+                        let names: Vec<&str> = free.iter().map(|d| d.upper()).collect();
+                        return Err(format!(
+                            "name a compass point: {} are free",
+                            names.join(", ")
+                        ));
+                    }
+                };
+                match what {
+                    ClaimWhat::Card(card) => Action::Claim { card, dir },
+                    ClaimWhat::Suit(suit) => Action::Reveal { suit, dir },
+                }
+            }
+            Alt::Play { card, dir } => Action::Play { card, dir },
+            Alt::Link { card, dir } => Action::Link { card, dir },
+            Alt::Jump { ace, dir } => Action::Jump { ace, dir },
+            Alt::Draw => Action::DrawTwo,
+            Alt::Move {
+                from: Some(from),
+                to,
+            } => Action::MoveStation { from, to },
+            // Without FROM: the only Station that may move there; ambiguity is not guessed.
+            Alt::Move { from: None, to } => {
+                let movable: Vec<Dir> = Dir::ALL
+                    .into_iter()
+                    .filter(|f| {
+                        self.check(s, seat, &Action::MoveStation { from: *f, to })
+                            .is_ok()
+                    })
+                    .collect();
+                match movable.as_slice() {
+                    [from] => Action::MoveStation { from: *from, to },
+                    [] => {
+                        let sitting = Dir::ALL.into_iter().find(|f| {
+                            *f != to
+                                && s.chain(*f)
+                                    .and_then(|c| c.end())
+                                    .is_some_and(|e| e.station.is_some())
+                        });
+                        return match sitting {
+                            Some(f) => self
+                                .check(s, seat, &Action::MoveStation { from: f, to })
+                                .map(|_| Action::MoveStation { from: f, to })
+                                .map_err(|e| e.0),
+                            None => Err("no linked Station sits at the end of a chain".to_string()),
+                        };
+                    }
+                    many => {
+                        let names: Vec<&str> = many.iter().map(|d| d.name()).collect();
+                        return Err(format!(
+                            "ambiguous: the Stations on the {} chains could all move to the {} chain; write MOVE STATION {} TO {}",
+                            names.join(" and "),
+                            to.name(),
+                            many[0].upper(),
+                            to.upper()
+                        ));
+                    }
+                }
+            }
+        })
+    }
+
+    /// Answers the seat's turn from its sheet: the first unused line with a legal alternative
+    /// is carried out and marked used; the lines before it get notes saying why not.
+    pub(crate) fn answer_from(
+        &self,
+        s: &State,
+        seat: Seat,
+        sheet: &mut OrderSheet<Order>,
+    ) -> Answer<Action> {
+        let mut notes = Vec::new();
+        let lines: Vec<usize> = sheet.unused().map(|(i, _)| i).collect();
+        for i in lines {
+            let Some(numbered) = sheet.orders.get(i) else {
+                continue;
+            };
+            let mut why_not = Vec::new();
+            for alt in &numbered.order.alts {
+                let tried = self
+                    .resolve(s, seat, alt)
+                    .and_then(|a| self.check(s, seat, &a).map(|_| a).map_err(|e| e.0));
+                match tried {
+                    Ok(action) => {
+                        let mut note = action_text(&action);
+                        if !why_not.is_empty() {
+                            note.push_str(&format!(" (not {})", why_not.join("; not ")));
+                        }
+                        notes.push(LineNote {
+                            line: numbered.line,
+                            executed: true,
+                            note,
+                        });
+                        if let Some(u) = sheet.used.get_mut(i) {
+                            *u = true;
+                        }
+                        return Answer {
+                            action: Some(action),
+                            notes,
+                        };
+                    }
+                    Err(reason) => why_not.push(format!("{alt}: {reason}")),
+                }
+            }
+            notes.push(LineNote {
+                line: numbered.line,
+                executed: false,
+                note: why_not.join("; "),
+            });
+        }
+        Answer {
+            action: None,
+            notes,
+        }
+    }
+
+    /// Warnings at submission: cards the seat does not hold, a JUMP with another suit's Ace.
+    pub(crate) fn advise_on(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
+        let mut warnings = Vec::new();
+        for alt in &order.alts {
+            let named = match alt {
+                Alt::Claim {
+                    what: ClaimWhat::Card(c),
+                    ..
+                }
+                | Alt::Play { card: c, .. }
+                | Alt::Link { card: c, .. } => Some(*c),
+                Alt::Jump { ace, .. } => {
+                    if let Some(suit) = s.suit_of(seat).filter(|suit| *suit != ace.suit()) {
+                        warnings.push(format!(
+                            "{ace} is not the Ace of your suit ({})",
+                            suit.name()
+                        ));
+                    }
+                    Some(*ace)
+                }
+                _ => None,
+            };
+            if let Some(c) = named.filter(|c| s.held(seat, *c).is_none()) {
+                warnings.push(format!("you do not hold {c}"));
+            }
+        }
+        warnings.dedup();
+        (!warnings.is_empty()).then(|| warnings.join("; "))
+    }
+}
