@@ -27,10 +27,7 @@ fn free_port() -> u16 {
 async fn start_smtp(port: u16) -> TestMailServerHandle {
     let handle = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
     for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
             return handle;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -64,10 +61,7 @@ async fn enqueue(pool: &PgPool, mail: &NewMail) -> bool {
 
 async fn row(pool: &PgPool, id: i64) -> OutboxRow {
     let mut conn = pool.acquire().await.expect("connection");
-    outbox::get(&mut conn, id)
-        .await
-        .expect("get")
-        .expect("row exists")
+    outbox::get(&mut conn, id).await.expect("get").expect("row exists")
 }
 
 async fn all_rows(pool: &PgPool) -> Vec<OutboxRow> {
@@ -91,10 +85,7 @@ async fn receive_exactly(server: &mut TestMailServerHandle, n: usize) -> Vec<Mai
         got.push(message);
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(
-        server.rx.try_recv().is_err(),
-        "more than {n} messages arrived"
-    );
+    assert!(server.rx.try_recv().is_err(), "more than {n} messages arrived");
     got
 }
 
@@ -111,34 +102,20 @@ fn raw(message: &MailMessage) -> String {
 async fn each_recipient_gets_exactly_their_own_mail(pool: PgPool) {
     let port = free_port();
     let mut server = start_smtp(port).await;
-    let mails: Vec<NewMail> = (1..=4)
-        .map(|n| mail(n, &format!("report:t1:{n}")))
-        .collect();
+    let mails: Vec<NewMail> = (1..=4).map(|n| mail(n, &format!("report:t1:{n}"))).collect();
     for m in &mails {
         assert!(enqueue(&pool, m).await);
     }
 
-    let stats = deliver_due(&pool, &smtp_to(port), FROM, Utc::now())
-        .await
-        .expect("deliver");
-    assert_eq!(
-        (stats.claimed, stats.sent, stats.retrying, stats.given_up),
-        (4, 4, 0, 0)
-    );
+    let stats = deliver_due(&pool, &smtp_to(port), FROM, Utc::now()).await.expect("deliver");
+    assert_eq!((stats.claimed, stats.sent, stats.retrying, stats.given_up), (4, 4, 0, 0));
 
     let received = receive_exactly(&mut server, 4).await;
     let mut seen = HashSet::new();
     for message in &received {
-        assert_eq!(
-            message.envelope_recipients.len(),
-            1,
-            "one envelope recipient per mail"
-        );
+        assert_eq!(message.envelope_recipients.len(), 1, "one envelope recipient per mail");
         let rcpt = &message.envelope_recipients[0];
-        let m = mails
-            .iter()
-            .find(|m| &m.to_addr == rcpt)
-            .expect("a recipient we queued");
+        let m = mails.iter().find(|m| &m.to_addr == rcpt).expect("a recipient we queued");
         assert!(seen.insert(rcpt.clone()), "{rcpt} got two mails");
 
         let v = json(message);
@@ -148,27 +125,16 @@ async fn each_recipient_gets_exactly_their_own_mail(pool: PgPool) {
         let text = v["text"].as_str().expect("text part");
         let html = v["html"].as_str().expect("html part");
         assert!(text.contains(&m.body_text), "{text}");
-        assert!(
-            html.contains(m.body_html.as_deref().unwrap_or_default()),
-            "{html}"
-        );
+        assert!(html.contains(m.body_html.as_deref().unwrap_or_default()), "{html}");
         for other in mails.iter().filter(|o| o.to_addr != m.to_addr) {
             assert!(!text.contains(&other.body_text) && !html.contains(&other.body_text));
         }
         let raw = raw(message);
-        assert!(
-            raw.contains(&format!("Message-ID: <{}>\r\n", m.message_id)),
-            "{raw}"
-        );
+        assert!(raw.contains(&format!("Message-ID: <{}>\r\n", m.message_id)), "{raw}");
         assert!(raw.contains("multipart/alternative"), "{raw}");
     }
     assert_eq!(pending(&pool).await, 0);
-    assert!(
-        all_rows(&pool)
-            .await
-            .iter()
-            .all(|r| r.sent_at.is_some() && r.last_error.is_none())
-    );
+    assert!(all_rows(&pool).await.iter().all(|r| r.sent_at.is_some() && r.last_error.is_none()));
     server.token.cancel();
 }
 
@@ -179,21 +145,14 @@ async fn a_delivered_mail_is_never_sent_again(pool: PgPool) {
     let transport = smtp_to(port);
     let m = mail(1, "welcome:anna");
     assert!(enqueue(&pool, &m).await);
-    assert!(
-        !enqueue(&pool, &m).await,
-        "the same idempotency key is queued once"
-    );
+    assert!(!enqueue(&pool, &m).await, "the same idempotency key is queued once");
 
     let now = Utc::now();
-    let first = deliver_due(&pool, &transport, FROM, now)
-        .await
-        .expect("deliver");
+    let first = deliver_due(&pool, &transport, FROM, now).await.expect("deliver");
     assert_eq!(first.sent, 1);
     assert!(!enqueue(&pool, &m).await, "still a no-op after sending");
     let later = now + TimeDelta::days(2);
-    let second = deliver_due(&pool, &transport, FROM, later)
-        .await
-        .expect("deliver again");
+    let second = deliver_due(&pool, &transport, FROM, later).await.expect("deliver again");
     assert_eq!(second.claimed, 0);
 
     let received = receive_exactly(&mut server, 1).await;
@@ -218,15 +177,10 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later(pool: Pg
     };
 
     let now = Utc::now();
-    let down = deliver_due(&pool, &transport, FROM, now)
-        .await
-        .expect("a pass with SMTP down");
+    let down = deliver_due(&pool, &transport, FROM, now).await.expect("a pass with SMTP down");
     assert_eq!((down.claimed, down.sent, down.retrying), (2, 0, 2));
     let skipped = row(&pool, other).await.last_error.unwrap_or_default();
-    assert!(
-        skipped.starts_with("not tried"),
-        "the batch stops at a dead server: {skipped}"
-    );
+    assert!(skipped.starts_with("not tried"), "the batch stops at a dead server: {skipped}");
     let waiting = row(&pool, id).await;
     assert!(waiting.sent_at.is_none());
     assert!(waiting.last_error.as_deref().is_some_and(|e| !e.is_empty()));
@@ -234,31 +188,19 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later(pool: Pg
     assert_eq!(waiting.attempts, 1);
     assert_eq!(pending(&pool).await, 2);
 
-    let too_soon = deliver_due(&pool, &transport, FROM, now + TimeDelta::seconds(5))
-        .await
-        .expect("pass");
+    let too_soon = deliver_due(&pool, &transport, FROM, now + TimeDelta::seconds(5)).await.expect("pass");
     assert_eq!(too_soon.claimed, 0, "not retried before its time");
 
     let mut server = start_smtp(port).await;
     let later = waiting.next_attempt_at + TimeDelta::seconds(1);
-    let up = deliver_due(&pool, &transport, FROM, later)
-        .await
-        .expect("a pass with SMTP up");
+    let up = deliver_due(&pool, &transport, FROM, later).await.expect("a pass with SMTP up");
     assert_eq!((up.claimed, up.sent), (2, 2));
-    let again = deliver_due(&pool, &transport, FROM, later + TimeDelta::hours(2))
-        .await
-        .expect("pass");
+    let again = deliver_due(&pool, &transport, FROM, later + TimeDelta::hours(2)).await.expect("pass");
     assert_eq!(again.claimed, 0);
 
     let received = receive_exactly(&mut server, 2).await;
     let id_header = format!("Message-ID: <{}>", m.message_id);
-    assert_eq!(
-        received
-            .iter()
-            .filter(|r| raw(r).contains(&id_header))
-            .count(),
-        1
-    );
+    assert_eq!(received.iter().filter(|r| raw(r).contains(&id_header)).count(), 1);
     let sent = row(&pool, id).await;
     assert_eq!(sent.sent_at, Some(later));
     assert_eq!(sent.attempts, 2);
@@ -274,17 +216,13 @@ struct Cli {
 
 #[sqlx::test(migrations = "./migrations")]
 async fn without_smtp_mail_stays_in_the_outbox(pool: PgPool) {
-    let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", ""])
-        .expect("settings")
-        .settings;
+    let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", ""]).expect("settings").settings;
     let transport = Transport::from_settings(&settings).expect("transport");
     assert!(matches!(transport, Transport::Keep));
     let m = mail(3, "gm-login:3");
     assert!(enqueue(&pool, &m).await);
 
-    let stats = deliver_due(&pool, &transport, FROM, Utc::now() + TimeDelta::days(1))
-        .await
-        .expect("deliver");
+    let stats = deliver_due(&pool, &transport, FROM, Utc::now() + TimeDelta::days(1)).await.expect("deliver");
     assert_eq!(stats, Default::default());
 
     let rows = all_rows(&pool).await;
@@ -309,16 +247,11 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
     // those rows rather than wait for them or take them.
     let mut a = pool.begin().await.expect("begin a");
     let mut b = pool.begin().await.expect("begin b");
-    let got_a = outbox::claim_due(&mut a, now, lease, 4)
+    let got_a = outbox::claim_due(&mut a, now, lease, 4).await.expect("claim a");
+    let got_b = tokio::time::timeout(Duration::from_secs(5), outbox::claim_due(&mut b, now, lease, 10))
         .await
-        .expect("claim a");
-    let got_b = tokio::time::timeout(
-        Duration::from_secs(5),
-        outbox::claim_due(&mut b, now, lease, 10),
-    )
-    .await
-    .expect("B skips locked rows instead of waiting")
-    .expect("claim b");
+        .expect("B skips locked rows instead of waiting")
+        .expect("claim b");
     b.commit().await.expect("commit b");
     a.commit().await.expect("commit a");
     assert_eq!((got_a.len(), got_b.len()), (4, 2));
@@ -326,12 +259,7 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
 
     // Leased rows are not due again until the lease runs out (a crashed worker's rows come back).
     let mut conn = pool.acquire().await.expect("connection");
-    assert!(
-        outbox::claim_due(&mut conn, now, lease, 10)
-            .await
-            .expect("claim")
-            .is_empty()
-    );
+    assert!(outbox::claim_due(&mut conn, now, lease, 10).await.expect("claim").is_empty());
     drop(conn);
 
     // Many workers at once, after the leases expired: disjoint claims, together everything.
@@ -340,9 +268,7 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
         let pool = pool.clone();
         tokio::spawn(async move {
             let mut conn = pool.acquire().await.expect("connection");
-            outbox::claim_due(&mut conn, after, lease, 2)
-                .await
-                .expect("claim")
+            outbox::claim_due(&mut conn, after, lease, 2).await.expect("claim")
         })
     });
     let mut claimed = HashSet::new();
@@ -353,10 +279,7 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
         }
     }
     let mut conn = pool.acquire().await.expect("connection");
-    for r in outbox::claim_due(&mut conn, after, lease, 10)
-        .await
-        .expect("claim rest")
-    {
+    for r in outbox::claim_due(&mut conn, after, lease, 10).await.expect("claim rest") {
         assert!(claimed.insert(r.id), "mail {} claimed twice", r.id);
     }
     assert_eq!(claimed.len(), 6);
@@ -383,10 +306,7 @@ async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
     assert!(enqueue(&pool, &mail(5, "report:t5:5")).await);
     wake.notify_one();
     let received = receive_exactly(&mut server, 1).await;
-    assert_eq!(
-        received[0].envelope_recipients,
-        vec!["player5@seat5.example".to_string()]
-    );
+    assert_eq!(received[0].envelope_recipients, vec!["player5@seat5.example".to_string()]);
 
     stop.send(()).expect("worker alive");
     tokio::time::timeout(Duration::from_secs(5), worker)

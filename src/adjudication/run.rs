@@ -91,13 +91,13 @@ pub fn run_turn<G: Game>(
                     out.nmr.insert(seat);
                 }
                 out.defaulted.insert(seat);
-                let action = game.default_action(&state, &decision).ok_or_else(|| {
-                    AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() }
-                })?;
+                let action = game
+                    .default_action(&state, &decision)
+                    .ok_or_else(|| AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() })?;
                 let mut rng = GameRng::for_action(seed, seq);
-                let events = game.apply(&mut state, &action, &mut rng).map_err(|e| {
-                    AdjudicationError::DefaultRefused { seat, reason: e.0 }
-                })?;
+                let events = game
+                    .apply(&mut state, &action, &mut rng)
+                    .map_err(|e| AdjudicationError::DefaultRefused { seat, reason: e.0 })?;
                 (action, events, true)
             }
         };

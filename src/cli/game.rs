@@ -68,7 +68,8 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
         seed: args.seed,
         turn_length: input(args.deadline.parse::<TurnLength>())?,
         review: Review::parse(&args.review)?,
-        options: serde_json::from_str(&args.options).map_err(|e| InputError(format!("--options is not JSON: {e}")))?,
+        options: serde_json::from_str(&args.options)
+            .map_err(|e| InputError(format!("--options is not JSON: {e}")))?,
     };
     let ctx = connect(settings).await?;
     let g = service::create_game(&ctx, req).await?;
@@ -79,9 +80,21 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
         .collect();
     let value = json!({ "game": g.id, "seed": g.seed, "deadline": g.deadline, "seats": seats });
     print(&value, json, |_| {
-        let mut out = format!("Created game {} (seed {}), first deadline {}\n", g.id, g.seed, g.deadline.format("%Y-%m-%d %H:%M UTC"));
+        let mut out = format!(
+            "Created game {} (seed {}), first deadline {}\n",
+            g.id,
+            g.seed,
+            g.deadline.format("%Y-%m-%d %H:%M UTC")
+        );
         for s in &g.seats {
-            out.push_str(&format!("  seat {}: {} <{}>\n    token {}\n    link  {}\n", s.seat, s.player.name, s.player.email, s.token.reveal(), s.link));
+            out.push_str(&format!(
+                "  seat {}: {} <{}>\n    token {}\n    link  {}\n",
+                s.seat,
+                s.player.name,
+                s.player.email,
+                s.token.reveal(),
+                s.link
+            ));
         }
         out.push_str("Each player has been sent a welcome mail with their private link.");
         out
@@ -105,11 +118,19 @@ pub async fn orders(settings: Settings, cmd: OrdersCommand, json: bool) -> anyho
     drop(conn);
     let done = service::submit_orders(&ctx, &who, &text, Source::Console, final_).await?;
     print(&done, json, |d| {
-        let mut out = format!("Stored version {} of {}'s orders for turn {}; receipt {}\n", d.version, Seat(seat), d.turn, d.digest);
+        let mut out = format!(
+            "Stored version {} of {}'s orders for turn {}; receipt {}\n",
+            d.version,
+            Seat(seat),
+            d.turn,
+            d.digest
+        );
         for l in &d.echo.lines {
             match (&l.understood, &l.error) {
                 (Some(u), _) => out.push_str(&format!("  {:>3}: {u}\n", l.line)),
-                (None, Some(e)) => out.push_str(&format!("  {:>3}: NOT UNDERSTOOD ({e}): {}\n", l.line, l.text)),
+                (None, Some(e)) => {
+                    out.push_str(&format!("  {:>3}: NOT UNDERSTOOD ({e}): {}\n", l.line, l.text))
+                }
                 _ => {}
             }
             if let Some(a) = &l.advice {
@@ -127,9 +148,15 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
         TurnCommand::Close { game } => {
             let out = service::close_turn(&ctx, game_id(&game)?).await?;
             print(&out, json, |o| match o {
-                service::CloseOutcome::Drafted { turn, .. } => format!("Turn {turn} adjudicated; the draft waits for your review (turn publish)."),
-                service::CloseOutcome::Published { turn, .. } => format!("Turn {turn} adjudicated and published; reports are queued."),
-                service::CloseOutcome::Failed { turn, reason, .. } => format!("Turn {turn} could not be adjudicated: {reason}"),
+                service::CloseOutcome::Drafted { turn, .. } => {
+                    format!("Turn {turn} adjudicated; the draft waits for your review (turn publish).")
+                }
+                service::CloseOutcome::Published { turn, .. } => {
+                    format!("Turn {turn} adjudicated and published; reports are queued.")
+                }
+                service::CloseOutcome::Failed { turn, reason, .. } => {
+                    format!("Turn {turn} could not be adjudicated: {reason}")
+                }
             });
         }
         TurnCommand::Publish { game } => {

@@ -1,8 +1,8 @@
 //! `stationmaster replay`: re-applies an exported game (setup + action log) with its engine and
 //! prints the final state — the check that a published game is reproducible anywhere.
 
-use super::output::{InputError, print};
 use super::ReplayArgs;
+use super::output::{InputError, print};
 use crate::engine::{Viewer, registry};
 use crate::service::GameExport;
 use anyhow::Context;

@@ -35,10 +35,17 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         },
     ));
     if ctx.settings.dev_mailbox() {
-        tracing::warn!("no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox", ctx.settings.base());
+        tracing::warn!(
+            "no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox",
+            ctx.settings.base()
+        );
     }
     tracing::info!(bind = %ctx.settings.bind, base_url = ctx.settings.base(), "Stationmaster is serving");
-    println!("Stationmaster is serving on http://{} (public base URL {})", ctx.settings.bind, ctx.settings.base());
+    println!(
+        "Stationmaster is serving on http://{} (public base URL {})",
+        ctx.settings.bind,
+        ctx.settings.base()
+    );
     let served = crate::web::serve(ctx, listener).await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(scheduler, mailer);

@@ -29,7 +29,12 @@ impl EmailAddress {
             !p.is_empty()
                 && p.chars().all(|c| !c.is_whitespace() && !c.is_control() && !"<>()[],;:\"@\\".contains(c))
         };
-        if t.len() > 254 || !ok_chars(local) || !ok_chars(domain) || domain.starts_with('.') || domain.ends_with('.') {
+        if t.len() > 254
+            || !ok_chars(local)
+            || !ok_chars(domain)
+            || domain.starts_with('.')
+            || domain.ends_with('.')
+        {
             return Err(bad());
         }
         Ok(EmailAddress(t.to_lowercase()))

@@ -28,10 +28,7 @@ fn registry() -> &'static Registry {
     static RAILROADED: OnceLock<Result<Railroaded, RulesError>> = OnceLock::new();
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let mut r = Registry {
-            engines: Vec::new(),
-            failures: Vec::new(),
-        };
+        let mut r = Registry { engines: Vec::new(), failures: Vec::new() };
         match RAILROADED.get_or_init(Railroaded::standard) {
             Ok(game) => r.engines.push(game),
             Err(e) => r.failures.push(("railroaded", e.to_string())),
@@ -53,30 +50,22 @@ pub fn load_failures() -> &'static [(&'static str, String)] {
 /// The engine with this slug (case-insensitive).
 pub fn find(slug: &str) -> Result<&'static dyn DynGame, UnknownEngine> {
     let wanted = slug.trim();
-    engines()
-        .iter()
-        .copied()
-        .find(|e| e.slug().eq_ignore_ascii_case(wanted))
-        .ok_or_else(|| {
-            let failed: Vec<String> = load_failures()
-                .iter()
-                .filter(|(s, _)| s.eq_ignore_ascii_case(wanted))
-                .map(|(s, why)| format!("{s} ({why})"))
-                .collect();
-            UnknownEngine {
-                slug: slug.to_string(),
-                known: engines()
-                    .iter()
-                    .map(|e| e.slug())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                not_loaded: if failed.is_empty() {
-                    String::new()
-                } else {
-                    format!("; not loaded: {}", failed.join(", "))
-                },
-            }
-        })
+    engines().iter().copied().find(|e| e.slug().eq_ignore_ascii_case(wanted)).ok_or_else(|| {
+        let failed: Vec<String> = load_failures()
+            .iter()
+            .filter(|(s, _)| s.eq_ignore_ascii_case(wanted))
+            .map(|(s, why)| format!("{s} ({why})"))
+            .collect();
+        UnknownEngine {
+            slug: slug.to_string(),
+            known: engines().iter().map(|e| e.slug()).collect::<Vec<_>>().join(", "),
+            not_loaded: if failed.is_empty() {
+                String::new()
+            } else {
+                format!("; not loaded: {}", failed.join(", "))
+            },
+        }
+    })
 }
 
 #[cfg(test)]
@@ -86,14 +75,8 @@ mod tests {
     #[test]
     fn railroaded_is_registered_and_found_case_insensitively() {
         assert!(load_failures().is_empty(), "{:?}", load_failures());
-        assert_eq!(
-            find(" Railroaded ").map(|e| e.slug()).ok(),
-            Some("railroaded")
-        );
-        let err = find("chess")
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        assert_eq!(find(" Railroaded ").map(|e| e.slug()).ok(), Some("railroaded"));
+        let err = find("chess").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("known engines: railroaded"), "{err}");
     }
 }

@@ -46,35 +46,27 @@ pub struct DeliveryStats {
 /// Fails, without panicking, when an address or message id is malformed.
 pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
     let from: Mailbox = from.trim().parse().context("the From mailbox is invalid")?;
-    let address: Address = row.to_addr.trim().parse().with_context(|| {
-        format!(
-            "the To address of a mail to {} is invalid",
-            domain_of(&row.to_addr)
-        )
-    })?;
-    let name = row
-        .to_name
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty());
+    let address: Address = row
+        .to_addr
+        .trim()
+        .parse()
+        .with_context(|| format!("the To address of a mail to {} is invalid", domain_of(&row.to_addr)))?;
+    let name = row.to_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
     let to = Mailbox::new(name.map(str::to_string), address);
 
     let mut builder = Message::builder()
         .from(from)
         .to(to)
         .subject(row.subject.as_str())
-        .message_id(Some(
-            angle_id(&row.message_id).context("the Message-ID is invalid")?,
-        ));
+        .message_id(Some(angle_id(&row.message_id).context("the Message-ID is invalid")?));
     if let Some(parent) = row.in_reply_to.as_deref().filter(|p| !p.trim().is_empty()) {
         let parent = angle_id(parent).context("the In-Reply-To id is invalid")?;
         builder = builder.in_reply_to(parent.clone()).references(parent);
     }
     let message = match &row.body_html {
-        Some(html) => builder.multipart(MultiPart::alternative_plain_html(
-            row.body_text.clone(),
-            html.clone(),
-        )),
+        Some(html) => {
+            builder.multipart(MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()))
+        }
         None => builder.singlepart(SinglePart::plain(row.body_text.clone())),
     };
     message.context("cannot assemble the message")
@@ -84,17 +76,10 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
 /// `left@right` in printable ASCII, so no header can be smuggled in.
 fn angle_id(id: &str) -> anyhow::Result<String> {
     let bare = id.trim().trim_start_matches('<').trim_end_matches('>');
-    let printable = bare
-        .chars()
-        .all(|c| c.is_ascii_graphic() && c != '<' && c != '>');
+    let printable = bare.chars().all(|c| c.is_ascii_graphic() && c != '<' && c != '>');
     match bare.split_once('@') {
-        Some((left, right)) if printable && !left.is_empty() && !right.is_empty() => {
-            Ok(format!("<{bare}>"))
-        }
-        _ => bail!(
-            "\"{}\" is not of the form left@right",
-            bare.escape_default()
-        ),
+        Some((left, right)) if printable && !left.is_empty() && !right.is_empty() => Ok(format!("<{bare}>")),
+        _ => bail!("\"{}\" is not of the form left@right", bare.escape_default()),
     }
 }
 
@@ -105,9 +90,8 @@ pub fn retry_at(now: DateTime<Utc>, attempts: i32) -> Option<DateTime<Utc>> {
         return None;
     }
     let doublings = attempts.clamp(1, 20) - 1;
-    let delay = FIRST_RETRY_DELAY
-        .checked_mul(1 << doublings)
-        .map_or(MAX_RETRY_DELAY, |d| d.min(MAX_RETRY_DELAY));
+    let delay =
+        FIRST_RETRY_DELAY.checked_mul(1 << doublings).map_or(MAX_RETRY_DELAY, |d| d.min(MAX_RETRY_DELAY));
     Some(now + delay)
 }
 
@@ -123,11 +107,7 @@ enum Attempt {
     Unsendable(String),
 }
 
-async fn attempt(
-    smtp: &AsyncSmtpTransport<Tokio1Executor>,
-    row: &OutboxRow,
-    from: &str,
-) -> Attempt {
+async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: &OutboxRow, from: &str) -> Attempt {
     let message = match build_message(row, from) {
         Ok(m) => m,
         Err(e) => return Attempt::Unsendable(format!("{e:#}")),
@@ -156,23 +136,13 @@ pub async fn deliver_due(
     let Transport::Smtp(smtp) = transport else {
         return Ok(DeliveryStats::default());
     };
-    from.trim()
-        .parse::<Mailbox>()
-        .context("the From mailbox is invalid; no mail was claimed")?;
+    from.trim().parse::<Mailbox>().context("the From mailbox is invalid; no mail was claimed")?;
 
     let rows = {
-        let mut conn = pool
-            .acquire()
-            .await
-            .context("cannot get a database connection to claim mail")?;
-        outbox::claim_due(&mut conn, now, LEASE, BATCH_SIZE)
-            .await
-            .context("cannot claim due mail")?
+        let mut conn = pool.acquire().await.context("cannot get a database connection to claim mail")?;
+        outbox::claim_due(&mut conn, now, LEASE, BATCH_SIZE).await.context("cannot claim due mail")?
     };
-    let mut stats = DeliveryStats {
-        claimed: rows.len(),
-        ..DeliveryStats::default()
-    };
+    let mut stats = DeliveryStats { claimed: rows.len(), ..DeliveryStats::default() };
     let mut server_down: Option<String> = None;
 
     for row in &rows {
@@ -184,32 +154,21 @@ pub async fn deliver_due(
             None => attempt(smtp, row, from).await,
         };
         let domain = domain_of(&row.to_addr);
-        let mut conn = pool
-            .acquire()
-            .await
-            .context("cannot get a database connection to record delivery")?;
+        let mut conn = pool.acquire().await.context("cannot get a database connection to record delivery")?;
         match result {
             Attempt::Sent => {
                 outbox::mark_sent(&mut conn, row.id, now)
                     .await
-                    .with_context(|| {
-                        format!("mail {} was sent but could not be marked sent", row.id)
-                    })?;
+                    .with_context(|| format!("mail {} was sent but could not be marked sent", row.id))?;
                 stats.sent += 1;
                 tracing::info!(mail.id = row.id, mail.kind = %row.kind, mail.domain = %domain, attempt = row.attempts, "mail sent");
             }
             Attempt::Failed { error, unreachable } => {
                 let logged = scrub(&error, &row.to_addr);
                 let next = retry_at(now, row.attempts);
-                outbox::mark_failed(
-                    &mut conn,
-                    row.id,
-                    now,
-                    &error,
-                    next.unwrap_or(now + GIVEN_UP_FOR),
-                )
-                .await
-                .with_context(|| format!("cannot record the failed delivery of mail {}", row.id))?;
+                outbox::mark_failed(&mut conn, row.id, now, &error, next.unwrap_or(now + GIVEN_UP_FOR))
+                    .await
+                    .with_context(|| format!("cannot record the failed delivery of mail {}", row.id))?;
                 match next {
                     Some(next) => {
                         stats.retrying += 1;
@@ -227,9 +186,7 @@ pub async fn deliver_due(
             Attempt::Unsendable(error) => {
                 outbox::mark_failed(&mut conn, row.id, now, &error, now + GIVEN_UP_FOR)
                     .await
-                    .with_context(|| {
-                        format!("cannot record the failed delivery of mail {}", row.id)
-                    })?;
+                    .with_context(|| format!("cannot record the failed delivery of mail {}", row.id))?;
                 stats.given_up += 1;
                 tracing::error!(mail.id = row.id, mail.kind = %row.kind, mail.domain = %domain, error = %scrub(&error, &row.to_addr), "mail cannot be built; giving up");
             }
@@ -240,9 +197,7 @@ pub async fn deliver_due(
 
 /// The domain part of an address, the only part of it we log.
 fn domain_of(addr: &str) -> &str {
-    addr.trim()
-        .rsplit_once('@')
-        .map_or("(no domain)", |(_, domain)| domain)
+    addr.trim().rsplit_once('@').map_or("(no domain)", |(_, domain)| domain)
 }
 
 /// `text` with the full address replaced by its domain, for logs (servers echo recipients).
@@ -252,8 +207,7 @@ fn scrub(text: &str, addr: &str) -> String {
         return text.to_string();
     }
     let masked = format!("…@{}", domain_of(addr));
-    text.replace(addr, &masked)
-        .replace(&addr.to_lowercase(), &masked)
+    text.replace(addr, &masked).replace(&addr.to_lowercase(), &masked)
 }
 
 #[cfg(test)]
@@ -287,11 +241,7 @@ mod tests {
     }
 
     fn header_lines(text: &str) -> Vec<&str> {
-        text.split("\r\n\r\n")
-            .next()
-            .unwrap_or_default()
-            .lines()
-            .collect()
+        text.split("\r\n\r\n").next().unwrap_or_default().lines().collect()
     }
 
     #[test]
@@ -302,10 +252,7 @@ mod tests {
         assert!(has("From: Stationmaster <gm@stationmaster.test>"), "{text}");
         assert!(has("To: ") && text.contains("<anna@example.org>"), "{text}");
         assert!(has("Subject: Turn 3 report"), "{text}");
-        assert!(
-            has("Message-ID: <turn-3.seat-1.abc@stationmaster.test>"),
-            "{text}"
-        );
+        assert!(has("Message-ID: <turn-3.seat-1.abc@stationmaster.test>"), "{text}");
         assert!(has("In-Reply-To: <orders-42@example.org>"), "{text}");
         assert!(has("References: <orders-42@example.org>"), "{text}");
         assert!(has("Date: "), "{text}");
@@ -314,21 +261,11 @@ mod tests {
     #[test]
     fn text_and_html_make_a_multipart_alternative() {
         let text = formatted(&row());
-        assert!(
-            text.contains("Content-Type: multipart/alternative;"),
-            "{text}"
-        );
-        let plain = text
-            .find("Content-Type: text/plain; charset=utf-8")
-            .expect("plain part");
-        let html = text
-            .find("Content-Type: text/html; charset=utf-8")
-            .expect("html part");
+        assert!(text.contains("Content-Type: multipart/alternative;"), "{text}");
+        let plain = text.find("Content-Type: text/plain; charset=utf-8").expect("plain part");
+        let html = text.find("Content-Type: text/html; charset=utf-8").expect("html part");
         assert!(plain < html, "the plain part comes first");
-        assert!(
-            text.contains("Plain report") && text.contains("<p>HTML report</p>"),
-            "{text}"
-        );
+        assert!(text.contains("Plain report") && text.contains("<p>HTML report</p>"), "{text}");
     }
 
     #[test]
@@ -337,15 +274,9 @@ mod tests {
         r.body_html = None;
         r.in_reply_to = None;
         let text = formatted(&r);
-        assert!(
-            text.contains("Content-Type: text/plain; charset=utf-8"),
-            "{text}"
-        );
+        assert!(text.contains("Content-Type: text/plain; charset=utf-8"), "{text}");
         assert!(!text.contains("multipart"), "{text}");
-        assert!(
-            !text.contains("In-Reply-To") && !text.contains("References"),
-            "{text}"
-        );
+        assert!(!text.contains("In-Reply-To") && !text.contains("References"), "{text}");
     }
 
     #[test]

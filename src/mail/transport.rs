@@ -52,15 +52,8 @@ mod tests {
 
     #[tokio::test]
     async fn smtp_urls_become_transports_and_bad_ones_keep_their_password_secret() {
-        for url in [
-            "smtp://127.0.0.1:2525",
-            "smtps://user:pw@mail.example.org",
-            "smtp://h?tls=required",
-        ] {
-            assert!(
-                matches!(Transport::from_url(url), Ok(Transport::Smtp(_))),
-                "{url}"
-            );
+        for url in ["smtp://127.0.0.1:2525", "smtps://user:pw@mail.example.org", "smtp://h?tls=required"] {
+            assert!(matches!(Transport::from_url(url), Ok(Transport::Smtp(_))), "{url}");
         }
         let err = Transport::from_url("smtp://user:hunter2@").expect_err("no host");
         assert!(!format!("{err:#}").contains("hunter2"), "{err:#}");

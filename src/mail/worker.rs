@@ -53,9 +53,8 @@ pub async fn run_worker(
 
 /// One delivery pass; returns how many mails it claimed.
 async fn pass(pool: &PgPool, transport: &Transport, from: &str) -> anyhow::Result<usize> {
-    let stats = deliver_due(pool, transport, from, chrono::Utc::now())
-        .await
-        .context("delivering due mail")?;
+    let stats =
+        deliver_due(pool, transport, from, chrono::Utc::now()).await.context("delivering due mail")?;
     if stats.claimed > 0 {
         tracing::debug!(
             claimed = stats.claimed,

@@ -11,8 +11,8 @@ mod text;
 pub use digest::{Receipt, new_salt, receipt_digest};
 pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
 
-use crate::engine::{Game, Numbered, OrderSheet, Seat};
 use crate::engine::{Echo, EchoLine};
+use crate::engine::{Game, Numbered, OrderSheet, Seat};
 
 /// Parses a seat's order text with a game's order language: the sheet the adjudicator consults,
 /// and the echo the player is shown. `state` (when given) lets the engine add advice such as

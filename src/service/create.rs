@@ -23,7 +23,9 @@ impl Review {
         match s.trim().to_ascii_lowercase().as_str() {
             "gm" => Ok(Review::Gm),
             "auto" => Ok(Review::Auto),
-            other => Err(ServiceError::BadInput(format!("review must be \"gm\" or \"auto\", not \"{other}\""))),
+            other => {
+                Err(ServiceError::BadInput(format!("review must be \"gm\" or \"auto\", not \"{other}\"")))
+            }
         }
     }
     /// The stored name.
@@ -118,10 +120,27 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
     for (i, player) in req.players.into_iter().enumerate() {
         let seat = u8::try_from(i + 1).unwrap_or(u8::MAX);
         let token = ctx.seat_token(id, Seat(seat), 1);
-        store::games::insert_seat(&mut tx, id.0, i16::from(seat), &player.name, player.email.as_str(), &token.hash())
-            .await?;
+        store::games::insert_seat(
+            &mut tx,
+            id.0,
+            i16::from(seat),
+            &player.name,
+            player.email.as_str(),
+            &token.hash(),
+        )
+        .await?;
         let link = ctx.seat_link(&token);
-        let mail = notices::welcome(&ctx.settings, name, id, engine.title(), seat, &player, &link, &req.turn_length, deadline)?;
+        let mail = notices::welcome(
+            &ctx.settings,
+            name,
+            id,
+            engine.title(),
+            seat,
+            &player,
+            &link,
+            &req.turn_length,
+            deadline,
+        )?;
         notices::queue(&mut tx, &ctx.settings, &mail).await?;
         seats.push(CreatedSeat { seat, player, token, link });
     }

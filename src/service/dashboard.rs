@@ -48,7 +48,9 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         return Err(ServiceError::Forbidden("only the game's GM can open its dashboard".into()));
     }
     let engine = engine_of(&g)?;
-    let turn = store::turns::get_turn(conn, game.0, g.current_turn).await?.ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
+    let turn = store::turns::get_turn(conn, game.0, g.current_turn)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
     let draft = if turn.status == "draft" { Some(draft_of(&turn)?) } else { None };
     let closed = turn.status != "open";
     let mut seats = Vec::new();

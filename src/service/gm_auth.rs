@@ -24,7 +24,9 @@ pub async fn request_login_link(ctx: &Ctx, email: &EmailAddress) -> Result<(), S
         tracing::info!("sign-in link requested for an address that runs no game");
         return Ok(());
     }
-    if store::gm::recent_login_tokens(&mut tx, email.as_str(), now - Duration::hours(1)).await? >= LINKS_PER_HOUR {
+    if store::gm::recent_login_tokens(&mut tx, email.as_str(), now - Duration::hours(1)).await?
+        >= LINKS_PER_HOUR
+    {
         return Err(ServiceError::Conflict(
             "too many sign-in links were requested for this address; try again in an hour".into(),
         ));
@@ -44,20 +46,25 @@ pub async fn request_login_link(ctx: &Ctx, email: &EmailAddress) -> Result<(), S
 pub async fn login_with_link(ctx: &Ctx, link_token: &SecretToken) -> Result<SecretToken, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let email = store::gm::consume_login_token(&mut tx, &link_token.hash(), now)
-        .await?
-        .ok_or_else(|| ServiceError::Forbidden("this sign-in link is not valid: it was used already or has expired".into()))?;
+    let email = store::gm::consume_login_token(&mut tx, &link_token.hash(), now).await?.ok_or_else(|| {
+        ServiceError::Forbidden("this sign-in link is not valid: it was used already or has expired".into())
+    })?;
     let session = open_session(&mut tx, ctx, &email).await?;
     tx.commit().await?;
     Ok(session)
 }
 
 /// Checks a password and opens a session.
-pub async fn login_with_password(ctx: &Ctx, email: &EmailAddress, password: &str) -> Result<SecretToken, ServiceError> {
+pub async fn login_with_password(
+    ctx: &Ctx,
+    email: &EmailAddress,
+    password: &str,
+) -> Result<SecretToken, ServiceError> {
     let refused = || ServiceError::Forbidden("wrong address or password".into());
     let mut tx = ctx.pool.begin().await?;
     let stored = store::gm::password_hash(&mut tx, email.as_str()).await?.ok_or_else(refused)?;
-    let parsed = PasswordHash::new(&stored).map_err(|e| ServiceError::Internal(format!("stored password hash: {e}")))?;
+    let parsed = PasswordHash::new(&stored)
+        .map_err(|e| ServiceError::Internal(format!("stored password hash: {e}")))?;
     Argon2::default().verify_password(password.as_bytes(), &parsed).map_err(|_| refused())?;
     let session = open_session(&mut tx, ctx, email.as_str()).await?;
     tx.commit().await?;
@@ -91,7 +98,11 @@ pub async fn logout(ctx: &Ctx, session: &SecretToken) -> Result<(), ServiceError
     Ok(())
 }
 
-async fn open_session(conn: &mut sqlx::PgConnection, ctx: &Ctx, email: &str) -> Result<SecretToken, ServiceError> {
+async fn open_session(
+    conn: &mut sqlx::PgConnection,
+    ctx: &Ctx,
+    email: &str,
+) -> Result<SecretToken, ServiceError> {
     let session = SecretToken::generate();
     store::gm::insert_session(conn, &session.hash(), email, ctx.now() + Duration::days(SESSION_DAYS)).await?;
     Ok(session)

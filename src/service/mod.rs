@@ -7,9 +7,9 @@
 mod create;
 mod ctx;
 mod dashboard;
+mod error;
 pub mod gm_auth;
 mod notices;
-mod error;
 mod publish;
 mod reports;
 mod submit;
@@ -24,8 +24,8 @@ pub use publish::publish_turn;
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
 pub use views::{
-    ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, public_game, published_orders, recent_games,
-    outbox_mail, outbox_recent, seat_orders, seat_page,
+    ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
+    public_game, published_orders, recent_games, seat_orders, seat_page,
 };
 
 use crate::domain::GameId;

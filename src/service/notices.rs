@@ -31,7 +31,11 @@ pub fn message_id(key: &str, domain: &str) -> String {
 }
 
 /// Queues a mail in the caller's transaction; a second call with the same key does nothing.
-pub async fn queue(conn: &mut PgConnection, settings: &Settings, m: &OutgoingMail) -> Result<(), ServiceError> {
+pub async fn queue(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    m: &OutgoingMail,
+) -> Result<(), ServiceError> {
     outbox::enqueue(
         conn,
         &NewMail {
@@ -170,7 +174,12 @@ struct GmAlertHtml<'a> {
 }
 
 /// A mail to the GM about a turn (a draft waiting for review, a failed adjudication).
-pub fn gm_alert(key: String, gm: &str, game_id: GameId, a: &GmAlert<'_>) -> Result<OutgoingMail, ServiceError> {
+pub fn gm_alert(
+    key: String,
+    gm: &str,
+    game_id: GameId,
+    a: &GmAlert<'_>,
+) -> Result<OutgoingMail, ServiceError> {
     Ok(OutgoingMail {
         key,
         kind: "gm-alert",

@@ -66,7 +66,8 @@ pub(crate) async fn publish_locked(
         Some(deadline)
     };
     let current = if outcome.game_over { turn.number } else { turn.number + 1 };
-    store::games::update_after_publish(conn, game.id, &outcome.state, next_seq, current, outcome.game_over).await?;
+    store::games::update_after_publish(conn, game.id, &outcome.state, next_seq, current, outcome.game_over)
+        .await?;
     store::turns::set_published(conn, game.id, turn.number, now).await?;
 
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
@@ -74,7 +75,16 @@ pub(crate) async fn publish_locked(
     for seat in &seats {
         let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
         let link = ctx.seat_link(&ctx.seat_token(GameId(game.id), s, seat.token_generation));
-        let ctx_r = reports::ReportContext { game, engine, turn: turn.number, outcome, orders: &orders, seats: &seats, next_deadline, link };
+        let ctx_r = reports::ReportContext {
+            game,
+            engine,
+            turn: turn.number,
+            outcome,
+            orders: &orders,
+            seats: &seats,
+            next_deadline,
+            link,
+        };
         let mail = reports::seat_report(&ctx_r, seat)?;
         store::games::insert_report(
             conn,

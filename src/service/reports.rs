@@ -67,7 +67,8 @@ struct ReportHtml<'a> {
 pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceError> {
     let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
     let viewer = Viewer::Seat(s);
-    let name_of = |n: i16| c.seats.iter().find(|x| x.seat == n).map(|x| x.player_name.clone()).unwrap_or_default();
+    let name_of =
+        |n: i16| c.seats.iter().find(|x| x.seat == n).map(|x| x.player_name.clone()).unwrap_or_default();
     let standings = c
         .outcome
         .standings

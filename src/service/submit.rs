@@ -1,7 +1,7 @@
 //! Sealed orders: authenticating a seat, appending a version with its echo and receipt, marking
 //! orders final. The same functions serve the web form, the JSON API, the console and mail.
 
-use super::{Ctx, ServiceError, Source, load_game, engine_of};
+use super::{Ctx, ServiceError, Source, engine_of, load_game};
 use crate::domain::{GameId, SecretToken};
 use crate::engine::{Echo, Seat};
 use crate::orders::{OrderText, new_salt, receipt_digest};
@@ -91,7 +91,8 @@ pub async fn submit_orders(
     )
     .await?;
     if final_now {
-        store::orders::mark_final(&mut tx, who.game.0, turn.number, i16::from(who.seat.0), version, now).await?;
+        store::orders::mark_final(&mut tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
+            .await?;
     }
     tx.commit().await?;
     if final_now {
@@ -151,13 +152,20 @@ async fn open_turn_for(
         )));
     }
     if !turn.acting_seats.contains(&i16::from(who.seat.0)) {
-        return Err(ServiceError::Conflict(format!("{} has nothing to order in turn {}", who.seat, turn.number)));
+        return Err(ServiceError::Conflict(format!(
+            "{} has nothing to order in turn {}",
+            who.seat, turn.number
+        )));
     }
     Ok(turn)
 }
 
 /// The seat with this number, for orders the GM enters by other means (console, dashboard).
-pub async fn seat_by_number(conn: &mut PgConnection, game: GameId, seat: u8) -> Result<SeatAuth, ServiceError> {
+pub async fn seat_by_number(
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: u8,
+) -> Result<SeatAuth, ServiceError> {
     let row = store::games::seats(conn, game.0)
         .await?
         .into_iter()

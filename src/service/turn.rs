@@ -104,7 +104,12 @@ async fn adjudicate_locked(
             let reason = e.to_string();
             tracing::error!(game.id = %id, turn.number = turn.number, error = %reason, "adjudication failed");
             store::turns::set_failed(conn, game.id, turn.number, now, &reason).await?;
-            let alert = GmAlert { game: &game.name, turn: turn.number, what: "adjudication failed — needs the GM", link };
+            let alert = GmAlert {
+                game: &game.name,
+                turn: turn.number,
+                what: "adjudication failed — needs the GM",
+                link,
+            };
             let key = format!("gm-failed:{}:{}", game.id, turn.number);
             notices::queue(conn, &ctx.settings, &notices::gm_alert(key, &game.gm_email, id, &alert)?).await?;
             Ok(CloseOutcome::Failed { game: id, turn: turn.number, reason })
@@ -114,12 +119,18 @@ async fn adjudicate_locked(
 
 /// The draft of a closed turn, decoded.
 pub(crate) fn draft_of(turn: &TurnRow) -> Result<TurnOutcome, ServiceError> {
-    let draft = turn.draft.clone().ok_or_else(|| ServiceError::Conflict(format!("turn {} has no draft", turn.number)))?;
+    let draft = turn
+        .draft
+        .clone()
+        .ok_or_else(|| ServiceError::Conflict(format!("turn {} has no draft", turn.number)))?;
     serde_json::from_value(draft).map_err(|e| ServiceError::Internal(format!("stored draft: {e}")))
 }
 
 /// Whether `game` is the current turn's game and the turn is closed with a draft.
-pub(crate) async fn lock_draft(conn: &mut PgConnection, game: GameId) -> Result<(GameRow, TurnRow, TurnOutcome), ServiceError> {
+pub(crate) async fn lock_draft(
+    conn: &mut PgConnection,
+    game: GameId,
+) -> Result<(GameRow, TurnRow, TurnOutcome), ServiceError> {
     let g = load_game(conn, game).await?;
     let turn = store::turns::lock_turn(conn, game.0, g.current_turn)
         .await?

@@ -1,6 +1,6 @@
 //! Read-only views: a seat's own orders, published orders with salts, the export of a game.
 
-use super::{ServiceError, SeatAuth, load_game};
+use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::GameId;
 use crate::engine::{LoggedAction, Seat, SetupSpec};
 use crate::store;
@@ -9,16 +9,25 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 /// Every version of a seat's orders for the game's current turn (only that seat may see them).
-pub async fn seat_orders(conn: &mut PgConnection, who: &SeatAuth) -> Result<(i32, Vec<OrderVersionRow>), ServiceError> {
+pub async fn seat_orders(
+    conn: &mut PgConnection,
+    who: &SeatAuth,
+) -> Result<(i32, Vec<OrderVersionRow>), ServiceError> {
     let game = load_game(conn, who.game).await?;
-    let v = store::orders::versions_of_seat(conn, who.game.0, game.current_turn, i16::from(who.seat.0)).await?;
+    let v =
+        store::orders::versions_of_seat(conn, who.game.0, game.current_turn, i16::from(who.seat.0)).await?;
     Ok((game.current_turn, v))
 }
 
 /// Every order version of a turn, with salts — only once the turn is published; before that,
 /// sealed orders are nobody's business but their seat's.
-pub async fn published_orders(conn: &mut PgConnection, game: GameId, turn: i32) -> Result<Vec<OrderVersionRow>, ServiceError> {
-    let t = store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
+pub async fn published_orders(
+    conn: &mut PgConnection,
+    game: GameId,
+    turn: i32,
+) -> Result<Vec<OrderVersionRow>, ServiceError> {
+    let t =
+        store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
     if t.status != "published" {
         return Err(ServiceError::Forbidden(format!(
             "the orders of turn {turn} are sealed until the turn is published"
@@ -49,8 +58,8 @@ pub struct GameExport {
 /// Exports a game's published history.
 pub async fn export_game(conn: &mut PgConnection, game: GameId) -> Result<GameExport, ServiceError> {
     let g = load_game(conn, game).await?;
-    let setup: SetupSpec =
-        serde_json::from_value(g.setup.clone()).map_err(|e| ServiceError::Internal(format!("stored setup: {e}")))?;
+    let setup: SetupSpec = serde_json::from_value(g.setup.clone())
+        .map_err(|e| ServiceError::Internal(format!("stored setup: {e}")))?;
     let seats = store::games::seats(conn, game.0)
         .await?
         .into_iter()
@@ -102,7 +111,8 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
     let turn = store::turns::get_turn(conn, who.game.0, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(who.game, g.current_turn))?;
-    let versions = store::orders::versions_of_seat(conn, who.game.0, turn.number, i16::from(who.seat.0)).await?;
+    let versions =
+        store::orders::versions_of_seat(conn, who.game.0, turn.number, i16::from(who.seat.0)).await?;
     Ok(SeatPage {
         game_id: who.game,
         title: engine.title(),
@@ -154,21 +164,32 @@ pub async fn public_game(
 }
 
 /// Recent games for the front page.
-pub async fn recent_games(conn: &mut PgConnection) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
+pub async fn recent_games(
+    conn: &mut PgConnection,
+) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
     Ok(store::games::list_games(conn, 100).await?)
 }
 
 /// The games a GM runs.
-pub async fn games_of_gm(conn: &mut PgConnection, gm: &str) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
+pub async fn games_of_gm(
+    conn: &mut PgConnection,
+    gm: &str,
+) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
     Ok(store::games::games_of_gm(conn, gm).await?)
 }
 
 /// Recent outbox mail (dev mailbox).
-pub async fn outbox_recent(conn: &mut PgConnection, limit: i64) -> Result<Vec<crate::store::outbox::OutboxRow>, ServiceError> {
+pub async fn outbox_recent(
+    conn: &mut PgConnection,
+    limit: i64,
+) -> Result<Vec<crate::store::outbox::OutboxRow>, ServiceError> {
     Ok(store::outbox::list_recent(conn, limit).await?)
 }
 
 /// One outbox mail (dev mailbox).
-pub async fn outbox_mail(conn: &mut PgConnection, id: i64) -> Result<Option<crate::store::outbox::OutboxRow>, ServiceError> {
+pub async fn outbox_mail(
+    conn: &mut PgConnection,
+    id: i64,
+) -> Result<Option<crate::store::outbox::OutboxRow>, ServiceError> {
     Ok(store::outbox::get(conn, id).await?)
 }

@@ -184,15 +184,17 @@ pub async fn append_action(
     turn: i32,
     a: &ActionRow,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO actions (game_id, seq, turn, seat, action, by_default) VALUES ($1,$2,$3,$4,$5,$6)")
-        .bind(game)
-        .bind(a.seq)
-        .bind(turn)
-        .bind(a.seat)
-        .bind(&a.action)
-        .bind(a.by_default)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO actions (game_id, seq, turn, seat, action, by_default) VALUES ($1,$2,$3,$4,$5,$6)",
+    )
+    .bind(game)
+    .bind(a.seq)
+    .bind(turn)
+    .bind(a.seat)
+    .bind(&a.action)
+    .bind(a.by_default)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

@@ -30,7 +30,12 @@ pub async fn is_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<bool> {
         .await
 }
 
-pub async fn insert_login_token(conn: &mut PgConnection, hash: &str, email: &str, expires: DateTime<Utc>) -> sqlx::Result<()> {
+pub async fn insert_login_token(
+    conn: &mut PgConnection,
+    hash: &str,
+    email: &str,
+    expires: DateTime<Utc>,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO gm_login_tokens (token_hash, email, expires_at) VALUES ($1, $2, $3)")
         .bind(hash)
         .bind(email)
@@ -41,7 +46,11 @@ pub async fn insert_login_token(conn: &mut PgConnection, hash: &str, email: &str
 }
 
 /// Uses a login token once: returns its address if it was valid, unused and unexpired.
-pub async fn consume_login_token(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> sqlx::Result<Option<String>> {
+pub async fn consume_login_token(
+    conn: &mut PgConnection,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar(
         "UPDATE gm_login_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 \
          RETURNING email",
@@ -53,7 +62,11 @@ pub async fn consume_login_token(conn: &mut PgConnection, hash: &str, now: DateT
 }
 
 /// Login links requested for an address since a time (for rate limiting).
-pub async fn recent_login_tokens(conn: &mut PgConnection, email: &str, since: DateTime<Utc>) -> sqlx::Result<i64> {
+pub async fn recent_login_tokens(
+    conn: &mut PgConnection,
+    email: &str,
+    since: DateTime<Utc>,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM gm_login_tokens WHERE email = $1 AND created_at > $2")
         .bind(email)
         .bind(since)
@@ -61,7 +74,12 @@ pub async fn recent_login_tokens(conn: &mut PgConnection, email: &str, since: Da
         .await
 }
 
-pub async fn insert_session(conn: &mut PgConnection, hash: &str, email: &str, expires: DateTime<Utc>) -> sqlx::Result<()> {
+pub async fn insert_session(
+    conn: &mut PgConnection,
+    hash: &str,
+    email: &str,
+    expires: DateTime<Utc>,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO gm_sessions (token_hash, email, expires_at) VALUES ($1, $2, $3)")
         .bind(hash)
         .bind(email)
@@ -71,7 +89,11 @@ pub async fn insert_session(conn: &mut PgConnection, hash: &str, email: &str, ex
     Ok(())
 }
 
-pub async fn session_email(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> sqlx::Result<Option<String>> {
+pub async fn session_email(
+    conn: &mut PgConnection,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT email FROM gm_sessions WHERE token_hash = $1 AND expires_at > $2")
         .bind(hash)
         .bind(now)

@@ -62,7 +62,14 @@ pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result
     .await
 }
 
-pub async fn mark_final(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16, version: i32, at: DateTime<Utc>) -> sqlx::Result<()> {
+pub async fn mark_final(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    seat: i16,
+    version: i32,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO final_marks (game_id, turn, seat, version, marked_at) VALUES ($1,$2,$3,$4,$5)")
         .bind(game)
         .bind(turn)
@@ -75,7 +82,12 @@ pub async fn mark_final(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i1
 }
 
 /// Every version of one seat's orders for a turn, oldest first.
-pub async fn versions_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16) -> sqlx::Result<Vec<OrderVersionRow>> {
+pub async fn versions_of_seat(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    seat: i16,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 ORDER BY v.version"
     )))
@@ -87,7 +99,11 @@ pub async fn versions_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, se
 }
 
 /// The latest version of every seat's orders for a turn.
-pub async fn latest_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<OrderVersionRow>> {
+pub async fn latest_of_turn(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT DISTINCT ON (v.seat) {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 \
          ORDER BY v.seat, v.version DESC"
@@ -99,7 +115,11 @@ pub async fn latest_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> s
 }
 
 /// Every version of every seat for a turn (published turns only are shown to players).
-pub async fn all_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<OrderVersionRow>> {
+pub async fn all_of_turn(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 ORDER BY v.seat, v.version"
     )))

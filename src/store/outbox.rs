@@ -142,31 +142,21 @@ pub async fn mark_failed(
 
 /// The newest `limit` mails, sent or not, newest first (for the dev mailbox page).
 pub async fn list_recent(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
-    sqlx::query_as(concat!(
-        "SELECT ",
-        row_columns!(),
-        " FROM outbox ORDER BY id DESC LIMIT $1"
-    ))
-    .bind(limit)
-    .fetch_all(conn)
-    .await
+    sqlx::query_as(concat!("SELECT ", row_columns!(), " FROM outbox ORDER BY id DESC LIMIT $1"))
+        .bind(limit)
+        .fetch_all(conn)
+        .await
 }
 
 /// One mail by id.
 pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<OutboxRow>> {
-    sqlx::query_as(concat!(
-        "SELECT ",
-        row_columns!(),
-        " FROM outbox WHERE id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(conn)
-    .await
+    sqlx::query_as(concat!("SELECT ", row_columns!(), " FROM outbox WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await
 }
 
 /// How many mails have not been sent yet, including ones whose delivery was given up.
 pub async fn pending_count(conn: &mut PgConnection) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE sent_at IS NULL")
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetch_one(conn).await
 }

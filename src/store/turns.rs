@@ -77,7 +77,11 @@ pub async fn turns_of_game(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<
 /// orders marked final — locking each turn row. Rows locked by another process are skipped, so
 /// several server processes can run this at once; the lock lasts until the caller's transaction
 /// ends, and a crashed process's rows become claimable again when its transaction is rolled back.
-pub async fn claim_due(conn: &mut PgConnection, now: DateTime<Utc>, limit: i64) -> sqlx::Result<Vec<(Uuid, i32, String)>> {
+pub async fn claim_due(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<(Uuid, i32, String)>> {
     let rows: Vec<(Uuid, i32, bool)> = sqlx::query_as(
         "SELECT t.game_id, t.number, t.deadline <= $1 AS past_deadline FROM turns t \
          WHERE t.status = 'open' AND (t.deadline <= $1 OR NOT EXISTS ( \
@@ -133,23 +137,38 @@ pub async fn set_draft(
 }
 
 /// Parks a turn whose adjudication failed, for the GM.
-pub async fn set_failed(conn: &mut PgConnection, game: Uuid, number: i32, now: DateTime<Utc>, failure: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE turns SET status = 'failed', closed_at = $3, failure = $4 WHERE game_id = $1 AND number = $2")
-        .bind(game)
-        .bind(number)
-        .bind(now)
-        .bind(failure)
-        .execute(conn)
-        .await?;
+pub async fn set_failed(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    now: DateTime<Utc>,
+    failure: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE turns SET status = 'failed', closed_at = $3, failure = $4 WHERE game_id = $1 AND number = $2",
+    )
+    .bind(game)
+    .bind(number)
+    .bind(now)
+    .bind(failure)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-pub async fn set_published(conn: &mut PgConnection, game: Uuid, number: i32, now: DateTime<Utc>) -> sqlx::Result<()> {
-    sqlx::query("UPDATE turns SET status = 'published', published_at = $3 WHERE game_id = $1 AND number = $2")
-        .bind(game)
-        .bind(number)
-        .bind(now)
-        .execute(conn)
-        .await?;
+pub async fn set_published(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE turns SET status = 'published', published_at = $3 WHERE game_id = $1 AND number = $2",
+    )
+    .bind(game)
+    .bind(number)
+    .bind(now)
+    .execute(conn)
+    .await?;
     Ok(())
 }

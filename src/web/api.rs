@@ -45,7 +45,10 @@ fn bearer(headers: &HeaderMap) -> Result<Option<SecretToken>, ApiError> {
 
 async fn seat(ctx: &Ctx, headers: &HeaderMap, game: GameId) -> Result<SeatAuth, ApiError> {
     let token = bearer(headers)?.ok_or_else(|| {
-        ApiError(WebError::new(StatusCode::UNAUTHORIZED, "send the seat's token as \"Authorization: Bearer <token>\""))
+        ApiError(WebError::new(
+            StatusCode::UNAUTHORIZED,
+            "send the seat's token as \"Authorization: Bearer <token>\"",
+        ))
     })?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     Ok(service::authenticate_seat(&mut conn, Some(game), &token).await?)
@@ -77,7 +80,11 @@ async fn submit(
     Ok((StatusCode::CREATED, Json(done)))
 }
 
-async fn finalise(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn finalise(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let who = seat(&ctx, &headers, game_id(&id)?).await?;
     let version = service::mark_final(&ctx, &who).await?;
     Ok(Json(json!({ "final": true, "version": version })))
@@ -117,7 +124,11 @@ impl From<crate::store::orders::OrderVersionRow> for VersionJson {
     }
 }
 
-async fn own_orders(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn own_orders(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let who = seat(&ctx, &headers, game_id(&id)?).await?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let (turn, versions) = service::seat_orders(&mut conn, &who).await?;
@@ -125,7 +136,10 @@ async fn own_orders(State(ctx): State<Ctx>, Path(id): Path<String>, headers: Hea
     Ok(Json(json!({ "turn": turn, "seat": who.seat, "versions": versions })))
 }
 
-async fn turn_orders(State(ctx): State<Ctx>, Path((id, turn)): Path<(String, i32)>) -> Result<Json<Value>, ApiError> {
+async fn turn_orders(
+    State(ctx): State<Ctx>,
+    Path((id, turn)): Path<(String, i32)>,
+) -> Result<Json<Value>, ApiError> {
     let game = game_id(&id)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let versions: Vec<VersionJson> =
@@ -133,7 +147,11 @@ async fn turn_orders(State(ctx): State<Ctx>, Path((id, turn)): Path<(String, i32
     Ok(Json(json!({ "turn": turn, "versions": versions })))
 }
 
-async fn game(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn game(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let game = game_id(&id)?;
     let viewer = match bearer(&headers)? {
         Some(_) => Viewer::Seat(seat(&ctx, &headers, game).await?.seat),

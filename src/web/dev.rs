@@ -33,6 +33,8 @@ struct MailPage {
 
 async fn show(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<MailPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let m = service::outbox_mail(&mut conn, id).await?.ok_or_else(|| WebError::not_found(format!("no mail {id}")))?;
+    let m = service::outbox_mail(&mut conn, id)
+        .await?
+        .ok_or_else(|| WebError::not_found(format!("no mail {id}")))?;
     Ok(MailPage { m })
 }

@@ -44,7 +44,9 @@ impl WebError {
         tracing::error!(error.reference = reference, error = %detail, "internal error");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("Something went wrong on our side (reference {reference}). Nothing was changed; please try again later."),
+            format!(
+                "Something went wrong on our side (reference {reference}). Nothing was changed; please try again later."
+            ),
         )
     }
 }

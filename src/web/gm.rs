@@ -81,8 +81,12 @@ struct LoginForm {
     password: String,
 }
 
-async fn login(State(ctx): State<Ctx>, form: Result<Form<LoginForm>, FormRejection>) -> Result<Response, WebError> {
-    let Form(form) = form.map_err(|e| WebError::bad_request(format!("the sign-in form could not be read: {e}")))?;
+async fn login(
+    State(ctx): State<Ctx>,
+    form: Result<Form<LoginForm>, FormRejection>,
+) -> Result<Response, WebError> {
+    let Form(form) =
+        form.map_err(|e| WebError::bad_request(format!("the sign-in form could not be read: {e}")))?;
     let email = EmailAddress::parse(&form.email).map_err(|e| WebError::bad_request(e.to_string()))?;
     if !form.password.is_empty() {
         let session = gm_auth::login_with_password(&ctx, &email, &form.password).await?;
@@ -106,7 +110,8 @@ async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, 
         gm_auth::logout(&ctx, &token).await?;
     }
     let mut resp = Redirect::to("/gm/login").into_response();
-    resp.headers_mut().insert(header::SET_COOKIE, HeaderValue::from_static("sm_gm=; Path=/; HttpOnly; Max-Age=0"));
+    resp.headers_mut()
+        .insert(header::SET_COOKIE, HeaderValue::from_static("sm_gm=; Path=/; HttpOnly; Max-Age=0"));
     Ok(resp)
 }
 
@@ -133,7 +138,11 @@ struct DashboardPage {
     d: Dashboard,
 }
 
-async fn dashboard(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, WebError> {
+async fn dashboard(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
     let gm = match signed_in(&ctx, &headers).await? {
         Ok(gm) => gm,
         Err(redirect) => return Ok(redirect.into_response()),
@@ -144,7 +153,11 @@ async fn dashboard(State(ctx): State<Ctx>, Path(id): Path<String>, headers: Head
 }
 
 /// Checks the GM may act on the game, then runs `act`.
-async fn gm_action(ctx: &Ctx, headers: &HeaderMap, id: &str) -> Result<Result<crate::domain::GameId, Redirect>, WebError> {
+async fn gm_action(
+    ctx: &Ctx,
+    headers: &HeaderMap,
+    id: &str,
+) -> Result<Result<crate::domain::GameId, Redirect>, WebError> {
     let gm = match signed_in(ctx, headers).await? {
         Ok(gm) => gm,
         Err(redirect) => return Ok(Err(redirect)),
@@ -155,7 +168,11 @@ async fn gm_action(ctx: &Ctx, headers: &HeaderMap, id: &str) -> Result<Result<cr
     Ok(Ok(game))
 }
 
-async fn close(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Redirect, WebError> {
+async fn close(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Redirect, WebError> {
     match gm_action(&ctx, &headers, &id).await? {
         Ok(game) => {
             service::close_turn(&ctx, game).await?;
@@ -165,7 +182,11 @@ async fn close(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMa
     }
 }
 
-async fn publish(State(ctx): State<Ctx>, Path(id): Path<String>, headers: HeaderMap) -> Result<Redirect, WebError> {
+async fn publish(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Redirect, WebError> {
     match gm_action(&ctx, &headers, &id).await? {
         Ok(game) => {
             service::publish_turn(&ctx, game).await?;

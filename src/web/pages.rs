@@ -54,7 +54,10 @@ struct TurnOrdersPage {
     versions: Vec<OrderVersionRow>,
 }
 
-async fn turn_orders(State(ctx): State<Ctx>, Path((id, turn)): Path<(String, i32)>) -> Result<TurnOrdersPage, WebError> {
+async fn turn_orders(
+    State(ctx): State<Ctx>,
+    Path((id, turn)): Path<(String, i32)>,
+) -> Result<TurnOrdersPage, WebError> {
     let game = game_id(&id)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let versions = service::published_orders(&mut conn, game, turn).await?;

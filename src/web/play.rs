@@ -60,7 +60,11 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             digest: v.digest.clone(),
             is_final: v.is_final,
             source: v.source.clone(),
-            echo: serde_json::from_value(v.echo.clone()).unwrap_or(Echo { lines: vec![], canonical: v.canonical.clone(), errors: 0 }),
+            echo: serde_json::from_value(v.echo.clone()).unwrap_or(Echo {
+                lines: vec![],
+                canonical: v.canonical.clone(),
+                errors: 0,
+            }),
         })
         .collect();
     let latest_text = p.versions.last().map(|v| v.body.clone()).unwrap_or_default();
@@ -79,7 +83,8 @@ async fn submit(
     Path(token): Path<String>,
     form: Result<Form<OrderForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
-    let Form(form) = form.map_err(|e| WebError::bad_request(format!("the order form could not be read: {e}")))?;
+    let Form(form) =
+        form.map_err(|e| WebError::bad_request(format!("the order form could not be read: {e}")))?;
     let who = auth(&ctx, &token).await?;
     let text = OrderText::parse(&form.orders).map_err(|e| WebError::bad_request(e.to_string()))?;
     service::submit_orders(&ctx, &who, &text, Source::Web, form.final_.is_some()).await?;

@@ -8,7 +8,9 @@ use sqlx::PgPool;
 use stationmaster::service::{self, Review};
 
 async fn versions(app: &crate::helpers::TestApp, game: &impl std::fmt::Display, token: &str) -> usize {
-    let own = app.get_with(&format!("/api/v1/games/{game}/orders"), "authorization", &format!("Bearer {token}")).await;
+    let own = app
+        .get_with(&format!("/api/v1/games/{game}/orders"), "authorization", &format!("Bearer {token}"))
+        .await;
     own.json()["versions"].as_array().map_or(0, |v| v.len())
 }
 
@@ -64,7 +66,9 @@ async fn unknown_games_wrong_tokens_and_missing_tokens_are_told_apart(pool: PgPo
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
     let cross = app.post_orders(&other.id, t, "DRAW").await;
     assert_eq!(cross.status, StatusCode::FORBIDDEN, "seat token of another game");
-    let cross_read = app.get_with(&format!("/api/v1/games/{}/orders", other.id), "authorization", &format!("Bearer {t}")).await;
+    let cross_read = app
+        .get_with(&format!("/api/v1/games/{}/orders", other.id), "authorization", &format!("Bearer {t}"))
+        .await;
     assert_eq!(cross_read.status, StatusCode::FORBIDDEN);
     let none = app
         .send(Request::post(format!("/api/v1/games/{}/orders", g.id)).body(Body::from("DRAW")).unwrap())
@@ -110,7 +114,9 @@ async fn a_cross_site_form_post_is_refused(pool: PgPool) {
 async fn the_web_form_refuses_malformed_orders_with_their_line(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
-    let r = app.post_form(&format!("/play/{}/orders", g.seats[0].token.reveal()), "orders=HELLO+WORLD", None).await;
+    let r = app
+        .post_form(&format!("/play/{}/orders", g.seats[0].token.reveal()), "orders=HELLO+WORLD", None)
+        .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body.contains("HELLO WORLD") && r.body.contains("not understood"), "{}", r.body);
 }

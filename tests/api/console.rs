@@ -18,13 +18,28 @@ fn run(db: &str, args: &[&str]) -> Output {
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[sqlx::test(migrations = "./migrations")]
 async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_and_replays(pool: PgPool) {
     let db = database_url(&pool);
-    let mut args = vec!["game", "create", "--json", "--engine", "railroaded", "--name", "Console Line", "--gm", "gm@example.org", "--seed", "11", "--deadline", "2d"];
+    let mut args = vec![
+        "game",
+        "create",
+        "--json",
+        "--engine",
+        "railroaded",
+        "--name",
+        "Console Line",
+        "--gm",
+        "gm@example.org",
+        "--seed",
+        "11",
+        "--deadline",
+        "2d",
+    ];
     for p in crate::helpers::PLAYERS {
         args.extend(["--player", p]);
     }

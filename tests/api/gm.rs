@@ -33,9 +33,15 @@ async fn the_dashboard_needs_the_gm_to_sign_in(pool: PgPool) {
     assert_eq!(r.headers["location"], "/gm/login");
     // A seat token is no GM credential, as cookie or bearer.
     let cookie = format!("sm_gm={}", g.seats[0].token.reveal());
-    assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await.status,
+        StatusCode::SEE_OTHER
+    );
     let bearer = format!("Bearer {}", g.seats[0].token.reveal());
-    assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "authorization", &bearer).await.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        app.get_with(&format!("/gm/games/{}", g.id), "authorization", &bearer).await.status,
+        StatusCode::SEE_OTHER
+    );
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -50,7 +56,11 @@ async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboa
     let close = app.post_form(&format!("/gm/games/{}/close", g.id), "", Some(&cookie)).await;
     assert_eq!(close.status, StatusCode::SEE_OTHER, "{}", close.body);
     let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
-    assert!(dash.body.contains("Draft: what happened") && dash.body.contains("+1 this turn"), "{}", dash.body);
+    assert!(
+        dash.body.contains("Draft: what happened") && dash.body.contains("+1 this turn"),
+        "{}",
+        dash.body
+    );
 
     let publish = app.post_form(&format!("/gm/games/{}/publish", g.id), "", Some(&cookie)).await;
     assert_eq!(publish.status, StatusCode::SEE_OTHER, "{}", publish.body);
@@ -64,7 +74,8 @@ async fn another_gm_cannot_open_the_dashboard(pool: PgPool) {
     let g = app.create_game(Review::Gm).await;
     let email = EmailAddress::parse("other-gm@example.org").unwrap();
     gm_auth::set_password(&app.ctx, &email, "correct horse battery").await.unwrap();
-    let r = app.post_form("/gm/login", "email=other-gm%40example.org&password=correct+horse+battery", None).await;
+    let r =
+        app.post_form("/gm/login", "email=other-gm%40example.org&password=correct+horse+battery", None).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     let cookie = r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
     let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;

@@ -95,7 +95,12 @@ impl TestApp {
     }
 
     /// POSTs orders to the API as a seat.
-    pub async fn post_orders(&self, game: &impl std::fmt::Display, token: &str, body: impl Into<Body>) -> Resp {
+    pub async fn post_orders(
+        &self,
+        game: &impl std::fmt::Display,
+        token: &str,
+        body: impl Into<Body>,
+    ) -> Resp {
         let req = Request::post(format!("/api/v1/games/{game}/orders"))
             .header(header::AUTHORIZATION, format!("Bearer {token}"))
             .header(header::CONTENT_TYPE, "text/plain")
@@ -121,7 +126,9 @@ impl TestApp {
 
     /// The seat's view of the game through the API (with its own hand).
     pub async fn seat_view(&self, game: &impl std::fmt::Display, token: &str) -> Value {
-        let r = self.get_with(&format!("/api/v1/games/{game}"), "authorization", &format!("Bearer {token}")).await;
+        let r = self
+            .get_with(&format!("/api/v1/games/{game}"), "authorization", &format!("Bearer {token}"))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         r.json()
     }

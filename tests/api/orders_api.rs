@@ -24,7 +24,9 @@ async fn every_submission_is_appended_as_a_new_version_with_an_echo_and_a_receip
     let second = app.post_orders(&g.id, t, format!("CLAIM {} EAST", hand[1])).await;
     assert_eq!(second.json()["version"], 2);
 
-    let own = app.get_with(&format!("/api/v1/games/{}/orders", g.id), "authorization", &format!("Bearer {t}")).await;
+    let own = app
+        .get_with(&format!("/api/v1/games/{}/orders", g.id), "authorization", &format!("Bearer {t}"))
+        .await;
     let versions = own.json()["versions"].as_array().unwrap().clone();
     assert_eq!(versions.len(), 2, "the first version was kept, not overwritten");
     assert_eq!(versions[0]["body"], format!("# my claim\nclaim {} north", hand[0]));
@@ -48,7 +50,8 @@ async fn a_receipt_can_be_checked_by_anyone_once_the_turn_is_published(pool: PgP
     let published = app.get(&format!("/api/v1/games/{}/turns/1/orders", g.id)).await;
     assert_eq!(published.status, StatusCode::OK);
     let v = &published.json()["versions"][0];
-    let recomputed = Sha256::digest(format!("{}\n{}", v["salt"].as_str().unwrap(), v["canonical"].as_str().unwrap()));
+    let recomputed =
+        Sha256::digest(format!("{}\n{}", v["salt"].as_str().unwrap(), v["canonical"].as_str().unwrap()));
     assert_eq!(data_encoding::HEXLOWER.encode(&recomputed), digest);
     assert_eq!(v["digest"], digest);
 }
@@ -102,6 +105,8 @@ async fn orders_marked_final_are_reported_final(pool: PgPool) {
         .unwrap();
     let fin = app.send(req).await;
     assert_eq!(fin.status, StatusCode::OK, "{}", fin.body);
-    let own = app.get_with(&format!("/api/v1/games/{}/orders", g.id), "authorization", &format!("Bearer {t}")).await;
+    let own = app
+        .get_with(&format!("/api/v1/games/{}/orders", g.id), "authorization", &format!("Bearer {t}"))
+        .await;
     assert_eq!(own.json()["versions"][0]["is_final"], true);
 }

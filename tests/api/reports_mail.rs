@@ -23,7 +23,11 @@ async fn each_report_shows_its_own_seat_its_hand_and_no_other_hand(pool: PgPool)
         assert!(body.contains(&format!("Hand of seat {}", s.seat)), "own hand shown:\n{body}");
         for other in 1..=4u8 {
             if usize::from(other) != i + 1 {
-                assert!(!body.contains(&format!("Hand of seat {other}")), "hand of seat {other} leaked to seat {}", s.seat);
+                assert!(
+                    !body.contains(&format!("Hand of seat {other}")),
+                    "hand of seat {other} leaked to seat {}",
+                    s.seat
+                );
             }
         }
         assert!(body.contains("http://sm.test/play/"), "the report links to the seat's order page");
@@ -48,16 +52,25 @@ async fn each_player_receives_exactly_their_own_report_over_smtp(pool: PgPool) {
     let transport = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
     // Welcome mails (4) and reports (4); delivered once however often the worker runs.
     for _ in 0..3 {
-        deliver_due(&app.ctx.pool, &transport, &app.ctx.settings.mail_from, chrono::Utc::now()).await.unwrap();
+        deliver_due(&app.ctx.pool, &transport, &app.ctx.settings.mail_from, chrono::Utc::now())
+            .await
+            .unwrap();
     }
     let mut got = Vec::new();
-    while let Ok(Some(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await {
+    while let Ok(Some(m)) =
+        tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
+    {
         got.push(String::from_utf8(m.raw_bytes().unwrap()).unwrap());
     }
     assert_eq!(got.len(), 8, "4 welcome mails and 4 reports, none twice");
     for s in &g.seats {
         let to = s.player.email.as_str();
-        let reports: Vec<_> = got.iter().filter(|raw| raw.contains(&format!("To: {} <{to}>", s.player.name)) && raw.contains("Turn 1 result")).collect();
+        let reports: Vec<_> = got
+            .iter()
+            .filter(|raw| {
+                raw.contains(&format!("To: {} <{to}>", s.player.name)) && raw.contains("Turn 1 result")
+            })
+            .collect();
         assert_eq!(reports.len(), 1, "one report to {to}");
         assert!(reports[0].contains(&format!("seat {}", s.seat)));
     }

@@ -143,7 +143,8 @@ async fn two_schedulers_adjudicate_a_due_turn_exactly_once(pool: PgPool) {
         games.push(app.create_game(Review::Auto).await);
     }
     app.ctx.clock.advance(Duration::hours(48));
-    let (a, b) = tokio::join!(stationmaster::scheduler::tick(&app.ctx), stationmaster::scheduler::tick(&app.ctx));
+    let (a, b) =
+        tokio::join!(stationmaster::scheduler::tick(&app.ctx), stationmaster::scheduler::tick(&app.ctx));
     assert_eq!(a.unwrap() + b.unwrap(), 6);
     for g in &games {
         assert_eq!(game_row(&app, g.id).await.current_turn, 2);

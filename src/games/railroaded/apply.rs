@@ -65,10 +65,7 @@ impl Railroaded {
     /// Places a beginning card, records the claim and passes to the next chooser; after the
     /// last claim the fourth chooser leads (RULING R4). Claiming draws nothing.
     fn finish_claim(&self, s: &mut State, seat: Seat, card: Card, dir: Dir) {
-        s.chains[dir.idx()] = Some(super::state::Chain {
-            owner: seat,
-            cards: vec![Placed::plain(card)],
-        });
+        s.chains[dir.idx()] = Some(super::state::Chain { owner: seat, cards: vec![Placed::plain(card)] });
         if let Some(me) = s.seats.get_mut(seat.index()) {
             me.suit = Some(card.face.suit());
         }
@@ -88,11 +85,7 @@ impl Railroaded {
             Action::Play { card, dir } => {
                 let card = take(s, seat, card)?;
                 push(s, dir, Placed::plain(card))?;
-                Event::public(format!(
-                    "{seat} played {} on the {} chain",
-                    card.face,
-                    dir.name()
-                ))
+                Event::public(format!("{seat} played {} on the {} chain", card.face, dir.name()))
             }
             // Linking Up: the card, then the Station turned lengthwise on the end.
             Action::Link { card, dir } => {
@@ -104,13 +97,7 @@ impl Railroaded {
                 push(
                     s,
                     dir,
-                    Placed {
-                        card: station,
-                        station: Some(StationMark {
-                            from: dir,
-                            linked: true,
-                        }),
-                    },
+                    Placed { card: station, station: Some(StationMark { from: dir, linked: true }) },
                 )?;
                 Event::public(format!(
                     "{seat} played {} on the {} chain and linked up with the {} Station ({})",
@@ -133,10 +120,7 @@ impl Railroaded {
                     to,
                     Placed {
                         card: placed.card,
-                        station: Some(StationMark {
-                            from: mark.from,
-                            linked: false,
-                        }),
+                        station: Some(StationMark { from: mark.from, linked: false }),
                     },
                 )?;
                 Event::public(format!(
@@ -160,8 +144,7 @@ impl Railroaded {
             return broken("the jumper has no chain");
         };
         let ace = take(s, seat, ace)?;
-        let (Some(mine), Some(theirs)) = (s.chains[own.idx()].take(), s.chains[dir.idx()].take())
-        else {
+        let (Some(mine), Some(theirs)) = (s.chains[own.idx()].take(), s.chains[dir.idx()].take()) else {
             return broken("a jump between missing chains");
         };
         let (Some(my_first), Some(their_first)) =
@@ -213,21 +196,11 @@ impl Railroaded {
             s.phase = Phase::Over;
             let winners = self.winners(s);
             let names: Vec<String> = winners.iter().map(|w| w.to_string()).collect();
-            let best = s
-                .chains
-                .iter()
-                .flatten()
-                .map(|c| c.len())
-                .max()
-                .unwrap_or(0);
+            let best = s.chains.iter().flatten().map(|c| c.len()).max().unwrap_or(0);
             events.push(Event::public(format!(
                 "The Terminal is empty: the game is over. {} {} with a chain of {best} cards.",
                 names.join(" and "),
-                if winners.len() > 1 {
-                    "share the win"
-                } else {
-                    "wins"
-                }
+                if winners.len() > 1 { "share the win" } else { "wins" }
             )));
         } else {
             s.to_move = s.seat_after(seat, 1);
@@ -270,12 +243,7 @@ fn push(s: &mut State, dir: Dir, placed: Placed) -> Result<(), Illegal> {
 /// Terminal holds none, take the first Station of that suit (North first; the top Terminal card
 /// replaces it); failing that, the first card of that suit in the nearest other hand to the left
 /// (its holder draws a replacement). Returns the beginning card and what happened, in words.
-fn reveal(
-    s: &mut State,
-    seat: Seat,
-    suit: Suit,
-    rng: &mut GameRng,
-) -> Result<(Card, String), Illegal> {
+fn reveal(s: &mut State, seat: Seat, suit: Suit, rng: &mut GameRng) -> Result<(Card, String), Illegal> {
     let mut others = Vec::new();
     let mut found = None;
     while let Some(c) = s.terminal.pop() {
@@ -305,13 +273,10 @@ fn reveal(
         }
         return Ok((c, text));
     }
-    let mut text = format!(
-        "the whole Terminal was revealed without a card of {}, and shuffled again",
-        suit.name()
-    );
-    if let Some(dir) = Dir::ALL
-        .into_iter()
-        .find(|d| s.stations[d.idx()].is_some_and(|c| c.face.suit() == suit))
+    let mut text =
+        format!("the whole Terminal was revealed without a card of {}, and shuffled again", suit.name());
+    if let Some(dir) =
+        Dir::ALL.into_iter().find(|d| s.stations[d.idx()].is_some_and(|c| c.face.suit() == suit))
     {
         let Some(card) = s.stations[dir.idx()].take() else {
             return broken("station vanished");
@@ -326,12 +291,7 @@ fn reveal(
     }
     for n in 1..s.seats.len() {
         let other = s.seat_after(seat, n);
-        if let Some(card) = s
-            .hand(other)
-            .iter()
-            .copied()
-            .find(|c| c.face.suit() == suit)
-        {
+        if let Some(card) = s.hand(other).iter().copied().find(|c| c.face.suit() == suit) {
             take(s, other, card.face)?;
             if let Some(replacement) = s.terminal.pop() {
                 give(s, other, replacement);

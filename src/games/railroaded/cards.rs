@@ -9,9 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The rank symbols in order, A = 1 … K = 13 (the data file must list the same order).
-pub const RANK_SYMBOLS: [&str; 13] = [
-    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-];
+pub const RANK_SYMBOLS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 /// The explanation shown with every card a player mistypes.
 pub const CARD_HELP: &str = "a card is a rank A,2-10,J,Q,K and a suit H,D,C,S, e.g. 7H, 10S, QD";
@@ -76,16 +74,13 @@ impl Suit {
     pub fn from_word(word: &str) -> Option<Suit> {
         let w = word.to_ascii_uppercase();
         let w = w.strip_suffix('S').filter(|s| s.len() > 1).unwrap_or(&w);
-        Suit::ALL
-            .into_iter()
-            .find(|s| s.upper().strip_suffix('S') == Some(w))
-            .or_else(|| {
-                let mut chars = word.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) => Suit::from_letter(c),
-                    _ => None,
-                }
-            })
+        Suit::ALL.into_iter().find(|s| s.upper().strip_suffix('S') == Some(w)).or_else(|| {
+            let mut chars = word.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Suit::from_letter(c),
+                _ => None,
+            }
+        })
     }
 }
 
@@ -137,9 +132,7 @@ impl Dir {
     /// A compass point written in full or as N/E/S/W, case-insensitive.
     pub fn parse(word: &str) -> Option<Dir> {
         let w = word.to_ascii_uppercase();
-        Dir::ALL
-            .into_iter()
-            .find(|d| d.upper() == w || d.upper()[..1] == w)
+        Dir::ALL.into_iter().find(|d| d.upper() == w || d.upper()[..1] == w)
     }
 }
 
@@ -179,17 +172,11 @@ impl Face {
     pub fn parse(code: &str) -> Result<Face, String> {
         let bad = || format!("unknown card '{code}': {CARD_HELP}");
         let mut chars = code.chars();
-        let suit = chars
-            .next_back()
-            .and_then(Suit::from_letter)
-            .ok_or_else(bad)?;
+        let suit = chars.next_back().and_then(Suit::from_letter).ok_or_else(bad)?;
         let rank_text = chars.as_str().to_ascii_uppercase();
         let rank = match rank_text.as_str() {
             "T" => Some(10),
-            r => RANK_SYMBOLS
-                .iter()
-                .position(|s| *s == r)
-                .map(|p| p as u8 + 1),
+            r => RANK_SYMBOLS.iter().position(|s| *s == r).map(|p| p as u8 + 1),
         };
         rank.and_then(|r| Face::new(r, suit)).ok_or_else(bad)
     }
@@ -197,10 +184,7 @@ impl Face {
 
 impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rank = RANK_SYMBOLS
-            .get(usize::from(self.rank).wrapping_sub(1))
-            .copied()
-            .unwrap_or("?");
+        let rank = RANK_SYMBOLS.get(usize::from(self.rank).wrapping_sub(1)).copied().unwrap_or("?");
         write!(f, "{rank}{}", self.suit.letter())
     }
 }
@@ -237,16 +221,9 @@ impl fmt::Display for Card {
 impl TryFrom<String> for Card {
     type Error = String;
     fn try_from(s: String) -> Result<Self, Self::Error> {
-        let (face, copy) = s
-            .split_once('#')
-            .ok_or_else(|| format!("card '{s}' lacks its deck copy"))?;
-        let copy = copy
-            .parse::<u8>()
-            .map_err(|_| format!("card '{s}' has a bad deck copy"))?;
-        Ok(Card {
-            face: Face::parse(face)?,
-            copy,
-        })
+        let (face, copy) = s.split_once('#').ok_or_else(|| format!("card '{s}' lacks its deck copy"))?;
+        let copy = copy.parse::<u8>().map_err(|_| format!("card '{s}' has a bad deck copy"))?;
+        Ok(Card { face: Face::parse(face)?, copy })
     }
 }
 
@@ -258,9 +235,5 @@ impl From<Card> for String {
 
 /// The cards as codes separated by spaces ("7H 8H 8S"), for prose.
 pub fn faces_text<'a>(cards: impl IntoIterator<Item = &'a Card>) -> String {
-    cards
-        .into_iter()
-        .map(|c| c.face.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    cards.into_iter().map(|c| c.face.to_string()).collect::<Vec<_>>().join(" ")
 }

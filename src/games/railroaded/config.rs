@@ -99,12 +99,7 @@ pub fn load(text: &str) -> Result<Rules, RulesError> {
         hand_size: g.hand_size,
         seats: g.seats,
         link_threshold: usize::try_from(g.link_threshold).unwrap_or(usize::MAX),
-        colours: [
-            file.colours.hearts,
-            file.colours.diamonds,
-            file.colours.clubs,
-            file.colours.spades,
-        ],
+        colours: [file.colours.hearts, file.colours.diamonds, file.colours.clubs, file.colours.spades],
     };
     // The deal, the four Stations, four beginning cards and at least one card to draw.
     let needed = usize::from(g.seats) * usize::from(g.hand_size) + 2 * Dir::ALL.len() + 1;

@@ -28,8 +28,8 @@ pub use orders::Order;
 pub use state::{Action, State};
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
+    Standing, Viewer,
 };
 use cards::{Card, Dir, Face, Suit};
 use state::{Phase, SeatState};
@@ -52,9 +52,7 @@ impl Railroaded {
 
     /// The engine with the rules data in `text` (TOML); a broken file names the key at fault.
     pub fn from_toml(text: &str) -> Result<Railroaded, RulesError> {
-        Ok(Railroaded {
-            rules: config::load(text)?,
-        })
+        Ok(Railroaded { rules: config::load(text)? })
     }
 
     /// The loaded rules data.
@@ -94,29 +92,18 @@ impl Game for Railroaded {
                 self.rules.seats, spec.seats
             )));
         }
-        let no_options =
-            spec.options.is_null() || spec.options.as_object().is_some_and(|o| o.is_empty());
+        let no_options = spec.options.is_null() || spec.options.as_object().is_some_and(|o| o.is_empty());
         if !no_options {
             return Err(SetupError("Railroaded has no options".to_string()));
         }
         let mut deck: Vec<Card> = Vec::with_capacity(self.rules.total_cards());
         for copy in 1..=self.rules.decks {
             for suit in Suit::ALL {
-                deck.extend(
-                    (1..=13)
-                        .filter_map(|r| Face::new(r, suit))
-                        .map(|face| Card { face, copy }),
-                );
+                deck.extend((1..=13).filter_map(|r| Face::new(r, suit)).map(|face| Card { face, copy }));
             }
         }
         rng.shuffle(&mut deck);
-        let mut seats = vec![
-            SeatState {
-                suit: None,
-                hand: Vec::new()
-            };
-            self.seat_count()
-        ];
+        let mut seats = vec![SeatState { suit: None, hand: Vec::new() }; self.seat_count()];
         for _ in 0..self.rules.hand_size {
             for seat in seats.iter_mut() {
                 seat.hand.extend(deck.pop());
@@ -157,22 +144,14 @@ impl Game for Railroaded {
                 s.terminal.len()
             ),
         };
-        Some(Decision {
-            seat: s.to_move,
-            prompt,
-        })
+        Some(Decision { seat: s.to_move, prompt })
     }
 
     fn legal_actions(&self, s: &State, decision: &Decision) -> Vec<Action> {
         self.legal(s, decision.seat)
     }
 
-    fn apply(
-        &self,
-        s: &mut State,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, Illegal> {
+    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
         self.apply_action(s, action, rng)
     }
 
@@ -185,9 +164,7 @@ impl Game for Railroaded {
                 .map(|n| s.seat_after(s.to_move, n))
                 .filter(|seat| s.suit_of(*seat).is_none())
                 .collect(),
-            Phase::Play => (0..self.seat_count())
-                .map(|n| s.seat_after(s.to_move, n))
-                .collect(),
+            Phase::Play => (0..self.seat_count()).map(|n| s.seat_after(s.to_move, n)).collect(),
         }
     }
 
@@ -196,8 +173,7 @@ impl Game for Railroaded {
             Phase::Claim => now.phase != Phase::Claim,
             Phase::Play | Phase::Over => {
                 now.phase == Phase::Over
-                    || now.turns_done
-                        >= start.turns_done.saturating_add(u32::from(self.rules.seats))
+                    || now.turns_done >= start.turns_done.saturating_add(u32::from(self.rules.seats))
             }
         }
     }
@@ -210,12 +186,7 @@ impl Game for Railroaded {
         self.advise_on(s, seat, order)
     }
 
-    fn answer(
-        &self,
-        s: &State,
-        decision: &Decision,
-        sheet: &mut OrderSheet<Order>,
-    ) -> Answer<Action> {
+    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         self.answer_from(s, decision.seat, sheet)
     }
 

@@ -60,10 +60,7 @@ impl fmt::Display for Alt {
             }
             Alt::Play { card, dir } => write!(f, "PLAY {card} {dir}"),
             Alt::Link { card, dir } => write!(f, "LINK {card} {dir}"),
-            Alt::Move {
-                from: Some(from),
-                to,
-            } => write!(f, "MOVE STATION {from} TO {to}"),
+            Alt::Move { from: Some(from), to } => write!(f, "MOVE STATION {from} TO {to}"),
             Alt::Move { from: None, to } => write!(f, "MOVE STATION {to}"),
             Alt::Jump { ace, dir } => write!(f, "JUMP {ace} {dir}"),
             Alt::Draw => write!(f, "DRAW"),
@@ -82,8 +79,9 @@ const ORDERS_HELP: &str = "orders are CLAIM, PLAY, LINK, MOVE STATION, JUMP and 
 
 fn dir(word: Option<&&str>, what: &str) -> Result<Dir, String> {
     match word {
-        Some(w) => Dir::parse(w)
-            .ok_or_else(|| format!("unknown compass point '{w}' after {what}: use NORTH, EAST, SOUTH, WEST or N, E, S, W")),
+        Some(w) => Dir::parse(w).ok_or_else(|| {
+            format!("unknown compass point '{w}' after {what}: use NORTH, EAST, SOUTH, WEST or N, E, S, W")
+        }),
         None => Err(format!("{what} needs a compass point (NORTH, EAST, SOUTH or WEST)")),
     }
 }
@@ -110,18 +108,13 @@ fn parse_alt(words: &[&str]) -> Result<Alt, String> {
     let alt = match keyword.to_ascii_uppercase().as_str() {
         "CLAIM" => {
             let Some(what) = words.get(1) else {
-                return Err(
-                    "CLAIM needs a card or a suit (e.g. CLAIM 7H NORTH or CLAIM HEARTS NORTH)"
-                        .into(),
-                );
+                return Err("CLAIM needs a card or a suit (e.g. CLAIM 7H NORTH or CLAIM HEARTS NORTH)".into());
             };
             let what = match (Face::parse(what), Suit::from_word(what)) {
                 (Ok(c), _) => ClaimWhat::Card(c),
                 (Err(_), Some(s)) => ClaimWhat::Suit(s),
                 (Err(e), None) => {
-                    return Err(format!(
-                        "{e}; or name a suit: HEARTS, DIAMONDS, CLUBS, SPADES"
-                    ));
+                    return Err(format!("{e}; or name a suit: HEARTS, DIAMONDS, CLUBS, SPADES"));
                 }
             };
             let d = match words.get(2) {
@@ -136,27 +129,17 @@ fn parse_alt(words: &[&str]) -> Result<Alt, String> {
             let c = card(words.get(1), &kw)?;
             let d = dir(words.get(2), &kw)?;
             no_more(words, 3, &format!("{kw} 7H NORTH"))?;
-            if kw == "PLAY" {
-                Alt::Play { card: c, dir: d }
-            } else {
-                Alt::Link { card: c, dir: d }
-            }
+            if kw == "PLAY" { Alt::Play { card: c, dir: d } } else { Alt::Link { card: c, dir: d } }
         }
         "MOVE" => {
-            if !words
-                .get(1)
-                .is_some_and(|w| w.eq_ignore_ascii_case("STATION"))
-            {
+            if !words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("STATION")) {
                 return Err("write MOVE STATION <to> or MOVE STATION <from> TO <to>".into());
             }
             if words.get(3).is_some_and(|w| w.eq_ignore_ascii_case("TO")) {
                 let from = dir(words.get(2), "MOVE STATION")?;
                 let to = dir(words.get(4), "TO")?;
                 no_more(words, 5, "MOVE STATION NORTH TO EAST")?;
-                Alt::Move {
-                    from: Some(from),
-                    to,
-                }
+                Alt::Move { from: Some(from), to }
             } else {
                 let to = dir(words.get(2), "MOVE STATION")?;
                 no_more(words, 3, "MOVE STATION EAST or MOVE STATION NORTH TO EAST")?;
@@ -199,20 +182,16 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
 pub(crate) fn action_text(a: &Action) -> String {
     match a {
         Action::Claim { card, dir } => format!("claim {} with {card} at {dir}", card.suit().name()),
-        Action::Reveal { suit, dir } => format!(
-            "claim {} at {dir} by revealing from the Terminal",
-            suit.name()
-        ),
+        Action::Reveal { suit, dir } => {
+            format!("claim {} at {dir} by revealing from the Terminal", suit.name())
+        }
         Action::Play { card, dir } => format!("play {card} on the {} chain", dir.name()),
-        Action::Link { card, dir } => format!(
-            "play {card} on the {} chain and link up with its Station",
-            dir.name()
-        ),
-        Action::MoveStation { from, to } => format!(
-            "move the Station at the end of the {} chain to the {} chain",
-            from.name(),
-            to.name()
-        ),
+        Action::Link { card, dir } => {
+            format!("play {card} on the {} chain and link up with its Station", dir.name())
+        }
+        Action::MoveStation { from, to } => {
+            format!("move the Station at the end of the {} chain to the {} chain", from.name(), to.name())
+        }
         Action::Jump { ace, dir } => format!("jump trains with {ace} to the {} chain", dir.name()),
         Action::DrawTwo => "draw two cards".to_string(),
     }
@@ -228,10 +207,7 @@ impl Railroaded {
                     (None, [only]) => *only,
                     (None, free) => {
                         let names: Vec<&str> = free.iter().map(|d| d.upper()).collect();
-                        return Err(format!(
-                            "name a compass point: {} are free",
-                            names.join(", ")
-                        ));
+                        return Err(format!("name a compass point: {} are free", names.join(", ")));
                     }
                 };
                 match what {
@@ -243,27 +219,18 @@ impl Railroaded {
             Alt::Link { card, dir } => Action::Link { card, dir },
             Alt::Jump { ace, dir } => Action::Jump { ace, dir },
             Alt::Draw => Action::DrawTwo,
-            Alt::Move {
-                from: Some(from),
-                to,
-            } => Action::MoveStation { from, to },
+            Alt::Move { from: Some(from), to } => Action::MoveStation { from, to },
             // Without FROM: the only Station that may move there; ambiguity is not guessed.
             Alt::Move { from: None, to } => {
                 let movable: Vec<Dir> = Dir::ALL
                     .into_iter()
-                    .filter(|f| {
-                        self.check(s, seat, &Action::MoveStation { from: *f, to })
-                            .is_ok()
-                    })
+                    .filter(|f| self.check(s, seat, &Action::MoveStation { from: *f, to }).is_ok())
                     .collect();
                 match movable.as_slice() {
                     [from] => Action::MoveStation { from: *from, to },
                     [] => {
                         let sitting = Dir::ALL.into_iter().find(|f| {
-                            *f != to
-                                && s.chain(*f)
-                                    .and_then(|c| c.end())
-                                    .is_some_and(|e| e.station.is_some())
+                            *f != to && s.chain(*f).and_then(|c| c.end()).is_some_and(|e| e.station.is_some())
                         });
                         return match sitting {
                             Some(f) => self
@@ -290,12 +257,7 @@ impl Railroaded {
 
     /// Answers the seat's turn from its sheet: the first unused line with a legal alternative
     /// is carried out and marked used; the lines before it get notes saying why not.
-    pub(crate) fn answer_from(
-        &self,
-        s: &State,
-        seat: Seat,
-        sheet: &mut OrderSheet<Order>,
-    ) -> Answer<Action> {
+    pub(crate) fn answer_from(&self, s: &State, seat: Seat, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         let mut notes = Vec::new();
         let lines: Vec<usize> = sheet.unused().map(|(i, _)| i).collect();
         for i in lines {
@@ -313,32 +275,18 @@ impl Railroaded {
                         if !why_not.is_empty() {
                             note.push_str(&format!(" (not {})", why_not.join("; not ")));
                         }
-                        notes.push(LineNote {
-                            line: numbered.line,
-                            executed: true,
-                            note,
-                        });
+                        notes.push(LineNote { line: numbered.line, executed: true, note });
                         if let Some(u) = sheet.used.get_mut(i) {
                             *u = true;
                         }
-                        return Answer {
-                            action: Some(action),
-                            notes,
-                        };
+                        return Answer { action: Some(action), notes };
                     }
                     Err(reason) => why_not.push(format!("{alt}: {reason}")),
                 }
             }
-            notes.push(LineNote {
-                line: numbered.line,
-                executed: false,
-                note: why_not.join("; "),
-            });
+            notes.push(LineNote { line: numbered.line, executed: false, note: why_not.join("; ") });
         }
-        Answer {
-            action: None,
-            notes,
-        }
+        Answer { action: None, notes }
     }
 
     /// Warnings at submission: cards the seat does not hold, a JUMP with another suit's Ace.
@@ -346,18 +294,12 @@ impl Railroaded {
         let mut warnings = Vec::new();
         for alt in &order.alts {
             let named = match alt {
-                Alt::Claim {
-                    what: ClaimWhat::Card(c),
-                    ..
-                }
+                Alt::Claim { what: ClaimWhat::Card(c), .. }
                 | Alt::Play { card: c, .. }
                 | Alt::Link { card: c, .. } => Some(*c),
                 Alt::Jump { ace, .. } => {
                     if let Some(suit) = s.suit_of(seat).filter(|suit| *suit != ace.suit()) {
-                        warnings.push(format!(
-                            "{ace} is not the Ace of your suit ({})",
-                            suit.name()
-                        ));
+                        warnings.push(format!("{ace} is not the Ace of your suit ({})", suit.name()));
                     }
                     Some(*ace)
                 }

@@ -25,17 +25,12 @@ impl Pick {
 }
 
 fn spec() -> SetupSpec {
-    SetupSpec {
-        seats: 4,
-        options: serde_json::Value::Null,
-    }
+    SetupSpec { seats: 4, options: serde_json::Value::Null }
 }
 
 /// Every card-code token in a text.
 fn card_tokens(text: &str) -> BTreeSet<Face> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter_map(|w| Face::parse(w).ok())
-        .collect()
+    text.split(|c: char| !c.is_alphanumeric()).filter_map(|w| Face::parse(w).ok()).collect()
 }
 
 fn check_invariants(g: &Railroaded, s: &State) -> Result<(), TestCaseError> {
@@ -57,12 +52,8 @@ fn check_invariants(g: &Railroaded, s: &State) -> Result<(), TestCaseError> {
             prop_assert!(c.cards[0].station.is_none());
         }
         // A Station has left its place exactly when it lies on some chain.
-        let on_chain = s
-            .chains
-            .iter()
-            .flatten()
-            .flat_map(|c| &c.cards)
-            .any(|p| p.station.is_some_and(|m| m.from == d));
+        let on_chain =
+            s.chains.iter().flatten().flat_map(|c| &c.cards).any(|p| p.station.is_some_and(|m| m.from == d));
         prop_assert_eq!(s.stations[d.idx()].is_none(), on_chain);
     }
     if s.phase != Phase::Claim {
@@ -76,20 +67,12 @@ fn check_invariants(g: &Railroaded, s: &State) -> Result<(), TestCaseError> {
         .iter()
         .flatten()
         .map(|c| c.face)
-        .chain(
-            s.chains
-                .iter()
-                .flatten()
-                .flat_map(|c| c.cards.iter().map(|p| p.card.face)),
-        )
+        .chain(s.chains.iter().flatten().flat_map(|c| c.cards.iter().map(|p| p.card.face)))
         .collect();
     let mut viewers = vec![(Viewer::Public, BTreeSet::new())];
     for i in 0..4 {
         let seat = Seat::from_index(i);
-        viewers.push((
-            Viewer::Seat(seat),
-            s.hand(seat).iter().map(|c| c.face).collect(),
-        ));
+        viewers.push((Viewer::Seat(seat), s.hand(seat).iter().map(|c| c.face).collect()));
     }
     for (viewer, own) in viewers {
         let view = g.view(s, viewer);
@@ -109,26 +92,16 @@ fn check_invariants(g: &Railroaded, s: &State) -> Result<(), TestCaseError> {
 
 /// A random action, legal or not, to test that `apply` accepts exactly the legal ones.
 fn any_action(p: &mut Pick) -> Action {
-    let face =
-        Face::new(p.next(13) as u8 + 1, Suit::ALL[p.next(4)]).unwrap_or(Face::ace(Suit::Hearts));
+    let face = Face::new(p.next(13) as u8 + 1, Suit::ALL[p.next(4)]).unwrap_or(Face::ace(Suit::Hearts));
     let dir = Dir::ALL[p.next(4)];
     let other = Dir::ALL[p.next(4)];
     match p.next(7) {
         0 => Action::Claim { card: face, dir },
-        1 => Action::Reveal {
-            suit: face.suit(),
-            dir,
-        },
+        1 => Action::Reveal { suit: face.suit(), dir },
         2 => Action::Play { card: face, dir },
         3 => Action::Link { card: face, dir },
-        4 => Action::MoveStation {
-            from: dir,
-            to: other,
-        },
-        5 => Action::Jump {
-            ace: Face::ace(face.suit()),
-            dir,
-        },
+        4 => Action::MoveStation { from: dir, to: other },
+        5 => Action::Jump { ace: Face::ace(face.suit()), dir },
         _ => Action::DrawTwo,
     }
 }
@@ -136,9 +109,7 @@ fn any_action(p: &mut Pick) -> Action {
 fn play_game(seed: u64, choices: u64, default_only: bool) -> Result<(), TestCaseError> {
     let g = game();
     let mut p = Pick(choices);
-    let mut s = g
-        .setup(&spec(), &mut GameRng::for_setup(seed))
-        .map_err(|e| TestCaseError::fail(e.0))?;
+    let mut s = g.setup(&spec(), &mut GameRng::for_setup(seed)).map_err(|e| TestCaseError::fail(e.0))?;
     let mut log = Vec::new();
     check_invariants(&g, &s)?;
     while let Some(d) = g.next_decision(&s) {
@@ -146,10 +117,7 @@ fn play_game(seed: u64, choices: u64, default_only: bool) -> Result<(), TestCase
         let legal = g.legal_actions(&s, &d);
         prop_assert!(!legal.is_empty());
         let def = g.default_action(&s, &d);
-        prop_assert!(
-            def.is_some_and(|a| legal.contains(&a)),
-            "the default is legal"
-        );
+        prop_assert!(def.is_some_and(|a| legal.contains(&a)), "the default is legal");
         // `apply` accepts exactly the legal actions, and a refusal changes nothing.
         for _ in 0..4 {
             let a = any_action(&mut p);
@@ -205,22 +173,14 @@ fn alt_strategy() -> impl Strategy<Value = Alt> {
         .prop_map(|(r, s)| Face::new(r, Suit::ALL[s]).unwrap_or(Face::ace(Suit::Hearts)));
     let dir = (0usize..4).prop_map(|i| Dir::ALL[i]);
     prop_oneof![
-        (face.clone(), proptest::option::of(dir.clone())).prop_map(|(c, d)| Alt::Claim {
-            what: ClaimWhat::Card(c),
-            dir: d
-        }),
-        (0usize..4, proptest::option::of(dir.clone())).prop_map(|(s, d)| Alt::Claim {
-            what: ClaimWhat::Suit(Suit::ALL[s]),
-            dir: d
-        }),
+        (face.clone(), proptest::option::of(dir.clone()))
+            .prop_map(|(c, d)| Alt::Claim { what: ClaimWhat::Card(c), dir: d }),
+        (0usize..4, proptest::option::of(dir.clone()))
+            .prop_map(|(s, d)| Alt::Claim { what: ClaimWhat::Suit(Suit::ALL[s]), dir: d }),
         (face.clone(), dir.clone()).prop_map(|(card, dir)| Alt::Play { card, dir }),
         (face, dir.clone()).prop_map(|(card, dir)| Alt::Link { card, dir }),
-        (proptest::option::of(dir.clone()), dir.clone())
-            .prop_map(|(from, to)| Alt::Move { from, to }),
-        (0usize..4, dir).prop_map(|(s, dir)| Alt::Jump {
-            ace: Face::ace(Suit::ALL[s]),
-            dir
-        }),
+        (proptest::option::of(dir.clone()), dir.clone()).prop_map(|(from, to)| Alt::Move { from, to }),
+        (0usize..4, dir).prop_map(|(s, dir)| Alt::Jump { ace: Face::ace(Suit::ALL[s]), dir }),
         Just(Alt::Draw),
     ]
 }

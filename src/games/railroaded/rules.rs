@@ -53,11 +53,7 @@ impl Railroaded {
                 self.check_claim(s, seat, *suit, *dir)?;
                 // RULING R1: revealing is only for a seat with no card of any unclaimed suit.
                 let unclaimed = s.unclaimed_suits();
-                match s
-                    .hand(seat)
-                    .iter()
-                    .find(|c| unclaimed.contains(&c.face.suit()))
-                {
+                match s.hand(seat).iter().find(|c| unclaimed.contains(&c.face.suit())) {
                     Some(c) => illegal(format!(
                         "you hold {} of the unclaimed {}: claim with a card from your hand \
                          (revealing from the Terminal is only for a seat holding no card of any \
@@ -68,9 +64,7 @@ impl Railroaded {
                     None => Ok(()),
                 }
             }
-            (Phase::Claim, _) => {
-                illegal("it is the claim round: claim a suit first (e.g. CLAIM 7H NORTH)")
-            }
+            (Phase::Claim, _) => illegal("it is the claim round: claim a suit first (e.g. CLAIM 7H NORTH)"),
             (_, Action::Claim { .. } | Action::Reveal { .. }) => illegal("the claim round is over"),
             (_, Action::Play { card, dir }) => self.check_play(s, seat, *card, *dir).map(|_| ()),
             (_, Action::Link { card, dir }) => self.check_link(s, seat, *card, *dir),
@@ -80,13 +74,7 @@ impl Railroaded {
         }
     }
 
-    fn check_claim(
-        &self,
-        s: &State,
-        seat: Seat,
-        suit: super::cards::Suit,
-        dir: Dir,
-    ) -> Result<(), Illegal> {
+    fn check_claim(&self, s: &State, seat: Seat, suit: super::cards::Suit, dir: Dir) -> Result<(), Illegal> {
         if s.suit_of(seat).is_some() {
             return illegal("you have already claimed a suit");
         }
@@ -94,22 +82,12 @@ impl Railroaded {
             return illegal(format!("{} is already claimed by {other}", suit.name()));
         }
         if let Some(chain) = s.chain(dir) {
-            return illegal(format!(
-                "{} is already taken by {}'s chain",
-                dir.upper(),
-                chain.owner
-            ));
+            return illegal(format!("{} is already taken by {}'s chain", dir.upper(), chain.owner));
         }
         Ok(())
     }
 
-    fn check_play<'s>(
-        &self,
-        s: &'s State,
-        seat: Seat,
-        card: Face,
-        dir: Dir,
-    ) -> Result<&'s Chain, Illegal> {
+    fn check_play<'s>(&self, s: &'s State, seat: Seat, card: Face, dir: Dir) -> Result<&'s Chain, Illegal> {
         if s.held(seat, card).is_none() {
             return illegal(format!("you do not hold {card}"));
         }
@@ -127,10 +105,7 @@ impl Railroaded {
     fn check_link(&self, s: &State, seat: Seat, card: Face, dir: Dir) -> Result<(), Illegal> {
         let chain = self.check_play(s, seat, card, dir)?;
         let Some(station) = s.stations[dir.idx()] else {
-            return illegal(format!(
-                "the {} Station has already been linked",
-                dir.name()
-            ));
+            return illegal(format!("the {} Station has already been linked", dir.name()));
         };
         if chain.len() < self.rules.link_threshold {
             return illegal(format!(
@@ -197,22 +172,15 @@ impl Railroaded {
             return illegal("you have not claimed a suit");
         };
         if ace != Face::ace(suit) {
-            return illegal(format!(
-                "jumping trains needs the Ace of your suit ({})",
-                Face::ace(suit)
-            ));
+            return illegal(format!("jumping trains needs the Ace of your suit ({})", Face::ace(suit)));
         }
         if s.held(seat, ace).is_none() {
             return illegal(format!("you do not hold {ace}"));
         }
         match s.chain_of(seat) {
             None => illegal("you control no chain to jump from"),
-            Some(own) if own == dir => {
-                illegal(format!("you already control the {} chain", dir.name()))
-            }
-            Some(_) if s.chain(dir).is_none() => {
-                illegal(format!("there is no {} chain", dir.name()))
-            }
+            Some(own) if own == dir => illegal(format!("you already control the {} chain", dir.name())),
+            Some(_) if s.chain(dir).is_none() => illegal(format!("there is no {} chain", dir.name())),
             Some(_) => Ok(()),
         }
     }
@@ -221,9 +189,8 @@ impl Railroaded {
     fn check_draw(&self, s: &State, seat: Seat) -> Result<(), Illegal> {
         for face in s.hand_faces(seat) {
             for dir in Dir::ALL {
-                if let Some(chain) = s
-                    .chain(dir)
-                    .filter(|c| c.end().is_some_and(|e| self.fits(face, e.card.face)))
+                if let Some(chain) =
+                    s.chain(dir).filter(|c| c.end().is_some_and(|e| self.fits(face, e.card.face)))
                 {
                     return illegal(format!(
                         "you can play {face} on {}: you must play if you can, and draw two only \
@@ -263,10 +230,7 @@ impl Railroaded {
                     candidates.extend(Dir::ALL.map(|to| Action::MoveStation { from, to }));
                 }
                 if let Some(suit) = s.suit_of(seat) {
-                    candidates.extend(Dir::ALL.map(|dir| Action::Jump {
-                        ace: Face::ace(suit),
-                        dir,
-                    }));
+                    candidates.extend(Dir::ALL.map(|dir| Action::Jump { ace: Face::ace(suit), dir }));
                 }
                 candidates.push(Action::DrawTwo);
             }

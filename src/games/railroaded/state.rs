@@ -40,10 +40,7 @@ pub struct Placed {
 impl Placed {
     /// An ordinary card.
     pub fn plain(card: Card) -> Placed {
-        Placed {
-            card,
-            station: None,
-        }
+        Placed { card, station: None }
     }
 }
 
@@ -137,10 +134,7 @@ impl State {
     }
     /// The seat that claimed a suit.
     pub fn claimant(&self, suit: Suit) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.suit == Some(suit))
-            .map(Seat::from_index)
+        self.seats.iter().position(|s| s.suit == Some(suit)).map(Seat::from_index)
     }
     /// The lowest copy of `face` a seat holds.
     pub fn held(&self, seat: Seat, face: Face) -> Option<Card> {
@@ -158,23 +152,15 @@ impl State {
     }
     /// The compass point of the chain a seat controls.
     pub fn chain_of(&self, seat: Seat) -> Option<Dir> {
-        Dir::ALL
-            .into_iter()
-            .find(|d| self.chain(*d).is_some_and(|c| c.owner == seat))
+        Dir::ALL.into_iter().find(|d| self.chain(*d).is_some_and(|c| c.owner == seat))
     }
     /// The suits no seat has claimed yet, in canonical order.
     pub fn unclaimed_suits(&self) -> Vec<Suit> {
-        Suit::ALL
-            .into_iter()
-            .filter(|s| self.claimant(*s).is_none())
-            .collect()
+        Suit::ALL.into_iter().filter(|s| self.claimant(*s).is_none()).collect()
     }
     /// The compass points without a chain yet, in canonical order.
     pub fn free_dirs(&self) -> Vec<Dir> {
-        Dir::ALL
-            .into_iter()
-            .filter(|d| self.chain(*d).is_none())
-            .collect()
+        Dir::ALL.into_iter().filter(|d| self.chain(*d).is_none()).collect()
     }
     /// The seat `n` places to the left (seat order, wrapping).
     pub fn seat_after(&self, seat: Seat, n: usize) -> Seat {
@@ -183,19 +169,10 @@ impl State {
     }
     /// Every card in the game, wherever it lies (for accounting).
     pub fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self
-            .seats
-            .iter()
-            .flat_map(|s| s.hand.iter().copied())
-            .collect();
+        let mut all: Vec<Card> = self.seats.iter().flat_map(|s| s.hand.iter().copied()).collect();
         all.extend(self.terminal.iter().copied());
         all.extend(self.stations.iter().flatten().copied());
-        all.extend(
-            self.chains
-                .iter()
-                .flatten()
-                .flat_map(|c| c.cards.iter().map(|p| p.card)),
-        );
+        all.extend(self.chains.iter().flatten().flat_map(|c| c.cards.iter().map(|p| p.card)));
         all
     }
 }

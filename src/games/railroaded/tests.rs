@@ -21,35 +21,17 @@ pub(super) fn placed(dir: Dir, codes: &str) -> Vec<Placed> {
         .map(|w| {
             let code = w.trim_end_matches(['!', '~']);
             let station = match w.chars().last() {
-                Some('!') => Some(StationMark {
-                    from: dir,
-                    linked: true,
-                }),
-                Some('~') => Some(StationMark {
-                    from: dir,
-                    linked: false,
-                }),
+                Some('!') => Some(StationMark { from: dir, linked: true }),
+                Some('~') => Some(StationMark { from: dir, linked: false }),
                 _ => None,
             };
-            Placed {
-                card: Card {
-                    face: f(code),
-                    copy: 1,
-                },
-                station,
-            }
+            Placed { card: Card { face: f(code), copy: 1 }, station }
         })
         .collect()
 }
 
 pub(super) fn cards(codes: &str) -> Vec<Card> {
-    let mut v: Vec<Card> = codes
-        .split_whitespace()
-        .map(|w| Card {
-            face: f(w),
-            copy: 2,
-        })
-        .collect();
+    let mut v: Vec<Card> = codes.split_whitespace().map(|w| Card { face: f(w), copy: 2 }).collect();
     v.sort();
     v
 }
@@ -57,10 +39,8 @@ pub(super) fn cards(codes: &str) -> Vec<Card> {
 /// A play-phase table: chain `i` belongs to seat `i+1` (suit of its beginning card); seat 1 to
 /// move; Stations 10S, KD, 2C, 5H; a Terminal of `terminal` cards (top last).
 pub(super) fn table(chains: [&str; 4], hands: [&str; 4], terminal: &str) -> State {
-    let chains = Dir::ALL.map(|d| Chain {
-        owner: Seat::from_index(d.idx()),
-        cards: placed(d, chains[d.idx()]),
-    });
+    let chains =
+        Dir::ALL.map(|d| Chain { owner: Seat::from_index(d.idx()), cards: placed(d, chains[d.idx()]) });
     let seats = (0..4)
         .map(|i| SeatState {
             suit: chains[i].cards.first().map(|p| p.card.face.suit()),
@@ -73,14 +53,7 @@ pub(super) fn table(chains: [&str; 4], hands: [&str; 4], terminal: &str) -> Stat
         leader: Some(Seat(4)),
         turns_done: 4,
         seats,
-        terminal: terminal
-            .split_whitespace()
-            .rev()
-            .map(|w| Card {
-                face: f(w),
-                copy: 2,
-            })
-            .collect(),
+        terminal: terminal.split_whitespace().rev().map(|w| Card { face: f(w), copy: 2 }).collect(),
         stations: [Some(f("10S")), Some(f("KD")), Some(f("2C")), Some(f("5H"))]
             .map(|o| o.map(|face| Card { face, copy: 2 })),
         chains: chains.map(Some),
@@ -99,9 +72,7 @@ pub(super) fn faces(s: &State, seat: Seat) -> String {
 }
 
 pub(super) fn chain_codes(s: &State, d: Dir) -> String {
-    s.chain(d)
-        .map(|c| super::cards::faces_text(c.cards.iter().map(|p| &p.card)))
-        .unwrap_or_default()
+    s.chain(d).map(|c| super::cards::faces_text(c.cards.iter().map(|p| &p.card))).unwrap_or_default()
 }
 
 pub(super) const CHAINS: [&str; 4] = ["7H", "9D", "4C", "QS"];
@@ -127,16 +98,7 @@ fn there_is_no_wrap_between_king_and_ace() {
 #[test]
 fn the_standard_file_holds_the_numbers_of_the_rules() {
     let r = game().rules().clone();
-    assert_eq!(
-        (
-            r.decks,
-            r.hand_size,
-            r.seats,
-            r.link_threshold,
-            r.total_cards()
-        ),
-        (2, 9, 4, 10, 104)
-    );
+    assert_eq!((r.decks, r.hand_size, r.seats, r.link_threshold, r.total_cards()), (2, 9, 4, 10, 104));
     assert_eq!(game().seat_counts(), 4..=4);
     assert_eq!((game().slug(), game().rules_version()), ("railroaded", 1));
 }
@@ -145,36 +107,18 @@ fn the_standard_file_holds_the_numbers_of_the_rules() {
 fn a_broken_rules_file_is_refused_naming_the_key() {
     let good = STANDARD_TOML;
     let cases = [
-        (
-            good.replace("hand_size = 9", "hand_size = \"nine\""),
-            "hand_size",
-        ),
+        (good.replace("hand_size = 9", "hand_size = \"nine\""), "hand_size"),
         (good.replace("hand_size = 9\n", ""), "hand_size"),
         (good.replace("seats = 4", "seats = 3"), "game.seats"),
-        (
-            good.replace("hand_size = 9", "hand_size = 30"),
-            "game.hand_size",
-        ),
-        (
-            good.replace("CLUBS = \"black\"", "CLUBS = \"blue\""),
-            "CLUBS",
-        ),
+        (good.replace("hand_size = 9", "hand_size = 30"), "game.hand_size"),
+        (good.replace("CLUBS = \"black\"", "CLUBS = \"blue\""), "CLUBS"),
         (good.replace("decks = 2", "decks = 2\njokers = 2"), "jokers"),
-        (
-            good.replace("\"EAST\", \"SOUTH\"", "\"SOUTH\", \"EAST\""),
-            "game.directions",
-        ),
+        (good.replace("\"EAST\", \"SOUTH\"", "\"SOUTH\", \"EAST\""), "game.directions"),
         (good.replace("\"J\", \"Q\"", "\"Q\", \"J\""), "game.ranks"),
     ];
     for (text, key) in cases {
-        let err = Railroaded::from_toml(&text)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            err.contains(key),
-            "expected an error naming {key}, got {err:?}"
-        );
+        let err = Railroaded::from_toml(&text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains(key), "expected an error naming {key}, got {err:?}");
     }
 }
 
@@ -182,40 +126,22 @@ fn a_broken_rules_file_is_refused_naming_the_key() {
 fn setup_deals_nine_each_four_stations_and_leaves_sixty_four_in_the_terminal() {
     let g = game();
     let s = g
-        .setup(
-            &SetupSpec {
-                seats: 4,
-                options: serde_json::Value::Null,
-            },
-            &mut GameRng::for_setup(3),
-        )
+        .setup(&SetupSpec { seats: 4, options: serde_json::Value::Null }, &mut GameRng::for_setup(3))
         .unwrap();
     assert!(s.seats.iter().all(|x| x.hand.len() == 9));
     assert!(s.stations.iter().all(Option::is_some));
     assert_eq!(s.terminal.len(), 64);
     assert_eq!(s.all_cards().len(), 104);
     assert!(
-        g.setup(
-            &SetupSpec {
-                seats: 3,
-                options: serde_json::Value::Null
-            },
-            &mut GameRng::for_setup(3)
-        )
-        .is_err()
+        g.setup(&SetupSpec { seats: 3, options: serde_json::Value::Null }, &mut GameRng::for_setup(3))
+            .is_err()
     );
 }
 
 pub(super) fn claim_table() -> State {
     let g = game();
     let mut s = g
-        .setup(
-            &SetupSpec {
-                seats: 4,
-                options: serde_json::Value::Null,
-            },
-            &mut GameRng::for_setup(1),
-        )
+        .setup(&SetupSpec { seats: 4, options: serde_json::Value::Null }, &mut GameRng::for_setup(1))
         .unwrap();
     s.seats[0].hand = cards("7H 2D 3D");
     s.seats[1].hand = cards("8D 9H");
@@ -229,35 +155,14 @@ fn the_fourth_chooser_leads() {
     let g = game();
     let mut s = claim_table();
     assert_eq!(g.acting_seats(&s), vec![Seat(1), Seat(2), Seat(3), Seat(4)]);
-    for (seat, card, dir) in [
-        (1, "7H", Dir::South),
-        (2, "8D", Dir::North),
-        (3, "4C", Dir::West),
-    ] {
+    for (seat, card, dir) in [(1, "7H", Dir::South), (2, "8D", Dir::North), (3, "4C", Dir::West)] {
         assert_eq!(s.to_move, Seat(seat));
         act(&g, &mut s, Action::Claim { card: f(card), dir }).unwrap();
     }
     // The last chooser still picks the card; only EAST and Spades are left.
-    assert_eq!(
-        g.legal(&s, Seat(4)),
-        vec![Action::Claim {
-            card: f("6S"),
-            dir: Dir::East
-        }]
-    );
-    act(
-        &g,
-        &mut s,
-        Action::Claim {
-            card: f("6S"),
-            dir: Dir::East,
-        },
-    )
-    .unwrap();
-    assert_eq!(
-        (s.phase, s.to_move, s.leader),
-        (Phase::Play, Seat(4), Some(Seat(4)))
-    );
+    assert_eq!(g.legal(&s, Seat(4)), vec![Action::Claim { card: f("6S"), dir: Dir::East }]);
+    act(&g, &mut s, Action::Claim { card: f("6S"), dir: Dir::East }).unwrap();
+    assert_eq!((s.phase, s.to_move, s.leader), (Phase::Play, Seat(4), Some(Seat(4))));
     assert_eq!(g.acting_seats(&s), vec![Seat(4), Seat(1), Seat(2), Seat(3)]);
     assert_eq!(s.chain_of(Seat(2)), Some(Dir::North));
     assert_eq!(faces(&s, Seat(1)), "2D 3D", "claiming draws nothing");
@@ -267,39 +172,17 @@ fn the_fourth_chooser_leads() {
 fn a_claimed_suit_or_compass_point_cannot_be_claimed_again() {
     let g = game();
     let mut s = claim_table();
-    act(
-        &g,
-        &mut s,
-        Action::Claim {
-            card: f("7H"),
-            dir: Dir::North,
-        },
-    )
-    .unwrap();
+    act(&g, &mut s, Action::Claim { card: f("7H"), dir: Dir::North }).unwrap();
     let before = s.clone();
     assert!(
-        act(
-            &g,
-            &mut s,
-            Action::Claim {
-                card: f("9H"),
-                dir: Dir::East
-            }
-        )
-        .unwrap_err()
-        .contains("Hearts is already claimed")
+        act(&g, &mut s, Action::Claim { card: f("9H"), dir: Dir::East })
+            .unwrap_err()
+            .contains("Hearts is already claimed")
     );
     assert!(
-        act(
-            &g,
-            &mut s,
-            Action::Claim {
-                card: f("8D"),
-                dir: Dir::North
-            }
-        )
-        .unwrap_err()
-        .contains("NORTH is already taken")
+        act(&g, &mut s, Action::Claim { card: f("8D"), dir: Dir::North })
+            .unwrap_err()
+            .contains("NORTH is already taken")
     );
     assert_eq!(s, before);
 }
@@ -313,28 +196,10 @@ fn a_player_without_an_unclaimed_suit_reveals_from_the_terminal() {
         act(&g, &mut s, Action::Claim { card: f(card), dir }).unwrap();
     }
     // RULING R1: the fallback applies to the last chooser too.
-    assert_eq!(
-        g.legal(&s, Seat(4)),
-        vec![Action::Reveal {
-            suit: Suit::Spades,
-            dir: Dir::West
-        }]
-    );
-    s.terminal.extend(["3S", "9D", "5C"].map(|c| Card {
-        face: f(c),
-        copy: 1,
-    }));
+    assert_eq!(g.legal(&s, Seat(4)), vec![Action::Reveal { suit: Suit::Spades, dir: Dir::West }]);
+    s.terminal.extend(["3S", "9D", "5C"].map(|c| Card { face: f(c), copy: 1 }));
     let size = s.terminal.len();
-    let text = act(
-        &g,
-        &mut s,
-        Action::Reveal {
-            suit: Suit::Spades,
-            dir: Dir::West,
-        },
-    )
-    .unwrap()
-    .join(" ");
+    let text = act(&g, &mut s, Action::Reveal { suit: Suit::Spades, dir: Dir::West }).unwrap().join(" ");
     assert!(text.contains("revealed 5C 9D then 3S"), "{text}");
     assert_eq!(chain_codes(&s, Dir::West), "3S");
     assert_eq!(s.terminal.len(), size - 1);
@@ -345,15 +210,7 @@ fn a_player_without_an_unclaimed_suit_reveals_from_the_terminal() {
 fn a_player_holding_an_unclaimed_suit_may_not_reveal() {
     let g = game();
     let mut s = claim_table();
-    let err = act(
-        &g,
-        &mut s,
-        Action::Reveal {
-            suit: Suit::Spades,
-            dir: Dir::North,
-        },
-    )
-    .unwrap_err();
+    let err = act(&g, &mut s, Action::Reveal { suit: Suit::Spades, dir: Dir::North }).unwrap_err();
     assert!(err.contains("you hold 7H of the unclaimed Hearts"), "{err}");
 }
 
@@ -363,26 +220,9 @@ fn a_reveal_finding_no_card_of_the_suit_takes_the_first_station_of_it() {
     let mut s = claim_table();
     s.seats[0].hand = Vec::new(); // no card of any (unclaimed) suit
     s.terminal = cards("5C 9D");
-    s.stations = ["2S", "3S", "JH", "4S"].map(|c| {
-        Some(Card {
-            face: f(c),
-            copy: 1,
-        })
-    });
-    act(
-        &g,
-        &mut s,
-        Action::Reveal {
-            suit: Suit::Hearts,
-            dir: Dir::East,
-        },
-    )
-    .unwrap();
+    s.stations = ["2S", "3S", "JH", "4S"].map(|c| Some(Card { face: f(c), copy: 1 }));
+    act(&g, &mut s, Action::Reveal { suit: Suit::Hearts, dir: Dir::East }).unwrap();
     assert_eq!(chain_codes(&s, Dir::East), "JH");
-    assert_eq!(
-        s.terminal.len(),
-        1,
-        "the top Terminal card replaced the South Station"
-    );
+    assert_eq!(s.terminal.len(), 1, "the top Terminal card replaced the South Station");
     assert!(s.stations[2].is_some());
 }

@@ -10,10 +10,7 @@ use crate::orders::parse_sheet;
 use std::collections::BTreeMap;
 
 fn canon(line: &str) -> String {
-    game()
-        .parse_order(line)
-        .map(|o| o.to_string())
-        .unwrap_or_else(|e| format!("error: {e}"))
+    game().parse_order(line).map(|o| o.to_string()).unwrap_or_else(|e| format!("error: {e}"))
 }
 
 #[test]
@@ -25,10 +22,7 @@ fn orders_print_in_canonical_form_and_parse_back() {
         ("claim 7H", "CLAIM 7H"),
         ("play ts e", "PLAY 10S EAST"),
         ("PLAY 7♥ N", "PLAY 7H NORTH"),
-        (
-            "Play 10s East else link 9S w",
-            "PLAY 10S EAST ELSE LINK 9S WEST",
-        ),
+        ("Play 10s East else link 9S w", "PLAY 10S EAST ELSE LINK 9S WEST"),
         ("move station n to e", "MOVE STATION NORTH TO EAST"),
         ("move station s", "MOVE STATION SOUTH"),
         ("jump ah south", "JUMP AH SOUTH"),
@@ -38,21 +32,14 @@ fn orders_print_in_canonical_form_and_parse_back() {
     let g = game();
     for (line, want) in cases {
         assert_eq!(canon(line), want, "{line}");
-        assert_eq!(
-            g.parse_order(want).ok(),
-            g.parse_order(line).ok(),
-            "{want} parses back"
-        );
+        assert_eq!(g.parse_order(want).ok(), g.parse_order(line).ok(), "{want} parses back");
     }
 }
 
 #[test]
 fn order_errors_say_what_was_expected() {
     let cases = [
-        (
-            "PLAY ZH NORTH",
-            "unknown card 'ZH': a card is a rank A,2-10,J,Q,K and a suit H,D,C,S",
-        ),
+        ("PLAY ZH NORTH", "unknown card 'ZH': a card is a rank A,2-10,J,Q,K and a suit H,D,C,S"),
         ("PLAY 7H UP", "unknown compass point 'UP'"),
         ("PLAY 7H", "PLAY needs a compass point"),
         ("LINK NORTH", "unknown card 'NORTH'"),
@@ -66,10 +53,7 @@ fn order_errors_say_what_was_expected() {
     ];
     for (line, want) in cases {
         let got = canon(line);
-        assert!(
-            got.starts_with("error: ") && got.contains(want),
-            "{line}: {got}"
-        );
+        assert!(got.starts_with("error: ") && got.contains(want), "{line}: {got}");
     }
 }
 
@@ -79,10 +63,7 @@ fn sheet(lines: &[&str]) -> OrderSheet<super::Order> {
         lines
             .iter()
             .enumerate()
-            .map(|(i, l)| Numbered {
-                line: i + 1,
-                order: g.parse_order(l).expect("test order"),
-            })
+            .map(|(i, l)| Numbered { line: i + 1, order: g.parse_order(l).expect("test order") })
             .collect(),
     )
 }
@@ -92,35 +73,19 @@ fn answer_falls_through_else_and_later_lines_and_says_why() {
     let g = game();
     let s = table(CHAINS, ["8H 9S 2C", "", "", ""], "3D 4D");
     let d = g.next_decision(&s).unwrap();
-    let mut sh = sheet(&[
-        "PLAY 7D NORTH",
-        "DRAW ELSE PLAY 2C NORTH ELSE PLAY 9S EAST",
-        "PLAY 8H NORTH",
-    ]);
+    let mut sh = sheet(&["PLAY 7D NORTH", "DRAW ELSE PLAY 2C NORTH ELSE PLAY 9S EAST", "PLAY 8H NORTH"]);
     let a = g.answer(&s, &d, &mut sh);
-    assert_eq!(
-        a.action,
-        Some(Action::Play {
-            card: f("9S"),
-            dir: Dir::East
-        })
-    );
+    assert_eq!(a.action, Some(Action::Play { card: f("9S"), dir: Dir::East }));
     assert_eq!(sh.used, vec![false, true, false]);
     assert_eq!((a.notes[0].line, a.notes[0].executed), (1, false));
     assert_eq!(a.notes[0].note, "PLAY 7D NORTH: you do not hold 7D");
     assert!(a.notes[1].executed);
     assert!(
-        a.notes[1]
-            .note
-            .starts_with("play 9S on the East chain (not DRAW: you can play 8H"),
+        a.notes[1].note.starts_with("play 9S on the East chain (not DRAW: you can play 8H"),
         "{}",
         a.notes[1].note
     );
-    assert!(
-        a.notes[1]
-            .note
-            .contains("not PLAY 2C NORTH: 2C does not fit the North chain (ends in 7H)")
-    );
+    assert!(a.notes[1].note.contains("not PLAY 2C NORTH: 2C does not fit the North chain (ends in 7H)"));
     // The used line is not consulted again; an unusable sheet gives no action.
     let a = g.answer(&s, &d, &mut sheet(&["PLAY 2C WEST"]));
     assert_eq!(a.action, None);
@@ -129,87 +94,47 @@ fn answer_falls_through_else_and_later_lines_and_says_why() {
 #[test]
 fn move_station_without_from_needs_a_single_candidate() {
     let g = game();
-    let s = table(
-        ["7H 10S!", "9D 9S", "4C", "QS 9D~"],
-        ["2C", "", "", ""],
-        "3D 4D",
-    );
+    let s = table(["7H 10S!", "9D 9S", "4C", "QS 9D~"], ["2C", "", "", ""], "3D 4D");
     let d = g.next_decision(&s).unwrap();
     let a = g.answer(
         &s,
         &d,
-        &mut sheet(&[
-            "MOVE STATION EAST",
-            "MOVE STATION SOUTH",
-            "MOVE STATION WEST TO EAST",
-        ]),
+        &mut sheet(&["MOVE STATION EAST", "MOVE STATION SOUTH", "MOVE STATION WEST TO EAST"]),
     );
-    assert_eq!(
-        a.action,
-        Some(Action::MoveStation {
-            from: Dir::West,
-            to: Dir::East
-        })
-    );
+    assert_eq!(a.action, Some(Action::MoveStation { from: Dir::West, to: Dir::East }));
     assert!(
-        a.notes[0]
-            .note
-            .contains("ambiguous: the Stations on the North and West chains"),
+        a.notes[0].note.contains("ambiguous: the Stations on the North and West chains"),
         "{}",
         a.notes[0].note
     );
     assert!(a.notes[0].note.contains("MOVE STATION NORTH TO EAST"));
     assert!(
-        a.notes[1]
-            .note
-            .contains("the Station 10S on the North chain does not fit the South chain"),
+        a.notes[1].note.contains("the Station 10S on the North chain does not fit the South chain"),
         "{}",
         a.notes[1].note
     );
     let a = g.answer(&s, &d, &mut sheet(&["MOVE STATION NORTH"]));
     assert_eq!(a.action, None);
-    assert!(
-        a.notes[0].note.contains("placed by a linking play"),
-        "{}",
-        a.notes[0].note
-    );
+    assert!(a.notes[0].note.contains("placed by a linking play"), "{}", a.notes[0].note);
 }
 
 #[test]
 fn a_claim_may_leave_out_the_compass_point_only_when_one_is_left() {
     let g = game();
     let s = g
-        .setup(
-            &SetupSpec {
-                seats: 4,
-                options: serde_json::Value::Null,
-            },
-            &mut GameRng::for_setup(5),
-        )
+        .setup(&SetupSpec { seats: 4, options: serde_json::Value::Null }, &mut GameRng::for_setup(5))
         .unwrap();
     let d = g.next_decision(&s).unwrap();
     let card = s.hand(Seat(1))[0].face;
     let a = g.answer(&s, &d, &mut sheet(&[&format!("CLAIM {card}")]));
     assert_eq!(a.action, None);
     assert!(
-        a.notes[0]
-            .note
-            .contains("name a compass point: NORTH, EAST, SOUTH, WEST are free"),
+        a.notes[0].note.contains("name a compass point: NORTH, EAST, SOUTH, WEST are free"),
         "{:?}",
         a.notes
     );
-    let a = g.answer(
-        &s,
-        &d,
-        &mut sheet(&["PLAY 7H NORTH", &format!("CLAIM {card} WEST")]),
-    );
-    assert_eq!(
-        a.action,
-        Some(Action::Claim {
-            card,
-            dir: Dir::West
-        })
-    );
+    let a = g.answer(&s, &d, &mut sheet(&["PLAY 7H NORTH", &format!("CLAIM {card} WEST")]));
+    assert_eq!(a.action, Some(Action::Claim { card, dir: Dir::West }));
     assert!(a.notes[0].note.contains("it is the claim round"));
 }
 
@@ -217,78 +142,35 @@ fn a_claim_may_leave_out_the_compass_point_only_when_one_is_left() {
 fn advice_warns_about_cards_not_held() {
     let g = game();
     let s = table(CHAINS, ["8H", "", "", ""], "3D 4D");
-    let o = g
-        .parse_order("PLAY 8D NORTH ELSE JUMP AD EAST ELSE PLAY 8H NORTH")
-        .unwrap();
+    let o = g.parse_order("PLAY 8D NORTH ELSE JUMP AD EAST ELSE PLAY 8H NORTH").unwrap();
     assert_eq!(
         g.advise(&s, Seat(1), &o).as_deref(),
         Some("you do not hold 8D; AD is not the Ace of your suit (Hearts); you do not hold AD")
     );
-    assert_eq!(
-        g.advise(&s, Seat(1), &g.parse_order("PLAY 8H NORTH").unwrap()),
-        None
-    );
+    assert_eq!(g.advise(&s, Seat(1), &g.parse_order("PLAY 8H NORTH").unwrap()), None);
 }
 
 #[test]
 fn a_whole_round_runs_through_the_turn_loop_with_a_default_for_the_silent_seat() {
     let g = game();
-    let mut s = table(
-        CHAINS,
-        ["3C 2S", "9H", "KS", "8H 9C"],
-        "3D 4D 5D 6D 7D 8D 9D 10D",
-    );
+    let mut s = table(CHAINS, ["3C 2S", "9H", "KS", "8H 9C"], "3D 4D 5D 6D 7D 8D 9D 10D");
     s.to_move = Seat(4);
     let texts = [
         (Seat(4), "PLAY 9C NORTH ELSE PLAY 8H NORTH"),
         (Seat(1), "DRAW\nPLAY 3C SOUTH # my only play"),
         (Seat(3), "PLAY KS WEST"),
     ];
-    let sheets: BTreeMap<Seat, _> = texts
-        .iter()
-        .map(|(seat, t)| (*seat, parse_sheet(&g, t, None).0))
-        .collect();
+    let sheets: BTreeMap<Seat, _> =
+        texts.iter().map(|(seat, t)| (*seat, parse_sheet(&g, t, None).0)).collect();
     let r = run_turn(&g, &s, 7, 10, sheets).expect("the turn runs");
-    let acted: Vec<(u8, Action, bool)> = r
-        .actions
-        .iter()
-        .map(|(seat, a, d)| (seat.0, *a, *d))
-        .collect();
+    let acted: Vec<(u8, Action, bool)> = r.actions.iter().map(|(seat, a, d)| (seat.0, *a, *d)).collect();
     assert_eq!(
         acted,
         vec![
-            (
-                4,
-                Action::Play {
-                    card: f("8H"),
-                    dir: Dir::North
-                },
-                false
-            ),
-            (
-                1,
-                Action::Play {
-                    card: f("3C"),
-                    dir: Dir::South
-                },
-                false
-            ),
-            (
-                2,
-                Action::Play {
-                    card: f("9H"),
-                    dir: Dir::North
-                },
-                true
-            ),
-            (
-                3,
-                Action::Play {
-                    card: f("KS"),
-                    dir: Dir::West
-                },
-                false
-            ),
+            (4, Action::Play { card: f("8H"), dir: Dir::North }, false),
+            (1, Action::Play { card: f("3C"), dir: Dir::South }, false),
+            (2, Action::Play { card: f("9H"), dir: Dir::North }, true),
+            (3, Action::Play { card: f("KS"), dir: Dir::West }, false),
         ]
     );
     assert_eq!(r.nmr.iter().copied().collect::<Vec<_>>(), vec![Seat(2)]);
@@ -297,11 +179,7 @@ fn a_whole_round_runs_through_the_turn_loop_with_a_default_for_the_silent_seat()
     let notes1 = &r.notes[&Seat(1)];
     assert!(!notes1[0].executed && notes1[0].note.contains("you must play if you can"));
     assert!(notes1[1].executed);
-    assert!(
-        r.events
-            .iter()
-            .any(|e| e.public == "seat 2 played 9H on the North chain")
-    );
+    assert!(r.events.iter().any(|e| e.public == "seat 2 played 9H on the North chain"));
 }
 
 #[test]

@@ -32,13 +32,7 @@ fn chain_cards(c: &Chain) -> String {
     let cards: Vec<String> = c
         .cards
         .iter()
-        .map(|p| {
-            if p.station.is_some() {
-                format!("[{}]", p.card.face)
-            } else {
-                p.card.face.to_string()
-            }
-        })
+        .map(|p| if p.station.is_some() { format!("[{}]", p.card.face) } else { p.card.face.to_string() })
         .collect();
     cards.join(" ")
 }
@@ -48,26 +42,14 @@ impl Railroaded {
     pub(crate) fn winners(&self, s: &State) -> Vec<Seat> {
         let lengths = self.lengths(s);
         let best = lengths.iter().map(|(_, l)| *l).max().unwrap_or(0);
-        lengths
-            .into_iter()
-            .filter(|(_, l)| *l == best)
-            .map(|(seat, _)| seat)
-            .collect()
+        lengths.into_iter().filter(|(_, l)| *l == best).map(|(seat, _)| seat).collect()
     }
 
     /// Each seat and the length of the chain it controls (0 without one).
     fn lengths(&self, s: &State) -> Vec<(Seat, usize)> {
         (0..s.seats.len())
             .map(Seat::from_index)
-            .map(|seat| {
-                (
-                    seat,
-                    s.chain_of(seat)
-                        .and_then(|d| s.chain(d))
-                        .map(|c| c.len())
-                        .unwrap_or(0),
-                )
-            })
+            .map(|seat| (seat, s.chain_of(seat).and_then(|d| s.chain(d)).map(|c| c.len()).unwrap_or(0)))
             .collect()
     }
 
@@ -81,20 +63,11 @@ impl Railroaded {
         let mut out: Vec<Standing> = Vec::new();
         for (i, (seat, len)) in lengths.iter().enumerate() {
             let place = match out.last() {
-                Some(prev) if lengths.get(i.wrapping_sub(1)).is_some_and(|p| p.1 == *len) => {
-                    prev.place
-                }
+                Some(prev) if lengths.get(i.wrapping_sub(1)).is_some_and(|p| p.1 == *len) => prev.place,
                 _ => u8::try_from(i + 1).unwrap_or(u8::MAX),
             };
-            let dir = s
-                .chain_of(*seat)
-                .map(|d| format!(" ({})", d.name()))
-                .unwrap_or_default();
-            out.push(Standing {
-                seat: *seat,
-                place,
-                score: format!("chain of {len} cards{dir}"),
-            });
+            let dir = s.chain_of(*seat).map(|d| format!(" ({})", d.name())).unwrap_or_default();
+            out.push(Standing { seat: *seat, place, score: format!("chain of {len} cards{dir}") });
         }
         Some(out)
     }
@@ -181,10 +154,7 @@ impl Railroaded {
             }
         }
         if viewer == Viewer::Gm {
-            out.push(format!(
-                "Terminal, top first: {}",
-                faces_text(s.terminal.iter().rev())
-            ));
+            out.push(format!("Terminal, top first: {}", faces_text(s.terminal.iter().rev())));
         }
         if let Some(standings) = self.standings_of(s) {
             for st in standings {
