@@ -47,7 +47,7 @@ impl FromStr for TurnLength {
             num.clear();
             seen_unit = true;
         }
-        if !num.is_empty() || !seen_unit || total < 1 || total > 365 * 1440 {
+        if !num.is_empty() || !seen_unit || !(1..=365 * 1440).contains(&total) {
             return Err(bad());
         }
         Ok(TurnLength { minutes: total })

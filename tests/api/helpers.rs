@@ -144,23 +144,42 @@ impl TestApp {
             .collect()
     }
 
-    /// Claim orders for the first turn: each seat claims a suit no earlier seat took, with a
-    /// card from its hand, at its own compass point. Returns the orders given (None where the
-    /// seat's hand allowed no such card).
+    /// Claim orders for the first turn: the seats claim four different suits, each with a card
+    /// from its own hand, at its own compass point (the first assignment of suits to seats, in
+    /// a fixed order, where every seat holds a card of its suit). None for a seat that cannot.
     pub async fn claim_orders(&self, g: &CreatedGame) -> Vec<Option<String>> {
         let dirs = ["NORTH", "EAST", "SOUTH", "WEST"];
-        let mut taken: Vec<char> = Vec::new();
-        let mut out = Vec::new();
-        for (i, s) in g.seats.iter().enumerate() {
-            let hand = self.hand(&g.id, s.token.reveal(), s.seat).await;
-            let card = hand.iter().find(|c| !taken.contains(&c.chars().last().unwrap()));
-            out.push(card.map(|c| {
-                taken.push(c.chars().last().unwrap());
-                format!("CLAIM {c} {}", dirs[i])
-            }));
+        let mut hands = Vec::new();
+        for s in &g.seats {
+            hands.push(self.hand(&g.id, s.token.reveal(), s.seat).await);
         }
-        out
+        let card_of = |seat: usize, suit: char| hands[seat].iter().find(|c| c.ends_with(suit)).cloned();
+        let suits = ['H', 'D', 'C', 'S'];
+        let mut best: Vec<Option<String>> = vec![None; 4];
+        for perm in permutations(&suits) {
+            let picks: Vec<Option<String>> = (0..4).map(|i| card_of(i, perm[i])).collect();
+            if picks.iter().filter(|p| p.is_some()).count() > best.iter().filter(|p| p.is_some()).count() {
+                best = picks;
+            }
+        }
+        best.into_iter().enumerate().map(|(i, c)| c.map(|c| format!("CLAIM {c} {}", dirs[i]))).collect()
     }
+}
+
+fn permutations(items: &[char]) -> Vec<Vec<char>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// The database URL of a test's own database (for running the binary against it).

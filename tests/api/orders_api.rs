@@ -97,7 +97,7 @@ async fn orders_marked_final_are_reported_final(pool: PgPool) {
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
     let hand = app.hand(&g.id, t, 1).await;
-    let r = app.post_orders(&g.id, &format!("{t}"), format!("CLAIM {} NORTH", hand[0])).await;
+    let r = app.post_orders(&g.id, t, format!("CLAIM {} NORTH", hand[0])).await;
     assert_eq!(r.json()["is_final"], false);
     let req = axum::http::Request::post(format!("/api/v1/games/{}/orders/final", g.id))
         .header("authorization", format!("Bearer {t}"))

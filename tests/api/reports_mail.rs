@@ -57,8 +57,7 @@ async fn each_player_receives_exactly_their_own_report_over_smtp(pool: PgPool) {
             .unwrap();
     }
     let mut got = Vec::new();
-    while let Ok(Some(m)) =
-        tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
+    while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
     {
         got.push(String::from_utf8(m.raw_bytes().unwrap()).unwrap());
     }
