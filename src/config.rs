@@ -60,8 +60,18 @@ impl Settings {
         addr.trim_end_matches('>').rsplit('@').next().unwrap_or("localhost").trim().to_string()
     }
 
-    /// Whether outgoing mail is kept in the outbox for the dev mailbox page instead of being sent.
+    /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).
     pub fn dev_mailbox(&self) -> bool {
         self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty())
+    }
+
+    /// Whether the dev mailbox page is served: only while mail is kept, and only on a loopback
+    /// address — the kept mail holds every seat's secret link.
+    pub fn dev_mailbox_page(&self) -> bool {
+        let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
+        let loopback =
+            host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+                || host.eq_ignore_ascii_case("localhost");
+        self.dev_mailbox() && loopback
     }
 }

@@ -25,7 +25,7 @@ const MAX_BODY: usize = 256 * 1024;
 
 /// The whole application as a router.
 pub fn router(ctx: Ctx) -> Router {
-    let dev = ctx.settings.dev_mailbox();
+    let dev = ctx.settings.dev_mailbox_page();
     let mut app = Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .merge(pages::routes())

@@ -7,4 +7,5 @@ mod gm;
 mod helpers;
 mod orders_api;
 mod reports_mail;
+mod snapshots;
 mod turn_loop;

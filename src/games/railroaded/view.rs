@@ -130,10 +130,11 @@ impl Railroaded {
                 Some(c) => {
                     let suit = s.suit_of(c.owner).map(|x| x.name()).unwrap_or("?");
                     out.push(format!(
-                        "{} chain ({}, {suit}), {} cards: {}",
+                        "{} chain ({}, {suit}), {} card{}: {}",
                         d.name(),
                         c.owner,
                         c.len(),
+                        if c.len() == 1 { "" } else { "s" },
                         chain_cards(c)
                     ));
                 }

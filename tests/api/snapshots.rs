@@ -1,0 +1,77 @@
+//! Snapshot tests of the mails players get: the rendered text is compared with a golden file in
+//! `tests/snapshots/`. Random parts (game id, seat tokens, salts, digests) are redacted. To accept
+//! a deliberate change, run with `UPDATE_SNAPSHOTS=1` and review the diff in git.
+
+use crate::helpers::spawn_app;
+use chrono::Duration;
+use sqlx::PgPool;
+use stationmaster::service::{CreatedGame, Review};
+
+fn redact(text: &str, g: &CreatedGame, secrets: &[(String, &str)]) -> String {
+    let mut out = text.replace(&g.id.to_string(), "<game-id>");
+    for s in &g.seats {
+        out = out.replace(s.token.reveal(), &format!("<token-seat-{}>", s.seat));
+    }
+    for (secret, label) in secrets {
+        out = out.replace(secret, label);
+    }
+    out
+}
+
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!("missing snapshot {}; run with UPDATE_SNAPSHOTS=1 to create it", path.display())
+    });
+    if expected != actual {
+        panic!("mail {name} differs from its snapshot:\n--- expected\n{expected}\n--- actual\n{actual}");
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_welcome_mail_reads_as_recorded(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let welcome = app.outbox().await.into_iter().find(|m| m.kind == "welcome").unwrap();
+    assert_snapshot(
+        "welcome_seat1.txt",
+        &redact(&format!("Subject: {}\n\n{}", welcome.subject, welcome.body_text), &g, &[]),
+    );
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_turn_report_reads_as_recorded(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    let orders = app.claim_orders(&g).await;
+    for (s, o) in g.seats.iter().zip(&orders).take(3) {
+        app.post_orders(&g.id, s.token.reveal(), o.clone().unwrap()).await;
+    }
+    app.ctx.clock.advance(Duration::hours(48));
+    stationmaster::scheduler::tick(&app.ctx).await.unwrap();
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let versions = stationmaster::store::orders::latest_of_turn(&mut conn, g.id.0, 1).await.unwrap();
+    let secrets: Vec<(String, &str)> =
+        versions.iter().flat_map(|v| [(v.salt.clone(), "<salt>"), (v.digest.clone(), "<digest>")]).collect();
+    let report = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.kind == "report" && m.to_addr == "anna@example.org")
+        .unwrap();
+    assert_snapshot(
+        "report_turn1_seat1.txt",
+        &redact(&format!("Subject: {}\n\n{}", report.subject, report.body_text), &g, &secrets),
+    );
+    let nmr_report = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.kind == "report" && m.to_addr == "dan@example.org")
+        .unwrap();
+    assert_snapshot("report_turn1_seat4_nmr.txt", &redact(&nmr_report.body_text, &g, &secrets));
+}
