@@ -40,13 +40,19 @@ pub struct Dashboard {
     pub standings: Vec<String>,
 }
 
+/// Checks that `gm` (a signed-in address) runs `game`; returns the game.
+pub async fn authorize_gm(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<GameRow, ServiceError> {
+    let g = load_game(conn, game).await?;
+    if !g.gm_email.eq_ignore_ascii_case(gm) {
+        return Err(ServiceError::Forbidden("only the game's GM can open its dashboard or act on it".into()));
+    }
+    Ok(g)
+}
+
 /// Builds the dashboard of a game for its GM. `gm` is the signed-in address; anyone else is
 /// refused.
 pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<Dashboard, ServiceError> {
-    let g = load_game(conn, game).await?;
-    if !g.gm_email.eq_ignore_ascii_case(gm) {
-        return Err(ServiceError::Forbidden("only the game's GM can open its dashboard".into()));
-    }
+    let g = authorize_gm(conn, game, gm).await?;
     let engine = engine_of(&g)?;
     let turn = store::turns::get_turn(conn, game.0, g.current_turn)
         .await?

@@ -18,7 +18,7 @@ mod views;
 
 pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
 pub use ctx::Ctx;
-pub use dashboard::{Dashboard, SeatStatus, dashboard};
+pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard};
 pub use error::ServiceError;
 pub use publish::publish_turn;
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};

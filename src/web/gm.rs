@@ -4,14 +4,15 @@
 
 use super::WebError;
 use super::pages::game_id;
-use crate::domain::{EmailAddress, SecretToken};
+use crate::domain::{EmailAddress, GameId, SecretToken};
 use crate::service::{self, Ctx, Dashboard, gm_auth};
 use crate::store::games::GameRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -42,12 +43,32 @@ fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
         .map(|(_, v)| SecretToken::presented(v))
 }
 
-/// The signed-in GM, or a redirect to the sign-in page.
-async fn signed_in(ctx: &Ctx, headers: &HeaderMap) -> Result<Result<String, Redirect>, WebError> {
-    let Some(token) = session_cookie(headers) else {
-        return Ok(Err(Redirect::to("/gm/login")));
-    };
-    Ok(gm_auth::session_gm(ctx, &token).await?.ok_or_else(|| Redirect::to("/gm/login")))
+/// The signed-in GM (an extractor): requests without a valid GM session are redirected to the
+/// sign-in page before the handler runs.
+pub struct SignedInGm(pub String);
+
+impl FromRequestParts<Ctx> for SignedInGm {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, ctx: &Ctx) -> Result<Self, Response> {
+        let to_login = || Redirect::to("/gm/login").into_response();
+        let token = session_cookie(&parts.headers).ok_or_else(to_login)?;
+        match gm_auth::session_gm(ctx, &token).await {
+            Ok(Some(gm)) => Ok(SignedInGm(gm)),
+            Ok(None) => Err(to_login()),
+            Err(e) => Err(WebError::from(e).into_response()),
+        }
+    }
+}
+
+impl SignedInGm {
+    /// Checks this GM runs the game with id text `id`.
+    async fn authorize(&self, ctx: &Ctx, id: &str) -> Result<GameId, WebError> {
+        let game = game_id(id)?;
+        let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+        service::authorize_gm(&mut conn, game, &self.0).await?;
+        Ok(game)
+    }
 }
 
 fn with_session(ctx: &Ctx, session: &SecretToken) -> Response {
@@ -122,14 +143,10 @@ struct GamesPage {
     games: Vec<GameRow>,
 }
 
-async fn games(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, WebError> {
-    let gm = match signed_in(&ctx, &headers).await? {
-        Ok(gm) => gm,
-        Err(redirect) => return Ok(redirect.into_response()),
-    };
+async fn games(State(ctx): State<Ctx>, SignedInGm(gm): SignedInGm) -> Result<GamesPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let games = service::games_of_gm(&mut conn, &gm).await?;
-    Ok(GamesPage { gm, games }.into_response())
+    Ok(GamesPage { gm, games })
 }
 
 #[derive(Template, WebTemplate)]
@@ -141,57 +158,22 @@ struct DashboardPage {
 async fn dashboard(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, WebError> {
-    let gm = match signed_in(&ctx, &headers).await? {
-        Ok(gm) => gm,
-        Err(redirect) => return Ok(redirect.into_response()),
-    };
+    gm: SignedInGm,
+) -> Result<DashboardPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let d = service::dashboard(&mut conn, game_id(&id)?, &gm).await?;
-    Ok(DashboardPage { d }.into_response())
+    Ok(DashboardPage { d: service::dashboard(&mut conn, game_id(&id)?, &gm.0).await? })
 }
 
-/// Checks the GM may act on the game, then runs `act`.
-async fn gm_action(
-    ctx: &Ctx,
-    headers: &HeaderMap,
-    id: &str,
-) -> Result<Result<crate::domain::GameId, Redirect>, WebError> {
-    let gm = match signed_in(ctx, headers).await? {
-        Ok(gm) => gm,
-        Err(redirect) => return Ok(Err(redirect)),
-    };
-    let game = game_id(id)?;
-    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    service::dashboard(&mut conn, game, &gm).await?;
-    Ok(Ok(game))
-}
-
-async fn close(
-    State(ctx): State<Ctx>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Redirect, WebError> {
-    match gm_action(&ctx, &headers, &id).await? {
-        Ok(game) => {
-            service::close_turn(&ctx, game).await?;
-            Ok(Redirect::to(&format!("/gm/games/{id}")))
-        }
-        Err(r) => Ok(r),
-    }
+async fn close(State(ctx): State<Ctx>, Path(id): Path<String>, gm: SignedInGm) -> Result<Redirect, WebError> {
+    service::close_turn(&ctx, gm.authorize(&ctx, &id).await?).await?;
+    Ok(Redirect::to(&format!("/gm/games/{id}")))
 }
 
 async fn publish(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    gm: SignedInGm,
 ) -> Result<Redirect, WebError> {
-    match gm_action(&ctx, &headers, &id).await? {
-        Ok(game) => {
-            service::publish_turn(&ctx, game).await?;
-            Ok(Redirect::to(&format!("/gm/games/{id}")))
-        }
-        Err(r) => Ok(r),
-    }
+    service::publish_turn(&ctx, gm.authorize(&ctx, &id).await?).await?;
+    Ok(Redirect::to(&format!("/gm/games/{id}")))
 }
