@@ -43,6 +43,16 @@ pub struct Settings {
     #[arg(long, env = "STATIONMASTER_SECRET_KEY", hide_env_values = true, global = true)]
     pub secret_key: Option<String>,
 
+    /// Domain of the signed per-seat reply addresses (orders+…@DOMAIN); mail to it must reach
+    /// `stationmaster mail ingest`. Defaults to the domain of the From address.
+    #[arg(long, env = "STATIONMASTER_REPLY_DOMAIN", global = true)]
+    pub reply_domain: Option<String>,
+
+    /// The authserv-id our own MTA writes in Authentication-Results headers; only those are
+    /// recorded (others may be forged). Without it, none are trusted.
+    #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true)]
+    pub authserv_id: Option<String>,
+
     /// Seconds between scheduler passes over due turns and pending mail.
     #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
     pub tick_secs: u64,
@@ -58,6 +68,11 @@ impl Settings {
     pub fn mail_domain(&self) -> String {
         let addr = self.mail_from.rsplit('<').next().unwrap_or(&self.mail_from);
         addr.trim_end_matches('>').rsplit('@').next().unwrap_or("localhost").trim().to_string()
+    }
+
+    /// The domain of reply addresses.
+    pub fn reply_domain(&self) -> String {
+        self.reply_domain.clone().filter(|d| !d.trim().is_empty()).unwrap_or_else(|| self.mail_domain())
     }
 
     /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).

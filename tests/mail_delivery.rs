@@ -51,6 +51,7 @@ fn mail(n: usize, key: &str) -> NewMail {
         body_html: Some(format!("<p>Secret map for seat {n} only</p>")),
         message_id: format!("{key}.m{n}@stationmaster.test"),
         in_reply_to: None,
+        reply_to: None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! by default, JSON with `--json`. Commands call the same service functions as the web.
 
 mod game;
+mod mail;
 mod output;
 mod replay;
 mod serve;
@@ -40,6 +41,28 @@ pub enum Command {
     /// GM accounts.
     #[command(subcommand)]
     Gm(GmCommand),
+    /// Mail in: the MTA pipe.
+    #[command(subcommand)]
+    Mail(MailCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MailCommand {
+    /// Store one RFC 5322 message from standard input (for an MTA's pipe delivery), then process
+    /// it. Exits 0 once the message is stored, 75 (EX_TEMPFAIL) when it could not be stored.
+    Ingest {
+        /// The envelope sender, as the MTA passes it (Postfix: ${sender}).
+        #[arg(long)]
+        sender: Option<String>,
+        /// The envelope recipient, as the MTA passes it (Postfix: ${recipient}).
+        #[arg(long)]
+        recipient: Option<String>,
+        /// Only store the message; the server's worker processes it.
+        #[arg(long)]
+        store_only: bool,
+    },
+    /// Process stored messages that still await processing.
+    Process,
 }
 
 #[derive(Debug, Subcommand)]
@@ -146,6 +169,10 @@ pub async fn run(cli: Cli) -> i32 {
         Command::Orders(cmd) => game::orders(cli.settings, cmd, json).await,
         Command::Turn(cmd) => game::turn(cli.settings, cmd, json).await,
         Command::Gm(cmd) => game::gm(cli.settings, cmd).await,
+        Command::Mail(MailCommand::Ingest { sender, recipient, store_only }) => {
+            return mail::ingest(cli.settings, sender, recipient, store_only).await;
+        }
+        Command::Mail(MailCommand::Process) => mail::process(cli.settings).await,
     };
     match result {
         Ok(()) => 0,

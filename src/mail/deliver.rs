@@ -63,6 +63,10 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
         let parent = angle_id(parent).context("the In-Reply-To id is invalid")?;
         builder = builder.in_reply_to(parent.clone()).references(parent);
     }
+    if let Some(reply_to) = row.reply_to.as_deref().filter(|r| !r.trim().is_empty()) {
+        let reply_to: Mailbox = reply_to.trim().parse().context("the Reply-To address is invalid")?;
+        builder = builder.reply_to(reply_to);
+    }
     let message = match &row.body_html {
         Some(html) => {
             builder.multipart(MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()))
@@ -227,6 +231,7 @@ mod tests {
             body_html: Some("<p>HTML report</p>".into()),
             message_id: "turn-3.seat-1.abc@stationmaster.test".into(),
             in_reply_to: Some("<orders-42@example.org>".into()),
+            reply_to: Some("orders+abc.def@example.org".into()),
             created_at: Utc::now(),
             attempts: 0,
             next_attempt_at: Utc::now(),

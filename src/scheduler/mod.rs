@@ -1,4 +1,4 @@
-//! The scheduler: closes turns that are due (deadline passed, or every acting seat final) in the
+//! The scheduler: processes waiting inbound mail and closes turns that are due (deadline passed, or every acting seat final) in the
 //! background. Each pass claims turns with `FOR UPDATE SKIP LOCKED`, so several server processes
 //! can run it against one database without adjudicating a turn twice.
 
@@ -9,8 +9,13 @@ use tokio::sync::watch;
 /// Most turns closed in one pass before the loop yields.
 const BATCH: usize = 100;
 
-/// One pass: closes every due turn. Returns how many were closed.
+/// One pass: processes stored inbound mail (left by `mail ingest` or a crash), then closes every
+/// due turn. Returns how many turns were closed.
 pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
+    let mails = service::inbound::process_pending(ctx, BATCH as i64).await?;
+    if mails > 0 {
+        tracing::info!(mails, "scheduler processed inbound mail");
+    }
     let done = service::close_due_turns(ctx, BATCH).await?;
     for outcome in &done {
         tracing::info!(?outcome, "scheduler closed a turn");

@@ -140,6 +140,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             &link,
             &req.turn_length,
             deadline,
+            ctx.reply_address(id, Seat(seat), 1),
         )?;
         notices::queue(&mut tx, &ctx.settings, &mail).await?;
         seats.push(CreatedSeat { seat, player, token, link });

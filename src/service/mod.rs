@@ -9,6 +9,8 @@ mod ctx;
 mod dashboard;
 mod error;
 pub mod gm_auth;
+pub mod inbound;
+mod inbound_reply;
 mod notices;
 mod publish;
 mod reports;

@@ -22,6 +22,10 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Where replies go: a seat's signed reply address, for mail to seats.
+    pub reply_to: Option<String>,
+    /// The Message-ID this mail answers (threads the echo of an order mail).
+    pub in_reply_to: Option<String>,
 }
 
 /// Our Message-ID for an idempotency key (stable: a re-send carries the same id).
@@ -48,7 +52,8 @@ pub async fn queue(
             body_text: m.text.clone(),
             body_html: Some(m.html.clone()),
             message_id: message_id(&m.key, &settings.mail_domain()),
-            in_reply_to: None,
+            in_reply_to: m.in_reply_to.clone(),
+            reply_to: m.reply_to.clone(),
         },
     )
     .await?;
@@ -96,6 +101,7 @@ pub fn welcome(
     link: &str,
     turn_length: &TurnLength,
     deadline: DateTime<Utc>,
+    reply_to: String,
 ) -> Result<OutgoingMail, ServiceError> {
     let w = Welcome {
         game,
@@ -117,6 +123,8 @@ pub fn welcome(
         subject: format!("[{game}] You are seat {seat} — your private order link"),
         text: render(&WelcomeText { w: &w })?,
         html: render(&WelcomeHtml { w: &w })?,
+        in_reply_to: None,
+        reply_to: Some(reply_to),
     })
 }
 
@@ -150,6 +158,8 @@ pub fn gm_login(to: &str, key: &str, link: &str, minutes: i64) -> Result<Outgoin
         subject: "Your Stationmaster sign-in link".into(),
         text: render(&GmLoginText { l: &l })?,
         html: render(&GmLoginHtml { l: &l })?,
+        in_reply_to: None,
+        reply_to: None,
     })
 }
 
@@ -189,5 +199,7 @@ pub fn gm_alert(
         subject: format!("[{}] Turn {}: {}", a.game, a.turn, a.what),
         text: render(&GmAlertText { a })?,
         html: render(&GmAlertHtml { a })?,
+        in_reply_to: None,
+        reply_to: None,
     })
 }

@@ -75,6 +75,7 @@ pub(crate) async fn publish_locked(
     for seat in &seats {
         let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
         let link = ctx.seat_link(&ctx.seat_token(GameId(game.id), s, seat.token_generation));
+        let reply_to = ctx.reply_address(GameId(game.id), s, seat.token_generation);
         let ctx_r = reports::ReportContext {
             game,
             engine,
@@ -84,6 +85,7 @@ pub(crate) async fn publish_locked(
             seats: &seats,
             next_deadline,
             link,
+            reply_to,
         };
         let mail = reports::seat_report(&ctx_r, seat)?;
         store::games::insert_report(

@@ -22,6 +22,8 @@ pub struct ReportContext<'a> {
     pub next_deadline: Option<DateTime<Utc>>,
     /// The private order page of the seat the report is for.
     pub link: String,
+    /// The seat's signed reply address.
+    pub reply_to: String,
 }
 
 /// One seat's published orders, for checking receipts.
@@ -117,5 +119,7 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
         subject: format!("[{}] Turn {} result{over}", c.game.name, c.turn),
         text: render(&ReportText { r: &r })?,
         html: render(&ReportHtml { r: &r })?,
+        in_reply_to: None,
+        reply_to: Some(c.reply_to.clone()),
     })
 }

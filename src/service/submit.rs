@@ -62,11 +62,29 @@ pub async fn submit_orders(
     source: Source,
     final_now: bool,
 ) -> Result<Submitted, ServiceError> {
-    let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let game = load_game(&mut tx, who.game).await?;
+    let done = submit_in(ctx, &mut tx, who, text, source, final_now).await?;
+    tx.commit().await?;
+    if final_now {
+        ctx.turn_wake.notify_one();
+    }
+    Ok(done)
+}
+
+/// [`submit_orders`] inside the caller's transaction (which must then commit and, when the
+/// orders were marked final, wake the scheduler).
+pub(crate) async fn submit_in(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    who: &SeatAuth,
+    text: &OrderText,
+    source: Source,
+    final_now: bool,
+) -> Result<Submitted, ServiceError> {
+    let now = ctx.now();
+    let game = load_game(&mut *tx, who.game).await?;
     let engine = engine_of(&game)?;
-    let turn = open_turn_for(&mut tx, who, game.current_turn, now).await?;
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now).await?;
     let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
@@ -75,7 +93,7 @@ pub async fn submit_orders(
     let digest = receipt_digest(&salt, &echo.canonical);
     let echo_json = serde_json::to_value(&echo).map_err(|e| ServiceError::Internal(e.to_string()))?;
     let version = store::orders::append(
-        &mut tx,
+        &mut *tx,
         &store::orders::NewVersion {
             game_id: who.game.0,
             turn: turn.number,
@@ -91,12 +109,8 @@ pub async fn submit_orders(
     )
     .await?;
     if final_now {
-        store::orders::mark_final(&mut tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
+        store::orders::mark_final(&mut *tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
             .await?;
-    }
-    tx.commit().await?;
-    if final_now {
-        ctx.turn_wake.notify_one();
     }
     tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), "orders stored");
     Ok(Submitted {
@@ -113,18 +127,28 @@ pub async fn submit_orders(
 
 /// Marks the seat's latest orders final. Returns the version marked.
 pub async fn mark_final(ctx: &Ctx, who: &SeatAuth) -> Result<i32, ServiceError> {
-    let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let game = load_game(&mut tx, who.game).await?;
-    let turn = open_turn_for(&mut tx, who, game.current_turn, now).await?;
-    let seat = i16::from(who.seat.0);
-    let versions = store::orders::versions_of_seat(&mut tx, who.game.0, turn.number, seat).await?;
-    let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
-    if !latest.is_final {
-        store::orders::mark_final(&mut tx, who.game.0, turn.number, seat, latest.version, now).await?;
-    }
+    let version = mark_final_in(ctx, &mut tx, who).await?;
     tx.commit().await?;
     ctx.turn_wake.notify_one();
+    Ok(version)
+}
+
+/// [`mark_final`] inside the caller's transaction.
+pub(crate) async fn mark_final_in(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    who: &SeatAuth,
+) -> Result<i32, ServiceError> {
+    let now = ctx.now();
+    let game = load_game(&mut *tx, who.game).await?;
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now).await?;
+    let seat = i16::from(who.seat.0);
+    let versions = store::orders::versions_of_seat(&mut *tx, who.game.0, turn.number, seat).await?;
+    let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
+    if !latest.is_final {
+        store::orders::mark_final(&mut *tx, who.game.0, turn.number, seat, latest.version, now).await?;
+    }
     Ok(latest.version)
 }
 

@@ -5,6 +5,7 @@
 
 pub mod games;
 pub mod gm;
+pub mod inbound;
 pub mod orders;
 pub mod outbox;
 pub mod turns;

@@ -29,6 +29,8 @@ pub fn settings() -> Settings {
         mail_from: "Stationmaster <gm-robot@sm.test>".into(),
         secret_key: Some("test-key".into()),
         tick_secs: 1,
+        reply_domain: Some("play.sm.test".into()),
+        authserv_id: Some("mx.sm.test".into()),
     }
 }
 

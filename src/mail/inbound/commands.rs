@@ -1,0 +1,107 @@
+//! The commands of an order mail, one per line, case-insensitive: `FINAL`, `STATUS`, `RESEND`,
+//! `HELP`, `ORDERS <game> <seat> <token>`; every other non-blank line is an order line for the
+//! game's order language, kept at its own line number so errors point at the player's text.
+
+/// An `ORDERS <game> <seat> <token>` line: the seat's secret instead of the reply address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenLine {
+    pub game: String,
+    pub seat: String,
+    pub token: String,
+}
+
+/// What a mail asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MailCommands {
+    pub token: Option<TokenLine>,
+    pub final_: bool,
+    pub status: bool,
+    pub resend: bool,
+    pub help: bool,
+    /// The order lines, with command lines blanked so line numbers stay the body's own.
+    pub order_text: String,
+    /// An `ORDERS` line that is not `ORDERS <game> <seat> <token>`: its line number.
+    pub bad_token_line: Option<usize>,
+}
+
+impl MailCommands {
+    /// Splits a cleaned body into commands and order lines.
+    pub fn parse(body: &str) -> MailCommands {
+        let mut c = MailCommands::default();
+        let mut kept = Vec::new();
+        for (i, line) in body.split('\n').enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let first = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
+            let is_command = match (first.as_str(), words.len()) {
+                ("FINAL", 1) => {
+                    c.final_ = true;
+                    true
+                }
+                ("STATUS", 1) => {
+                    c.status = true;
+                    true
+                }
+                ("RESEND", 1) => {
+                    c.resend = true;
+                    true
+                }
+                ("HELP", 1) => {
+                    c.help = true;
+                    true
+                }
+                ("ORDERS", 4) => {
+                    c.token = Some(TokenLine {
+                        game: words[1].to_string(),
+                        seat: words[2].to_string(),
+                        token: words[3].to_string(),
+                    });
+                    true
+                }
+                ("ORDERS", _) => {
+                    c.bad_token_line = Some(i + 1);
+                    true
+                }
+                _ => false,
+            };
+            kept.push(if is_command { "" } else { line });
+        }
+        c.order_text = kept.join("\n");
+        c
+    }
+
+    /// Whether the mail holds any order line.
+    pub fn has_orders(&self) -> bool {
+        self.order_text.lines().any(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#') && !t.starts_with("//")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_found_in_any_case_and_order_lines_keep_their_numbers() {
+        let c = MailCommands::parse("orders 0192f0c4 2 abc\nPLAY 7H NORTH\nfinal\nstatus");
+        assert_eq!(
+            c.token,
+            Some(TokenLine { game: "0192f0c4".into(), seat: "2".into(), token: "abc".into() })
+        );
+        assert!(c.final_ && c.status && !c.resend && !c.help);
+        assert_eq!(c.order_text, "\nPLAY 7H NORTH\n\n");
+        assert!(c.has_orders());
+    }
+
+    #[test]
+    fn a_mail_of_commands_only_has_no_orders() {
+        let c = MailCommands::parse("HELP\n\nRESEND\n# nothing else");
+        assert!(c.help && c.resend && !c.has_orders());
+    }
+
+    #[test]
+    fn a_malformed_orders_line_is_flagged() {
+        assert_eq!(MailCommands::parse("x\nORDERS 1 2").bad_token_line, Some(2));
+    }
+}

@@ -1,0 +1,383 @@
+//! Orders by mail. [`ingest_raw`] stores a message's raw bytes before anything reads them (so an
+//! MTA can hand it over and forget it); [`process_inbound`] then reads it, finds the seat (its
+//! signed reply address, or an `ORDERS <game> <seat> <token>` line), checks the sender is the
+//! seat's registered address, runs the mail's commands through the same functions as the web,
+//! records the outcome on the message and queues the answer — all in one transaction. Answers go
+//! to the seat's registered address, never to the sender, threaded to the player's mail.
+
+use super::inbound_reply::{self as reply, Section};
+use super::submit::{mark_final_in, submit_in};
+use super::{Ctx, SeatAuth, ServiceError, Source};
+use crate::domain::{GameId, ReplyAddress, SecretToken};
+use crate::engine::Seat;
+use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail};
+use crate::orders::OrderText;
+use crate::store;
+use crate::store::inbound::Outcome;
+use chrono::Duration;
+use sha2::{Digest, Sha256};
+use sqlx::{PgConnection, PgPool};
+
+/// The largest message accepted; larger ones are stored cut to this size and refused.
+pub const MAX_MAIL_BYTES: usize = 2 * 1024 * 1024;
+/// Order mails accepted per seat and turn.
+pub const ORDER_MAILS_PER_TURN: i64 = 30;
+/// Rejected mails per sender address and hour before further mail from it is dropped unanswered.
+pub const REJECTIONS_PER_HOUR: i64 = 10;
+
+/// A stored message: its row id, and whether it is new (false: the same bytes came before).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ingested {
+    pub id: i64,
+    pub new: bool,
+}
+
+/// Stores a raw message as received. Nothing is parsed first. Bytes past [`MAX_MAIL_BYTES`] are
+/// cut off and the message is marked truncated (it will be refused with an explanation).
+pub async fn ingest_raw(
+    pool: &PgPool,
+    raw: &[u8],
+    source: &str,
+    envelope_from: Option<&str>,
+    envelope_to: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Ingested> {
+    let truncated = raw.len() > MAX_MAIL_BYTES;
+    let kept = &raw[..raw.len().min(MAX_MAIL_BYTES)];
+    let sha = data_encoding::HEXLOWER.encode(&Sha256::digest(raw));
+    let mut conn = pool.acquire().await?;
+    let (id, new) = store::inbound::insert_raw(
+        &mut conn,
+        &store::inbound::NewInbound {
+            raw: kept,
+            sha256: &sha,
+            truncated,
+            source,
+            envelope_from,
+            envelope_to,
+            received_at: now,
+        },
+    )
+    .await?;
+    Ok(Ingested { id, new })
+}
+
+/// Processes up to `max` stored messages that await processing. Returns how many were done.
+pub async fn process_pending(ctx: &Ctx, max: i64) -> Result<usize, ServiceError> {
+    let ids = {
+        let mut conn = ctx.pool.acquire().await?;
+        store::inbound::claim_new(&mut conn, ctx.now(), Duration::minutes(5), max).await?
+    };
+    let mut done = 0;
+    for id in ids {
+        if process_inbound(ctx, id).await?.is_some() {
+            done += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// What became of a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboundOutcome {
+    pub status: &'static str,
+    pub outcome: String,
+    pub game: Option<GameId>,
+    pub seat: Option<Seat>,
+}
+
+/// Reads, routes, authenticates and carries out one stored message. `None` when another
+/// process already handled it.
+pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome>, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let Some(row) = store::inbound::lock_new(&mut tx, id).await? else {
+        return Ok(None);
+    };
+    let mail = ParsedMail::parse(&row.raw, ctx.settings.authserv_id.as_deref());
+    let decided = decide(ctx, &mut tx, &row, &mail).await?;
+    let auth = mail.auth.as_ref().and_then(|a| serde_json::to_value(a).ok());
+    store::inbound::record_outcome(
+        &mut tx,
+        id,
+        &Outcome {
+            status: decided.status,
+            message_id: mail.message_id.as_deref(),
+            from_addr: mail.from.as_deref(),
+            game_id: decided.seat.as_ref().map(|s| s.game.0),
+            seat: decided.seat.as_ref().map(|s| i16::from(s.seat.0)),
+            turn: decided.turn,
+            auth_results: auth.as_ref(),
+            outcome: &decided.outcome,
+        },
+        now,
+    )
+    .await?;
+    if let (Some(seat), false) = (&decided.seat, decided.sections.is_empty()) {
+        let generation = seat_generation(&mut tx, seat).await?;
+        let m = reply::answer(ctx, id, seat, generation, &mail, &decided.sections)?;
+        super::notices::queue(&mut tx, &ctx.settings, &m).await?;
+    }
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    if decided.finalised {
+        ctx.turn_wake.notify_one();
+    }
+    tracing::info!(inbound.id = id, status = decided.status, outcome = %decided.outcome, "inbound mail processed");
+    Ok(Some(InboundOutcome {
+        status: decided.status,
+        outcome: decided.outcome,
+        game: decided.seat.as_ref().map(|s| s.game),
+        seat: decided.seat.as_ref().map(|s| s.seat),
+    }))
+}
+
+/// The decision about one message: its status, a one-line outcome for the GM, the seat it was
+/// for (if known) and the sections of the answer to that seat (none: no answer).
+struct Decided {
+    status: &'static str,
+    outcome: String,
+    seat: Option<SeatAuth>,
+    turn: Option<i32>,
+    sections: Vec<Section>,
+    finalised: bool,
+}
+
+impl Decided {
+    fn silent(status: &'static str, outcome: impl Into<String>) -> Self {
+        Decided {
+            status,
+            outcome: outcome.into(),
+            seat: None,
+            turn: None,
+            sections: Vec::new(),
+            finalised: false,
+        }
+    }
+    fn refused(seat: SeatAuth, outcome: impl Into<String>, why: Vec<String>) -> Self {
+        let outcome = outcome.into();
+        let sections = vec![Section::new("Your mail was not accepted", why)];
+        Decided { status: "rejected", outcome, seat: Some(seat), turn: None, sections, finalised: false }
+    }
+}
+
+async fn decide(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    row: &store::inbound::InboundRow,
+    mail: &ParsedMail,
+) -> Result<Decided, ServiceError> {
+    if !mail.readable {
+        return Ok(Decided::silent("ignored", "not a readable mail message"));
+    }
+    if let Some(mid) = &mail.message_id
+        && store::inbound::message_id_seen(tx, mid, row.id).await?
+    {
+        return Ok(Decided::silent("duplicate", format!("same Message-ID as an earlier mail: {mid}")));
+    }
+    let Some(from) = mail.from.clone() else {
+        return Ok(Decided::silent("ignored", "no From address"));
+    };
+    if store::inbound::rejections_since(tx, &from, ctx.now() - Duration::hours(1)).await?
+        >= REJECTIONS_PER_HOUR
+    {
+        return Ok(Decided::silent("rejected", "too many rejected mails from this address in the last hour"));
+    }
+    let commands = MailCommands::parse(&mail.body);
+    let seat = match route(ctx, tx, row, mail, &commands).await? {
+        Route::Seat(s) => s,
+        Route::Forged(s, why) => {
+            return Ok(Decided::refused(
+                s,
+                format!("refused: {why}"),
+                vec![why, reply::NOTHING_CHANGED.into()],
+            ));
+        }
+        Route::Nowhere(why) => return Ok(Decided::silent("ignored", why)),
+    };
+    if !seat.email.eq_ignore_ascii_case(&from) {
+        let why = format!(
+            "it came from {from}, which is not the address registered for {} (mail for a seat is only taken from its player's own address)",
+            seat.seat
+        );
+        return Ok(Decided::refused(
+            seat,
+            format!("refused: sent from {from}"),
+            vec![why, reply::NOTHING_CHANGED.into()],
+        ));
+    }
+    if row.truncated {
+        let why =
+            format!("it is larger than {} MiB; send your orders as plain text", MAX_MAIL_BYTES / 1024 / 1024);
+        return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
+    }
+    let game = super::load_game(tx, seat.game).await?;
+    if commands.has_orders()
+        && store::inbound::accepted_for_turn(tx, seat.game.0, i16::from(seat.seat.0), game.current_turn)
+            .await?
+            >= ORDER_MAILS_PER_TURN
+    {
+        let why = format!(
+            "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
+            seat.seat
+        );
+        return Ok(Decided::refused(
+            seat,
+            "refused: per-turn mail limit",
+            vec![why, reply::NOTHING_CHANGED.into()],
+        ));
+    }
+    carry_out(ctx, tx, seat, game.current_turn, mail, &commands).await
+}
+
+/// Runs the mail's commands for an authenticated seat.
+async fn carry_out(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    seat: SeatAuth,
+    turn: i32,
+    mail: &ParsedMail,
+    c: &MailCommands,
+) -> Result<Decided, ServiceError> {
+    let mut sections = Vec::new();
+    let mut status = "accepted";
+    let mut outcome = Vec::new();
+    let mut finalised = false;
+    if mail.body_kind == BodyKind::None && !c.has_orders() {
+        sections.push(Section::new("Your mail was not accepted", vec!["it has no readable text part (an attachment or an empty HTML mail?); write your orders in the mail itself".into()]));
+        return Ok(Decided {
+            status: "rejected",
+            outcome: "refused: no readable text".into(),
+            seat: Some(seat),
+            turn: Some(turn),
+            sections,
+            finalised,
+        });
+    }
+    if let Some(line) = c.bad_token_line {
+        sections.push(Section::new(
+            "Not understood",
+            vec![format!("line {line}: an ORDERS line is ORDERS <game> <seat> <token>")],
+        ));
+    }
+    if c.has_orders() {
+        let text = OrderText::parse(&c.order_text).map_err(|e| ServiceError::BadInput(e.to_string()));
+        match async { submit_in(ctx, tx, &seat, &text?, Source::Mail, c.final_).await }.await {
+            Ok(done) => {
+                finalised = done.is_final;
+                outcome.push(format!("orders stored as version {}", done.version));
+                sections.push(reply::echo_section(&done));
+            }
+            Err(ServiceError::Rejected(echo)) => {
+                status = "rejected";
+                outcome.push(format!("orders refused: {} line(s) not understood", echo.errors));
+                sections.push(reply::refused_section(&echo));
+            }
+            Err(ServiceError::Conflict(why)) => {
+                status = "rejected";
+                outcome.push(format!("too late: {why}"));
+                sections.push(Section::new("Too late", vec![format!("{why}."), "Your mail is kept, but its orders were not applied — not to this turn, and not to the next one.".into()]));
+            }
+            Err(ServiceError::BadInput(why)) => {
+                status = "rejected";
+                outcome.push(format!("orders refused: {why}"));
+                sections.push(Section::new("Your orders were not accepted", vec![why]));
+            }
+            Err(e) => return Err(e),
+        }
+    } else if c.final_ {
+        match mark_final_in(ctx, tx, &seat).await {
+            Ok(v) => {
+                finalised = true;
+                outcome.push(format!("version {v} marked final"));
+                sections.push(Section::new(
+                    "Final",
+                    vec![format!("Your orders (version {v}) are marked final.")],
+                ));
+            }
+            Err(e @ (ServiceError::Conflict(_) | ServiceError::NoOrders { .. })) => {
+                outcome.push(format!("final refused: {e}"));
+                sections.push(Section::new("Not marked final", vec![e.to_string()]));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if c.status {
+        sections.push(reply::status_section(ctx, tx, &seat).await?);
+        outcome.push("status sent".into());
+    }
+    if c.resend {
+        sections.push(reply::resend(ctx, tx, &seat, mail).await?);
+        outcome.push("last report resent".into());
+    }
+    if c.help || sections.is_empty() {
+        if sections.is_empty() {
+            status = "rejected";
+            outcome.push("no orders or commands found".into());
+        }
+        sections.push(reply::help_section(ctx, &seat));
+    }
+    Ok(Decided {
+        status,
+        outcome: outcome.join("; "),
+        seat: Some(seat),
+        turn: Some(turn),
+        sections,
+        finalised,
+    })
+}
+
+enum Route {
+    Seat(SeatAuth),
+    /// A seat was named, but its credentials are wrong: tell its registered player.
+    Forged(SeatAuth, String),
+    Nowhere(String),
+}
+
+/// Finds the seat a mail is for: a signed reply address among its recipients, else an
+/// `ORDERS <game> <seat> <token>` line.
+async fn route(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    row: &store::inbound::InboundRow,
+    mail: &ParsedMail,
+    c: &MailCommands,
+) -> Result<Route, ServiceError> {
+    let candidates = row.envelope_to.iter().map(|s| s.to_lowercase()).chain(mail.recipients.iter().cloned());
+    for address in candidates.filter_map(|a| ReplyAddress::parse(&a)) {
+        let Some((seat, generation)) = seat_of(tx, address.game, address.seat).await? else { continue };
+        if ctx.reply_tag_valid(&address, generation) {
+            return Ok(Route::Seat(seat));
+        }
+        return Ok(Route::Forged(seat, "it was sent to a reply address whose signature is not valid".into()));
+    }
+    if let Some(t) = &c.token {
+        let (Ok(game), Ok(n)) = (t.game.parse::<GameId>(), t.seat.parse::<u8>()) else {
+            return Ok(Route::Nowhere("an ORDERS line names no valid game and seat".into()));
+        };
+        let Some((seat, _)) = seat_of(tx, game, n).await? else {
+            return Ok(Route::Nowhere("an ORDERS line names a seat that does not exist".into()));
+        };
+        return Ok(match super::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
+            Ok(s) if s.seat == seat.seat => Route::Seat(s),
+            _ => Route::Forged(seat, "its ORDERS line carries a wrong token".into()),
+        });
+    }
+    Ok(Route::Nowhere("not sent to a seat's reply address and no ORDERS line".into()))
+}
+
+async fn seat_of(
+    tx: &mut PgConnection,
+    game: GameId,
+    seat: u8,
+) -> Result<Option<(SeatAuth, i32)>, ServiceError> {
+    let row = store::games::seats(tx, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
+    Ok(row.map(|s| {
+        let auth = SeatAuth { game, seat: Seat(seat), player_name: s.player_name, email: s.email };
+        (auth, s.token_generation)
+    }))
+}
+
+async fn seat_generation(tx: &mut PgConnection, seat: &SeatAuth) -> Result<i32, ServiceError> {
+    Ok(seat_of(tx, seat.game, seat.seat.0).await?.map_or(1, |(_, g)| g))
+}

@@ -1,0 +1,191 @@
+//! The answer to an order mail: sections (the echo, errors by line, status, help…) rendered into
+//! one mail to the seat's registered address, threaded to the player's message.
+
+use super::notices::{OutgoingMail, render};
+use super::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
+use crate::engine::Echo;
+use crate::mail::inbound::ParsedMail;
+use crate::store;
+use askama::Template;
+use sqlx::PgConnection;
+
+/// Said whenever a mail was refused.
+pub const NOTHING_CHANGED: &str = "Nothing was changed: any orders you sent before still stand.";
+
+/// One part of an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+impl Section {
+    /// A section with a title and lines.
+    pub fn new(title: impl Into<String>, lines: Vec<String>) -> Self {
+        Section { title: title.into(), lines }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/inbound_reply.txt")]
+struct ReplyText<'a> {
+    player: &'a str,
+    sections: &'a [Section],
+    link: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "mail/inbound_reply.html")]
+struct ReplyHtml<'a> {
+    player: &'a str,
+    sections: &'a [Section],
+    link: &'a str,
+}
+
+/// The answer mail for inbound message `id`.
+pub fn answer(
+    ctx: &Ctx,
+    id: i64,
+    seat: &SeatAuth,
+    generation: i32,
+    mail: &ParsedMail,
+    sections: &[Section],
+) -> Result<OutgoingMail, ServiceError> {
+    let link = ctx.seat_link(&ctx.seat_token(seat.game, seat.seat, generation));
+    let subject = if mail.subject.is_empty() {
+        "Your orders".to_string()
+    } else if mail.subject.to_ascii_lowercase().starts_with("re:") {
+        mail.subject.clone()
+    } else {
+        format!("Re: {}", mail.subject)
+    };
+    Ok(OutgoingMail {
+        key: format!("inbound-reply:{id}"),
+        kind: "order-echo",
+        game_id: Some(seat.game),
+        to_addr: seat.email.clone(),
+        to_name: Some(seat.player_name.clone()),
+        subject,
+        text: render(&ReplyText { player: &seat.player_name, sections, link: &link })?,
+        html: render(&ReplyHtml { player: &seat.player_name, sections, link: &link })?,
+        reply_to: Some(ctx.reply_address(seat.game, seat.seat, generation)),
+        in_reply_to: mail.message_id.clone(),
+    })
+}
+
+fn echo_lines(echo: &Echo) -> Vec<String> {
+    echo.lines
+        .iter()
+        .map(|l| match (&l.understood, &l.error) {
+            (Some(u), _) => match &l.advice {
+                Some(a) => format!("line {}: {u}   (note: {a})", l.line),
+                None => format!("line {}: {u}", l.line),
+            },
+            (None, Some(e)) => format!("line {}: NOT UNDERSTOOD: {} — {e}", l.line, l.text),
+            (None, None) => format!("line {}: {}", l.line, l.text),
+        })
+        .collect()
+}
+
+/// The echo of accepted orders.
+pub fn echo_section(done: &Submitted) -> Section {
+    let mut lines = vec![format!(
+        "Stored as version {} of your orders for turn {}{}. Receipt: {}",
+        done.version,
+        done.turn,
+        if done.is_final { ", marked final" } else { "" },
+        done.digest
+    )];
+    lines.extend(echo_lines(&done.echo));
+    lines.push(format!(
+        "Deadline: {}. The last version you send counts.",
+        done.deadline.format("%Y-%m-%d %H:%M UTC")
+    ));
+    Section::new("Your orders, as understood", lines)
+}
+
+/// Orders refused for lines the order language cannot read.
+pub fn refused_section(echo: &Echo) -> Section {
+    let mut lines = echo_lines(echo);
+    lines.push(NOTHING_CHANGED.into());
+    Section::new("Your orders were not accepted", lines)
+}
+
+/// What is on file for the seat now.
+pub async fn status_section(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    seat: &SeatAuth,
+) -> Result<Section, ServiceError> {
+    let game = load_game(tx, seat.game).await?;
+    let turn = store::turns::get_turn(tx, seat.game.0, game.current_turn).await?;
+    let versions =
+        store::orders::versions_of_seat(tx, seat.game.0, game.current_turn, i16::from(seat.seat.0)).await?;
+    let mut lines = vec![format!(
+        "Game \"{}\", turn {}, {}.",
+        game.name,
+        game.current_turn,
+        turn.as_ref().map_or("?", |t| t.status.as_str())
+    )];
+    if let Some(t) = &turn {
+        lines.push(format!("Deadline: {}.", t.deadline.format("%Y-%m-%d %H:%M UTC")));
+    }
+    match versions.last() {
+        Some(v) => {
+            lines.push(format!(
+                "On file: version {}{}, receipt {}:",
+                v.version,
+                if v.is_final { " (final)" } else { "" },
+                v.digest
+            ));
+            lines.extend(v.canonical.lines().map(|l| format!("  {l}")));
+        }
+        None => lines.push("No orders on file for this turn yet.".into()),
+    }
+    let _ = ctx;
+    Ok(Section::new("Status", lines))
+}
+
+/// Queues the seat's latest report again, and says so.
+pub async fn resend(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    seat: &SeatAuth,
+    mail: &ParsedMail,
+) -> Result<Section, ServiceError> {
+    let reports = store::games::reports_of_seat(tx, seat.game.0, i16::from(seat.seat.0)).await?;
+    let Some(last) = reports.last() else {
+        return Ok(Section::new(
+            "Resend",
+            vec!["There is no report yet: the first turn has not been published.".into()],
+        ));
+    };
+    let copy = OutgoingMail {
+        key: format!("resend:{}:{}:{}", seat.game, seat.seat.0, mail.message_id.as_deref().unwrap_or("none")),
+        kind: "report",
+        game_id: Some(seat.game),
+        to_addr: seat.email.clone(),
+        to_name: Some(seat.player_name.clone()),
+        subject: format!("{} (sent again)", last.subject),
+        text: last.body_text.clone(),
+        html: last.body_html.clone(),
+        reply_to: None,
+        in_reply_to: None,
+    };
+    super::notices::queue(tx, &ctx.settings, &copy).await?;
+    Ok(Section::new("Resend", vec![format!("Your report of turn {} is on its way again.", last.turn)]))
+}
+
+/// How to write an order mail.
+pub fn help_section(ctx: &Ctx, seat: &SeatAuth) -> Section {
+    let _ = (ctx, seat);
+    Section::new(
+        "How to send orders by mail",
+        vec![
+            "Reply to any mail from us (the reply address is your seat's signed address) and write your orders in the mail, one per line, as on the web page.".into(),
+            "Commands, each alone on a line: FINAL (mark your orders final), STATUS (what is on file, and the deadline), RESEND (your last report again), HELP (this text).".into(),
+            "Instead of replying, you may start the mail with a line ORDERS <game> <seat> <token> (the token is the end of your private link).".into(),
+            "Mail is only taken from your registered address. Quoted text and signatures are ignored.".into(),
+        ],
+    )
+}

@@ -1,0 +1,267 @@
+//! Orders by mail: a corpus of real-world-shaped messages (tests/mail_corpus/) with the expected
+//! outcome of each, and the rules of who may send what.
+
+use crate::helpers::{TestApp, spawn_app};
+use chrono::Duration;
+use sqlx::PgPool;
+use stationmaster::engine::Seat;
+use stationmaster::service::inbound::{self, MAX_MAIL_BYTES};
+use stationmaster::service::{CreatedGame, Review};
+use stationmaster::store::outbox::OutboxRow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static N: AtomicUsize = AtomicUsize::new(0);
+
+/// A corpus file with its placeholders filled in (works on bytes: some files are not UTF-8).
+fn corpus(file: &str, to: &str, from: &str, g: &CreatedGame) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail_corpus").join(file);
+    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let n = N.fetch_add(1, Ordering::SeqCst).to_string();
+    let subs = [
+        ("{{TO}}", to.to_string()),
+        ("{{FROM}}", from.to_string()),
+        ("{{N}}", n),
+        ("{{GAME}}", g.id.to_string()),
+        ("{{TOKEN}}", g.seats[1].token.reveal().to_string()),
+    ];
+    let mut out = raw;
+    for (k, v) in subs {
+        out = replace_bytes(&out, k.as_bytes(), v.as_bytes());
+    }
+    out
+}
+
+fn replace_bytes(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(hay.len());
+    let mut i = 0;
+    while i < hay.len() {
+        if hay[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(hay[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Ingests and processes a message; returns (status, outcome, the answer mail if any).
+async fn deliver(app: &TestApp, raw: &[u8]) -> (String, String, Option<OutboxRow>) {
+    let before = app.outbox().await.len();
+    let stored = inbound::ingest_raw(&app.ctx.pool, raw, "test", None, None, app.ctx.now()).await.unwrap();
+    assert!(stored.new, "a new message");
+    inbound::process_inbound(&app.ctx, stored.id).await.unwrap().expect("processed");
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let row = stationmaster::store::inbound::get(&mut conn, stored.id).await.unwrap().unwrap();
+    let answer = app.outbox().await.into_iter().skip(before).find(|m| m.kind == "order-echo");
+    (row.status, row.outcome.unwrap_or_default(), answer)
+}
+
+async fn reply_address(app: &TestApp, g: &CreatedGame, seat: u8) -> String {
+    app.ctx.reply_address(g.id, Seat(seat), 1)
+}
+
+/// The order text stored as the seat's latest version.
+async fn latest_body(app: &TestApp, g: &CreatedGame, seat: i16) -> String {
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let v = stationmaster::store::orders::versions_of_seat(&mut conn, g.id.0, 1, seat).await.unwrap();
+    v.last().map(|v| v.body.clone()).unwrap_or_default()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn every_message_of_the_corpus_gets_its_expected_outcome(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    // (file, status, words in the outcome, words in the stored orders)
+    let cases: &[(&str, &str, &str, &str)] = &[
+        ("plain.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("multipart_alternative.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("html_only.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("quoted_printable.eml", "accepted", "orders stored", "Grüße aus München"),
+        ("base64.eml", "accepted", "orders stored", "# base64 body"),
+        ("iso_8859_1.eml", "accepted", "orders stored", "Grüße, Jürgen"),
+        ("gmail_quote.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("outlook_quote.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("forwarded.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("no_message_id.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("binary_attachment.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
+        ("malformed_mime.eml", "rejected", "no readable text", ""),
+        ("attachment_only.eml", "rejected", "no readable text", ""),
+        ("malformed_orders.eml", "rejected", "1 line(s) not understood", ""),
+        ("commands.eml", "accepted", "status sent", ""),
+    ];
+    for (file, status, outcome, stored) in cases {
+        let raw = corpus(file, &to, "anna@example.org", &g);
+        let (got, why, answer) = deliver(&app, &raw).await;
+        assert_eq!((got.as_str(), why.contains(outcome)), (*status, true), "{file}: {got} / {why}");
+        let answer = answer.unwrap_or_else(|| panic!("{file}: the player is answered"));
+        assert_eq!(answer.to_addr, "anna@example.org", "{file}: answered to the registered address");
+        if !stored.is_empty() {
+            assert!(
+                latest_body(&app, &g, 1).await.contains(stored),
+                "{file}: stored orders contain {stored:?}"
+            );
+        }
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn an_accepted_mail_is_answered_at_once_with_the_echo_threaded_to_it(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let (status, _, answer) = deliver(&app, &corpus("plain.eml", &to, "Anna@Example.org", &g)).await;
+    assert_eq!(status, "accepted");
+    let a = answer.unwrap();
+    assert!(a.in_reply_to.as_deref().unwrap().starts_with("plain-"), "threaded: {:?}", a.in_reply_to);
+    assert_eq!(a.reply_to.as_deref(), Some(to.as_str()), "the answer can be replied to again");
+    assert_eq!(a.subject, "Re: Orders turn 1");
+    assert!(
+        a.body_text.contains("line 1: CLAIM 7H NORTH") && a.body_text.contains("Receipt:"),
+        "{}",
+        a.body_text
+    );
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn mail_from_another_address_is_refused_and_the_registered_player_told(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let (status, why, answer) = deliver(&app, &corpus("plain.eml", &to, "mallory@evil.example", &g)).await;
+    assert_eq!(status, "rejected");
+    assert!(why.contains("mallory@evil.example"), "{why}");
+    let a = answer.unwrap();
+    assert_eq!(a.to_addr, "anna@example.org", "told to the registered address, not the sender");
+    assert!(a.body_text.contains("Nothing was changed"));
+    assert_eq!(latest_body(&app, &g, 1).await, "", "no orders stored");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_reply_address_with_a_wrong_signature_is_refused(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let good = reply_address(&app, &g, 1).await;
+    let (local, domain) = good.split_once('@').unwrap();
+    let last = local.chars().last().unwrap();
+    let forged = format!("{}{}@{domain}", &local[..local.len() - 1], if last == 'a' { 'b' } else { 'a' });
+    let (status, why, answer) = deliver(&app, &corpus("plain.eml", &forged, "anna@example.org", &g)).await;
+    assert_eq!(status, "rejected");
+    assert!(why.contains("signature is not valid"), "{why}");
+    assert_eq!(answer.unwrap().to_addr, "anna@example.org");
+    // The same address in capitals is fine: MTAs may change the case of local parts.
+    let (status, _, _) =
+        deliver(&app, &corpus("plain.eml", &good.to_uppercase(), "anna@example.org", &g)).await;
+    assert_eq!(status, "accepted");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn an_orders_line_with_the_seat_token_works_without_the_reply_address(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let (status, why, answer) = deliver(&app, &corpus("token_line.eml", "", "bert@example.org", &g)).await;
+    assert_eq!(status, "accepted", "{why}");
+    assert_eq!(answer.unwrap().to_addr, "bert@example.org");
+    assert_eq!(latest_body(&app, &g, 2).await.trim(), "CLAIM 9D EAST");
+    // A wrong token: refused, and the seat's player is told.
+    let raw = corpus("token_line.eml", "", "bert@example.org", &g);
+    let raw = replace_bytes(&raw, g.seats[1].token.reveal().as_bytes(), b"wrongtoken");
+    let (status, why, _) = deliver(&app, &raw).await;
+    assert_eq!((status.as_str(), why.contains("wrong token")), ("rejected", true), "{why}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn mail_for_no_seat_is_kept_but_never_answered(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let (status, _, answer) = deliver(&app, &corpus("stranger.eml", "", "", &g)).await;
+    assert_eq!(status, "ignored");
+    assert!(answer.is_none(), "no backscatter to unknown senders");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn only_our_own_authentication_results_are_recorded(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    for (file, expect) in
+        [("our_authentication_results.eml", true), ("forged_authentication_results.eml", false)]
+    {
+        let raw = corpus(file, &to, "anna@example.org", &g);
+        let stored =
+            inbound::ingest_raw(&app.ctx.pool, &raw, "test", None, None, app.ctx.now()).await.unwrap();
+        inbound::process_inbound(&app.ctx, stored.id).await.unwrap();
+        let auth: Option<serde_json::Value> =
+            sqlx::query_scalar("SELECT auth_results FROM inbound_messages WHERE id = $1")
+                .bind(stored.id)
+                .fetch_one(&app.ctx.pool)
+                .await
+                .unwrap();
+        assert_eq!(auth.is_some(), expect, "{file}: {auth:?}");
+        if expect {
+            assert_eq!(auth.unwrap()["dkim"], "pass");
+        }
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_same_message_twice_is_stored_and_applied_once(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let raw = corpus("plain.eml", &to, "anna@example.org", &g);
+    let first = inbound::ingest_raw(&app.ctx.pool, &raw, "pipe", None, None, app.ctx.now()).await.unwrap();
+    let again = inbound::ingest_raw(&app.ctx.pool, &raw, "pipe", None, None, app.ctx.now()).await.unwrap();
+    assert_eq!((first.new, again.new, again.id), (true, false, first.id), "an MTA retry is recognised");
+    inbound::process_pending(&app.ctx, 10).await.unwrap();
+    // The same Message-ID with other bytes (e.g. another Received: line) is a duplicate too.
+    let mut other = b"Received: from relay2\r\n".to_vec();
+    other.extend_from_slice(&raw);
+    let (status, _, answer) = deliver(&app, &other).await;
+    assert_eq!(status, "duplicate");
+    assert!(answer.is_none());
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let versions = stationmaster::store::orders::versions_of_seat(&mut conn, g.id.0, 1, 1).await.unwrap();
+    assert_eq!(versions.len(), 1);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn orders_after_the_deadline_are_kept_and_answered_too_late(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    app.ctx.clock.advance(Duration::hours(49));
+    let (status, why, answer) = deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+    assert_eq!(status, "rejected");
+    assert!(why.starts_with("too late"), "{why}");
+    assert!(answer.unwrap().body_text.contains("TOO LATE"));
+    let kept: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM inbound_messages").fetch_one(&app.ctx.pool).await.unwrap();
+    assert_eq!(kept, 1, "the mail itself is kept");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn an_oversized_mail_is_stored_cut_and_refused(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let mut raw = corpus("plain.eml", &to, "anna@example.org", &g);
+    raw.extend(std::iter::repeat_n(b'#', MAX_MAIL_BYTES));
+    let (status, why, answer) = deliver(&app, &raw).await;
+    assert_eq!((status.as_str(), why.as_str()), ("rejected", "refused: too large"));
+    assert!(answer.unwrap().body_text.contains("larger than 2 MiB"));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn final_alone_marks_the_orders_on_file_final(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+    let raw =
+        format!("From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <fin@x>\r\n\r\nFINAL\r\n");
+    let (status, why, _) = deliver(&app, raw.as_bytes()).await;
+    assert_eq!((status.as_str(), why.as_str()), ("accepted", "version 1 marked final"));
+}
