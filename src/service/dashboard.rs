@@ -38,6 +38,8 @@ pub struct Dashboard {
     /// The state after the draft (or now), as the GM sees it.
     pub table: String,
     pub standings: Vec<String>,
+    /// The game's inbound mail, newest first, with outcomes.
+    pub inbound: Vec<store::inbound::InboundRow>,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -84,5 +86,21 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         ),
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
-    Ok(Dashboard { title: engine.title(), game: g, turn, seats, events, table, standings })
+    let inbound = store::inbound::of_game(conn, game.0, 200).await?;
+    Ok(Dashboard { title: engine.title(), game: g, turn, seats, events, table, standings, inbound })
+}
+
+/// One inbound message of a game, raw, for its GM.
+pub async fn inbound_raw(
+    conn: &mut PgConnection,
+    game: GameId,
+    gm: &str,
+    id: i64,
+) -> Result<String, ServiceError> {
+    authorize_gm(conn, game, gm).await?;
+    let row = store::inbound::get(conn, id)
+        .await?
+        .filter(|r| r.game_id == Some(game.0))
+        .ok_or_else(|| ServiceError::BadInput(format!("game {game} has no inbound mail {id}")))?;
+    Ok(String::from_utf8_lossy(&row.raw).into_owned())
 }

@@ -20,7 +20,7 @@ mod views;
 
 pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
 pub use ctx::Ctx;
-pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard};
+pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
 pub use error::ServiceError;
 pub use publish::publish_turn;
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};

@@ -29,6 +29,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}", get(dashboard))
         .route("/gm/games/{id}/close", post(close))
         .route("/gm/games/{id}/publish", post(publish))
+        .route("/gm/games/{id}/inbound/{mail}", get(inbound_raw))
 }
 
 /// The session token in the request's cookie, if any.
@@ -176,4 +177,15 @@ async fn publish(
 ) -> Result<Redirect, WebError> {
     service::publish_turn(&ctx, gm.authorize(&ctx, &id).await?).await?;
     Ok(Redirect::to(&format!("/gm/games/{id}")))
+}
+
+/// A raw inbound message, as received, for the game's GM (plain text, never rendered as HTML).
+async fn inbound_raw(
+    State(ctx): State<Ctx>,
+    Path((id, mail)): Path<(String, i64)>,
+    gm: SignedInGm,
+) -> Result<([(axum::http::HeaderName, &'static str); 1], String), WebError> {
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let raw = service::inbound_raw(&mut conn, game_id(&id)?, &gm.0, mail).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], raw))
 }

@@ -105,3 +105,33 @@ async fn a_login_link_is_only_mailed_to_gms(pool: PgPool) {
     assert_eq!(r.status, StatusCode::OK, "the answer does not reveal who runs games");
     assert!(!app.outbox().await.iter().any(|m| m.kind == "gm-login"));
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_dashboard_lists_inbound_mail_with_its_outcome_and_the_raw_message(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = app.ctx.reply_address(g.id, stationmaster::engine::Seat(1), 1);
+    let raw = format!(
+        "From: mallory@evil.example\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <m@x>\r\n\r\nCLAIM 7H NORTH\r\n"
+    );
+    let stored = stationmaster::service::inbound::ingest_raw(
+        &app.ctx.pool,
+        raw.as_bytes(),
+        "test",
+        None,
+        None,
+        app.ctx.now(),
+    )
+    .await
+    .unwrap();
+    stationmaster::service::inbound::process_inbound(&app.ctx, stored.id).await.unwrap();
+    let cookie = sign_in_by_link(&app, "gm@example.org").await;
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert!(dash.body.contains("mallory@evil.example") && dash.body.contains("rejected"), "{}", dash.body);
+    let r = app.get_with(&format!("/gm/games/{}/inbound/{}", g.id, stored.id), "cookie", &cookie).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(r.body, raw);
+    let anonymous = app.get(&format!("/gm/games/{}/inbound/{}", g.id, stored.id)).await;
+    assert_eq!(anonymous.status, StatusCode::SEE_OTHER);
+}
