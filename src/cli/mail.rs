@@ -32,16 +32,9 @@ pub async fn ingest(
             return EX_TEMPFAIL;
         }
     };
-    let ctx = match Ctx::new(pool, settings, Clock::system()).await {
-        Ok(ctx) => ctx,
-        Err(e) => {
-            eprintln!("stationmaster: the database is not available, try again later: {e:#}");
-            return EX_TEMPFAIL;
-        }
-    };
+    let clock = Clock::system();
     let stored =
-        inbound::ingest_raw(&ctx.pool, &raw, "pipe", sender.as_deref(), recipient.as_deref(), ctx.now())
-            .await;
+        inbound::ingest_raw(&pool, &raw, "pipe", sender.as_deref(), recipient.as_deref(), clock.now()).await;
     let ingested = match stored {
         Ok(i) => i,
         Err(e) => {
@@ -52,7 +45,11 @@ pub async fn ingest(
     tracing::info!(inbound.id = ingested.id, new = ingested.new, bytes = raw.len(), "inbound mail stored");
     if ingested.new && !store_only {
         // Stored is what the MTA needs to hear; a processing failure is retried by the server.
-        if let Err(e) = inbound::process_inbound(&ctx, ingested.id).await {
+        let processed = match Ctx::new(pool, settings, clock).await {
+            Ok(ctx) => inbound::process_inbound(&ctx, ingested.id).await.map_err(anyhow::Error::from),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = processed {
             tracing::error!(inbound.id = ingested.id, error = %e, "processing failed; the server will retry");
         }
     }

@@ -12,31 +12,56 @@ pub mod turns;
 
 use anyhow::Context;
 use sqlx::migrate::MigrateDatabase;
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgSslMode};
 
 /// Connects to the database, creating it first if it does not exist, and applies migrations.
 pub async fn connect_and_migrate(url: &str, max_connections: u32) -> anyhow::Result<PgPool> {
-    if !sqlx::Postgres::database_exists(url)
-        .await
-        .with_context(|| format!("cannot reach the database server at {}", redact(url)))?
-    {
-        sqlx::Postgres::create_database(url)
-            .await
-            .with_context(|| format!("cannot create the database {}", redact(url)))?;
-        tracing::info!(database = %redact(url), "created the database");
-    }
-    let pool = PgPoolOptions::new()
-        .max_connections(max_connections)
-        .connect(url)
-        .await
-        .with_context(|| format!("cannot connect to {}", redact(url)))?;
+    let options = connect_options(url)?;
+    let open = || PgPoolOptions::new().max_connections(max_connections).connect_with(options.clone());
+    let pool = match open().await {
+        Ok(pool) => pool,
+        // 3D000 invalid_catalog_name: the server is there, the database is not (yet).
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("3D000") => {
+            sqlx::Postgres::create_database(url)
+                .await
+                .with_context(|| format!("cannot create the database {}", redact(url)))?;
+            tracing::info!(database = %redact(url), "created the database");
+            open().await.with_context(|| format!("cannot connect to {}", redact(url)))?
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot connect to {}", redact(url))),
+    };
     migrate(&pool).await?;
     Ok(pool)
 }
 
-/// Applies the embedded migrations.
+/// Connection options from a URL. On a loopback host, TLS is off unless the URL asks for it
+/// (`sslmode=`): encrypting a connection that never leaves the machine only costs a handshake.
+pub fn connect_options(url: &str) -> anyhow::Result<PgConnectOptions> {
+    let options: PgConnectOptions =
+        url.parse().with_context(|| format!("{} is not a Postgres URL", redact(url)))?;
+    let host = options.get_host().to_string();
+    let loopback = host == "localhost"
+        || host.starts_with('/')
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    Ok(if loopback && !url.contains("sslmode=") { options.ssl_mode(PgSslMode::Disable) } else { options })
+}
+
+/// Applies the embedded migrations, unless the database already has the newest one applied
+/// (checked without taking the migration lock, so many short-lived `mail ingest` processes do
+/// not queue behind each other).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
-    sqlx::migrate!("./migrations").run(pool).await.context("cannot apply database migrations")
+    let migrator = sqlx::migrate!("./migrations");
+    let newest = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+    let applied: Option<i64> = sqlx::query_scalar(
+        "SELECT max(version) FROM _sqlx_migrations WHERE success AND to_regclass('_sqlx_migrations') IS NOT NULL",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap_or(None);
+    if applied == Some(newest) {
+        return Ok(());
+    }
+    migrator.run(pool).await.context("cannot apply database migrations")
 }
 
 /// A database URL with any password removed, for logs and error messages.
@@ -58,6 +83,13 @@ pub async fn server_secret(
     name: &str,
     make: impl FnOnce() -> String,
 ) -> sqlx::Result<String> {
+    let existing: Option<String> = sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if let Some(v) = existing {
+        return Ok(v);
+    }
     sqlx::query("INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
         .bind(name)
         .bind(make())
