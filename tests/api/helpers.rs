@@ -35,7 +35,11 @@ pub fn settings() -> Settings {
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
-    let clock = Clock::fixed(Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap());
+    spawn_app_with(pool, Clock::fixed(Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap())).await
+}
+
+/// The app with a given clock (the system clock for tests that run other processes).
+pub async fn spawn_app_with(pool: PgPool, clock: Clock) -> TestApp {
     let ctx = Ctx::new(pool, settings(), clock).await.unwrap();
     let router = stationmaster::web::router(ctx.clone());
     TestApp { ctx, router }

@@ -7,6 +7,7 @@ mod gm;
 mod helpers;
 mod inbound;
 mod orders_api;
+mod postfix;
 mod reports_mail;
 mod snapshots;
 mod turn_loop;

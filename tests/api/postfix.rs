@@ -1,0 +1,128 @@
+//! End to end through a real MTA: a message sent over SMTP to Postfix on localhost is piped to
+//! `stationmaster mail ingest` (as Postfix's `pipe(8)` runs it, as user nobody), stored,
+//! authenticated and applied, and the echo reaches a real SMTP catcher threaded to the message.
+//!
+//! Needs Postfix and root (to configure it); `.ci/run` installs Postfix. Where either is missing
+//! the test says so and does nothing.
+
+use crate::helpers::{database_url, spawn_app_with};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::PgPool;
+use stationmaster::engine::Seat;
+use stationmaster::mail::{Transport, deliver_due};
+use stationmaster::service::Review;
+use std::process::Command;
+use std::time::Duration;
+
+fn root_with_postfix() -> bool {
+    let uid = Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    std::path::Path::new("/usr/sbin/postfix").exists() && uid.unwrap_or(false)
+}
+
+fn run(cmd: &str, args: &[&str]) {
+    let out = Command::new(cmd).args(args).output().unwrap_or_else(|e| panic!("{cmd}: {e}"));
+    assert!(out.status.success(), "{cmd} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Points Postfix's `play.sm.test` domain at our binary and this test's database.
+fn configure_postfix(db: &str) {
+    let bin = env!("CARGO_BIN_EXE_stationmaster");
+    run(
+        "postconf",
+        &[
+            "-e",
+            "inet_interfaces=loopback-only",
+            "inet_protocols=ipv4",
+            "myhostname=mx.sm.test",
+            "mydestination=",
+            "relay_domains=play.sm.test",
+            "transport_maps=inline:{play.sm.test=stationmaster:}",
+            "smtpd_relay_restrictions=permit_mynetworks reject_unauth_destination",
+            "maillog_file=/var/log/postfix.log",
+        ],
+    );
+    let service = format!(
+        "stationmaster unix - n n - - pipe flags=Rq user=nobody argv=/usr/bin/env DATABASE_URL={db} \
+         STATIONMASTER_SECRET_KEY=test-key STATIONMASTER_REPLY_DOMAIN=play.sm.test STATIONMASTER_BASE_URL=http://sm.test \
+         RUST_LOG=warn {bin} mail ingest --sender ${{sender}} --recipient ${{recipient}}"
+    );
+    run("postconf", &["-M", &format!("stationmaster/unix={service}")]);
+    let running = Command::new("postfix").arg("status").output().is_ok_and(|o| o.status.success());
+    run("postfix", &[if running { "reload" } else { "start" }]);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered(pool: PgPool) {
+    if !root_with_postfix() {
+        eprintln!(
+            "SKIPPED: Postfix end-to-end test needs root and /usr/sbin/postfix (bash .ci/run installs it)"
+        );
+        return;
+    }
+    let db = database_url(&pool);
+    // The piped process reads the system clock, so the game must too.
+    let app = spawn_app_with(pool, stationmaster::clock::Clock::system()).await;
+    let g = app.create_game(Review::Gm).await;
+    configure_postfix(&db);
+
+    let to = app.ctx.reply_address(g.id, Seat(1), 1);
+    let message = Message::builder()
+        .from("Anna <anna@example.org>".parse().unwrap())
+        .to(to.parse().unwrap())
+        .subject("My orders")
+        .message_id(Some("<postfix-e2e@example.org>".into()))
+        .body("CLAIM 7H NORTH\nFINAL\n".to_string())
+        .unwrap();
+    let mx = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1").port(25).build();
+    let mut sent = false;
+    for _ in 0..50 {
+        if mx.send(message.clone()).await.is_ok() {
+            sent = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(sent, "Postfix accepted the message on 127.0.0.1:25");
+
+    let mut status = String::new();
+    for _ in 0..150 {
+        let row: Option<(String, Option<String>)> =
+            sqlx::query_as("SELECT status, outcome FROM inbound_messages ORDER BY id DESC LIMIT 1")
+                .fetch_optional(&app.ctx.pool)
+                .await
+                .unwrap();
+        if let Some((s, why)) = row.filter(|(s, _)| s != "new") {
+            status = format!("{s}: {}", why.unwrap_or_default());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        status.starts_with("accepted"),
+        "the piped message was stored and accepted, not {status:?} (see /var/log/postfix.log)"
+    );
+    let (envelope_to,): (Option<String>,) =
+        sqlx::query_as("SELECT envelope_to FROM inbound_messages").fetch_one(&app.ctx.pool).await.unwrap();
+    assert_eq!(envelope_to.as_deref(), Some(to.as_str()), "Postfix passed the envelope recipient");
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut catcher = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let smtp = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
+    deliver_due(&app.ctx.pool, &smtp, &app.ctx.settings.mail_from, chrono::Utc::now()).await.unwrap();
+    let mut echo = None;
+    while let Ok(Ok(m)) = tokio::time::timeout(Duration::from_secs(2), catcher.rx.recv()).await {
+        let raw = String::from_utf8(m.raw_bytes().unwrap()).unwrap();
+        if raw.contains("In-Reply-To: <postfix-e2e@example.org>") {
+            echo = Some(raw);
+        }
+    }
+    let echo = echo.expect("the echo reached the catcher, threaded to the player's message");
+    assert!(echo.contains("To: Anna <anna@example.org>"));
+    assert!(echo.contains("CLAIM 7H NORTH"));
+}
