@@ -265,3 +265,36 @@ async fn final_alone_marks_the_orders_on_file_final(pool: PgPool) {
     let (status, why, _) = deliver(&app, raw.as_bytes()).await;
     assert_eq!((status.as_str(), why.as_str()), ("accepted", "version 1 marked final"));
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_sender_with_too_many_rejected_mails_is_dropped_unanswered(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    for _ in 0..inbound::REJECTIONS_PER_HOUR {
+        let (status, _, answer) = deliver(&app, &corpus("plain.eml", &to, "mallory@evil.example", &g)).await;
+        assert_eq!(status, "rejected");
+        assert!(answer.is_some(), "the registered player is told while under the limit");
+    }
+    let (status, why, answer) = deliver(&app, &corpus("plain.eml", &to, "mallory@evil.example", &g)).await;
+    assert_eq!((status.as_str(), why.contains("too many rejected mails")), ("rejected", true), "{why}");
+    assert!(answer.is_none(), "nobody is flooded with answers");
+    // An hour later the sender is heard again.
+    app.ctx.clock.advance(Duration::minutes(61));
+    let (_, why, answer) = deliver(&app, &corpus("plain.eml", &to, "mallory@evil.example", &g)).await;
+    assert!(why.contains("sent from mallory") && answer.is_some(), "{why}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_seat_may_send_at_most_thirty_order_mails_a_turn(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    for _ in 0..inbound::ORDER_MAILS_PER_TURN {
+        let (status, _, _) = deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+        assert_eq!(status, "accepted");
+    }
+    let (status, why, answer) = deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+    assert_eq!((status.as_str(), why.as_str()), ("rejected", "refused: per-turn mail limit"));
+    assert!(answer.unwrap().body_text.contains("30 order mails this turn"));
+}
