@@ -53,6 +53,15 @@ pub struct Settings {
     #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true)]
     pub authserv_id: Option<String>,
 
+    /// A hosted mailbox to poll for order mail, e.g. imaps://user:password@imap.example.org/INBOX
+    /// (optional; the usual way in is an MTA piping to `mail ingest`).
+    #[arg(long, env = "STATIONMASTER_IMAP_URL", hide_env_values = true, global = true)]
+    pub imap_url: Option<String>,
+
+    /// Seconds between IMAP polls.
+    #[arg(long, env = "STATIONMASTER_IMAP_POLL_SECS", default_value_t = 60, global = true)]
+    pub imap_poll_secs: u64,
+
     /// Seconds between scheduler passes over due turns and pending mail.
     #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
     pub tick_secs: u64,

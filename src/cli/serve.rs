@@ -34,6 +34,23 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
             let _ = mail_stop.wait_for(|stop| *stop).await;
         },
     ));
+    let imap = match ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
+        Some(url) => {
+            let cfg = crate::mail::imap::ImapConfig::parse(url)?;
+            tracing::info!(mailbox = ?cfg, "polling IMAP for order mail");
+            let mut imap_stop = stop_rx.clone();
+            Some(tokio::spawn(crate::mail::imap::run_poller(
+                cfg,
+                ctx.pool.clone(),
+                Duration::from_secs(ctx.settings.imap_poll_secs.max(5)),
+                ctx.turn_wake.clone(),
+                async move {
+                    let _ = imap_stop.wait_for(|stop| *stop).await;
+                },
+            )))
+        }
+        None => None,
+    };
     if ctx.settings.dev_mailbox() {
         tracing::warn!(
             "no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox",
@@ -49,5 +66,8 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     let served = crate::web::serve(ctx, listener).await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(scheduler, mailer);
+    if let Some(imap) = imap {
+        let _ = imap.await;
+    }
     served
 }

@@ -31,6 +31,8 @@ pub fn settings() -> Settings {
         tick_secs: 1,
         reply_domain: Some("play.sm.test".into()),
         authserv_id: Some("mx.sm.test".into()),
+        imap_url: None,
+        imap_poll_secs: 60,
     }
 }
 

@@ -5,6 +5,7 @@ mod bad_input;
 mod console;
 mod gm;
 mod helpers;
+mod imap;
 mod inbound;
 mod orders_api;
 mod postfix;

@@ -1,0 +1,203 @@
+//! The IMAP poller, for GMs whose order address is a hosted mailbox: fetches unseen messages,
+//! stores each one raw (the same `ingest_raw` the MTA pipe uses), and only then marks it seen —
+//! a message that could not be stored stays unseen and is fetched again on the next poll.
+//! Processing is left to the server's worker, exactly as for piped mail.
+
+use crate::service::inbound::{MAX_MAIL_BYTES, ingest_raw};
+use anyhow::{Context, bail};
+use futures_util::TryStreamExt;
+use sqlx::PgPool;
+use std::fmt::Debug;
+use std::sync::Arc;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+
+/// Where to poll: `imaps://user:password@host[:993]/MAILBOX` (or `imap://` for a server on
+/// the same machine).
+#[derive(Clone)]
+pub struct ImapConfig {
+    tls: bool,
+    host: String,
+    port: u16,
+    user: String,
+    password: String,
+    mailbox: String,
+}
+
+impl Debug for ImapConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}://{}@{}:{}/{}",
+            if self.tls { "imaps" } else { "imap" },
+            self.user,
+            self.host,
+            self.port,
+            self.mailbox
+        )
+    }
+}
+
+impl ImapConfig {
+    /// Parses an `imap://` or `imaps://` URL with user, password and an optional mailbox
+    /// (default INBOX). Percent-encoded characters in user and password are decoded.
+    pub fn parse(url: &str) -> anyhow::Result<ImapConfig> {
+        let u = url::Url::parse(url.trim()).context("the IMAP URL is not a URL")?;
+        let tls = match u.scheme() {
+            "imaps" => true,
+            "imap" => false,
+            other => bail!("the IMAP URL must start with imaps:// or imap://, not {other}://"),
+        };
+        let host = u.host_str().filter(|h| !h.is_empty()).context("the IMAP URL has no host")?.to_string();
+        let decode = |s: &str| {
+            url::form_urlencoded::parse(format!("x={s}").as_bytes()).next().map(|(_, v)| v.into_owned())
+        };
+        let user = decode(u.username()).filter(|s| !s.is_empty()).context("the IMAP URL has no user")?;
+        let password = u.password().and_then(decode).context("the IMAP URL has no password")?;
+        let mailbox = u.path().trim_start_matches('/');
+        Ok(ImapConfig {
+            tls,
+            port: u.port().unwrap_or(if tls { 993 } else { 143 }),
+            host,
+            user,
+            password,
+            mailbox: if mailbox.is_empty() { "INBOX".into() } else { mailbox.to_string() },
+        })
+    }
+}
+
+/// What one poll did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PollStats {
+    pub fetched: usize,
+    pub stored: usize,
+    pub duplicates: usize,
+}
+
+/// Connects, fetches every unseen message, stores each, marks each stored one seen, logs out.
+pub async fn poll_once(
+    cfg: &ImapConfig,
+    pool: &PgPool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<PollStats> {
+    let tcp = TcpStream::connect((cfg.host.as_str(), cfg.port))
+        .await
+        .with_context(|| format!("cannot reach the IMAP server {}:{}", cfg.host, cfg.port))?;
+    if cfg.tls {
+        let mut roots = tokio_rustls::rustls::RootCertStore::empty();
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let config = tokio_rustls::rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .context("TLS set-up")?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(cfg.host.clone())
+            .context("the IMAP host is not a valid TLS server name")?;
+        let tls = tokio_rustls::TlsConnector::from(Arc::new(config))
+            .connect(name, tcp)
+            .await
+            .context("TLS handshake")?;
+        poll_stream(tls, cfg, pool, now).await
+    } else {
+        poll_stream(tcp, cfg, pool, now).await
+    }
+}
+
+async fn poll_stream<T>(
+    stream: T,
+    cfg: &ImapConfig,
+    pool: &PgPool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<PollStats>
+where
+    T: AsyncRead + AsyncWrite + Unpin + Debug + Send,
+{
+    let mut client = async_imap::Client::new(stream);
+    client.read_response().await.context("no IMAP greeting")?;
+    let mut session =
+        client.login(&cfg.user, &cfg.password).await.map_err(|(e, _)| e).context("IMAP login refused")?;
+    session.select(&cfg.mailbox).await.with_context(|| format!("cannot open the mailbox {}", cfg.mailbox))?;
+    let mut uids: Vec<u32> = session.uid_search("UNSEEN").await.context("IMAP search")?.into_iter().collect();
+    uids.sort_unstable();
+    let mut stats = PollStats::default();
+    for uid in uids {
+        let fetched: Vec<_> = session
+            .uid_fetch(uid.to_string(), "BODY.PEEK[]")
+            .await
+            .context("IMAP fetch")?
+            .try_collect()
+            .await
+            .context("IMAP fetch")?;
+        let Some(raw) = fetched.iter().find_map(|f| f.body()) else { continue };
+        stats.fetched += 1;
+        // Stored first; a failure here leaves the message unseen for the next poll.
+        let kept = &raw[..raw.len().min(MAX_MAIL_BYTES + 1)];
+        let ingested = ingest_raw(pool, kept, "imap", None, None, now)
+            .await
+            .context("cannot store a fetched message")?;
+        if ingested.new {
+            stats.stored += 1;
+        } else {
+            stats.duplicates += 1;
+        }
+        let _: Vec<_> = session
+            .uid_store(uid.to_string(), "+FLAGS.SILENT (\\Seen)")
+            .await
+            .context("IMAP store")?
+            .try_collect()
+            .await
+            .context("IMAP store")?;
+    }
+    session.logout().await.context("IMAP logout")?;
+    Ok(stats)
+}
+
+/// Polls every `every` until `shutdown` resolves; errors are logged and the next poll retries.
+pub async fn run_poller(
+    cfg: ImapConfig,
+    pool: PgPool,
+    every: std::time::Duration,
+    wake_processing: Arc<tokio::sync::Notify>,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    tokio::pin!(shutdown);
+    loop {
+        match poll_once(&cfg, &pool, chrono::Utc::now()).await {
+            Ok(s) if s.stored > 0 => {
+                tracing::info!(stored = s.stored, duplicates = s.duplicates, "IMAP poll stored mail");
+                wake_processing.notify_one();
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = format!("{e:#}"), mailbox = ?cfg, "IMAP poll failed"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = &mut shutdown => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn imap_urls_are_read_with_defaults() {
+        let c = ImapConfig::parse("imaps://orders%40gm.example:p%40ss@imap.example.org/Orders").unwrap();
+        assert_eq!(
+            (c.tls, c.port, c.user.as_str(), c.password.as_str(), c.mailbox.as_str()),
+            (true, 993, "orders@gm.example", "p@ss", "Orders")
+        );
+        let c = ImapConfig::parse("imap://u:p@127.0.0.1:1143").unwrap();
+        assert_eq!((c.tls, c.port, c.mailbox.as_str()), (false, 1143, "INBOX"));
+        assert!(!format!("{c:?}").contains(":p@"), "no password in logs");
+    }
+
+    #[test]
+    fn bad_imap_urls_are_refused_with_a_reason() {
+        for bad in ["", "http://u:p@h", "imaps://h", "imaps://u@h"] {
+            assert!(ImapConfig::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
