@@ -261,8 +261,11 @@ async fn carry_out(
         ));
     }
     if c.has_orders() {
-        let text = OrderText::parse(&c.order_text).map_err(|e| ServiceError::BadInput(e.to_string()));
-        match async { submit_in(ctx, tx, &seat, &text?, Source::Mail, c.final_).await }.await {
+        let submitted = match OrderText::parse(&c.order_text) {
+            Ok(text) => submit_in(ctx, tx, &seat, &text, Source::Mail, c.final_).await,
+            Err(e) => Err(ServiceError::BadInput(e.to_string())),
+        };
+        match submitted {
             Ok(done) => {
                 finalised = done.is_final;
                 outcome.push(format!("orders stored as version {}", done.version));
@@ -303,7 +306,7 @@ async fn carry_out(
         }
     }
     if c.status {
-        sections.push(reply::status_section(ctx, tx, &seat).await?);
+        sections.push(reply::status_section(tx, &seat).await?);
         outcome.push("status sent".into());
     }
     if c.resend {
@@ -315,7 +318,7 @@ async fn carry_out(
             status = "rejected";
             outcome.push("no orders or commands found".into());
         }
-        sections.push(reply::help_section(ctx, &seat));
+        sections.push(reply::help_section());
     }
     Ok(Decided {
         status,

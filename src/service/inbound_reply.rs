@@ -112,11 +112,7 @@ pub fn refused_section(echo: &Echo) -> Section {
 }
 
 /// What is on file for the seat now.
-pub async fn status_section(
-    ctx: &Ctx,
-    tx: &mut PgConnection,
-    seat: &SeatAuth,
-) -> Result<Section, ServiceError> {
+pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Section, ServiceError> {
     let game = load_game(tx, seat.game).await?;
     let turn = store::turns::get_turn(tx, seat.game.0, game.current_turn).await?;
     let versions =
@@ -142,7 +138,6 @@ pub async fn status_section(
         }
         None => lines.push("No orders on file for this turn yet.".into()),
     }
-    let _ = ctx;
     Ok(Section::new("Status", lines))
 }
 
@@ -177,8 +172,7 @@ pub async fn resend(
 }
 
 /// How to write an order mail.
-pub fn help_section(ctx: &Ctx, seat: &SeatAuth) -> Section {
-    let _ = (ctx, seat);
+pub fn help_section() -> Section {
     Section::new(
         "How to send orders by mail",
         vec![
