@@ -42,6 +42,30 @@ impl ReplyAddress {
     }
 }
 
+impl ReplyAddress {
+    /// The signed address of a seat under `key` (the server key).
+    pub fn sign(key: &[u8], game: GameId, seat: u8, generation: i32) -> ReplyAddress {
+        ReplyAddress { game, seat, tag: tag(key, game, seat, generation) }
+    }
+
+    /// Whether the tag is right for this game, seat and token generation under `key`
+    /// (compared in constant time).
+    pub fn verify(&self, key: &[u8], generation: i32) -> bool {
+        constant_time_eq(&self.tag, &tag(key, self.game, self.seat, generation))
+    }
+}
+
+/// 80 bits of HMAC-SHA256 over "reply:{game}:{seat}:{generation}", lower-case base32.
+fn tag(key: &[u8], game: GameId, seat: u8, generation: i32) -> String {
+    use hmac::{KeyInit, Mac};
+    // HMAC takes keys of any length: new_from_slice cannot fail.
+    let Ok(mut mac) = <hmac::Hmac<sha2::Sha256> as KeyInit>::new_from_slice(key) else {
+        return String::new();
+    };
+    mac.update(format!("reply:{game}:{seat}:{generation}").as_bytes());
+    data_encoding::BASE32_NOPAD.encode(&mac.finalize().into_bytes()[..10]).to_lowercase()
+}
+
 /// Compares two strings in time that does not depend on where they differ.
 pub fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -80,6 +104,27 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_signed_address_verifies_and_any_altered_character_is_rejected(
+            g in any::<u128>(), seat in 1u8..=7, pos in 0usize..200, c in "[a-z0-9+.@-]",
+        ) {
+            let key = b"server key";
+            let game = GameId(Uuid::from_u128(g));
+            let full = format!("{}@play.example.org", ReplyAddress::sign(key, game, seat, 1).local_part());
+            let parsed = ReplyAddress::parse(&full).unwrap();
+            prop_assert!(parsed.verify(key, 1));
+            prop_assert!(!parsed.verify(key, 2), "another token generation");
+            prop_assert!(!parsed.verify(b"another key", 1));
+            let local_len = full.find('@').unwrap();
+            let pos = pos % local_len;
+            let replacement = c.chars().next().unwrap();
+            prop_assume!(full.as_bytes()[pos] as char != replacement);
+            let mut altered = full.clone();
+            altered.replace_range(pos..pos + 1, &replacement.to_string());
+            let still_valid = ReplyAddress::parse(&altered).is_some_and(|a| a.verify(key, 1) && a.game == game && a.seat == seat);
+            prop_assert!(!still_valid, "{altered} still verifies");
+        }
+
         #[test]
         fn any_reply_address_round_trips(g in any::<u128>(), seat in 1u8..=20, tag in "[a-z2-7]{16}") {
             let a = ReplyAddress { game: GameId(Uuid::from_u128(g)), seat, tag };

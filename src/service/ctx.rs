@@ -3,7 +3,7 @@
 
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::domain::{GameId, ReplyAddress, SecretToken, constant_time_eq};
+use crate::domain::{GameId, ReplyAddress, SecretToken};
 use crate::engine::Seat;
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -73,22 +73,15 @@ impl Ctx {
         SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
     }
 
-    /// The tag of a seat's reply address: 80 bits of HMAC, lower-case base32.
-    fn reply_tag(&self, game: GameId, seat: Seat, generation: i32) -> String {
-        let mac = self.sign(&format!("reply:{game}:{}:{generation}", seat.0));
-        data_encoding::BASE32_NOPAD.encode(&mac[..10]).to_lowercase()
-    }
-
     /// The signed reply address of a seat: a player just replies to any mail from us.
     pub fn reply_address(&self, game: GameId, seat: Seat, generation: i32) -> String {
-        let a = ReplyAddress { game, seat: seat.0, tag: self.reply_tag(game, seat, generation) };
+        let a = ReplyAddress::sign(&self.key, game, seat.0, generation);
         format!("{}@{}", a.local_part(), self.settings.reply_domain())
     }
 
-    /// Whether a reply address carries the right tag for its seat and token generation
-    /// (compared in constant time).
+    /// Whether a reply address carries the right tag for its seat and token generation.
     pub fn reply_tag_valid(&self, a: &ReplyAddress, generation: i32) -> bool {
-        constant_time_eq(&a.tag, &self.reply_tag(a.game, Seat(a.seat), generation))
+        a.verify(&self.key, generation)
     }
 
     /// The private order page of a seat.
