@@ -97,6 +97,9 @@ impl R1835 {
         let mut name: Option<String> = None;
         let mut seat: Option<u8> = None;
         let kw = keyword.to_ascii_uppercase();
+        if kw == "PASS" || kw == "DONE" {
+            return if words.len() == 1 { Ok(Alt::Pass) } else { Err("PASS takes nothing after it".into()) };
+        }
         for w in &words[1..] {
             let up = w.to_ascii_uppercase();
             if let Some(p) = percent_word(w) {
@@ -140,8 +143,6 @@ impl R1835 {
                 let from_seat = seat.or(count).ok_or("NATIONALISE needs the seat to buy from, e.g. NATIONALISE BY FROM 3")?;
                 Ok(Alt::Nationalise { company, from_seat, percent })
             }
-            "PASS" | "DONE" if words.len() == 1 => Ok(Alt::Pass),
-            "PASS" | "DONE" => Err("PASS takes nothing after it".into()),
             other => Err(format!("unknown order '{other}': {HELP}")),
         }
     }
