@@ -6,7 +6,6 @@ use super::holdings::{Holder, pay};
 use super::state::{Loc, Round};
 use super::tests::*;
 use super::*;
-use crate::engine::Game;
 use serde_json::{Value, json};
 
 /// Gives a seat (1-based) money from the bank.
