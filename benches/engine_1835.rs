@@ -33,7 +33,9 @@ fn record(g: &R1835, seed: u64) -> Log {
     let variants = ["standard", "snake", "clemens", "full_thompson", "half_thompson"];
     let seats = 3 + (seed % 5) as u8;
     let options = json!({"variant": variants[(seed % 5) as usize], "empty_operating_rounds": true});
-    let mut s = g.setup(&SetupSpec { seats, options: options.clone() }, &mut GameRng::for_setup(seed)).expect("setup");
+    let mut s = g
+        .setup(&SetupSpec { seats, options: options.clone() }, &mut GameRng::for_setup(seed))
+        .expect("setup");
     let mut pick = Pick(seed);
     let (mut actions, mut lines) = (Vec::new(), Vec::new());
     while let Some(d) = g.next_decision(&s) {
@@ -77,7 +79,10 @@ fn main() {
         }
         best = best.min(t.elapsed());
     }
-    println!("apply replay: {:.0} actions/s (best of 5: {total} actions in {best:.2?})", total as f64 / best.as_secs_f64());
+    println!(
+        "apply replay: {:.0} actions/s (best of 5: {total} actions in {best:.2?})",
+        total as f64 / best.as_secs_f64()
+    );
 
     let mut best = Duration::MAX;
     for _ in 0..5 {
@@ -89,5 +94,8 @@ fn main() {
         }
         best = best.min(t.elapsed());
     }
-    println!("JSONL ledger replay: {:.0} actions/s (best of 5: {total} actions in {best:.2?})", total as f64 / best.as_secs_f64());
+    println!(
+        "JSONL ledger replay: {:.0} actions/s (best of 5: {total} actions in {best:.2?})",
+        total as f64 / best.as_secs_f64()
+    );
 }

@@ -47,7 +47,9 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
     let engine = registry::find(&args.engine).map_err(|e| InputError(e.to_string()))?;
     let players: Vec<String> = match &args.players {
         Some(p) => p.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect(),
-        None => return Err(InputError("a JSONL action log needs --players \"A,B,C\" in seating order".into())),
+        None => {
+            return Err(InputError("a JSONL action log needs --players \"A,B,C\" in seating order".into()));
+        }
     };
     let options: Value = serde_json::from_str(&args.options)
         .map_err(|e| InputError(format!("--options is not a JSON object: {e}")))?;
@@ -74,9 +76,16 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
         return Err(InputError(format!("--ledger is available for 1835 logs, not {}", engine.slug())));
     }
     let mut actions = Vec::new();
-    for (i, raw) in log.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#')) {
+    for (i, raw) in
+        log.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    {
         let line: Line = serde_json::from_str(raw).map_err(|e| InputError(format!("line {}: {e}", i + 1)))?;
-        actions.push(LoggedAction { seq: actions.len() as u64, seat: Seat(line.seat), action: line.action, by_default: false });
+        actions.push(LoggedAction {
+            seq: actions.len() as u64,
+            seat: Seat(line.seat),
+            action: line.action,
+            by_default: false,
+        });
     }
     let seats = u8::try_from(players.len()).map_err(|_| InputError("too many players".into()))?;
     let state = engine

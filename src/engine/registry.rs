@@ -89,7 +89,9 @@ mod tests {
     fn the_1835_engine_is_registered_for_3_to_7_players() {
         let e = find("1835").expect("1835 is registered");
         assert_eq!((e.title(), e.seat_counts()), ("1835", 3..=7));
-        let state = e.setup(&crate::engine::SetupSpec { seats: 5, options: serde_json::Value::Null }, 7).expect("setup");
+        let state = e
+            .setup(&crate::engine::SetupSpec { seats: 5, options: serde_json::Value::Null }, 7)
+            .expect("setup");
         assert!(!e.legal_actions(&state).expect("legal actions").is_empty());
     }
 }

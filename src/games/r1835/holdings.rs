@@ -83,7 +83,8 @@ impl R1835 {
         let owner = Some(p);
         let privates = s.privates.iter().filter(|x| x.owner == owner && !x.closed).count();
         let minors = s.minors.iter().filter(|x| x.owner == owner && !x.closed).count();
-        let shares: usize = s.majors.iter().map(|c| c.certs.iter().filter(|x| x.at == Loc::Player(p)).count()).sum();
+        let shares: usize =
+            s.majors.iter().map(|c| c.certs.iter().filter(|x| x.at == Loc::Player(p)).count()).sum();
         u32::try_from(privates + minors + shares).unwrap_or(u32::MAX)
     }
 

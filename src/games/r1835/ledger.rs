@@ -54,7 +54,13 @@ impl Replay {
 
 /// Re-applies `log` to a new game of `players` (seating order) with `options` and `seed`.
 /// Errors name the log line and why it was refused.
-pub fn replay(engine: &R1835, players: &[String], options: &Value, seed: u64, log: &str) -> Result<Replay, String> {
+pub fn replay(
+    engine: &R1835,
+    players: &[String],
+    options: &Value,
+    seed: u64,
+    log: &str,
+) -> Result<Replay, String> {
     let seats = u8::try_from(players.len()).map_err(|_| "too many players".to_string())?;
     let spec = SetupSpec { seats, options: options.clone() };
     let mut state = engine.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.0)?;
@@ -67,7 +73,8 @@ pub fn replay(engine: &R1835, players: &[String], options: &Value, seed: u64, lo
             continue;
         }
         let no = i + 1;
-        let entry: LogLine = serde_json::from_str(line).map_err(|e| format!("line {no}: not an 1835 log entry: {e}"))?;
+        let entry: LogLine =
+            serde_json::from_str(line).map_err(|e| format!("line {no}: not an 1835 log entry: {e}"))?;
         let Some(decision) = engine.next_decision(&state) else {
             return Err(format!("line {no}: the game is already over"));
         };
@@ -93,8 +100,8 @@ pub fn replay(engine: &R1835, players: &[String], options: &Value, seed: u64, lo
             }
         }
     }
-    let finals = engine.standings(&state).map(|st: Vec<Standing>| {
-        st.into_iter().map(|x| (name(x.seat.index()), x.place, x.score)).collect()
-    });
+    let finals = engine
+        .standings(&state)
+        .map(|st: Vec<Standing>| st.into_iter().map(|x| (name(x.seat.index()), x.place, x.score)).collect());
     Ok(Replay { rows, finals, state, actions: usize::try_from(seq).unwrap_or(usize::MAX) })
 }

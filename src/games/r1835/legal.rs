@@ -25,7 +25,9 @@ impl R1835 {
             Round::Stock { n } if s.sr.turn.bought => {
                 format!("stock round {n}: sell shares if you wish, then end your turn (pass)")
             }
-            Round::Stock { n } => format!("stock round {n}: sell shares and buy one certificate, in any order, or pass"),
+            Round::Stock { n } => {
+                format!("stock round {n}: sell shares and buy one certificate, in any order, or pass")
+            }
             Round::Operating { set, n, .. } => {
                 let id = match s.or.queue.first() {
                     Some(Entity::Minor(m)) => s.minors[usize::from(*m)].id.clone(),
@@ -36,7 +38,9 @@ impl R1835 {
                     Ok(()) => "pass to end its turn".to_string(),
                     Err(why) => why.to_string(),
                 };
-                format!("operating round {set}.{n}: {id} operates (track, tokens, trains are not yet supported; {note})")
+                format!(
+                    "operating round {set}.{n}: {id} operates (track, tokens, trains are not yet supported; {note})"
+                )
             }
             Round::Over => return None,
         };
@@ -121,7 +125,10 @@ impl R1835 {
             let id = &self.data.majors[co].id;
             for victim in (0..s.n()).filter(|v| *v != p) {
                 for percent in SIZES {
-                    let holds = s.majors[co].certs.iter().any(|c| c.at == Loc::Player(victim) && c.percent == percent);
+                    let holds = s.majors[co]
+                        .certs
+                        .iter()
+                        .any(|c| c.at == Loc::Player(victim) && c.percent == percent);
                     if holds && self.check_nationalise(s, p, co, victim, percent).is_ok() {
                         out.push(Action::Nationalise { company: id.clone(), from_seat: victim + 1, percent });
                     }

@@ -68,8 +68,22 @@ const HELP: &str = "orders are BUY, SELL, NATIONALISE and PASS (e.g. BUY M2, BUY
 
 /// Other names players use for the companies (as in the house rules' "1Wte", "2MSE").
 const ALIASES: [(&str, &str); 16] = [
-    ("BAY", "BY"), ("BYE", "BY"), ("SAX", "SX"), ("SXE", "SX"), ("BAD", "BA"), ("BAE", "BA"), ("WTE", "WT"), ("WRT", "WT"),
-    ("HES", "HE"), ("HEE", "HE"), ("MSE", "MS"), ("OLD", "OL"), ("OLE", "OL"), ("PRE", "PR"), ("PFB", "PfB"), ("PB", "PfB"),
+    ("BAY", "BY"),
+    ("BYE", "BY"),
+    ("SAX", "SX"),
+    ("SXE", "SX"),
+    ("BAD", "BA"),
+    ("BAE", "BA"),
+    ("WTE", "WT"),
+    ("WRT", "WT"),
+    ("HES", "HE"),
+    ("HEE", "HE"),
+    ("MSE", "MS"),
+    ("OLD", "OL"),
+    ("OLE", "OL"),
+    ("PRE", "PR"),
+    ("PFB", "PfB"),
+    ("PB", "PfB"),
 ];
 
 fn percent_word(w: &str) -> Option<u8> {
@@ -127,7 +141,12 @@ impl R1835 {
         }
         let need_name = |what: &str| name.clone().ok_or_else(|| format!("{kw} needs {what}"));
         match kw.as_str() {
-            "BUY" => Ok(Alt::Buy { count, name: need_name("a company or item, e.g. BUY 1 BY IPO or BUY M2")?, from, percent }),
+            "BUY" => Ok(Alt::Buy {
+                count,
+                name: need_name("a company or item, e.g. BUY 1 BY IPO or BUY M2")?,
+                from,
+                percent,
+            }),
             "SELL" => {
                 let company = need_name("a company, e.g. SELL 2 SX")?;
                 if self.data.major_index(&company).is_none() {
@@ -140,7 +159,9 @@ impl R1835 {
             }
             "NATIONALISE" | "NATIONALIZE" => {
                 let company = need_name("a company and a seat, e.g. NATIONALISE BY FROM 3")?;
-                let from_seat = seat.or(count).ok_or("NATIONALISE needs the seat to buy from, e.g. NATIONALISE BY FROM 3")?;
+                let from_seat = seat
+                    .or(count)
+                    .ok_or("NATIONALISE needs the seat to buy from, e.g. NATIONALISE BY FROM 3")?;
                 Ok(Alt::Nationalise { company, from_seat, percent })
             }
             other => Err(format!("unknown order '{other}': {HELP}")),
@@ -153,7 +174,10 @@ impl R1835 {
         if words.is_empty() {
             return Err(OrderError(format!("an empty order: {HELP}")));
         }
-        let alts = words.split(|w| w.eq_ignore_ascii_case("ELSE")).map(|a| self.parse_alt(a)).collect::<Result<Vec<_>, _>>();
+        let alts = words
+            .split(|w| w.eq_ignore_ascii_case("ELSE"))
+            .map(|a| self.parse_alt(a))
+            .collect::<Result<Vec<_>, _>>();
         Ok(Order { alts: alts.map_err(OrderError)? })
     }
 
@@ -184,7 +208,9 @@ impl R1835 {
             Alt::Pass => vec![Action::Pass],
             Alt::Buy { count, name, from, percent } if s.packet_open() => {
                 if count.is_some_and(|c| c != 1) || from.is_some() || percent.is_some() {
-                    return Err("while the start packet is on sale, buy an item by its name, e.g. BUY M2".into());
+                    return Err(
+                        "while the start packet is on sale, buy an item by its name, e.g. BUY M2".into()
+                    );
                 }
                 vec![Action::BuyItem { item: name.clone() }]
             }
@@ -202,19 +228,38 @@ impl R1835 {
                 return self.pick(s, v, &format!("{name} can be bought more than one way: say IPO or POOL and the size, e.g. BUY 1 {name} POOL 10%"));
             }
             Alt::Sell { count, company, percent } => {
-                let v = sizes(*percent).into_iter().map(|percent| Action::Sell { company: company.clone(), count: *count, percent });
+                let v = sizes(*percent).into_iter().map(|percent| Action::Sell {
+                    company: company.clone(),
+                    count: *count,
+                    percent,
+                });
                 return self.pick(s, v.collect(), &format!("you hold {company} certificates of several sizes: say which, e.g. SELL {count} {company} 20%"));
             }
             Alt::Nationalise { company, from_seat, percent } => {
-                let v = sizes(*percent).into_iter().map(|percent| Action::Nationalise { company: company.clone(), from_seat: *from_seat, percent });
-                return self.pick(s, v.collect(), &format!("seat {from_seat} holds {company} certificates of several sizes: say which, e.g. 10%"));
+                let v = sizes(*percent).into_iter().map(|percent| Action::Nationalise {
+                    company: company.clone(),
+                    from_seat: *from_seat,
+                    percent,
+                });
+                return self.pick(
+                    s,
+                    v.collect(),
+                    &format!(
+                        "seat {from_seat} holds {company} certificates of several sizes: say which, e.g. 10%"
+                    ),
+                );
             }
         };
         self.pick(s, candidates, "ambiguous order")
     }
 
     /// Answers a decision from the seat's sheet (see the module comment).
-    pub(crate) fn answer_from(&self, s: &State, d: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+    pub(crate) fn answer_from(
+        &self,
+        s: &State,
+        d: &Decision,
+        sheet: &mut OrderSheet<Order>,
+    ) -> Answer<Action> {
         let mut notes = Vec::new();
         let Some(p) = self.acting(s).filter(|p| Seat::from_index(usize::from(*p)) == d.seat) else {
             return Answer { action: None, notes };
@@ -251,7 +296,11 @@ impl R1835 {
                 *u = true;
             }
             let tail = if only_sales { "" } else { " — no substitution (HR 19): the turn ends" };
-            notes.push(LineNote { line: numbered.line, executed: false, note: format!("{}{tail}", why_not.join("; ")) });
+            notes.push(LineNote {
+                line: numbered.line,
+                executed: false,
+                note: format!("{}{tail}", why_not.join("; ")),
+            });
             if !only_sales {
                 return Answer { action: self.default_for(s), notes };
             }

@@ -22,7 +22,8 @@ pub fn reversed(pattern: Pattern, lap: u32) -> bool {
 /// The seat at position `pos` of lap `lap` starting from `start` among `n` players.
 pub fn lap_seat(start: u8, n: u8, lap: u32, pos: u8, pattern: Pattern) -> u8 {
     let n16 = u16::from(n.max(1));
-    let offset = if reversed(pattern, lap) { u16::from(n.max(1)) - 1 - u16::from(pos) } else { u16::from(pos) };
+    let offset =
+        if reversed(pattern, lap) { u16::from(n.max(1)) - 1 - u16::from(pos) } else { u16::from(pos) };
     u8::try_from((u16::from(start) + offset) % n16).unwrap_or(0)
 }
 
@@ -55,12 +56,14 @@ impl R1835 {
         let Some(top) = unsold.iter().map(|i| self.data.packet[*i].row).min() else {
             return Vec::new();
         };
-        let mut out: Vec<usize> = unsold.iter().copied().filter(|i| self.data.packet[*i].row == top).collect();
+        let mut out: Vec<usize> =
+            unsold.iter().copied().filter(|i| self.data.packet[*i].row == top).collect();
         if out.len() == 1
-            && let Some(next) = unsold.iter().copied().filter(|i| self.data.packet[*i].row > top).min_by_key(|i| {
-                let it = &self.data.packet[*i];
-                (it.row, it.column)
-            })
+            && let Some(next) =
+                unsold.iter().copied().filter(|i| self.data.packet[*i].row > top).min_by_key(|i| {
+                    let it = &self.data.packet[*i];
+                    (it.row, it.column)
+                })
         {
             out.push(next);
         }
@@ -84,7 +87,8 @@ impl R1835 {
             return illegal(format!("{} has already been sold", item.id));
         }
         if !self.available_items(s).contains(&i) {
-            let on_sale: Vec<&str> = self.available_items(s).iter().map(|x| self.data.packet[*x].id.as_str()).collect();
+            let on_sale: Vec<&str> =
+                self.available_items(s).iter().map(|x| self.data.packet[*x].id.as_str()).collect();
             return illegal(format!("{} is not on sale yet (on sale now: {})", item.id, on_sale.join(", ")));
         }
         let cash = s.players[usize::from(p)].cash;
@@ -122,7 +126,10 @@ impl R1835 {
                     });
                     if moved.is_some() {
                         let what = if w.director { "director's certificate" } else { "certificate" };
-                        text.push_str(&format!(" with the {} % {what} of {}", w.percent, self.data.majors[w.company].id));
+                        text.push_str(&format!(
+                            " with the {} % {what} of {}",
+                            w.percent, self.data.majors[w.company].id
+                        ));
                         if w.director {
                             self.open_company(s, w.company);
                         }
@@ -150,7 +157,9 @@ impl R1835 {
             self.check_float(s, co, ev);
         }
         if !s.packet_open() {
-            ev.push(Event::public("The start packet is sold out: the stock round continues as a normal stock round"));
+            ev.push(Event::public(
+                "The start packet is sold out: the stock round continues as a normal stock round",
+            ));
         }
     }
 

@@ -35,29 +35,52 @@ pub(super) fn choose(legal: &[Action], pick: &mut Pick) -> Option<Action> {
     others.get(pick.next(others.len())).map(|a| (*a).clone())
 }
 
-fn check_invariants(g: &R1835, before: &State, s: &State, actor: u8, action: &Action) -> Result<(), TestCaseError> {
+fn check_invariants(
+    g: &R1835,
+    before: &State,
+    s: &State,
+    actor: u8,
+    action: &Action,
+) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.money(), 12000, "money conserved after {:?}", action);
     for (co, c) in s.majors.iter().enumerate() {
         let spec = &g.data().majors[co].certificates;
         prop_assert_eq!(c.certs.len(), spec.len());
         for (x, y) in c.certs.iter().zip(spec) {
-            prop_assert_eq!((x.percent, x.director), (y.percent, y.director), "certificates keep their identity");
+            prop_assert_eq!(
+                (x.percent, x.director),
+                (y.percent, y.director),
+                "certificates keep their identity"
+            );
             if let Loc::Player(p) = x.at {
                 prop_assert!(p < s.n());
             }
         }
-        prop_assert_eq!(c.certs.iter().filter(|x| x.at == Loc::Reserved).count() > 0, g.data().majors[co].prussian);
+        prop_assert_eq!(
+            c.certs.iter().filter(|x| x.at == Loc::Reserved).count() > 0,
+            g.data().majors[co].prussian
+        );
     }
     let (count, limit) = (g.cert_count(s, actor), g.cert_limit(s, actor));
     if count > limit {
         let was_over = g.cert_count(before, actor) > g.cert_limit(before, actor);
-        prop_assert!(was_over && matches!(action, Action::Sell { .. } | Action::Pass), "{:?} left the actor over the limit", action);
+        prop_assert!(
+            was_over && matches!(action, Action::Sell { .. } | Action::Pass),
+            "{:?} left the actor over the limit",
+            action
+        );
     }
     Ok(())
 }
 
 /// Plays a random game; returns the final state and the log.
-fn play(g: &R1835, seats: u8, options: Value, seed: u64, max: usize) -> Result<(State, Vec<LoggedAction>), TestCaseError> {
+fn play(
+    g: &R1835,
+    seats: u8,
+    options: Value,
+    seed: u64,
+    max: usize,
+) -> Result<(State, Vec<LoggedAction>), TestCaseError> {
     let spec = SetupSpec { seats, options };
     let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| TestCaseError::fail(e.0))?;
     let mut pick = Pick(seed);
@@ -67,16 +90,27 @@ fn play(g: &R1835, seats: u8, options: Value, seed: u64, max: usize) -> Result<(
         let legal = g.legal_actions(&s, &d);
         for a in &legal {
             let mut t = s.clone();
-            prop_assert!(g.apply(&mut t, a, &mut GameRng::for_action(seed, seq)).is_ok(), "listed {:?} is refused", a);
+            prop_assert!(
+                g.apply(&mut t, a, &mut GameRng::for_action(seed, seq)).is_ok(),
+                "listed {:?} is refused",
+                a
+            );
             let over = g.cert_count(&s, d.seat.0 - 1) > g.cert_limit(&s, d.seat.0 - 1);
-            let buys = matches!(a, Action::BuyShare { .. } | Action::BuyItem { .. } | Action::Nationalise { .. });
+            let buys =
+                matches!(a, Action::BuyShare { .. } | Action::BuyItem { .. } | Action::Nationalise { .. });
             prop_assert!(!(over && buys), "a player over the limit may not buy: {:?}", a);
         }
         let Some(action) = choose(&legal, &mut pick) else { break };
         let before = s.clone();
-        g.apply(&mut s, &action, &mut GameRng::for_action(seed, seq)).map_err(|e| TestCaseError::fail(e.0))?;
+        g.apply(&mut s, &action, &mut GameRng::for_action(seed, seq))
+            .map_err(|e| TestCaseError::fail(e.0))?;
         check_invariants(g, &before, &s, d.seat.0 - 1, &action)?;
-        log.push(LoggedAction { seq, seat: d.seat, action: serde_json::to_value(&action).unwrap_or(Value::Null), by_default: false });
+        log.push(LoggedAction {
+            seq,
+            seat: d.seat,
+            action: serde_json::to_value(&action).unwrap_or(Value::Null),
+            by_default: false,
+        });
     }
     Ok((s, log))
 }
@@ -119,7 +153,8 @@ proptest! {
 
 /// A long game of several stock rounds written as a JSONL log, as the console reads it.
 fn scripted_log(g: &R1835, seats: u8, options: &Value) -> (String, State) {
-    let mut s = g.setup(&SetupSpec { seats, options: options.clone() }, &mut GameRng::for_setup(0)).expect("setup");
+    let mut s =
+        g.setup(&SetupSpec { seats, options: options.clone() }, &mut GameRng::for_setup(0)).expect("setup");
     let mut pick = Pick(1835);
     let mut lines = Vec::new();
     while let Some(d) = g.next_decision(&s) {
@@ -145,7 +180,10 @@ fn a_long_scripted_game_replays_twice_to_identical_ledgers() {
     assert_eq!(a.csv(), b.csv());
     assert_eq!(a.state, live);
     let rounds: Vec<&str> = a.rows.iter().map(|r| r.round.as_str()).collect();
-    assert!(rounds.contains(&"SR1") && rounds.contains(&"OR1.1") && rounds.contains(&"SR4"), "several rounds");
+    assert!(
+        rounds.contains(&"SR1") && rounds.contains(&"OR1.1") && rounds.contains(&"SR4"),
+        "several rounds"
+    );
     let csv = a.csv();
     assert!(csv.starts_with("round,entity,cash\nSR1,Ann,"), "{}", &csv[..80.min(csv.len())]);
     assert!(csv.contains("\nOR1.1,BY,"));
@@ -163,7 +201,8 @@ fn a_refused_log_line_is_named_with_its_reason() {
     let log = "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"NF\"}}\n# a comment\n{\"seat\":2,\"action\":{\"type\":\"buy_share\",\"company\":\"SX\",\"from\":\"ipo\",\"percent\":10}}";
     let err = ledger::replay(&g, &names, &json!({"variant": "standard"}), 0, log).unwrap_err();
     assert!(err.starts_with("line 3: refused: while the start packet is on sale"), "{err}");
-    let err = ledger::replay(&g, &names, &Value::Null, 0, "{\"seat\":3,\"action\":{\"type\":\"pass\"}}").unwrap_err();
+    let err = ledger::replay(&g, &names, &Value::Null, 0, "{\"seat\":3,\"action\":{\"type\":\"pass\"}}")
+        .unwrap_err();
     assert!(err.starts_with("line 1: seat 3 acted, but the game awaited seat 1 (A)"), "{err}");
     let _ = Seat(1);
 }

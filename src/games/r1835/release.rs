@@ -12,7 +12,9 @@ impl R1835 {
     pub(crate) fn ipo_open(&self, s: &State, co: usize) -> Result<(), String> {
         let id = &self.data.majors[co].id;
         if s.packet_open() {
-            return Err(format!("no IPO certificate can be bought until the start packet is sold (FACTS §2.4), so {id} is not on sale"));
+            return Err(format!(
+                "no IPO certificate can be bought until the start packet is sold (FACTS §2.4), so {id} is not on sale"
+            ));
         }
         let open = match s.options.variant {
             Variant::Standard | Variant::Snake | Variant::Clemens => self.standard_release(s, co),
@@ -37,7 +39,10 @@ impl R1835 {
                 if self.sold_percent(s, *company) >= u32::from(*percent) {
                     Ok(())
                 } else if self.data.majors[co].prussian {
-                    Err(format!("{}'s director's certificate must be sold first", self.data.majors[*company].id))
+                    Err(format!(
+                        "{}'s director's certificate must be sold first",
+                        self.data.majors[*company].id
+                    ))
                 } else {
                     Err(format!("{percent} % of {} must be sold first", self.data.majors[*company].id))
                 }
@@ -82,13 +87,18 @@ impl R1835 {
             .collect();
         match earlier.iter().find(|o| !self.ipo_empty(s, **o)) {
             None => Ok(()),
-            Some(_) => Err(format!("the earlier sales groups ({}) must first be sold out of the IPO", self.names(&earlier, ", "))),
+            Some(_) => Err(format!(
+                "the earlier sales groups ({}) must first be sold out of the IPO",
+                self.names(&earlier, ", ")
+            )),
         }
     }
 
     /// Whether a director's certificate of some non-Prussian company chosen by `which` is sold.
     fn later_director_sold(&self, s: &State, which: impl Fn(usize) -> bool) -> bool {
-        (0..self.data.majors.len()).filter(|o| !self.data.majors[*o].prussian && which(*o)).any(|o| self.president(s, o).is_some())
+        (0..self.data.majors.len())
+            .filter(|o| !self.data.majors[*o].prussian && which(*o))
+            .any(|o| self.president(s, o).is_some())
     }
 
     fn names(&self, list: &[usize], sep: &str) -> String {

@@ -63,7 +63,10 @@ impl R1835 {
             turn: Turn::default(),
             acted: false,
         };
-        ev.push(Event::public(format!("Stock round {n} begins; seat {} holds the priority deal", s.priority + 1)));
+        ev.push(Event::public(format!(
+            "Stock round {n} begins; seat {} holds the priority deal",
+            s.priority + 1
+        )));
         self.settle_turn(s, ev);
     }
 
@@ -175,7 +178,11 @@ impl R1835 {
         let mut paid = Vec::new();
         for i in 0..s.privates.len() {
             let Some(p) = s.privates[i].owner.filter(|_| !s.privates[i].closed) else { continue };
-            let income = if self.data.privates[i].id == "LD" { s.options.ld_income } else { self.data.privates[i].income };
+            let income = if self.data.privates[i].id == "LD" {
+                s.options.ld_income
+            } else {
+                self.data.privates[i].income
+            };
             pay(s, Holder::Bank, Holder::Player(p), income);
             paid.push(format!("{} {income} M to seat {}", self.data.privates[i].id, p + 1));
         }
@@ -205,7 +212,8 @@ impl R1835 {
     /// price: higher first; same price: further right first; same space: the one on top.
     fn operating_order(&self, s: &State) -> Vec<Entity> {
         let by = self.data.major_index("BY").unwrap_or(0);
-        let minors_wait = (s.options.minors_require_floated_by || s.options.variant == Variant::Clemens) && !s.majors[by].floated;
+        let minors_wait = (s.options.minors_require_floated_by || s.options.variant == Variant::Clemens)
+            && !s.majors[by].floated;
         let mut queue: Vec<Entity> = (0..s.minors.len())
             .filter(|m| s.minors[*m].owner.is_some() && !s.minors[*m].closed && !minors_wait)
             .map(|m| Entity::Minor(u8::try_from(m).unwrap_or(0)))

@@ -53,10 +53,17 @@ impl R1835 {
                 ItemKind::Minor(_) => continue,
             };
             let certs = &mut majors[co].certs;
-            let found = certs.iter().rposition(|c| c.at == Loc::Ipo && c.percent == percent && c.director == director);
+            let found = certs
+                .iter()
+                .rposition(|c| c.at == Loc::Ipo && c.percent == percent && c.director == director);
             match found {
                 Some(i) => certs[i].at = Loc::Packet,
-                None => return Err(SetupError(format!("no certificate of {} left for {}", self.data.majors[co].id, item.id))),
+                None => {
+                    return Err(SetupError(format!(
+                        "no certificate of {} left for {}",
+                        self.data.majors[co].id, item.id
+                    )));
+                }
             }
         }
         let mut s = State {
@@ -69,9 +76,21 @@ impl R1835 {
                 .data
                 .minors
                 .iter()
-                .map(|m| MinorState { id: m.id.clone(), owner: None, cash: 0, operated: false, trains: Vec::new(), closed: false })
+                .map(|m| MinorState {
+                    id: m.id.clone(),
+                    owner: None,
+                    cash: 0,
+                    operated: false,
+                    trains: Vec::new(),
+                    closed: false,
+                })
                 .collect(),
-            privates: self.data.privates.iter().map(|p| PrivateState { id: p.id.clone(), owner: None, closed: false }).collect(),
+            privates: self
+                .data
+                .privates
+                .iter()
+                .map(|p| PrivateState { id: p.id.clone(), owner: None, closed: false })
+                .collect(),
             packet_sold: vec![false; self.data.packet.len()],
             round: Round::Stock { n: 1 },
             round_seq: 0,

@@ -82,9 +82,15 @@ pub struct Player {
 #[serde(rename_all = "snake_case")]
 pub enum Round {
     /// Stock round `n` (the start-packet sale is its first part while the packet is unsold).
-    Stock { n: u32 },
+    Stock {
+        n: u32,
+    },
     /// Operating round `n` of `of` in the set that follows stock round `set`.
-    Operating { set: u32, n: u8, of: u8 },
+    Operating {
+        set: u32,
+        n: u8,
+        of: u8,
+    },
     Over,
 }
 

@@ -30,14 +30,18 @@ impl R1835 {
             return illegal("that is an action of a stock round");
         }
         if s.packet_open() {
-            return illegal("while the start packet is on sale a turn is buying one of its items or passing (RULING K2)");
+            return illegal(
+                "while the start packet is on sale a turn is buying one of its items or passing (RULING K2)",
+            );
         }
         Ok(())
     }
 
     /// The company with this id, as an index.
     pub(crate) fn company(&self, id: &str) -> Result<usize, Refusal> {
-        self.data.major_index(id).ok_or_else(|| Refusal::Illegal(format!("there is no share company \"{id}\"")))
+        self.data
+            .major_index(id)
+            .ok_or_else(|| Refusal::Illegal(format!("there is no share company \"{id}\"")))
     }
 
     /// One purchase per turn, not a company sold this round, within the certificate limit.
@@ -46,17 +50,29 @@ impl R1835 {
             return illegal("you have already bought a certificate this turn");
         }
         if s.sr.sold.get(usize::from(p)).is_some_and(|bits| bits & (1 << co) != 0) {
-            return illegal(format!("you sold {} this stock round and may not buy it again in it", self.data.majors[co].id));
+            return illegal(format!(
+                "you sold {} this stock round and may not buy it again in it",
+                self.data.majors[co].id
+            ));
         }
         let (count, limit) = (self.cert_count(s, p), self.cert_limit(s, p));
         if count + 1 > limit {
-            return illegal(format!("that would take you over your certificate limit ({count} of {limit} held)"));
+            return illegal(format!(
+                "that would take you over your certificate limit ({count} of {limit} held)"
+            ));
         }
         Ok(())
     }
 
     /// A legal share purchase: the certificate's index and its price.
-    pub(crate) fn check_buy_share(&self, s: &State, p: u8, co: usize, from: Source, percent: u8) -> Result<(usize, i64), Refusal> {
+    pub(crate) fn check_buy_share(
+        &self,
+        s: &State,
+        p: u8,
+        co: usize,
+        from: Source,
+        percent: u8,
+    ) -> Result<(usize, i64), Refusal> {
         self.stock_phase(s)?;
         self.may_buy(s, p, co)?;
         let (m, c) = (&self.data.majors[co], &s.majors[co]);
@@ -69,7 +85,11 @@ impl R1835 {
                 let cert = c.certs[top];
                 if cert.percent != percent {
                     if !c.certs.iter().any(|x| x.at == Loc::Ipo && x.percent == percent) {
-                        return illegal(format!("{} has no {} certificate left in the IPO", m.id, pct(percent)));
+                        return illegal(format!(
+                            "{} has no {} certificate left in the IPO",
+                            m.id,
+                            pct(percent)
+                        ));
                     }
                     let what = if cert.director { "director's certificate" } else { "certificate" };
                     return illegal(format!(
@@ -82,7 +102,11 @@ impl R1835 {
             }
             Source::Pool => {
                 let Some(i) = c.certs.iter().position(|x| x.at == Loc::Pool && x.percent == percent) else {
-                    return illegal(format!("the bank pool holds no {} certificate of {}", pct(percent), m.id));
+                    return illegal(format!(
+                        "the bank pool holds no {} certificate of {}",
+                        pct(percent),
+                        m.id
+                    ));
                 };
                 let price = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
                 (i, value(price, percent))
@@ -90,14 +114,26 @@ impl R1835 {
         };
         let cash = s.players[usize::from(p)].cash;
         if cash < price {
-            return illegal(format!("the {} certificate of {} costs {price} M and you have {cash} M", pct(percent), m.id));
+            return illegal(format!(
+                "the {} certificate of {} costs {price} M and you have {cash} M",
+                pct(percent),
+                m.id
+            ));
         }
         Ok((idx, price))
     }
 
     /// Buys a share certificate (checked first). IPO money goes to a floated company, before
     /// floating (and for the unformed Prussian) to the bank; pool money to the bank.
-    pub(crate) fn buy_share(&self, s: &mut State, p: u8, co: usize, from: Source, percent: u8, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    pub(crate) fn buy_share(
+        &self,
+        s: &mut State,
+        p: u8,
+        co: usize,
+        from: Source,
+        percent: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
         let (idx, price) = self.check_buy_share(s, p, co, from, percent)?;
         let to = if from == Source::Ipo && s.majors[co].floated { Holder::Major(co) } else { Holder::Bank };
         pay(s, Holder::Player(p), to, price);
@@ -120,7 +156,14 @@ impl R1835 {
     }
 
     /// Whether a sale is legal and how it will go (FACTS §6, §5.2; RULINGS K6, K7).
-    pub(crate) fn sale_plan(&self, s: &State, p: u8, co: usize, count: u8, percent: u8) -> Result<SalePlan, Refusal> {
+    pub(crate) fn sale_plan(
+        &self,
+        s: &State,
+        p: u8,
+        co: usize,
+        count: u8,
+        percent: u8,
+    ) -> Result<SalePlan, Refusal> {
         self.stock_phase(s)?;
         let (m, c) = (&self.data.majors[co], &s.majors[co]);
         if s.options.no_sales_in == NoSalesIn::FirstStockRound && s.round == (Round::Stock { n: 1 }) {
@@ -147,7 +190,12 @@ impl R1835 {
         if held < total {
             return illegal(format!("you hold only {held} % of {}", m.id));
         }
-        let ordinary = |holder: u8| c.certs.iter().filter(|x| x.at == Loc::Player(holder) && !x.director && x.percent == percent).count();
+        let ordinary = |holder: u8| {
+            c.certs
+                .iter()
+                .filter(|x| x.at == Loc::Player(holder) && !x.director && x.percent == percent)
+                .count()
+        };
         let mut available = ordinary(p);
         let mut challenger = None;
         if self.president(s, co) == Some(p)
@@ -158,18 +206,27 @@ impl R1835 {
             challenger = Some(q);
         }
         if available < usize::from(count) {
-            if self.president(s, co) == Some(p) && challenger.is_none() && ordinary(p) * usize::from(percent) < total as usize {
+            if self.president(s, co) == Some(p)
+                && challenger.is_none()
+                && ordinary(p) * usize::from(percent) < total as usize
+            {
                 return illegal(format!(
                     "you may not sell the director's certificate of {}: no other player holds enough to take over",
                     m.id
                 ));
             }
-            return illegal(format!("you hold only {available} {} certificate(s) of {} that can be sold", pct(percent), m.id));
+            return illegal(format!(
+                "you hold only {available} {} certificate(s) of {} that can be sold",
+                pct(percent),
+                m.id
+            ));
         }
         let market = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
         let earlier = s.sr.turn.sales.iter().find(|(x, _)| usize::from(*x) == co).map(|(_, price)| *price);
         let plan = match earlier {
-            Some(price) if s.options.separate_sales_same_price => SalePlan { challenger, unit_price: price, drops: false },
+            Some(price) if s.options.separate_sales_same_price => {
+                SalePlan { challenger, unit_price: price, drops: false }
+            }
             _ => SalePlan { challenger, unit_price: market, drops: true },
         };
         Ok(plan)
@@ -177,7 +234,15 @@ impl R1835 {
 
     /// Sells to the pool (checked first): presidency first, then the certificates, the money
     /// from the bank at the price before the drop, then one row down (FACTS §5.2).
-    pub(crate) fn sell(&self, s: &mut State, p: u8, co: usize, count: u8, percent: u8, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    pub(crate) fn sell(
+        &self,
+        s: &mut State,
+        p: u8,
+        co: usize,
+        count: u8,
+        percent: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
         let plan = self.sale_plan(s, p, co, count, percent)?;
         if let Some(q) = plan.challenger {
             ev.extend(self.swap_presidency(s, co, p, q));
@@ -199,7 +264,10 @@ impl R1835 {
                     s.majors[co].stamp = s.stamp;
                     text.push_str(&format!("; {id} drops to {} ({down})", self.data.market.price(down)));
                 } else {
-                    text.push_str(&format!("; {id} stays at {} (bottom of its column)", self.data.market.price(space)));
+                    text.push_str(&format!(
+                        "; {id} stays at {} (bottom of its column)",
+                        self.data.market.price(space)
+                    ));
                 }
             }
             s.sr.turn.sales.push((u8::try_from(co).unwrap_or(0), plan.unit_price));
@@ -215,7 +283,14 @@ impl R1835 {
     }
 
     /// A legal nationalisation (FACTS §6, RULING K9): the certificate's index and the price.
-    pub(crate) fn check_nationalise(&self, s: &State, p: u8, co: usize, victim: u8, percent: u8) -> Result<(usize, i64), Refusal> {
+    pub(crate) fn check_nationalise(
+        &self,
+        s: &State,
+        p: u8,
+        co: usize,
+        victim: u8,
+        percent: u8,
+    ) -> Result<(usize, i64), Refusal> {
         self.stock_phase(s)?;
         self.may_buy(s, p, co)?;
         let (m, c) = (&self.data.majors[co], &s.majors[co]);
@@ -224,12 +299,17 @@ impl R1835 {
         }
         let mine = self.percent_of(s, co, p);
         if mine < NATIONALISE_AT {
-            return illegal(format!("nationalising {} needs {NATIONALISE_AT} % of it; you hold {mine} %", m.id));
+            return illegal(format!(
+                "nationalising {} needs {NATIONALISE_AT} % of it; you hold {mine} %",
+                m.id
+            ));
         }
         if victim == p || victim >= s.n() {
             return illegal("name another player to buy the certificate from");
         }
-        let Some(idx) = c.certs.iter().position(|x| x.at == Loc::Player(victim) && !x.director && x.percent == percent) else {
+        let Some(idx) =
+            c.certs.iter().position(|x| x.at == Loc::Player(victim) && !x.director && x.percent == percent)
+        else {
             return illegal(format!("seat {} holds no {} certificate of {}", victim + 1, pct(percent), m.id));
         };
         let market = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
@@ -244,7 +324,15 @@ impl R1835 {
 
     /// Nationalises one certificate (checked first): it moves to the buyer, the money to its
     /// former holder. It is the turn's purchase.
-    pub(crate) fn nationalise(&self, s: &mut State, p: u8, co: usize, victim: u8, percent: u8, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    pub(crate) fn nationalise(
+        &self,
+        s: &mut State,
+        p: u8,
+        co: usize,
+        victim: u8,
+        percent: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
         let (idx, price) = self.check_nationalise(s, p, co, victim, percent)?;
         pay(s, Holder::Player(p), Holder::Player(victim), price);
         s.majors[co].certs[idx].at = Loc::Player(p);

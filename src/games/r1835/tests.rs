@@ -137,7 +137,9 @@ fn the_pbem_preset_is_half_thompson_and_the_rails_preset_follows_rails_defaults(
 fn packet_certificates_wait_in_the_packet_and_prussian_exchange_shares_are_reserved() {
     let g = engine();
     let s = game(&g, 4, Value::Null);
-    let at = |id: &str, l: Loc| s.majors[co(&g, id)].certs.iter().filter(|c| c.at == l).map(|c| c.percent).collect::<Vec<_>>();
+    let at = |id: &str, l: Loc| {
+        s.majors[co(&g, id)].certs.iter().filter(|c| c.at == l).map(|c| c.percent).collect::<Vec<_>>()
+    };
     assert_eq!(at("BY", Loc::Packet), vec![20, 10, 10, 10]);
     assert_eq!(at("BY", Loc::Ipo), vec![10, 10, 10, 10, 10]);
     assert_eq!(at("SX", Loc::Packet), vec![20]);

@@ -31,7 +31,10 @@ fn orders_parse_into_canonical_form() {
     assert_eq!(parsed(&g, "pass"), "PASS");
     assert_eq!(parsed(&g, "BUY M2 ELSE BUY M3 ELSE PASS"), "BUY M2 ELSE BUY M3 ELSE PASS");
     let o = g.parse_order("BUY 1 SX IPO").unwrap();
-    assert_eq!(o.alts, vec![Alt::Buy { count: Some(1), name: "SX".into(), from: Some(Source::Ipo), percent: None }]);
+    assert_eq!(
+        o.alts,
+        vec![Alt::Buy { count: Some(1), name: "SX".into(), from: Some(Source::Ipo), percent: None }]
+    );
 }
 
 #[test]

@@ -36,7 +36,11 @@ fn a_sold_out_company_rises_one_row_at_the_end_of_the_stock_round() {
     }
     pass_until_round_changes(&g, &mut s);
     assert_eq!(s.majors[by].price.map(|p| p.to_string()), Some("C2".into()), "92 → 98");
-    assert_eq!(s.majors[co(&g, "SX")].price.map(|p| p.to_string()), Some("C4".into()), "SX still has IPO shares");
+    assert_eq!(
+        s.majors[co(&g, "SX")].price.map(|p| p.to_string()),
+        Some("C4".into()),
+        "SX still has IPO shares"
+    );
 }
 
 #[test]

@@ -169,7 +169,10 @@ fn the_directors_certificate_stays_unless_another_player_can_take_over() {
     act(&g, &mut s, sell("BY", 2, 10));
     assert_eq!(held(&g, &s, 1, "BY"), 20);
     let err = try_act(&g, &mut s, sell("BY", 2, 10)).unwrap_err();
-    assert_eq!(err, "you may not sell the director's certificate of BY: no other player holds enough to take over");
+    assert_eq!(
+        err,
+        "you may not sell the director's certificate of BY: no other player holds enough to take over"
+    );
 }
 
 #[test]
@@ -183,8 +186,12 @@ fn selling_below_another_player_hands_over_the_presidency() {
     let by = co(&g, "BY");
     assert_eq!(g.president(&s, by), Some(2), "seat 3 holds 30 %, seat 1 only 20 %");
     assert_eq!((held(&g, &s, 1, "BY"), held(&g, &s, 3, "BY")), (20, 30));
-    let seat1: Vec<(u8, bool)> =
-        s.majors[by].certs.iter().filter(|c| c.at == Loc::Player(0)).map(|c| (c.percent, c.director)).collect();
+    let seat1: Vec<(u8, bool)> = s.majors[by]
+        .certs
+        .iter()
+        .filter(|c| c.at == Loc::Player(0))
+        .map(|c| (c.percent, c.director))
+        .collect();
     assert_eq!(seat1, vec![(10, false), (10, false)]);
     act(&g, &mut s, sell("BY", 2, 10));
     assert_eq!(held(&g, &s, 1, "BY"), 0);
@@ -250,7 +257,10 @@ fn half_thompson_opens_the_sales_groups_2_3_2_in_turn() {
         let n = s.majors[co(&g, id)].certs.iter().filter(|c| c.at == Loc::Ipo).count();
         hand(&g, &mut s, id, 4, n);
     }
-    assert!(open(&s, "MS") && open(&s, "OL"), "group 3 opens once group 2 is sold out (PR does not hold it back)");
+    assert!(
+        open(&s, "MS") && open(&s, "OL"),
+        "group 3 opens once group 2 is sold out (PR does not hold it back)"
+    );
 }
 
 #[test]
@@ -261,7 +271,10 @@ fn the_certificate_limit_rises_by_one_for_a_company_held_at_80_percent() {
     hand(&g, &mut s, "SX", 1, 7);
     assert_eq!((g.cert_count(&s, 0), g.cert_limit(&s, 0)), (15, 15));
     let err = try_act(&g, &mut s, ipo("BY", 10)).unwrap_err();
-    assert!(err.contains("over your certificate limit (15 of 15 held)"), "at the limit, not even the 80 % certificate: {err}");
+    assert!(
+        err.contains("over your certificate limit (15 of 15 held)"),
+        "at the limit, not even the 80 % certificate: {err}"
+    );
     let mut s = rich(&g, Value::Null, 1);
     hand(&g, &mut s, "BY", 1, 4);
     hand(&g, &mut s, "SX", 1, 6);

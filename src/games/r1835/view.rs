@@ -131,7 +131,8 @@ impl R1835 {
             ));
         }
         for (co, c) in s.majors.iter().enumerate().filter(|(_, c)| c.price.is_some()) {
-            let price = c.price.map(|sp| format!("{} ({sp})", self.data.market.price(sp))).unwrap_or_default();
+            let price =
+                c.price.map(|sp| format!("{} ({sp})", self.data.market.price(sp))).unwrap_or_default();
             let state = if c.floated { format!("floated, {} M", c.cash) } else { "not floated".to_string() };
             out.push(format!("{} at {price}, {state}, pool {} %", c.id, self.pool_percent(s, co)));
         }
@@ -139,8 +140,11 @@ impl R1835 {
             out.push(format!("{}: {} M", m.id, m.cash));
         }
         if s.packet_open() {
-            let items: Vec<String> =
-                self.available_items(s).iter().map(|i| format!("{} {} M", self.data.packet[*i].id, self.data.packet[*i].price)).collect();
+            let items: Vec<String> = self
+                .available_items(s)
+                .iter()
+                .map(|i| format!("{} {} M", self.data.packet[*i].id, self.data.packet[*i].price))
+                .collect();
             out.push(format!("Start packet on sale: {}", items.join(", ")));
         }
         if let Some(d) = self.decision(s) {

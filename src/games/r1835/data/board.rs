@@ -110,7 +110,8 @@ pub fn neighbour(at: &str, side: u8) -> Option<String> {
 const COLOURS: [&str; 3] = ["yellow", "green", "brown"];
 const PRE_COLOURS: [&str; 5] = ["white", "fixed", "yellow", "green", "red"];
 const LABELS: [&str; 4] = ["Y", "XX", "B", "HH"];
-const EVENTS: [&str; 4] = ["prussian_may_form", "prussian_must_form", "prussian_forced_exchange", "close_privates"];
+const EVENTS: [&str; 4] =
+    ["prussian_may_form", "prussian_must_form", "prussian_forced_exchange", "close_privates"];
 
 /// `trains.toml`.
 pub fn trains(t: raw::TrainsFile) -> Result<(Vec<TrainType>, Vec<Phase>), DataError> {
@@ -194,7 +195,11 @@ fn tile(x: raw::TileRaw, file: &'static str, preprinted: bool) -> Result<Tile, D
     for (i, s) in x.stops.into_iter().enumerate() {
         let ok_kind = ["town", "city", "offboard"].contains(&s.kind.as_str());
         if !ok_kind || s.exits.iter().any(|e| *e > 5) || (s.kind == "city" && s.slots == 0) || s.value < 0 {
-            return fail(file, format!("{entry} stops[{i}]"), "kind town/city/offboard, sides 0-5, cities need slots");
+            return fail(
+                file,
+                format!("{entry} stops[{i}]"),
+                "kind town/city/offboard, sides 0-5, cities need slots",
+            );
         }
         stops.push(Stop { kind: s.kind, value: s.value, slots: s.slots, exits: s.exits });
     }
@@ -226,7 +231,11 @@ pub fn tiles(t: raw::TilesFile) -> Result<(Vec<Tile>, Vec<Tile>), DataError> {
     }
     for x in manifest.iter().chain(&pre) {
         if let Some(u) = x.upgrades.iter().find(|u| !manifest.iter().any(|m| m.id == **u)) {
-            return fail(F, format!("tile \"{}\"", x.id), format!("upgrade \"{u}\" is not a tile of the manifest"));
+            return fail(
+                F,
+                format!("tile \"{}\"", x.id),
+                format!("upgrade \"{u}\" is not a tile of the manifest"),
+            );
         }
     }
     Ok((manifest, pre))
@@ -238,7 +247,8 @@ pub fn map(m: raw::MapFile, pre: &[Tile]) -> Result<(Vec<Hex>, Vec<[String; 2]>)
     let mut hexes: Vec<Hex> = Vec::new();
     for h in m.hexes {
         let entry = format!("hex \"{}\"", h.at);
-        let Some((row, col)) = parse_coord(&h.at).filter(|(r, c)| (u16::from(*r) + u16::from(*c)) % 2 == 1) else {
+        let Some((row, col)) = parse_coord(&h.at).filter(|(r, c)| (u16::from(*r) + u16::from(*c)) % 2 == 1)
+        else {
             return fail(F, entry, "not a coordinate of the board (row A uses odd columns, B even, ...)");
         };
         if hexes.iter().any(|x| x.at == h.at) {
@@ -276,7 +286,11 @@ pub fn map(m: raw::MapFile, pre: &[Tile]) -> Result<(Vec<Hex>, Vec<[String; 2]>)
     for [a, b] in &m.barriers {
         let adjacent = (0..6).any(|s| neighbour(a, s).as_deref() == Some(b.as_str()));
         if !adjacent || !hexes.iter().any(|x| x.at == *a) || !hexes.iter().any(|x| x.at == *b) {
-            return fail(F, format!("barriers [\"{a}\", \"{b}\"]"), "must name two neighbouring hexes of the map");
+            return fail(
+                F,
+                format!("barriers [\"{a}\", \"{b}\"]"),
+                "must name two neighbouring hexes of the map",
+            );
         }
     }
     Ok((hexes, m.barriers))

@@ -41,7 +41,11 @@ pub fn game(g: raw::GameFile) -> Result<Data, DataError> {
         return fail(F, "players", "no player counts");
     }
     for (name, o) in &g.options {
-        super::super::options::check(o).map_err(|msg| DataError { file: F, entry: format!("options.{name}"), msg })?;
+        super::super::options::check(o).map_err(|msg| DataError {
+            file: F,
+            entry: format!("options.{name}"),
+            msg,
+        })?;
     }
     if !g.options.contains_key(super::super::options::DEFAULT_PRESET) {
         return fail(F, "options", "the default option set [options.pbem] is missing");
@@ -79,7 +83,11 @@ pub fn market(m: raw::MarketFile) -> Result<Market, DataError> {
     }
     for (r, row) in m.rows.iter().enumerate() {
         if row.len() != m.columns.len() {
-            return fail(F, format!("rows[{r}] (row {})", r + 1), format!("has {} prices for {} columns", row.len(), m.columns.len()));
+            return fail(
+                F,
+                format!("rows[{r}] (row {})", r + 1),
+                format!("has {} prices for {} columns", row.len(), m.columns.len()),
+            );
         }
         if row.iter().any(|p| *p < 0) {
             return fail(F, format!("rows[{r}] (row {})", r + 1), "prices must be 0 (no space) or positive");
@@ -102,7 +110,11 @@ fn paper(id: &str, data: &Data, privates: &raw::PrivatesFile) -> Option<Paper> {
 }
 
 /// `companies.toml` (minors and share companies). Needs the market and the privates' ids.
-pub fn companies(data: &mut Data, c: raw::CompaniesFile, privates: &raw::PrivatesFile) -> Result<(), DataError> {
+pub fn companies(
+    data: &mut Data,
+    c: raw::CompaniesFile,
+    privates: &raw::PrivatesFile,
+) -> Result<(), DataError> {
     const F: &str = "companies.toml";
     let mut ids = BTreeSet::new();
     for m in c.minor {
@@ -131,12 +143,18 @@ pub fn companies(data: &mut Data, c: raw::CompaniesFile, privates: &raw::Private
             return fail(F, entry, "id used twice");
         }
         let Some(space) = Space::parse(&m.start_space).filter(|s| data.market.par_spaces.contains(s)) else {
-            return fail(F, entry, format!("start_space \"{}\" is not a par space of the market", m.start_space));
+            return fail(
+                F,
+                entry,
+                format!("start_space \"{}\" is not a par space of the market", m.start_space),
+            );
         };
         let home_on_first_operation = match m.home_token.as_str() {
             "on_float" => false,
             "first_operation" => true,
-            other => return fail(F, entry, format!("home_token \"{other}\" is not on_float or first_operation")),
+            other => {
+                return fail(F, entry, format!("home_token \"{other}\" is not on_float or first_operation"));
+            }
         };
         let idx = |id: &str| all_major_ids.iter().position(|x| x == id);
         let r = &m.release;
@@ -147,27 +165,51 @@ pub fn companies(data: &mut Data, c: raw::CompaniesFile, privates: &raw::Private
                 for id in &r.sold_out {
                     match idx(id) {
                         Some(i) => v.push(i),
-                        None => return fail(F, entry, format!("release.sold_out names unknown company \"{id}\"")),
+                        None => {
+                            return fail(F, entry, format!("release.sold_out names unknown company \"{id}\""));
+                        }
                     }
                 }
                 Release::SoldOut(v)
             }
             (false, true, Some(co), Some(percent)) => match idx(co) {
                 Some(company) if percent <= 100 => Release::SoldPercent { company, percent },
-                _ => return fail(F, entry, format!("release names unknown company \"{co}\" or a bad percentage")),
+                _ => {
+                    return fail(
+                        F,
+                        entry,
+                        format!("release names unknown company \"{co}\" or a bad percentage"),
+                    );
+                }
             },
-            _ => return fail(F, entry, "release must be one of start_packet_sold, sold_out, company + sold_percent"),
+            _ => {
+                return fail(
+                    F,
+                    entry,
+                    "release must be one of start_packet_sold, sold_out, company + sold_percent",
+                );
+            }
         };
         let mut certificates = Vec::new();
         for (i, cr) in m.certificates.iter().enumerate() {
             if ![5, 10, 20].contains(&cr.percent) || cr.count == 0 || (cr.director && cr.count != 1) {
-                return fail(F, format!("{entry} certificates[{i}]"), "percent must be 5, 10 or 20; count positive; one director");
+                return fail(
+                    F,
+                    format!("{entry} certificates[{i}]"),
+                    "percent must be 5, 10 or 20; count positive; one director",
+                );
             }
             let reserved_for = match &cr.reserved_for {
                 None => None,
                 Some(id) => match paper(id, data, privates) {
                     Some(p) => Some(p),
-                    None => return fail(F, format!("{entry} certificates[{i}]"), format!("reserved_for \"{id}\" is neither a minor nor a private")),
+                    None => {
+                        return fail(
+                            F,
+                            format!("{entry} certificates[{i}]"),
+                            format!("reserved_for \"{id}\" is neither a minor nor a private"),
+                        );
+                    }
                 },
             };
             for _ in 0..cr.count {
@@ -178,7 +220,9 @@ pub fn companies(data: &mut Data, c: raw::CompaniesFile, privates: &raw::Private
         if total != 100 {
             return fail(F, entry, format!("certificates add up to {total} %, not 100 %"));
         }
-        if certificates.iter().filter(|c| c.director).count() != 1 || !certificates.first().is_some_and(|c| c.director) {
+        if certificates.iter().filter(|c| c.director).count() != 1
+            || !certificates.first().is_some_and(|c| c.director)
+        {
             return fail(F, entry, "exactly one director's certificate, first in the stack");
         }
         if !(10..=100).contains(&m.float_percent) || m.tokens == 0 || m.station == 0 {
@@ -217,7 +261,10 @@ pub fn privates(data: &Data, p: raw::PrivatesFile) -> Result<Vec<Private>, DataE
     let mut out: Vec<Private> = Vec::new();
     for x in p.private {
         let entry = format!("private \"{}\"", x.id);
-        if out.iter().any(|o| o.id == x.id) || data.minor_index(&x.id).is_some() || data.major_index(&x.id).is_some() {
+        if out.iter().any(|o| o.id == x.id)
+            || data.minor_index(&x.id).is_some()
+            || data.major_index(&x.id).is_some()
+        {
             return fail(F, entry, "id used twice (privates, minors and companies share one name space)");
         }
         if x.cost <= 0 || x.income < 0 {
@@ -226,8 +273,16 @@ pub fn privates(data: &Data, p: raw::PrivatesFile) -> Result<Vec<Private>, DataE
         let comes_with = match x.comes_with {
             None => None,
             Some(c) => match data.major_index(&c.company) {
-                Some(company) if [10, 20].contains(&c.percent) => Some(ComesWith { company, percent: c.percent, director: c.director }),
-                _ => return fail(F, entry, format!("comes_with names unknown company \"{}\" or a bad percentage", c.company)),
+                Some(company) if [10, 20].contains(&c.percent) => {
+                    Some(ComesWith { company, percent: c.percent, director: c.director })
+                }
+                _ => {
+                    return fail(
+                        F,
+                        entry,
+                        format!("comes_with names unknown company \"{}\" or a bad percentage", c.company),
+                    );
+                }
             },
         };
         if let Some(c) = x.closes.iter().find(|c| !CLOSES.contains(&c.as_str())) {
@@ -235,12 +290,30 @@ pub fn privates(data: &Data, p: raw::PrivatesFile) -> Result<Vec<Private>, DataE
         }
         let power = match x.power {
             None => None,
-            Some(pw) if KINDS.contains(&pw.kind.as_str()) => {
-                Some(Power { kind: pw.kind, hexes: pw.hexes, colour: pw.colour, percent: pw.percent, text: pw.text })
+            Some(pw) if KINDS.contains(&pw.kind.as_str()) => Some(Power {
+                kind: pw.kind,
+                hexes: pw.hexes,
+                colour: pw.colour,
+                percent: pw.percent,
+                text: pw.text,
+            }),
+            Some(pw) => {
+                return fail(
+                    F,
+                    entry,
+                    format!("power.kind \"{}\" unknown; known: {}", pw.kind, KINDS.join(", ")),
+                );
             }
-            Some(pw) => return fail(F, entry, format!("power.kind \"{}\" unknown; known: {}", pw.kind, KINDS.join(", "))),
         };
-        out.push(Private { id: x.id, name: x.name, cost: x.cost, income: x.income, comes_with, closes: x.closes, power });
+        out.push(Private {
+            id: x.id,
+            name: x.name,
+            cost: x.cost,
+            income: x.income,
+            comes_with,
+            closes: x.closes,
+            power,
+        });
     }
     Ok(out)
 }
@@ -274,7 +347,11 @@ pub fn packet(data: &Data, p: raw::PacketFile) -> Result<Vec<PacketItem>, DataEr
                 _ => return fail(F, entry, "an item is exactly one of private, minor or director"),
             };
             if it.price != face {
-                return fail(F, format!("{entry} \"{id}\""), format!("price {} differs from the face value {face}", it.price));
+                return fail(
+                    F,
+                    format!("{entry} \"{id}\""),
+                    format!("price {} differs from the face value {face}", it.price),
+                );
             }
             if items.iter().any(|x| x.id == id) {
                 return fail(F, format!("{entry} \"{id}\""), "listed twice");

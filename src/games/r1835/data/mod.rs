@@ -91,7 +91,10 @@ pub enum Release {
     /// No certificate of these companies left in the IPO.
     SoldOut(Vec<usize>),
     /// At least this percentage of that company has left the IPO.
-    SoldPercent { company: usize, percent: u8 },
+    SoldPercent {
+        company: usize,
+        percent: u8,
+    },
 }
 
 /// One certificate of a share company's stack.

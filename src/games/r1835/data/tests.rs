@@ -56,7 +56,8 @@ fn the_prussian_has_a_10_percent_director_four_public_and_reserved_exchange_shar
     let pr = &d.majors[d.major_index("PR").unwrap()];
     assert!(pr.prussian);
     assert_eq!(pr.director_percent(), 10);
-    let public: Vec<u8> = pr.certificates.iter().filter(|c| c.reserved_for.is_none()).map(|c| c.percent).collect();
+    let public: Vec<u8> =
+        pr.certificates.iter().filter(|c| c.reserved_for.is_none()).map(|c| c.percent).collect();
     assert_eq!(public, vec![10, 10, 10, 10]);
     let reserved = |p: Paper| pr.certificates.iter().find(|c| c.reserved_for == Some(p)).map(|c| c.percent);
     assert_eq!(reserved(Paper::Minor(1)), Some(10), "M2 gets the director's certificate");
@@ -91,9 +92,14 @@ fn there_are_33_trains_worth_9930_and_seven_phases() {
 fn the_map_has_126_hexes_and_every_home_hex_is_a_city_on_it() {
     let d = data();
     assert_eq!(d.hexes.len(), 126);
-    for (id, home) in d.minors.iter().map(|m| (&m.id, &m.home)).chain(d.majors.iter().map(|m| (&m.id, &m.home))) {
+    for (id, home) in
+        d.minors.iter().map(|m| (&m.id, &m.home)).chain(d.majors.iter().map(|m| (&m.id, &m.home)))
+    {
         let hex = d.hex(home).unwrap_or_else(|| panic!("{id}'s home {home} is on the map"));
-        assert!(d.preprinted_tile(&hex.tile).is_some_and(|t| t.cities() > 0), "{id}'s home {home} has a city");
+        assert!(
+            d.preprinted_tile(&hex.tile).is_some_and(|t| t.cities() > 0),
+            "{id}'s home {home} has a city"
+        );
     }
     // Ostpreußen, Oberschlesien and the two Elsass-Lothringen hexes (18xx.games' hidden I21
     // is not a hex of the printed board).
@@ -105,11 +111,19 @@ fn every_preprinted_track_end_leads_onto_the_map() {
     let d = data();
     for hex in &d.hexes {
         let tile = d.preprinted_tile(&hex.tile).expect("tile exists");
-        let sides = tile.stops.iter().flat_map(|s| s.exits.iter().copied()).chain(tile.track.iter().flatten().copied());
+        let sides = tile
+            .stops
+            .iter()
+            .flat_map(|s| s.exits.iter().copied())
+            .chain(tile.track.iter().flatten().copied());
         for side in sides {
             let map_side = (side + hex.rotation) % 6;
             let across = neighbour(&hex.at, map_side).unwrap_or_default();
-            assert!(d.hex(&across).is_some(), "{} side {side} (map side {map_side}) leads to {across}", hex.at);
+            assert!(
+                d.hex(&across).is_some(),
+                "{} side {side} (map side {map_side}) leads to {across}",
+                hex.at
+            );
         }
     }
 }
@@ -122,9 +136,13 @@ fn a_broken_file_is_refused_naming_the_file_and_the_entry() {
     assert!(err.starts_with("rules/1835/companies.toml: major \"BA\": start_space \"B9\""), "{err}");
 
     let mut files = Files::standard();
-    files.start_packet = files.start_packet.replace("{ minor = \"M2\", price = 170 }", "{ minor = \"M2\", price = 171 }");
+    files.start_packet =
+        files.start_packet.replace("{ minor = \"M2\", price = 170 }", "{ minor = \"M2\", price = 171 }");
     let err = Data::load(&files).unwrap_err().to_string();
-    assert!(err.contains("start_packet.toml: rows[1][2] \"M2\": price 171 differs from the face value 170"), "{err}");
+    assert!(
+        err.contains("start_packet.toml: rows[1][2] \"M2\": price 171 differs from the face value 170"),
+        "{err}"
+    );
 
     let mut files = Files::standard();
     files.map = files.map.replace("{ at = \"O15\", name = \"München\"", "{ at = \"O16\", name = \"München\"");
