@@ -85,6 +85,9 @@ pub enum Hook {
     CompulsoryTrain,
     /// A company with trains must run them before ending its turn.
     MustRun,
+    /// A president who cannot fund a compulsory train goes bankrupt (FACTS §13); reachable
+    /// only through train purchases.
+    Bankruptcy,
 }
 
 impl fmt::Display for Hook {
@@ -100,6 +103,7 @@ impl fmt::Display for Hook {
             Hook::PrussianExchange => "exchanging papers for Prussian shares",
             Hook::CompulsoryTrain => "the compulsory train purchase of a share company",
             Hook::MustRun => "running the trains a company owns",
+            Hook::Bankruptcy => "bankruptcy",
         })
     }
 }
