@@ -225,7 +225,10 @@ impl R1835 {
                         v.push(Action::BuyShare { company: name.clone(), from: f, percent });
                     }
                 }
-                return self.pick(s, v, &format!("{name} can be bought more than one way: say IPO or POOL and the size, e.g. BUY 1 {name} POOL 10%"));
+                let why = format!(
+                    "{name} can be bought more than one way: say IPO or POOL and the size, e.g. BUY 1 {name} POOL 10%"
+                );
+                return self.pick(s, v, &why);
             }
             Alt::Sell { count, company, percent } => {
                 let v = sizes(*percent).into_iter().map(|percent| Action::Sell {
@@ -233,7 +236,10 @@ impl R1835 {
                     count: *count,
                     percent,
                 });
-                return self.pick(s, v.collect(), &format!("you hold {company} certificates of several sizes: say which, e.g. SELL {count} {company} 20%"));
+                let why = format!(
+                    "you hold {company} certificates of several sizes: say which, e.g. SELL {count} {company} 20%"
+                );
+                return self.pick(s, v.collect(), &why);
             }
             Alt::Nationalise { company, from_seat, percent } => {
                 let v = sizes(*percent).into_iter().map(|percent| Action::Nationalise {

@@ -123,9 +123,15 @@ proptest! {
         seed in any::<u64>(), seats in 3u8..=7, variant in 0usize..5, same_price in any::<bool>()
     ) {
         let g = engine();
-        let options = json!({"variant": VARIANTS[variant], "separate_sales_same_price": same_price, "empty_operating_rounds": true});
+        let options = json!({
+            "variant": VARIANTS[variant],
+            "separate_sales_same_price": same_price,
+            "empty_operating_rounds": true,
+        });
         let (s, log) = play(&g, seats, options.clone(), seed, 500)?;
-        let replayed = crate::engine::DynGame::replay(&g, &SetupSpec { seats, options }, seed, &log).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let spec = SetupSpec { seats, options };
+        let replayed = crate::engine::DynGame::replay(&g, &spec, seed, &log)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let live = serde_json::to_value(&s).unwrap_or(Value::Null);
         prop_assert_eq!(replayed, live);
     }

@@ -166,7 +166,11 @@ pub fn companies(
                     match idx(id) {
                         Some(i) => v.push(i),
                         None => {
-                            return fail(F, entry, format!("release.sold_out names unknown company \"{id}\""));
+                            return fail(
+                                F,
+                                entry,
+                                format!("release.sold_out names unknown company \"{id}\""),
+                            );
                         }
                     }
                 }
