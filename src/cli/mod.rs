@@ -36,7 +36,7 @@ pub enum Command {
     /// Close and publish turns.
     #[command(subcommand)]
     Turn(TurnCommand),
-    /// Re-apply an exported action log and print the final state.
+    /// Re-apply an exported game or a JSONL action log; print the final state or a ledger.
     Replay(ReplayArgs),
     /// GM accounts.
     #[command(subcommand)]
@@ -145,9 +145,27 @@ pub struct ReplayArgs {
     /// The engine the log belongs to.
     #[arg(long)]
     pub engine: String,
-    /// A file written by `game export`.
+    /// A file written by `game export`; or, with --players, a JSONL action log (one
+    /// {"seat":N,"action":{...}} per line, see docs/1835-actions.md).
     #[arg(long)]
     pub log: String,
+    /// Player names in seating order, comma-separated ("A,B,C,D"): replay a JSONL action log
+    /// from a new game with these players.
+    #[arg(long)]
+    pub players: Option<String>,
+    /// Seed of the new game (JSONL logs).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Engine options of the new game as a JSON object (JSONL logs), e.g. '{"preset":"rails"}'.
+    #[arg(long, default_value = "{}")]
+    pub options: String,
+    /// Print the cash ledger after every round as CSV (round,entity,cash), then the final
+    /// scores (1835 JSONL logs).
+    #[arg(long)]
+    pub ledger: bool,
+    /// Print the final state as JSON.
+    #[arg(long)]
+    pub state: bool,
 }
 
 #[derive(Debug, Subcommand)]

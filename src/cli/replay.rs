@@ -1,15 +1,26 @@
-//! `stationmaster replay`: re-applies an exported game (setup + action log) with its engine and
-//! prints the final state — the check that a published game is reproducible anywhere.
+//! `stationmaster replay`: re-applies a game's action log with its engine.
+//!
+//! Two inputs: an exported game (setup + log, from `game export`), printed as the final state —
+//! the check that a published game is reproducible anywhere; or, with `--players`, a JSONL
+//! action log replayed from a new game (`--seed`, `--options`), printed as the final state
+//! (`--state`, JSON) and/or, for 1835, a cash ledger after every round (`--ledger`, CSV).
 
 use super::ReplayArgs;
 use super::output::{InputError, print};
-use crate::engine::{Viewer, registry};
+use crate::engine::{LoggedAction, Seat, SetupSpec, Viewer, registry};
+use crate::games::r1835;
 use crate::service::GameExport;
 use anyhow::Context;
+use serde::Deserialize;
+use serde_json::Value;
 
 pub fn replay(args: &ReplayArgs, json: bool) -> anyhow::Result<()> {
     let engine = registry::find(&args.engine).map_err(|e| InputError(e.to_string()))?;
     let text = std::fs::read_to_string(&args.log).with_context(|| format!("cannot read {}", args.log))?;
+    if args.players.is_some() || args.ledger || args.state {
+        print!("{}", replay_jsonl(args, &text)?);
+        return Ok(());
+    }
     let export: GameExport = serde_json::from_str(&text)
         .map_err(|e| InputError(format!("{} is not an exported game log: {e}", args.log)))?;
     if !export.engine.eq_ignore_ascii_case(engine.slug()) {
@@ -21,4 +32,120 @@ pub fn replay(args: &ReplayArgs, json: bool) -> anyhow::Result<()> {
     let text = engine.describe(&state, Viewer::Gm)?;
     print(&state, json, |_| format!("Replayed {} actions.\n\n{text}", export.actions.len()));
     Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    seat: u8,
+    action: Value,
+}
+
+/// The output of a JSONL replay: the ledger (CSV) and/or the final state (JSON), or, with
+/// neither flag, the final description.
+pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> {
+    let engine = registry::find(&args.engine).map_err(|e| InputError(e.to_string()))?;
+    let players: Vec<String> = match &args.players {
+        Some(p) => p.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect(),
+        None => {
+            return Err(InputError("a JSONL action log needs --players \"A,B,C\" in seating order".into()));
+        }
+    };
+    let options: Value = serde_json::from_str(&args.options)
+        .map_err(|e| InputError(format!("--options is not a JSON object: {e}")))?;
+    let mut out = String::new();
+    if engine.slug() == "1835" {
+        let game = r1835::shared().map_err(|e| InputError(e.to_string()))?;
+        let r = r1835::ledger::replay(game, &players, &options, args.seed, log).map_err(InputError)?;
+        if args.ledger {
+            out.push_str(&r.csv());
+        }
+        if args.state {
+            let state = serde_json::to_string_pretty(&r.state).map_err(|e| InputError(e.to_string()))?;
+            out.push_str(&state);
+            out.push('\n');
+        }
+        if !args.ledger && !args.state {
+            let value = serde_json::to_value(&r.state).map_err(|e| InputError(e.to_string()))?;
+            out.push_str(&engine.describe(&value, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    if args.ledger {
+        return Err(InputError(format!("--ledger is available for 1835 logs, not {}", engine.slug())));
+    }
+    let mut actions = Vec::new();
+    for (i, raw) in
+        log.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    {
+        let line: Line = serde_json::from_str(raw).map_err(|e| InputError(format!("line {}: {e}", i + 1)))?;
+        actions.push(LoggedAction {
+            seq: actions.len() as u64,
+            seat: Seat(line.seat),
+            action: line.action,
+            by_default: false,
+        });
+    }
+    let seats = u8::try_from(players.len()).map_err(|_| InputError("too many players".into()))?;
+    let state = engine
+        .replay(&SetupSpec { seats, options }, args.seed, &actions)
+        .map_err(|e| InputError(format!("the log does not replay: {e}")))?;
+    if args.state {
+        out.push_str(&serde_json::to_string_pretty(&state).map_err(|e| InputError(e.to_string()))?);
+    } else {
+        out.push_str(&engine.describe(&state, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(ledger: bool, state: bool) -> ReplayArgs {
+        ReplayArgs {
+            engine: "1835".into(),
+            log: String::new(),
+            players: Some("A, B, C, D".into()),
+            seed: 0,
+            options: r#"{"variant": "standard", "empty_operating_rounds": true}"#.into(),
+            ledger,
+            state,
+        }
+    }
+
+    const LOG: &str = r#"{"seat":1,"action":{"type":"buy_item","item":"NF"}}
+{"seat":2,"action":{"type":"buy_item","item":"M1"}}
+{"seat":3,"action":{"type":"pass"}}
+{"seat":4,"action":{"type":"pass"}}
+{"seat":1,"action":{"type":"pass"}}
+{"seat":2,"action":{"type":"pass"}}
+"#;
+
+    #[test]
+    fn a_jsonl_log_replays_to_a_ledger_after_every_round() {
+        let out = replay_jsonl(&args(true, false), LOG).expect("replays");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "round,entity,cash");
+        assert_eq!(lines[1], "SR1,A,375");
+        assert!(lines.contains(&"SR1,M1,80"));
+        assert!(lines.contains(&"OR1.1,A,380"), "NF paid 5 M: {out}");
+        assert_eq!(lines.len(), 1 + 2 * 18);
+    }
+
+    #[test]
+    fn state_prints_the_final_state_as_json() {
+        let out = replay_jsonl(&args(false, true), LOG).expect("replays");
+        let v: Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["round"]["stock"]["n"], 2);
+    }
+
+    #[test]
+    fn a_refused_line_is_an_input_error_naming_the_line() {
+        let bad = "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"M3\"}}";
+        let err = replay_jsonl(&args(true, false), bad).unwrap_err().to_string();
+        assert!(err.contains("line 1: refused: M3 is not on sale yet"), "{err}");
+    }
 }

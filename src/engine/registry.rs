@@ -4,6 +4,7 @@
 //! [`load_failures`] lists them and [`find`] names the failure when such a slug is asked for.
 
 use super::DynGame;
+use crate::games::r1835;
 use crate::games::railroaded::{Railroaded, RulesError};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -32,6 +33,10 @@ fn registry() -> &'static Registry {
         match RAILROADED.get_or_init(Railroaded::standard) {
             Ok(game) => r.engines.push(game),
             Err(e) => r.failures.push(("railroaded", e.to_string())),
+        }
+        match r1835::shared() {
+            Ok(game) => r.engines.push(game),
+            Err(e) => r.failures.push(("1835", e.to_string())),
         }
         r
     })
@@ -78,5 +83,15 @@ mod tests {
         assert_eq!(find(" Railroaded ").map(|e| e.slug()).ok(), Some("railroaded"));
         let err = find("chess").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("known engines: railroaded"), "{err}");
+    }
+
+    #[test]
+    fn the_1835_engine_is_registered_for_3_to_7_players() {
+        let e = find("1835").expect("1835 is registered");
+        assert_eq!((e.title(), e.seat_counts()), ("1835", 3..=7));
+        let state = e
+            .setup(&crate::engine::SetupSpec { seats: 5, options: serde_json::Value::Null }, 7)
+            .expect("setup");
+        assert!(!e.legal_actions(&state).expect("legal actions").is_empty());
     }
 }

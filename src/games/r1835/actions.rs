@@ -1,0 +1,146 @@
+//! The actions of the log (documented with examples in `docs/1835-actions.md`), and why an
+//! action is refused: illegal under the rules, or a rule the engine does not carry out yet
+//! ([`Hook`]: the operating-round part of 1835, specified here so logs can already name it).
+
+use crate::engine::Illegal;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Where a bought certificate comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Ipo,
+    Pool,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Source::Ipo => "IPO",
+            Source::Pool => "pool",
+        })
+    }
+}
+
+/// How a share company uses its revenue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DividendKind {
+    Payout,
+    Withhold,
+    /// Minors only (always 50/50).
+    Split,
+}
+
+/// One action of an 1835 log. `type` names the kind; ids are those printed on the components.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Buy an item of the start packet at face value: a private ("NF"), a minor ("M2"), or a
+    /// director's certificate by its company ("BY").
+    BuyItem { item: String },
+    /// Buy one share certificate of `percent` from the IPO (at par) or the pool (at the price).
+    BuyShare { company: String, from: Source, percent: u8 },
+    /// Sell `count` certificates of `percent` of a company to the pool, in one sale action.
+    Sell { company: String, count: u8, percent: u8 },
+    /// Nationalisation: force the player at seat `from_seat` (1-based) to sell one certificate
+    /// of `percent` at 150 % of the price (FACTS §6).
+    Nationalise { company: String, from_seat: u8, percent: u8 },
+    /// End the turn (in a stock round: a pass unless something was bought this turn; in an
+    /// operating round: the company's turn is over).
+    Pass,
+    // ---- operating rounds: specified, not yet carried out (Hook) ----
+    /// Lay or upgrade a tile: `rotation` 0-5 clockwise as in `rules/1835/README.md`.
+    LayTile { company: String, tile: String, hex: String, rotation: u8 },
+    /// Place a station token in city `city` (from 1) of a hex.
+    PlaceToken { company: String, hex: String, city: u8 },
+    /// Run the trains: one route (list of hexes visited, in order) per train, and the revenue.
+    Run { company: String, routes: Vec<Vec<String>>, revenue: i64 },
+    /// Pay out, withhold or (minors) split the revenue.
+    Dividend { company: String, kind: DividendKind },
+    /// Buy a train from the bank ("bank"), the pool ("pool") or a company (its id) at `price`.
+    BuyTrain { company: String, train: String, from: String, price: i64 },
+    /// Discard a train to the pool (over the train limit).
+    DiscardTrain { company: String, train: String },
+    /// M2's owner forms the Prussian (`form` true) or declines for now.
+    FormPrussian { form: bool },
+    /// Exchange a minor or BB/HB (`paper`) for its reserved Prussian certificate, or decline.
+    ExchangeForPrussian { paper: String, accept: bool },
+}
+
+/// A rule the engine does not carry out yet: the action is refused with this reason, never
+/// applied wrongly. Each is a hook for the operating-round part of the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hook {
+    LayTile,
+    PlaceToken,
+    RunTrains,
+    Dividend,
+    BuyTrain,
+    DiscardTrain,
+    PrussianFormation,
+    PrussianExchange,
+    /// A share company must own a train (FACTS §7.6): it cannot end its turn without one.
+    CompulsoryTrain,
+    /// A company with trains must run them before ending its turn.
+    MustRun,
+    /// A president who cannot fund a compulsory train goes bankrupt (FACTS §13); reachable
+    /// only through train purchases.
+    Bankruptcy,
+}
+
+impl fmt::Display for Hook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Hook::LayTile => "laying track",
+            Hook::PlaceToken => "placing station tokens",
+            Hook::RunTrains => "running trains",
+            Hook::Dividend => "paying dividends",
+            Hook::BuyTrain => "buying trains",
+            Hook::DiscardTrain => "discarding trains",
+            Hook::PrussianFormation => "forming the Prussian",
+            Hook::PrussianExchange => "exchanging papers for Prussian shares",
+            Hook::CompulsoryTrain => "the compulsory train purchase of a share company",
+            Hook::MustRun => "running the trains a company owns",
+            Hook::Bankruptcy => "bankruptcy",
+        })
+    }
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The rules do not allow it; the reason is for the player.
+    Illegal(String),
+    /// The rules allow something here that the engine cannot carry out yet.
+    NotYetSupported(Hook),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Illegal(why) => f.write_str(why),
+            Refusal::NotYetSupported(hook) => write!(
+                f,
+                "not yet supported: {hook} belongs to the operating rounds, which this version of the 1835 engine does not play"
+            ),
+        }
+    }
+}
+
+impl From<Refusal> for Illegal {
+    fn from(r: Refusal) -> Illegal {
+        Illegal(r.to_string())
+    }
+}
+
+/// Shorthand for an illegal action.
+pub fn illegal<T>(why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal::Illegal(why.into()))
+}
+
+/// "a 10 %" / "a 20 %" / "a 5 %".
+pub fn pct(p: u8) -> String {
+    format!("{p} %")
+}

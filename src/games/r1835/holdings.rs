@@ -1,0 +1,204 @@
+//! Who holds what: percentages, certificate counts and limits (FACTS §1, HR 20), money
+//! transfers (every mark goes from one holder to another, so money is conserved), presidency
+//! changes (FACTS §6) and floating with incremental capital (FACTS §2.2).
+
+use super::R1835;
+use super::state::{Cert, Loc, State};
+use crate::engine::Event;
+
+/// Who pays or is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    Bank,
+    Player(u8),
+    Major(usize),
+    Minor(usize),
+}
+
+/// The value of `percent` of a company at `price` (quoted per 10 %; a 5 % paper is half).
+pub fn value(price: i64, percent: u8) -> i64 {
+    price * i64::from(percent) / 10
+}
+
+/// Moves `amount` from one holder to another. The bank may go below zero once it has broken:
+/// what it could not pay counts for the payee (FACTS §13; RULING K13).
+pub fn pay(s: &mut State, from: Holder, to: Holder, amount: i64) {
+    *purse(s, from) -= amount;
+    *purse(s, to) += amount;
+}
+
+fn purse(s: &mut State, h: Holder) -> &mut i64 {
+    // Indices come from the state itself; an out-of-range index would be an engine defect and
+    // lands on the bank rather than panicking (money stays conserved).
+    match h {
+        Holder::Player(p) if usize::from(p) < s.players.len() => &mut s.players[usize::from(p)].cash,
+        Holder::Major(i) if i < s.majors.len() => &mut s.majors[i].cash,
+        Holder::Minor(i) if i < s.minors.len() => &mut s.minors[i].cash,
+        _ => &mut s.bank,
+    }
+}
+
+impl R1835 {
+    /// Percentage of company `co` held by seat `p`.
+    pub(crate) fn percent_of(&self, s: &State, co: usize, p: u8) -> u32 {
+        s.majors[co].certs.iter().filter(|c| c.at == Loc::Player(p)).map(|c| u32::from(c.percent)).sum()
+    }
+
+    /// Percentage of a company in the bank pool.
+    pub(crate) fn pool_percent(&self, s: &State, co: usize) -> u32 {
+        s.majors[co].certs.iter().filter(|c| c.at == Loc::Pool).map(|c| u32::from(c.percent)).sum()
+    }
+
+    /// Percentage that has left the IPO (held by players or in the pool).
+    pub(crate) fn sold_percent(&self, s: &State, co: usize) -> u32 {
+        s.majors[co]
+            .certs
+            .iter()
+            .filter(|c| matches!(c.at, Loc::Player(_) | Loc::Pool))
+            .map(|c| u32::from(c.percent))
+            .sum()
+    }
+
+    /// The top certificate of the IPO stack (index), if any.
+    pub(crate) fn ipo_top(&self, s: &State, co: usize) -> Option<usize> {
+        s.majors[co].certs.iter().position(|c| c.at == Loc::Ipo)
+    }
+
+    /// No certificate of the company is left in the IPO (reserved Prussian ones do not count).
+    pub(crate) fn ipo_empty(&self, s: &State, co: usize) -> bool {
+        !s.majors[co].certs.iter().any(|c| matches!(c.at, Loc::Ipo | Loc::Packet))
+    }
+
+    /// The president (holder of the director's certificate), if a player holds it.
+    pub(crate) fn president(&self, s: &State, co: usize) -> Option<u8> {
+        s.majors[co].certs.iter().find(|c| c.director).and_then(|c| match c.at {
+            Loc::Player(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    /// Certificates counting against seat `p`'s limit: privates, minors, share certificates,
+    /// each paper counting one whatever its percentage (FACTS §1, HR 20).
+    pub(crate) fn cert_count(&self, s: &State, p: u8) -> u32 {
+        let owner = Some(p);
+        let privates = s.privates.iter().filter(|x| x.owner == owner && !x.closed).count();
+        let minors = s.minors.iter().filter(|x| x.owner == owner && !x.closed).count();
+        let shares: usize =
+            s.majors.iter().map(|c| c.certs.iter().filter(|x| x.at == Loc::Player(p)).count()).sum();
+        u32::try_from(privates + minors + shares).unwrap_or(u32::MAX)
+    }
+
+    /// Seat `p`'s certificate limit: by player count, +1 for each share company held at 80 %
+    /// or more (FACTS §1).
+    pub(crate) fn cert_limit(&self, s: &State, p: u8) -> u32 {
+        let base = self.data.players_setup(s.n()).map(|x| u32::from(x.cert_limit)).unwrap_or(0);
+        let bonus = (0..s.majors.len())
+            .filter(|co| self.percent_of(s, *co, p) >= u32::from(self.data.cert_bonus_at))
+            .count();
+        base + u32::try_from(bonus).unwrap_or(0)
+    }
+
+    /// The player who would take the presidency from `holder` if `holder` held `remaining`
+    /// percent: the one with the most, strictly more than `remaining`; ties go to the first to
+    /// the left of `holder` (FACTS §6, RDL 11.3).
+    pub(crate) fn challenger(&self, s: &State, co: usize, holder: u8, remaining: u32) -> Option<u8> {
+        let mut best: Option<(u8, u32)> = None;
+        for k in 1..s.n() {
+            let q = s.left_of(holder, k);
+            let pq = self.percent_of(s, co, q);
+            if pq > remaining && best.is_none_or(|(_, b)| pq > b) {
+                best = Some((q, pq));
+            }
+        }
+        best.map(|(q, _)| q)
+    }
+
+    /// The ordinary certificates `giver` hands over for a director's certificate of `d` percent:
+    /// the fewest that add up to exactly `d` (largest first), or `None` if impossible.
+    pub(crate) fn swap_picks(&self, s: &State, co: usize, giver: u8, d: u8) -> Option<Vec<usize>> {
+        let certs = &s.majors[co].certs;
+        let mut idx: Vec<usize> =
+            (0..certs.len()).filter(|i| certs[*i].at == Loc::Player(giver) && !certs[*i].director).collect();
+        idx.sort_by(|a, b| certs[*b].percent.cmp(&certs[*a].percent).then(a.cmp(b)));
+        let mut need = d;
+        let mut picked = Vec::new();
+        for i in idx {
+            if certs[i].percent <= need {
+                need -= certs[i].percent;
+                picked.push(i);
+                if need == 0 {
+                    return Some(picked);
+                }
+            }
+        }
+        None
+    }
+
+    /// Hands the presidency from `old` to `new`: the director's certificate for ordinary
+    /// certificates of the same total (FACTS §6; Rails' fewest-certificates choice).
+    pub(crate) fn swap_presidency(&self, s: &mut State, co: usize, old: u8, new: u8) -> Option<Event> {
+        let d = s.majors[co].certs.iter().find(|c| c.director).map(|c| c.percent)?;
+        let picks = self.swap_picks(s, co, new, d)?;
+        for i in picks {
+            s.majors[co].certs[i].at = Loc::Player(old);
+        }
+        for c in s.majors[co].certs.iter_mut().filter(|c| c.director) {
+            c.at = Loc::Player(new);
+        }
+        Some(Event::public(format!(
+            "seat {} becomes president of {} (seat {} receives {} % in ordinary certificates for the director's certificate)",
+            new + 1,
+            s.majors[co].id,
+            old + 1,
+            d
+        )))
+    }
+
+    /// Changes the presidency if another player now holds strictly more than the president.
+    pub(crate) fn settle_presidency(&self, s: &mut State, co: usize, ev: &mut Vec<Event>) {
+        let Some(p) = self.president(s, co) else { return };
+        let mine = self.percent_of(s, co, p);
+        if let Some(q) = self.challenger(s, co, p, mine) {
+            ev.extend(self.swap_presidency(s, co, p, q));
+        }
+    }
+
+    /// Floats a share company once enough has left the IPO and it has a president: the bank
+    /// pays par x the percentage sold into its treasury (incremental capital, FACTS §2.2).
+    pub(crate) fn check_float(&self, s: &mut State, co: usize, ev: &mut Vec<Event>) {
+        let m = &self.data.majors[co];
+        if s.majors[co].floated || m.prussian || self.president(s, co).is_none() {
+            return;
+        }
+        let needed = if m.id == "BY" { s.options.by_float_percent } else { m.float_percent };
+        let sold = self.sold_percent(s, co);
+        if sold < u32::from(needed) {
+            return;
+        }
+        let capital = m.par * i64::from(sold) / 10;
+        pay(s, Holder::Bank, Holder::Major(co), capital);
+        self.note_bank(s);
+        let c = &mut s.majors[co];
+        c.floated = true;
+        c.home_placed = !m.home_on_first_operation;
+        ev.push(Event::public(format!(
+            "{} floats with {sold} % sold and receives {capital} M from the bank{}",
+            m.id,
+            if c.home_placed { format!("; its home station is placed in {}", m.home) } else { String::new() }
+        )));
+    }
+
+    /// Moves the first certificate of `co` matching `pick` at `from` to `to`; returns its index.
+    pub(crate) fn move_cert(
+        &self,
+        s: &mut State,
+        co: usize,
+        from: Loc,
+        to: Loc,
+        pick: impl Fn(&Cert) -> bool,
+    ) -> Option<usize> {
+        let i = s.majors[co].certs.iter().position(|c| c.at == from && pick(c))?;
+        s.majors[co].certs[i].at = to;
+        Some(i)
+    }
+}

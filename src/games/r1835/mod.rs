@@ -1,0 +1,175 @@
+//! 1835 (Michael Meier-Bachl with Francis Tresham; Hans im Glück 1990): the engine.
+//!
+//! Part 1 covers everything outside operating rounds: components as data (`data/`, from the
+//! TOML files in `rules/1835/`), set-up for 3-7 players, the start packet with its variants,
+//! stock rounds, private income, floating and capital, nationalisation and the end of the game
+//! by the bank breaking. Operating rounds are hooks: their actions are specified (`actions.rs`,
+//! `docs/1835-actions.md`) and refused with a typed "not yet supported" reason.
+//!
+//! Files: `options` (option sets), `state`, `actions`, `setup`, `holdings` (certificates,
+//! limits, money, presidency, floating), `packet` (start packet and lap orders), `release`
+//! (when IPOs open), `stock` (buy, sell, nationalise), `rounds` (turns and rounds), `apply`,
+//! `legal` (decisions, legal actions), `orders` (the order language), `view`, `ledger`
+//! (replaying a JSONL action log into a cash ledger). Rulings: `docs/RULINGS.md`, "1835" (K…);
+//! facts: FACTS.md sections cited as `FACTS §n`; house rules as `HR n`.
+
+mod actions;
+mod apply;
+pub mod data;
+mod holdings;
+pub mod ledger;
+mod legal;
+pub mod options;
+pub mod orders;
+mod packet;
+mod release;
+mod rounds;
+mod setup;
+pub mod state;
+mod stock;
+mod view;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_orders;
+#[cfg(test)]
+mod tests_packet;
+#[cfg(test)]
+mod tests_rounds;
+#[cfg(test)]
+mod tests_stock;
+
+pub use actions::{Action, DividendKind, Hook, Refusal, Source};
+pub use data::{Data, DataError};
+pub use orders::Order;
+pub use state::State;
+
+use crate::engine::{
+    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
+    Standing, Viewer,
+};
+use std::ops::RangeInclusive;
+use std::sync::OnceLock;
+
+/// The 1835 engine, built from its data files.
+#[derive(Debug, Clone, PartialEq)]
+pub struct R1835 {
+    data: Data,
+}
+
+impl R1835 {
+    /// The engine with the standard data files of `rules/1835/`.
+    pub fn standard() -> Result<R1835, DataError> {
+        Ok(R1835 { data: Data::standard()? })
+    }
+
+    /// The engine with the given (checked) data.
+    pub fn with_data(data: Data) -> R1835 {
+        R1835 { data }
+    }
+
+    /// The loaded component data.
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+}
+
+/// The standard engine, loaded once (shared by the registry and the console).
+pub fn shared() -> Result<&'static R1835, DataError> {
+    static ENGINE: OnceLock<Result<R1835, DataError>> = OnceLock::new();
+    ENGINE.get_or_init(R1835::standard).as_ref().map_err(Clone::clone)
+}
+
+impl Game for R1835 {
+    type State = State;
+    type Action = Action;
+    type Order = Order;
+
+    fn slug(&self) -> &'static str {
+        "1835"
+    }
+    fn title(&self) -> &'static str {
+        "1835"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn seat_counts(&self) -> RangeInclusive<u8> {
+        3..=7
+    }
+
+    fn setup(&self, spec: &SetupSpec, _rng: &mut GameRng) -> Result<State, SetupError> {
+        self.new_game(spec)
+    }
+
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        self.decision(s)
+    }
+
+    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
+        self.legal(s)
+    }
+
+    fn apply(&self, s: &mut State, action: &Action, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.apply_action(s, action)
+    }
+
+    // A PBEM turn is one round: every player sends orders for a stock round; the seats of the
+    // operating companies' owners for an operating round.
+    fn acting_seats(&self, s: &State) -> Vec<Seat> {
+        match s.round {
+            state::Round::Stock { .. } => (0..s.players.len()).map(Seat::from_index).collect(),
+            state::Round::Operating { .. } => {
+                let mut seats: Vec<Seat> = Vec::new();
+                for e in &s.or.queue {
+                    let owner = match *e {
+                        state::Entity::Minor(m) => s.minors.get(usize::from(m)).and_then(|x| x.owner),
+                        state::Entity::Major(c) => self.president(s, usize::from(c)),
+                    };
+                    if let Some(seat) = owner.map(|p| Seat::from_index(usize::from(p)))
+                        && !seats.contains(&seat)
+                    {
+                        seats.push(seat);
+                    }
+                }
+                seats
+            }
+            state::Round::Over => Vec::new(),
+        }
+    }
+
+    fn turn_complete(&self, start: &State, now: &State) -> bool {
+        now.round_seq != start.round_seq || now.round == state::Round::Over
+    }
+
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        self.parse_line(line)
+    }
+
+    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
+        self.advise_on(s, seat, order)
+    }
+
+    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        self.answer_from(s, decision, sheet)
+    }
+
+    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
+        self.default_for(s)
+    }
+
+    fn view(&self, s: &State, _viewer: Viewer) -> serde_json::Value {
+        self.view_of(s)
+    }
+
+    fn describe(&self, s: &State, _viewer: Viewer) -> String {
+        self.describe_state(s)
+    }
+
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
+        self.standings_of(s)
+    }
+}

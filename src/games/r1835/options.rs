@@ -1,0 +1,109 @@
+//! Game options: the two option sets of `rules/1835/game.toml` (our PBEM defaults and Rails'
+//! defaults) and how a game's `SetupSpec.options` pick one and override single keys.
+//!
+//! ```json
+//! {"preset": "rails", "variant": "snake"}
+//! ```
+//! Missing keys come from the preset (default `pbem`); unknown keys and values are refused.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The start-packet procedure and share release (FACTS §4.3; HR 21).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    Standard,
+    Snake,
+    Clemens,
+    FullThompson,
+    HalfThompson,
+}
+
+impl Variant {
+    /// Every start-packet item is on sale at once (Clemens and both Thompson variants).
+    pub fn all_items_available(self) -> bool {
+        matches!(self, Variant::Clemens | Variant::FullThompson | Variant::HalfThompson)
+    }
+    /// One of the Thompson variants.
+    pub fn thompson(self) -> bool {
+        matches!(self, Variant::FullThompson | Variant::HalfThompson)
+    }
+}
+
+/// When the rule "no sales in the first stock round" ends (FACTS §6; Rails option
+/// FirstRoundSellRestriction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoSalesIn {
+    /// Nobody sells during stock round 1.
+    FirstStockRound,
+    /// Nobody sells while the start packet is on sale in stock round 1.
+    StartPacket,
+}
+
+/// The options of one game. Keys are documented in `rules/1835/game.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub variant: Variant,
+    pub separate_sales_same_price: bool,
+    pub no_sales_in: NoSalesIn,
+    pub by_float_percent: u8,
+    pub ld_income: i64,
+    pub minors_require_floated_by: bool,
+    pub nf_pfb_token_step_only: bool,
+    pub empty_operating_rounds: bool,
+}
+
+/// The preset used when a game names none.
+pub const DEFAULT_PRESET: &str = "pbem";
+
+/// Builds a game's options from its setup options: a preset plus overridden keys.
+pub fn resolve(presets: &BTreeMap<String, Options>, given: &Value) -> Result<Options, String> {
+    let empty = serde_json::Map::new();
+    let obj = match given {
+        Value::Null => &empty,
+        Value::Object(o) => o,
+        other => return Err(format!("1835 options must be a JSON object, not {other}")),
+    };
+    let preset_name = match obj.get("preset") {
+        None => DEFAULT_PRESET,
+        Some(Value::String(s)) => s.as_str(),
+        Some(other) => return Err(format!("option \"preset\" must be a name, not {other}")),
+    };
+    let Some(preset) = presets.get(preset_name) else {
+        let known: Vec<&str> = presets.keys().map(String::as_str).collect();
+        return Err(format!("unknown option preset \"{preset_name}\"; known: {}", known.join(", ")));
+    };
+    let mut merged = match serde_json::to_value(preset) {
+        Ok(Value::Object(m)) => m,
+        _ => return Err("the option preset could not be read".into()),
+    };
+    for (key, value) in obj {
+        if key == "preset" {
+            continue;
+        }
+        if !merged.contains_key(key) {
+            let known: Vec<&str> = merged.keys().map(String::as_str).collect();
+            return Err(format!("unknown 1835 option \"{key}\"; known: preset, {}", known.join(", ")));
+        }
+        merged.insert(key.clone(), value.clone());
+    }
+    let options: Options =
+        serde_json::from_value(Value::Object(merged)).map_err(|e| format!("bad 1835 option: {e}"))?;
+    check(&options)?;
+    Ok(options)
+}
+
+/// Values the rules allow for the numeric options.
+pub fn check(o: &Options) -> Result<(), String> {
+    if ![20, 50].contains(&o.by_float_percent) {
+        return Err(format!("option by_float_percent must be 50 or 20, not {}", o.by_float_percent));
+    }
+    if ![20, 30].contains(&o.ld_income) {
+        return Err(format!("option ld_income must be 20 or 30, not {}", o.ld_income));
+    }
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! The flow of rounds: turns within a stock round (passes, skips, the end when everyone has
+//! passed in succession), the end of a stock round (sold-out rise, priority after the last
+//! buyer), operating rounds (private income; company turns are hooks), the bank breaking and
+//! the end of the game (FACTS §1a, §5.2, §6, §7.1-7.2, §13; HR 11).
+
+use super::R1835;
+use super::actions::{Hook, Refusal, illegal};
+use super::holdings::{Holder, pay};
+use super::options::Variant;
+use super::packet::{lap_seat, opening_order};
+use super::state::{EndPlan, Entity, Round, RoundClose, State, StockRound, Turn, TurnOrder};
+use crate::engine::Event;
+
+/// Stock rounds in a row in which nobody could act before the game is stopped (only possible
+/// with the test option `empty_operating_rounds`, where nothing earns money; RULING K14).
+const MAX_IDLE_ROUNDS: u32 = 3;
+
+impl R1835 {
+    /// Marks a purchase: the turn has bought, the buyer is the last buyer, passes start over.
+    pub(crate) fn record_purchase(&self, s: &mut State, p: u8) {
+        s.sr.turn.bought = true;
+        s.sr.last_buyer = Some(p);
+        s.sr.passed.iter_mut().for_each(|x| *x = false);
+    }
+
+    /// Notes the bank breaking (its cash at or below zero): the game ends after the current
+    /// operating round, or after the next one when it breaks in a stock round (FACTS §13).
+    pub(crate) fn note_bank(&self, s: &mut State) {
+        if s.bank > 0 || s.end.is_some() {
+            return;
+        }
+        s.end = match s.round {
+            Round::Stock { n } => Some(EndPlan { set: n, n: 1 }),
+            Round::Operating { set, n, .. } => Some(EndPlan { set, n }),
+            Round::Over => None,
+        };
+    }
+
+    /// Begins stock round `n` with the priority holder (the lap pattern while the packet is on
+    /// sale: FACTS §4.3, RULING K3).
+    pub(crate) fn start_stock_round(&self, s: &mut State, n: u32, ev: &mut Vec<Event>) {
+        s.round = Round::Stock { n };
+        s.round_seq += 1;
+        if s.idle >= MAX_IDLE_ROUNDS {
+            s.round = Round::Over;
+            ev.push(Event::public(
+                "Nobody could act in the last stock rounds and no company earns money (option empty_operating_rounds): the game stops here",
+            ));
+            return;
+        }
+        let np = s.players.len();
+        let order = opening_order(s.options.variant, n, s.packet_open(), s.priority);
+        let current = match order {
+            TurnOrder::Laps { start, lap, pos, pattern } => lap_seat(start, s.n(), lap, pos, pattern),
+            TurnOrder::Clockwise => s.priority,
+        };
+        s.sr = StockRound {
+            current,
+            order,
+            passed: vec![false; np],
+            last_buyer: None,
+            sold: vec![0; np],
+            turn: Turn::default(),
+            acted: false,
+        };
+        ev.push(Event::public(format!(
+            "Stock round {n} begins; seat {} holds the priority deal",
+            s.priority + 1
+        )));
+        self.settle_turn(s, ev);
+    }
+
+    /// Moves the turn to the next seat of the order.
+    fn next_seat(&self, s: &mut State) {
+        let n = s.n();
+        match s.sr.order {
+            TurnOrder::Clockwise => s.sr.current = s.left_of(s.sr.current, 1),
+            TurnOrder::Laps { start, lap, pos, pattern } => {
+                let (lap, pos) = if pos + 1 >= n { (lap + 1, 0) } else { (lap, pos + 1) };
+                s.sr.order = TurnOrder::Laps { start, lap, pos, pattern };
+                s.sr.current = lap_seat(start, n, lap, pos, pattern);
+            }
+        }
+    }
+
+    /// Skips players who cannot buy any start-packet item (FACTS §4.2) and ends the round once
+    /// everyone has passed since the last purchase.
+    fn settle_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for _ in 0..4 * s.players.len() + 4 {
+            if s.sr.passed.iter().all(|x| *x) {
+                return self.end_stock_round(s, ev);
+            }
+            let p = s.sr.current;
+            if !s.packet_open() || self.can_buy_any_item(s, p) {
+                return;
+            }
+            if let Some(x) = s.sr.passed.get_mut(usize::from(p)) {
+                *x = true;
+            }
+            ev.push(Event::public(format!("seat {} cannot buy any start-packet item and is skipped", p + 1)));
+            self.next_seat(s);
+        }
+        self.end_stock_round(s, ev);
+    }
+
+    /// Ends the current player's turn; without a purchase it is a pass (FACTS §6).
+    pub(crate) fn end_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let p = s.sr.current;
+        s.sr.acted = true;
+        if !s.sr.turn.bought {
+            if let Some(x) = s.sr.passed.get_mut(usize::from(p)) {
+                *x = true;
+            }
+            ev.push(Event::public(format!("seat {} passes", p + 1)));
+        }
+        s.sr.turn = Turn::default();
+        if !s.packet_open() {
+            // After the packet is sold the round goes on clockwise (RULING K3).
+            s.sr.order = TurnOrder::Clockwise;
+        }
+        self.next_seat(s);
+        self.settle_turn(s, ev);
+    }
+
+    /// The money of everyone at the end of the current round.
+    fn round_close(&self, s: &State) -> RoundClose {
+        RoundClose {
+            round: s.round.name(),
+            players: s.players.iter().map(|p| p.cash).collect(),
+            companies: s
+                .minors
+                .iter()
+                .map(|m| (m.id.clone(), m.cash))
+                .chain(s.majors.iter().map(|c| (c.id.clone(), c.cash)))
+                .collect(),
+            bank: s.bank,
+        }
+    }
+
+    /// End of a stock round: sold-out companies rise (FACTS §5.2), the priority deal goes to
+    /// the player after the last buyer (HR 11), then the operating rounds follow.
+    fn end_stock_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Round::Stock { n } = s.round else { return };
+        for co in 0..s.majors.len() {
+            let unformed = self.data.majors[co].prussian && !s.majors[co].floated;
+            let Some(space) = s.majors[co].price.filter(|_| !unformed) else { continue };
+            if self.ipo_empty(s, co) && self.pool_percent(s, co) == 0 {
+                let up = self.data.market.up(space);
+                if up != space {
+                    s.stamp += 1;
+                    s.majors[co].price = Some(up);
+                    s.majors[co].stamp = s.stamp;
+                    ev.push(Event::public(format!(
+                        "{} is sold out and rises to {} ({up})",
+                        s.majors[co].id,
+                        self.data.market.price(up)
+                    )));
+                }
+            }
+        }
+        if let Some(b) = s.sr.last_buyer {
+            s.priority = s.left_of(b, 1);
+        }
+        s.idle = if s.sr.acted { 0 } else { s.idle + 1 };
+        ev.push(Event::public(format!(
+            "Stock round {n} ends; the priority deal goes to seat {} (after the last buyer, HR 11)",
+            s.priority + 1
+        )));
+        s.closed.push(self.round_close(s));
+        let of = self.data.phases.get(usize::from(s.phase)).map(|p| p.operating_rounds).unwrap_or(1);
+        self.start_operating_round(s, n, 1, of, ev);
+    }
+
+    /// Begins operating round `set`.`k`: private income, then the operating order (FACTS §7.2).
+    fn start_operating_round(&self, s: &mut State, set: u32, k: u8, of: u8, ev: &mut Vec<Event>) {
+        s.round = Round::Operating { set, n: k, of };
+        s.round_seq += 1;
+        let mut paid = Vec::new();
+        for i in 0..s.privates.len() {
+            let Some(p) = s.privates[i].owner.filter(|_| !s.privates[i].closed) else { continue };
+            let income = if self.data.privates[i].id == "LD" {
+                s.options.ld_income
+            } else {
+                self.data.privates[i].income
+            };
+            pay(s, Holder::Bank, Holder::Player(p), income);
+            paid.push(format!("{} {income} M to seat {}", self.data.privates[i].id, p + 1));
+        }
+        self.note_bank(s);
+        let mut text = format!("Operating round {set}.{k} begins");
+        if !paid.is_empty() {
+            text.push_str(&format!("; private income: {}", paid.join(", ")));
+        }
+        ev.push(Event::public(text));
+        s.or.queue = self.operating_order(s);
+        if s.options.empty_operating_rounds {
+            let ids: Vec<String> = s.or.queue.clone().into_iter().map(|e| self.operate_empty(s, e)).collect();
+            if !ids.is_empty() {
+                ev.push(Event::public(format!(
+                    "{} did not operate: the option empty_operating_rounds is set (operating rounds are not yet played)",
+                    ids.join(", ")
+                )));
+            }
+            s.or.queue.clear();
+        }
+        if s.or.queue.is_empty() {
+            self.finish_operating_round(s, ev);
+        }
+    }
+
+    /// Minors M1-M6 (unless they must wait for BY to float), then floated share companies by
+    /// price: higher first; same price: further right first; same space: the one on top.
+    fn operating_order(&self, s: &State) -> Vec<Entity> {
+        let by = self.data.major_index("BY").unwrap_or(0);
+        let minors_wait = (s.options.minors_require_floated_by || s.options.variant == Variant::Clemens)
+            && !s.majors[by].floated;
+        let mut queue: Vec<Entity> = (0..s.minors.len())
+            .filter(|m| s.minors[*m].owner.is_some() && !s.minors[*m].closed && !minors_wait)
+            .map(|m| Entity::Minor(u8::try_from(m).unwrap_or(0)))
+            .collect();
+        let mut majors: Vec<usize> = (0..s.majors.len()).filter(|c| s.majors[*c].floated).collect();
+        majors.sort_by_key(|c| {
+            let sp = s.majors[*c].price.unwrap_or(self.data.majors[*c].start_space);
+            (std::cmp::Reverse(self.data.market.price(sp)), std::cmp::Reverse(sp.col), s.majors[*c].stamp)
+        });
+        queue.extend(majors.into_iter().map(|c| Entity::Major(u8::try_from(c).unwrap_or(0))));
+        queue
+    }
+
+    /// An empty company turn (test option): it counts as having operated.
+    fn operate_empty(&self, s: &mut State, e: Entity) -> String {
+        match e {
+            Entity::Minor(m) => {
+                s.minors[usize::from(m)].operated = true;
+                s.minors[usize::from(m)].id.clone()
+            }
+            Entity::Major(c) => {
+                let c = &mut s.majors[usize::from(c)];
+                c.operated = true;
+                c.home_placed = true;
+                c.id.clone()
+            }
+        }
+    }
+
+    /// The seat acting for the entity operating now.
+    pub(crate) fn operator(&self, s: &State) -> Option<u8> {
+        match *s.or.queue.first()? {
+            Entity::Minor(m) => s.minors.get(usize::from(m))?.owner,
+            Entity::Major(c) => self.president(s, usize::from(c)),
+        }
+    }
+
+    /// Whether the operating entity may end its turn now. Without operating rounds the engine
+    /// can only allow it where the rules do: a company without trains that need not buy one.
+    pub(crate) fn check_or_pass(&self, s: &State) -> Result<(), Refusal> {
+        match s.or.queue.first() {
+            None => illegal("no company is operating"),
+            Some(Entity::Minor(m)) if s.minors[usize::from(*m)].trains.is_empty() => Ok(()),
+            Some(Entity::Minor(_)) => Err(Refusal::NotYetSupported(Hook::MustRun)),
+            Some(Entity::Major(c)) if s.majors[usize::from(*c)].trains.is_empty() => {
+                Err(Refusal::NotYetSupported(Hook::CompulsoryTrain))
+            }
+            Some(Entity::Major(_)) => Err(Refusal::NotYetSupported(Hook::MustRun)),
+        }
+    }
+
+    /// Ends the operating entity's turn (checked first).
+    pub(crate) fn or_pass(&self, s: &mut State, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+        self.check_or_pass(s)?;
+        if let Some(e) = s.or.queue.first().copied() {
+            let id = self.operate_empty(s, e);
+            ev.push(Event::public(format!("{id} ends its turn without building, running or buying")));
+            s.or.queue.remove(0);
+        }
+        if s.or.queue.is_empty() {
+            self.finish_operating_round(s, ev);
+        }
+        Ok(())
+    }
+
+    /// End of an operating round: the next one of the set, the next stock round, or the end.
+    fn finish_operating_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Round::Operating { set, n, of } = s.round else { return };
+        ev.push(Event::public(format!("Operating round {set}.{n} ends")));
+        s.closed.push(self.round_close(s));
+        if s.end == Some(EndPlan { set, n }) {
+            s.round = Round::Over;
+            ev.push(Event::public("The bank has broken and its last operating round is over: the game ends"));
+        } else if n < of {
+            self.start_operating_round(s, set, n + 1, of, ev);
+        } else {
+            self.start_stock_round(s, set + 1, ev);
+        }
+    }
+}

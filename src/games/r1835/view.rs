@@ -1,0 +1,155 @@
+//! What players see: the JSON view, the plain-text description and the final standings. 1835
+//! has no hidden information (cash and holdings are public), so every viewer sees the same.
+
+use super::R1835;
+use super::holdings::value;
+use super::state::{Loc, Round, State};
+use crate::engine::{Seat, Standing};
+use serde_json::{Value, json};
+
+impl R1835 {
+    /// A player's worth for the final score: cash plus certificates at the market price
+    /// (5 % papers at half; a company without a price marker at its par price; RULING K12).
+    /// Company treasuries, privates and minors do not count (FACTS §13).
+    pub(crate) fn worth(&self, s: &State, p: u8) -> i64 {
+        let shares: i64 = s
+            .majors
+            .iter()
+            .enumerate()
+            .flat_map(|(co, c)| {
+                let price = self.data.market.price(c.price.unwrap_or(self.data.majors[co].start_space));
+                c.certs.iter().filter(move |x| x.at == Loc::Player(p)).map(move |x| value(price, x.percent))
+            })
+            .sum();
+        s.players[usize::from(p)].cash + shares
+    }
+
+    /// Places by worth once the game is over; tied players share a place.
+    pub(crate) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+        if s.round != Round::Over {
+            return None;
+        }
+        let mut rows: Vec<(u8, i64)> = (0..s.n()).map(|p| (p, self.worth(s, p))).collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out: Vec<Standing> = Vec::new();
+        for (i, (p, w)) in rows.iter().enumerate() {
+            let place = match out.last() {
+                Some(prev) if i > 0 && rows[i - 1].1 == *w => prev.place,
+                _ => u8::try_from(i + 1).unwrap_or(u8::MAX),
+            };
+            out.push(Standing { seat: Seat::from_index(usize::from(*p)), place, score: format!("{w} M") });
+        }
+        Some(out)
+    }
+
+    fn holdings_json(&self, s: &State, p: u8) -> Value {
+        let owned = |o: Option<u8>| o == Some(p);
+        let shares: serde_json::Map<String, Value> = (0..s.majors.len())
+            .filter_map(|co| {
+                let pc = self.percent_of(s, co, p);
+                (pc > 0).then(|| (s.majors[co].id.clone(), json!(pc)))
+            })
+            .collect();
+        json!({
+            "seat": p + 1,
+            "cash": s.players[usize::from(p)].cash,
+            "certificates": self.cert_count(s, p),
+            "limit": self.cert_limit(s, p),
+            "worth": self.worth(s, p),
+            "privates": s.privates.iter().filter(|x| owned(x.owner) && !x.closed).map(|x| x.id.clone()).collect::<Vec<_>>(),
+            "minors": s.minors.iter().filter(|x| owned(x.owner) && !x.closed).map(|x| x.id.clone()).collect::<Vec<_>>(),
+            "shares": shares,
+        })
+    }
+
+    pub(crate) fn view_of(&self, s: &State) -> Value {
+        let companies: Vec<Value> = s
+            .majors
+            .iter()
+            .enumerate()
+            .map(|(co, c)| {
+                let at = |l: Loc| c.certs.iter().filter(|x| x.at == l).map(|x| x.percent).collect::<Vec<_>>();
+                json!({
+                    "id": c.id,
+                    "price": c.price.map(|sp| self.data.market.price(sp)),
+                    "space": c.price.map(|sp| sp.to_string()),
+                    "par": self.data.majors[co].par,
+                    "president": self.president(s, co).map(|p| p + 1),
+                    "floated": c.floated,
+                    "operated": c.operated,
+                    "cash": c.cash,
+                    "ipo": at(Loc::Ipo),
+                    "pool": at(Loc::Pool),
+                    "reserved": at(Loc::Reserved),
+                    "ipo_open": self.ipo_open(s, co).is_ok(),
+                })
+            })
+            .collect();
+        let available = self.available_items(s);
+        json!({
+            "round": s.round.name(),
+            "phase": self.data.phases.get(usize::from(s.phase)).map(|p| p.id.clone()),
+            "bank": s.bank,
+            "priority": s.priority + 1,
+            "to_act": self.acting(s).map(|p| p + 1),
+            "options": s.options,
+            "players": (0..s.n()).map(|p| self.holdings_json(s, p)).collect::<Vec<_>>(),
+            "companies": companies,
+            "minors": s.minors.iter().map(|m| json!({"id": m.id, "owner": m.owner.map(|p| p + 1), "cash": m.cash})).collect::<Vec<_>>(),
+            "privates": s.privates.iter().map(|x| json!({"id": x.id, "owner": x.owner.map(|p| p + 1), "closed": x.closed})).collect::<Vec<_>>(),
+            "start_packet": self.data.packet.iter().enumerate().map(|(i, it)| json!({
+                "item": it.id, "price": it.price, "sold": s.packet_sold[i], "on_sale": available.contains(&i),
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    pub(crate) fn describe_state(&self, s: &State) -> String {
+        let mut out = vec![format!(
+            "{} — {}; bank {} M; priority deal: seat {}",
+            self.data.title,
+            s.round.name(),
+            s.bank,
+            s.priority + 1
+        )];
+        for p in 0..s.n() {
+            let shares: Vec<String> = (0..s.majors.len())
+                .filter_map(|co| {
+                    let pc = self.percent_of(s, co, p);
+                    let pres = if self.president(s, co) == Some(p) { "*" } else { "" };
+                    (pc > 0).then(|| format!("{}{pres} {pc} %", s.majors[co].id))
+                })
+                .chain(s.privates.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
+                .chain(s.minors.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
+                .collect();
+            out.push(format!(
+                "seat {}: {} M, {} of {} certificates: {}",
+                p + 1,
+                s.players[usize::from(p)].cash,
+                self.cert_count(s, p),
+                self.cert_limit(s, p),
+                if shares.is_empty() { "nothing".to_string() } else { shares.join(", ") }
+            ));
+        }
+        for (co, c) in s.majors.iter().enumerate().filter(|(_, c)| c.price.is_some()) {
+            let price =
+                c.price.map(|sp| format!("{} ({sp})", self.data.market.price(sp))).unwrap_or_default();
+            let state = if c.floated { format!("floated, {} M", c.cash) } else { "not floated".to_string() };
+            out.push(format!("{} at {price}, {state}, pool {} %", c.id, self.pool_percent(s, co)));
+        }
+        for m in s.minors.iter().filter(|m| m.owner.is_some() && !m.closed) {
+            out.push(format!("{}: {} M", m.id, m.cash));
+        }
+        if s.packet_open() {
+            let items: Vec<String> = self
+                .available_items(s)
+                .iter()
+                .map(|i| format!("{} {} M", self.data.packet[*i].id, self.data.packet[*i].price))
+                .collect();
+            out.push(format!("Start packet on sale: {}", items.join(", ")));
+        }
+        if let Some(d) = self.decision(s) {
+            out.push(format!("To act: {}, {}", d.seat, d.prompt));
+        }
+        out.join("\n")
+    }
+}
