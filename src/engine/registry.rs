@@ -4,8 +4,8 @@
 //! [`load_failures`] lists them and [`find`] names the failure when such a slug is asked for.
 
 use super::DynGame;
-use crate::games::r1835;
 use crate::games::railroaded::{Railroaded, RulesError};
+use crate::games::{r1833, r1835};
 use std::sync::OnceLock;
 use thiserror::Error;
 
@@ -37,6 +37,10 @@ fn registry() -> &'static Registry {
         match r1835::shared() {
             Ok(game) => r.engines.push(game),
             Err(e) => r.failures.push(("1835", e.to_string())),
+        }
+        match r1833::shared() {
+            Ok(game) => r.engines.push(game),
+            Err(e) => r.failures.push(("1833", e.to_string())),
         }
         r
     })
@@ -83,6 +87,20 @@ mod tests {
         assert_eq!(find(" Railroaded ").map(|e| e.slug()).ok(), Some("railroaded"));
         let err = find("chess").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("known engines: railroaded"), "{err}");
+    }
+
+    #[test]
+    fn the_1833_engine_is_registered_for_2_to_6_players() {
+        let e = find("1833").expect("1833 is registered");
+        assert_eq!((e.title(), e.seat_counts()), ("1833", 2..=6));
+        let state = e
+            .setup(&crate::engine::SetupSpec { seats: 3, options: serde_json::Value::Null }, 7)
+            .expect("setup");
+        assert_eq!(
+            e.legal_actions(&state).expect("legal actions").len(),
+            9,
+            "three selections each from nine"
+        );
     }
 
     #[test]

@@ -1,0 +1,198 @@
+//! Decisions and legal actions: who must decide next, every action the rules allow there, and
+//! the search for route layouts from a hand (each set of cards is listed once, with the fullest
+//! layout that is legal; other layouts of the same cards are legal too when ordered).
+
+use super::R1833;
+use super::deck::{CardId, Deck, Kind};
+use super::routes;
+use super::state::{Action, Phase, Player, State};
+use crate::engine::{Decision, Seat};
+
+impl R1833 {
+    /// Who must decide next and how; `None` when the game is over.
+    pub(crate) fn decision(&self, s: &State) -> Option<Decision> {
+        let who = Seat::from_index(usize::from(self.decider(s)));
+        let prompt = match &s.phase {
+            Phase::Over => return None,
+            Phase::Select { .. } => "set-up: select one card from the display".to_string(),
+            Phase::Offer { card, .. } => {
+                format!("take the discarded {} or decline", self.deck_of(s).name(*card))
+            }
+            Phase::Play => {
+                "your turn: draw, discard, build a route, play a Re-Shuffle, or end the turn".into()
+            }
+        };
+        Some(Decision { seat: who, prompt })
+    }
+
+    /// Every legal action now (routes: one layout per set of cards).
+    pub(crate) fn legal(&self, s: &State) -> Vec<Action> {
+        let deck = self.deck_of(s);
+        match &s.phase {
+            Phase::Over => Vec::new(),
+            Phase::Select { .. } => s.display.iter().map(|c| Action::Select(*c)).collect(),
+            Phase::Offer { .. } => {
+                let mut v = vec![Action::Decline];
+                if self.check(s, &Action::Take).is_ok() {
+                    v.insert(0, Action::Take);
+                }
+                v
+            }
+            Phase::Play => {
+                let Some(p) = s.player(s.active) else { return Vec::new() };
+                let mut v = Vec::new();
+                if self.check(s, &Action::DrawDeck).is_ok() {
+                    v.push(Action::DrawDeck);
+                    v.push(Action::DrawToLimitAndEnd);
+                }
+                v.extend(s.pool.iter().map(|c| Action::DrawPool(*c)).filter(|a| self.check(s, a).is_ok()));
+                if self.check(s, &Action::DrawDiscard).is_ok() {
+                    v.push(Action::DrawDiscard);
+                }
+                for c in distinct(deck, &p.hand, |_| true) {
+                    for a in [Action::Discard(c), Action::PlayReshuffle(c)] {
+                        if self.check(s, &a).is_ok() {
+                            v.push(a);
+                        }
+                    }
+                }
+                if !s.turn.route_done {
+                    self.route_actions(s, p, &mut v);
+                }
+                if self.check(s, &Action::EndTurn).is_ok() {
+                    v.push(Action::EndTurn);
+                }
+                v
+            }
+        }
+    }
+
+    /// Every route that could be created or extended from the active player's hand.
+    pub(crate) fn route_actions(&self, s: &State, p: &Player, out: &mut Vec<Action>) {
+        let deck = self.deck_of(s);
+        let pieces = distinct(deck, &p.hand, |k| matches!(k, Kind::City(_) | Kind::Private(_)));
+        let locos = distinct(deck, &p.hand, |k| matches!(k, Kind::Loco(_)));
+        if pieces.len() > 12 {
+            return;
+        }
+        for mask in 1u32..(1 << pieces.len()) {
+            let chosen: Vec<CardId> =
+                pieces.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c).collect();
+            let cities = chosen.iter().filter(|c| matches!(deck.kind(**c), Kind::City(_))).count();
+            for &loco in &locos {
+                let level = routes::level_of(deck, loco).unwrap_or(1);
+                if cities < 2 || cities > routes::city_limit(level) {
+                    continue;
+                }
+                let cand = candidate_links(deck, &chosen, &chosen);
+                if !joined(&chosen, &cand) {
+                    continue;
+                }
+                if let Some(links) =
+                    first_layout(&cand, |l| routes::check_create(deck, s, p, loco, &chosen, l).is_ok())
+                {
+                    out.push(Action::Create { loco, cards: chosen.clone(), links });
+                }
+            }
+            for (ri, r) in p.routes.iter().enumerate() {
+                let Ok(route) = u8::try_from(ri) else { continue };
+                let mut all = r.cards.clone();
+                all.extend_from_slice(&chosen);
+                let cand = candidate_links(deck, &chosen, &all);
+                let mut with_old = cand.clone();
+                with_old.extend_from_slice(&r.links);
+                if !joined(&all, &with_old) {
+                    continue;
+                }
+                for loco in std::iter::once(None).chain(locos.iter().map(|l| Some(*l))) {
+                    let ok = |l: &[(CardId, CardId)]| {
+                        routes::check_extend(deck, s, p, r, loco, &chosen, l).is_ok()
+                    };
+                    if let Some(links) = first_layout(&cand, ok) {
+                        out.push(Action::Extend { route, loco, cards: chosen.clone(), links });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The documented default for a turn (missing orders): draw to the hand limit from the
+    /// deck and end the turn. For an offer: decline. In set-up: the first card displayed.
+    pub(crate) fn default_for(&self, s: &State) -> Option<Action> {
+        match &s.phase {
+            Phase::Over => None,
+            Phase::Select { .. } => s.display.first().map(|c| Action::Select(*c)),
+            Phase::Offer { .. } => Some(Action::Decline),
+            Phase::Play => Some(Action::DrawToLimitAndEnd),
+        }
+    }
+}
+
+/// One card per kind from `cards` (copies of a card are interchangeable), filtered by kind.
+fn distinct(deck: &Deck, cards: &[CardId], keep: impl Fn(Kind) -> bool) -> Vec<CardId> {
+    let mut seen: Vec<Kind> = Vec::new();
+    let mut out = Vec::new();
+    for &c in cards {
+        let k = deck.kind(c);
+        if keep(k) && !seen.contains(&k) {
+            seen.push(k);
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Links the cards could show: pairs with at least one end among `new`, both ends in `all`,
+/// listed on the cards.
+fn candidate_links(deck: &Deck, new: &[CardId], all: &[CardId]) -> Vec<(CardId, CardId)> {
+    let mut v = Vec::new();
+    for (i, &a) in all.iter().enumerate() {
+        for &b in all.iter().skip(i + 1) {
+            if !new.contains(&a) && !new.contains(&b) {
+                continue;
+            }
+            let ok = match (deck.kind(a), deck.kind(b)) {
+                (Kind::City(x), Kind::City(y)) => deck.cities_connect(x, y),
+                (Kind::Private(p), Kind::City(c)) | (Kind::City(c), Kind::Private(p)) => {
+                    deck.private_serves(p, c)
+                }
+                _ => false,
+            };
+            if ok {
+                v.push((a, b));
+            }
+        }
+    }
+    v
+}
+
+/// Whether the cards and candidate links form one connected piece (else no layout can).
+fn joined(all: &[CardId], cand: &[(CardId, CardId)]) -> bool {
+    let idx = |c: CardId| all.iter().position(|x| *x == c).unwrap_or(usize::MAX);
+    let edges: Vec<(usize, usize)> = cand.iter().map(|(a, b)| (idx(*a), idx(*b))).collect();
+    super::layout::connected(all.len(), &edges)
+}
+
+/// The largest subset of `cand` (by number of links, the fullest first) that `ok` accepts.
+fn first_layout(
+    cand: &[(CardId, CardId)],
+    ok: impl Fn(&[(CardId, CardId)]) -> bool,
+) -> Option<Vec<(CardId, CardId)>> {
+    if cand.len() > 10 {
+        return None;
+    }
+    if ok(cand) {
+        return Some(cand.to_vec());
+    }
+    if cand.len() > 8 {
+        return None;
+    }
+    let n = cand.len();
+    let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
+    masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
+    masks.into_iter().skip(1).find_map(|m| {
+        let l: Vec<(CardId, CardId)> =
+            cand.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, x)| *x).collect();
+        ok(&l).then_some(l)
+    })
+}

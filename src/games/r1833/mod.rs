@@ -1,0 +1,162 @@
+//! 1833, the 19th Century Railroad Card Game: the engine.
+//!
+//! Rules: `shared/seeds/000_75e466ca7f0f1a4f.txt` (cited by section and paragraph, e.g.
+//! `// Drawing/Discarding ¶1`); rulings: `docs/RULINGS.md`, "1833" (C…); the deck is data
+//! (`rules/1833/deck.toml`, format in `rules/1833/README.md`); orders: `docs/1833-orders.md`.
+//!
+//! Files: `deck` (loading and checking a deck), `state` (state and actions), `setup` (options,
+//! set-up and the snake selection), `check` (legality), `play` (applying actions, Re-Shuffles,
+//! end of turn and game), `routes` and `layout` (route rules and grid layouts), `legal`
+//! (decisions, legal actions, defaults), `score` (scoring and standings), `orders` (the order
+//! language), `answer` (orders into actions), `view` (what each viewer sees).
+//!
+//! The pick-up offer of a discard is a decision of each other seat in turn order, answered from
+//! its standing `TAKE DISCARD` orders (default: decline), so the generic turn loop handles the
+//! interrupt without any change to the engine contract.
+
+mod answer;
+mod check;
+pub mod deck;
+mod layout;
+mod legal;
+pub mod orders;
+mod play;
+pub mod routes;
+pub mod score;
+pub mod setup;
+pub mod state;
+mod view;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_orders;
+#[cfg(test)]
+mod tests_routes;
+
+pub use deck::{CardId, Deck, DeckError, Kind};
+pub use orders::Order;
+pub use state::{Action, Phase, State, TurnSize};
+
+use crate::engine::{
+    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
+    Standing, Viewer,
+};
+use std::ops::RangeInclusive;
+use std::sync::{Arc, OnceLock};
+
+/// The 1833 engine with its standard deck.
+#[derive(Debug, Clone, PartialEq)]
+pub struct R1833 {
+    deck: Arc<Deck>,
+}
+
+impl R1833 {
+    /// The engine with the standard deck of `rules/1833/deck.toml`.
+    pub fn standard() -> Result<R1833, DeckError> {
+        Ok(R1833 { deck: Arc::new(Deck::standard()?) })
+    }
+
+    /// The standard deck.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// A shared handle on the deck a game is played with.
+    pub(crate) fn deck_arc(&self, s: &State) -> Arc<Deck> {
+        s.custom_deck.clone().unwrap_or_else(|| Arc::clone(&self.deck))
+    }
+}
+
+/// The standard engine, loaded once (shared by the registry and the console).
+pub fn shared() -> Result<&'static R1833, DeckError> {
+    static ENGINE: OnceLock<Result<R1833, DeckError>> = OnceLock::new();
+    ENGINE.get_or_init(R1833::standard).as_ref().map_err(Clone::clone)
+}
+
+impl Game for R1833 {
+    type State = State;
+    type Action = Action;
+    type Order = Order;
+
+    fn slug(&self) -> &'static str {
+        "1833"
+    }
+    fn title(&self) -> &'static str {
+        "1833"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn seat_counts(&self) -> RangeInclusive<u8> {
+        2..=6
+    }
+
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+        self.new_game(spec, rng)
+    }
+
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        self.decision(s)
+    }
+
+    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
+        self.legal(s)
+    }
+
+    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.apply_action(s, action, rng)
+    }
+
+    // The set-up selection is one PBEM turn for everyone (RULING C13). Then: one player-turn
+    // (the active player orders) or a full round (every seat orders), as the GM chose.
+    fn acting_seats(&self, s: &State) -> Vec<Seat> {
+        let all = || (0..s.players.len()).map(Seat::from_index).collect();
+        match (&s.phase, s.turn_size) {
+            (Phase::Over, _) => Vec::new(),
+            (Phase::Select { .. }, _) | (_, TurnSize::Round) => all(),
+            (_, TurnSize::Player) => vec![Seat::from_index(usize::from(s.active))],
+        }
+    }
+
+    fn turn_complete(&self, start: &State, now: &State) -> bool {
+        if now.phase == Phase::Over {
+            return true;
+        }
+        match (&start.phase, start.turn_size) {
+            (Phase::Select { .. }, _) => !matches!(now.phase, Phase::Select { .. }),
+            (_, TurnSize::Player) => now.turns_taken > start.turns_taken,
+            (_, TurnSize::Round) => now.turns_taken >= start.turns_taken + u32::from(start.n()),
+        }
+    }
+
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        orders::parse(line)
+    }
+
+    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
+        self.advise_on(s, seat, order)
+    }
+
+    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        self.answer_from(s, decision, sheet)
+    }
+
+    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
+        self.default_for(s)
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {
+        self.view_of(s, viewer)
+    }
+
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
+        self.describe_state(s, viewer)
+    }
+
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
+        self.standings_of(s)
+    }
+}
