@@ -9,6 +9,9 @@ use super::routes;
 use super::state::{Action, Phase, Player, Route, State, TakeRule};
 use crate::engine::{Answer, Decision, LineNote, OrderSheet, Seat};
 
+/// The new cards and new links a layout names.
+type Laid = (Vec<CardId>, Vec<(CardId, CardId)>);
+
 fn note(line: usize, executed: bool, text: impl Into<String>) -> LineNote {
     LineNote { line, executed, note: text.into() }
 }
@@ -235,7 +238,7 @@ impl R1833 {
         p: &Player,
         route: Option<&Route>,
         paths: &[Vec<String>],
-    ) -> Result<(Vec<CardId>, Vec<(CardId, CardId)>), String> {
+    ) -> Result<Laid, String> {
         let deck = self.deck_of(s);
         let mut new: Vec<CardId> = Vec::new();
         let mut id_of = |n: &str| -> Result<CardId, String> {

@@ -160,7 +160,8 @@ impl R1833 {
     pub(crate) fn can_act(&self, s: &State, p: &Player) -> bool {
         let deck = self.deck_of(s);
         let room = has_room(p);
-        let pool_ok = !s.pool.is_empty() && !(s.ending.is_some() && s.turn.pool_after_end >= 1);
+        let pool_spent = s.ending.is_some() && s.turn.pool_after_end >= 1;
+        let pool_ok = !s.pool.is_empty() && !pool_spent;
         let draw = room && (!s.draw.is_empty() || pool_ok || self.check_discard_draw(s, p).is_ok());
         let discard = !s.turn.discards_closed && p.hand.iter().any(|c| deck.kind(*c) != Kind::Reshuffle);
         let reshuffle = p.hand.iter().any(|c| self.check_reshuffle(s, p, *c).is_ok());

@@ -1,1 +1,120 @@
+//! Property tests: whole random games (random legal actions) for 2 to 6 players played to the
+//! final score while checking that cards are conserved across deck, pool, discard pile, hands,
+//! routes and the removed pile, that no hand exceeds its limit, that `legal_actions` only lists
+//! what `apply` accepts, and that replaying the log reproduces the live state.
 
+use super::deck::CardId;
+use super::state::{Action, Phase, State};
+use super::tests::game;
+use super::*;
+use crate::engine::{Game, GameRng, LoggedAction, SetupSpec};
+
+fn replay(
+    g: &R1833,
+    spec: &SetupSpec,
+    seed: u64,
+    log: &[LoggedAction],
+) -> Result<serde_json::Value, crate::engine::EngineError> {
+    crate::engine::DynGame::replay(g, spec, seed, log)
+}
+use proptest::prelude::*;
+
+/// A tiny deterministic generator for choices inside one test case.
+pub(super) struct Pick(pub u64);
+impl Pick {
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
+fn check_invariants(g: &R1833, s: &State) -> Result<(), TestCaseError> {
+    let mut all = s.all_cards();
+    all.sort_unstable();
+    let expected: Vec<CardId> = (0..g.deck().cards.len()).filter_map(|i| CardId::try_from(i).ok()).collect();
+    prop_assert_eq!(all, expected, "every card is in exactly one place");
+    for p in &s.players {
+        prop_assert!(p.hand.len() <= usize::from(p.limit), "hand {} over limit {}", p.hand.len(), p.limit);
+        prop_assert!((5..=8).contains(&p.limit));
+    }
+    if matches!(s.phase, Phase::Play | Phase::Offer { .. }) {
+        prop_assert_eq!(s.pool.len() <= s.players.len(), true);
+    }
+    Ok(())
+}
+
+/// Plays a whole random game; returns the log and the final state.
+fn play(
+    g: &R1833,
+    seats: u8,
+    seed: u64,
+    options: serde_json::Value,
+) -> Result<(Vec<LoggedAction>, State), TestCaseError> {
+    let spec = SetupSpec { seats, options };
+    let mut s = Game::setup(g, &spec, &mut GameRng::for_setup(seed)).map_err(|e| TestCaseError::fail(e.0))?;
+    let mut pick = Pick(seed);
+    let mut log = Vec::new();
+    while let Some(d) = Game::next_decision(g, &s) {
+        prop_assert!(log.len() < 20_000, "the game does not end");
+        let legal = Game::legal_actions(g, &s, &d);
+        prop_assert!(!legal.is_empty(), "no legal action at {:?}", d);
+        // Prefer ending the turn now and then so that turns stay short.
+        let a = match legal.iter().find(|a| **a == Action::EndTurn) {
+            Some(end) if pick.next(3) == 0 => end.clone(),
+            _ => legal[pick.next(legal.len())].clone(),
+        };
+        let seq = log.len() as u64;
+        g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq))
+            .map_err(|e| TestCaseError::fail(format!("{a:?}: {e}")))?;
+        check_invariants(g, &s)?;
+        log.push(LoggedAction {
+            seq,
+            seat: d.seat,
+            action: serde_json::to_value(&a).unwrap_or_default(),
+            by_default: false,
+        });
+    }
+    Ok((log, s))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_conserve_cards_respect_hand_limits_and_replay_exactly(seed in any::<u64>(), seats in 2u8..=6) {
+        let g = game();
+        let (log, live) = play(&g, seats, seed, serde_json::Value::Null)?;
+        prop_assert_eq!(&live.phase, &Phase::Over);
+        let spec = SetupSpec { seats, options: serde_json::Value::Null };
+        let replayed = replay(&g, &spec, seed, &log).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let replayed: State = serde_json::from_value(replayed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(replayed, live);
+    }
+
+    #[test]
+    fn a_refused_action_leaves_the_state_unchanged(seed in any::<u64>(), card in 0u16..140) {
+        let g = game();
+        let s = Game::setup(&g, &SetupSpec { seats: 3, options: serde_json::Value::Null }, &mut GameRng::for_setup(seed))
+            .map_err(|e| TestCaseError::fail(e.0))?;
+        for a in [Action::Discard(card), Action::DrawPool(card), Action::Take, Action::EndTurn, Action::PlayReshuffle(card)] {
+            let mut t = s.clone();
+            if g.apply(&mut t, &a, &mut GameRng::for_action(seed, 0)).is_err() {
+                prop_assert_eq!(&t, &s);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_full_random_game_for_each_of_2_to_6_players_reaches_a_final_score() {
+    let g = game();
+    for seats in 2..=6u8 {
+        let (_, s) = play(&g, seats, 40 + u64::from(seats), serde_json::Value::Null).expect("plays");
+        let st = Game::standings(&g, &s).expect("final standings");
+        assert_eq!(st.len(), usize::from(seats));
+        assert!(st.iter().all(|x| x.score.contains("VP")));
+    }
+}

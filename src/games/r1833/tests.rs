@@ -20,7 +20,14 @@ pub(super) fn rng() -> GameRng {
 /// `n` players with empty hands, seat 1 to move, everyone having had a turn.
 pub(super) fn table(g: &R1833, n: u8) -> State {
     let all: Vec<CardId> = (0..g.deck().cards.len()).filter_map(|i| CardId::try_from(i).ok()).collect();
-    let player = Player { hand: Vec::new(), routes: Vec::new(), limit: START_LIMIT, created: [false; 3], standing: Vec::new(), had_turn: true };
+    let player = Player {
+        hand: Vec::new(),
+        routes: Vec::new(),
+        limit: START_LIMIT,
+        created: [false; 3],
+        standing: Vec::new(),
+        had_turn: true,
+    };
     State {
         custom_deck: None,
         turn_size: TurnSize::Player,
@@ -43,7 +50,11 @@ pub(super) fn table(g: &R1833, n: u8) -> State {
 /// Takes a card of the named kind out of the draw deck.
 pub(super) fn pull(g: &R1833, s: &mut State, name: &str) -> CardId {
     let k = g.deck().lookup(name).unwrap_or_else(|| panic!("no card {name}"));
-    let i = s.draw.iter().position(|c| g.deck().kind(*c) == k).unwrap_or_else(|| panic!("no {name} left in the deck"));
+    let i = s
+        .draw
+        .iter()
+        .position(|c| g.deck().kind(*c) == k)
+        .unwrap_or_else(|| panic!("no {name} left in the deck"));
     s.draw.remove(i)
 }
 
@@ -71,7 +82,11 @@ pub(super) fn to_pool(g: &R1833, s: &mut State, names: &[&str]) {
 
 pub(super) fn held(g: &R1833, s: &State, who: usize, name: &str) -> CardId {
     let k = g.deck().lookup(name).expect("name");
-    *s.players[who].hand.iter().find(|c| g.deck().kind(**c) == k).unwrap_or_else(|| panic!("seat index {who} holds no {name}"))
+    *s.players[who]
+        .hand
+        .iter()
+        .find(|c| g.deck().kind(**c) == k)
+        .unwrap_or_else(|| panic!("seat index {who} holds no {name}"))
 }
 
 pub(super) fn names(g: &R1833, cards: &[CardId]) -> Vec<String> {
@@ -90,7 +105,8 @@ pub(super) fn refused(g: &R1833, s: &State, a: Action) -> String {
 }
 
 fn setup(g: &R1833, n: u8, seed: u64) -> State {
-    g.setup(&SetupSpec { seats: n, options: serde_json::Value::Null }, &mut GameRng::for_setup(seed)).expect("setup")
+    g.setup(&SetupSpec { seats: n, options: serde_json::Value::Null }, &mut GameRng::for_setup(seed))
+        .expect("setup")
 }
 
 fn count(g: &R1833, cards: &[CardId], k: Kind) -> usize {
@@ -120,23 +136,37 @@ fn the_standard_deck_has_the_counts_the_rules_give() {
 
 #[test]
 fn a_deck_with_a_one_sided_connection_is_refused_naming_file_and_entry() {
-    let text = super::deck::STANDARD.replace("connects = [\"Newark\", \"Philadelphia\"]", "connects = [\"Newark\"]");
+    let text =
+        super::deck::STANDARD.replace("connects = [\"Newark\", \"Philadelphia\"]", "connects = [\"Newark\"]");
     let e = Deck::parse(&text, "rules/1833/deck.toml").expect_err("one-sided");
-    assert_eq!(e.to_string(), "rules/1833/deck.toml: city \"Philadelphia\": connects to \"Trenton\" but \"Trenton\" does not list \"Philadelphia\"");
+    assert_eq!(
+        e.to_string(),
+        "rules/1833/deck.toml: city \"Philadelphia\": connects to \"Trenton\" but \"Trenton\" does not list \"Philadelphia\""
+    );
 }
 
 #[test]
 fn a_deck_with_a_duplicate_name_or_an_unknown_city_is_refused() {
     let dup = super::deck::STANDARD.replace("name = \"Norfolk\"", "name = \"Newark\"");
-    assert!(Deck::parse(&dup, "x.toml").expect_err("dup").to_string().contains("city \"Newark\": the name \"Newark\" is already used"));
+    assert!(
+        Deck::parse(&dup, "x.toml")
+            .expect_err("dup")
+            .to_string()
+            .contains("city \"Newark\": the name \"Newark\" is already used")
+    );
     let unknown = super::deck::STANDARD.replace("home = \"Buffalo\"", "home = \"Chicago\"");
-    assert_eq!(Deck::parse(&unknown, "x.toml").expect_err("unknown").to_string(), "x.toml: corp \"Erie\": \"Chicago\" is not a city of this deck");
+    assert_eq!(
+        Deck::parse(&unknown, "x.toml").expect_err("unknown").to_string(),
+        "x.toml: corp \"Erie\": \"Chicago\" is not a city of this deck"
+    );
 }
 
 #[test]
 fn a_gm_may_supply_another_deck_inline() {
     let g = game();
-    let text = super::deck::STANDARD.replace("title = \"1833 standard deck (reconstructed)\"", "title = \"House deck\"").replace("vp = 4", "vp = 5");
+    let text = super::deck::STANDARD
+        .replace("title = \"1833 standard deck (reconstructed)\"", "title = \"House deck\"")
+        .replace("vp = 4", "vp = 5");
     let spec = SetupSpec { seats: 3, options: serde_json::json!({"deck": text}) };
     let s = g.setup(&spec, &mut GameRng::for_setup(1)).expect("setup with a GM deck");
     assert_eq!(g.deck_of(&s).title, "House deck");
@@ -164,7 +194,8 @@ fn set_up_deals_a_level_1_locomotive_and_one_card_and_displays_three_cards_per_p
         assert!(count(&g, &p.hand, Kind::Loco(1)) >= 1);
     }
     // The display and the deal come from the top deck: no Level 3 and no Re-Shuffle.
-    let dealt: Vec<CardId> = s.display.iter().chain(s.players.iter().flat_map(|p| &p.hand)).copied().collect();
+    let dealt: Vec<CardId> =
+        s.display.iter().chain(s.players.iter().flat_map(|p| &p.hand)).copied().collect();
     assert_eq!(count(&g, &dealt, Kind::Loco(3)) + count(&g, &dealt, Kind::Reshuffle), 0);
     let top: Vec<CardId> = s.draw.iter().chain(&dealt).copied().collect();
     assert_eq!(count(&g, &top, Kind::Loco(2)), 6, "half the Level 2 in the top deck");
@@ -447,7 +478,8 @@ fn a_re_shuffle_in_a_new_pool_with_only_re_shuffles_left_leaves_the_game() {
     let g = game();
     let mut s = table(&g, 2);
     let all: Vec<CardId> = s.draw.drain(..).collect();
-    let (rs, other): (Vec<CardId>, Vec<CardId>) = all.into_iter().partition(|c| g.deck().kind(*c) == Kind::Reshuffle);
+    let (rs, other): (Vec<CardId>, Vec<CardId>) =
+        all.into_iter().partition(|c| g.deck().kind(*c) == Kind::Reshuffle);
     s.removed.extend(other);
     s.draw.extend(rs);
     g.form_pool(&mut s, &mut rng());
@@ -494,7 +526,11 @@ fn taking_the_last_deck_card_gives_every_other_player_one_more_turn() {
         assert!(g.next_decision(&s).is_some());
         let c = s.players[usize::from(seat)].hand.first().copied();
         assert!(c.is_none());
-        assert_eq!(g.legal_actions(&s, &g.next_decision(&s).expect("d")), [Action::EndTurn], "nothing left to do");
+        assert_eq!(
+            g.legal_actions(&s, &g.next_decision(&s).expect("d")),
+            [Action::EndTurn],
+            "nothing left to do"
+        );
         act(&g, &mut s, Action::EndTurn);
     }
     assert_eq!(s.phase, Phase::Over);

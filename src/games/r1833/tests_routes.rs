@@ -63,7 +63,10 @@ fn a_branch_layout_is_legal_but_a_triangle_cannot_be_shown() {
     let l = give(&g, &mut s, 0, &["Level 2"])[0];
     let c = give(&g, &mut s, 0, &["Philadelphia", "Lancaster", "Reading"]);
     let tri = vec![(c[0], c[1]), (c[1], c[2]), (c[2], c[0])];
-    assert!(refused(&g, &s, Action::Create { loco: l, cards: c.clone(), links: tri }).contains("cannot be laid out"));
+    assert!(
+        refused(&g, &s, Action::Create { loco: l, cards: c.clone(), links: tri })
+            .contains("cannot be laid out")
+    );
     act(&g, &mut s, Action::Create { loco: l, cards: c.clone(), links: vec![(c[0], c[1]), (c[1], c[2])] });
 }
 
@@ -160,7 +163,11 @@ fn existing_connections_cannot_be_altered_when_extending() {
     let n = give(&g, &mut s, 0, &["Lancaster"])[0];
     let a = Action::Extend { route: 0, loco: None, cards: vec![n], links: vec![(r[0], n), (r[2], r[0])] };
     assert!(refused(&g, &s, a).contains("cannot be altered"));
-    act(&g, &mut s, Action::Extend { route: 0, loco: None, cards: vec![n], links: vec![(r[0], n), (r[2], n)] });
+    act(
+        &g,
+        &mut s,
+        Action::Extend { route: 0, loco: None, cards: vec![n], links: vec![(r[0], n), (r[2], n)] },
+    );
 }
 
 #[test]
@@ -180,7 +187,8 @@ fn legal_actions_offer_a_route_for_cards_that_connect() {
     give(&g, &mut s, 0, &["Level 2", "Richmond", "Washington", "Baltimore"]);
     let d = g.next_decision(&s).expect("decision");
     let legal = g.legal_actions(&s, &d);
-    let three = legal.iter().filter(|a| matches!(a, Action::Create { cards, .. } if cards.len() == 3)).count();
+    let three =
+        legal.iter().filter(|a| matches!(a, Action::Create { cards, .. } if cards.len() == 3)).count();
     assert_eq!(three, 1);
     for a in legal {
         let mut t = s.clone();
