@@ -107,10 +107,8 @@ impl R1833 {
                     }
                     let pick =
                         names.iter().filter_map(|n| deck.lookup(n)).find_map(|k| find(deck, &s.display, k));
+                    // A SELECT line is a preference list for every pick of the seat.
                     if let Some(c) = pick {
-                        if let Some(u) = sheet.used.get_mut(i) {
-                            *u = true;
-                        }
                         notes.push(note(o.line, true, format!("selected {}", deck.name(c))));
                         return Answer { action: Some(Action::Select(c)), notes };
                     }
