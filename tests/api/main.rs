@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod console;
+mod game_1833;
 mod gm;
 mod helpers;
 mod imap;

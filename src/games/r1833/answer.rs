@@ -92,6 +92,7 @@ impl R1833 {
         }
         match &s.phase {
             Phase::Over => Answer { action: None, notes },
+            // RULING C10: offers are answered from the standing orders in force.
             Phase::Offer { card, .. } => {
                 let k = deck.kind(*card);
                 let take = me.is_some_and(|p| p.standing.iter().any(|r| wants(*r, k)));
@@ -178,7 +179,7 @@ impl R1833 {
                 return Answer { action: result, notes };
             }
         }
-        // Orders carried out (or none usable after an action): the turn ends.
+        // RULING C19: orders carried out (or none usable after an action): the turn ends.
         if any_turn_order && s.turn.actions >= 1 {
             return Answer { action: Some(Action::EndTurn), notes };
         }

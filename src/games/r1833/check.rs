@@ -73,7 +73,7 @@ impl R1833 {
                 } else if !has_room(p) {
                     full()
                 } else if s.ending.is_some() && t.pool_after_end >= 1 {
-                    // Ending the Game ¶2.
+                    // Ending the Game ¶2; RULING C16.
                     no("after the deck ran out, only one card may be taken from the pool per turn")
                 } else {
                     Ok(())
@@ -92,6 +92,7 @@ impl R1833 {
                 }
             }
             Action::Create { loco, cards, links } => {
+                // RULING C18: one route action per turn.
                 if t.route_done {
                     return no("you have already created or extended a route this turn");
                 }

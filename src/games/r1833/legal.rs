@@ -117,7 +117,8 @@ impl R1833 {
     }
 
     /// The documented default for a turn (missing orders): draw to the hand limit from the
-    /// deck and end the turn. For an offer: decline. In set-up: the first card displayed.
+    /// deck and end the turn. For an offer: decline. In set-up: the first card displayed
+    /// (RULINGS C8, C13, C19).
     pub(crate) fn default_for(&self, s: &State) -> Option<Action> {
         match &s.phase {
             Phase::Over => None,

@@ -250,7 +250,7 @@ impl R1833 {
         let Some(c) = s.draw.pop() else { return };
         let deck = self.deck_arc(s);
         if deck.kind(c) == Kind::Reshuffle && s.draw.is_empty() {
-            // Re-Shuffle ¶2: a Re-Shuffle as the last deck card is played.
+            // Re-Shuffle ¶2: a Re-Shuffle as the last deck card is played (RULING C14).
             s.removed.push(c);
             ev.push(Event::public("the last deck card was a Re-Shuffle: it is played"));
             self.reshuffle(s, rng, ev);
@@ -277,7 +277,7 @@ impl R1833 {
         match s.draw.pop() {
             None => {}
             Some(r) if deck.kind(r) == Kind::Reshuffle => {
-                // Re-Shuffle ¶1: a Re-Shuffle coming up in the pool is played regardless.
+                // Re-Shuffle ¶1: a Re-Shuffle coming up in the pool is played regardless (RULING C14).
                 s.removed.push(r);
                 ev.push(Event::public("a Re-Shuffle came up in the selection pool: it is played"));
                 self.reshuffle(s, rng, ev);
@@ -298,6 +298,7 @@ impl R1833 {
         all.append(&mut s.draw);
         rng.shuffle(&mut all);
         s.draw = all;
+        // RULING C15: every Re-Shuffle reverses; the parity applies when the turn ends.
         s.turn.reversals = s.turn.reversals.wrapping_add(1);
         for p in &mut s.players {
             p.had_turn = false;

@@ -54,7 +54,7 @@ pub fn score(deck: &Deck, p: &Player) -> Score {
         if held == 0 {
             continue;
         }
-        // Scoring ¶2: routes connected to the home city, counted once per card held.
+        // Scoring ¶2: routes connected to the home city, counted once per card held (RULING C17).
         let home_groups: Vec<usize> = p
             .routes
             .iter()

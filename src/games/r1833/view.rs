@@ -164,7 +164,7 @@ impl R1833 {
             let seat = Seat::from_index(i);
             let _ = writeln!(t, "\n{seat}: {} cards in hand (limit {})", p.hand.len(), p.limit);
             if viewer.may_see(seat) {
-                let _ = writeln!(t, "  Hand: {}", self.names(s, &p.hand));
+                let _ = writeln!(t, "  Hand of {seat}: {}", self.names(s, &p.hand));
                 let _ = writeln!(t, "  Standing orders: {}", self.standing_text(s, &p.standing));
             }
             for (ri, r) in p.routes.iter().enumerate() {
