@@ -42,7 +42,7 @@ fn play(g: &R1833, seed: u64) -> usize {
 
 fn main() {
     let g = R1833::standard().expect("1833 deck");
-    let games = 2000u64;
+    let games = 1000u64;
     let mut best = Duration::MAX;
     let mut actions = 0;
     for _ in 0..3 {

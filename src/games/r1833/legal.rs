@@ -67,43 +67,83 @@ impl R1833 {
         }
     }
 
-    /// Every route that could be created or extended from the active player's hand.
+    /// Every route that could be created or extended from the active player's hand. Sets of
+    /// cards that cannot form one connected piece are skipped with bit masks before any check.
     pub(crate) fn route_actions(&self, s: &State, p: &Player, out: &mut Vec<Action>) {
         let deck = self.deck_of(s);
         let pieces = distinct(deck, &p.hand, |k| matches!(k, Kind::City(_) | Kind::Private(_)));
         let locos = distinct(deck, &p.hand, |k| matches!(k, Kind::Loco(_)));
-        if pieces.len() > 12 {
+        let k = pieces.len();
+        if k < 1 || k > 12 || (locos.is_empty() && p.routes.is_empty()) {
             return;
         }
-        for mask in 1u32..(1 << pieces.len()) {
-            let chosen: Vec<CardId> =
-                pieces.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c).collect();
-            let cities = chosen.iter().filter(|c| matches!(deck.kind(**c), Kind::City(_))).count();
-            for &loco in &locos {
-                let level = routes::level_of(deck, loco).unwrap_or(1);
-                if cities < 2 || cities > routes::city_limit(level) {
-                    continue;
-                }
+        let kinds: Vec<Kind> = pieces.iter().map(|c| deck.kind(*c)).collect();
+        let adj: Vec<u32> = kinds
+            .iter()
+            .map(|a| {
+                kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| linkable(deck, *a, **b))
+                    .fold(0, |m, (j, _)| m | (1 << j))
+            })
+            .collect();
+        let cities: u32 = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| matches!(x, Kind::City(_)))
+            .fold(0, |m, (i, _)| m | (1 << i));
+        let max_loco = locos.iter().filter_map(|l| routes::level_of(deck, *l)).max().unwrap_or(0);
+        let routes_info: Vec<(u32, u32, usize)> = p
+            .routes
+            .iter()
+            .map(|r| {
+                let rk: Vec<Kind> = r.cards.iter().map(|c| deck.kind(*c)).collect();
+                let excluded = kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| rk.contains(x))
+                    .fold(0, |m, (i, _)| m | (1 << i));
+                let touch = kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| rk.iter().any(|y| linkable(deck, **x, *y)))
+                    .fold(0, |m, (i, _)| m | (1 << i));
+                (excluded, touch, rk.iter().filter(|x| matches!(x, Kind::City(_))).count())
+            })
+            .collect();
+        for mask in 1u32..(1 << k) {
+            let n_cities = (mask & cities).count_ones() as usize;
+            let chosen = || -> Vec<CardId> {
+                pieces.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c).collect()
+            };
+            let lowest = mask & mask.wrapping_neg();
+            if n_cities >= 2 && n_cities <= routes::city_limit(max_loco) && reach(lowest, mask, &adj) == mask
+            {
+                let chosen = chosen();
                 let cand = candidate_links(deck, &chosen, &chosen);
-                if !joined(&chosen, &cand) {
-                    continue;
-                }
-                if let Some(links) =
-                    first_layout(&cand, |l| routes::check_create(deck, s, p, loco, &chosen, l).is_ok())
-                {
-                    out.push(Action::Create { loco, cards: chosen.clone(), links });
+                for &loco in &locos {
+                    let level = routes::level_of(deck, loco).unwrap_or(1);
+                    if n_cities > routes::city_limit(level) {
+                        continue;
+                    }
+                    if let Some(links) =
+                        first_layout(&cand, |l| routes::check_create(deck, s, p, loco, &chosen, l).is_ok())
+                    {
+                        out.push(Action::Create { loco, cards: chosen.clone(), links });
+                    }
                 }
             }
-            for (ri, r) in p.routes.iter().enumerate() {
+            for ((ri, r), (excluded, touch, in_route)) in p.routes.iter().enumerate().zip(&routes_info) {
+                let fits = n_cities >= 1 && n_cities + in_route <= routes::city_limit(3);
+                if !fits || mask & excluded != 0 || reach(mask & touch, mask, &adj) != mask {
+                    continue;
+                }
                 let Ok(route) = u8::try_from(ri) else { continue };
+                let chosen = chosen();
                 let mut all = r.cards.clone();
                 all.extend_from_slice(&chosen);
                 let cand = candidate_links(deck, &chosen, &all);
-                let mut with_old = cand.clone();
-                with_old.extend_from_slice(&r.links);
-                if !joined(&all, &with_old) {
-                    continue;
-                }
                 for loco in std::iter::once(None).chain(locos.iter().map(|l| Some(*l))) {
                     let ok = |l: &[(CardId, CardId)]| {
                         routes::check_extend(deck, s, p, r, loco, &chosen, l).is_ok()
@@ -143,6 +183,32 @@ fn distinct(deck: &Deck, cards: &[CardId], keep: impl Fn(Kind) -> bool) -> Vec<C
     out
 }
 
+/// Whether two kinds of card may be linked in a route (listed on the cards).
+fn linkable(deck: &Deck, a: Kind, b: Kind) -> bool {
+    match (a, b) {
+        (Kind::City(x), Kind::City(y)) => deck.cities_connect(x, y),
+        (Kind::Private(p), Kind::City(c)) | (Kind::City(c), Kind::Private(p)) => deck.private_serves(p, c),
+        _ => false,
+    }
+}
+
+/// The pieces of `within` reachable from `start` through `adj` (bit masks).
+fn reach(start: u32, within: u32, adj: &[u32]) -> u32 {
+    let mut seen = start & within;
+    loop {
+        let mut next = seen;
+        for (i, a) in adj.iter().enumerate() {
+            if seen & (1 << i) != 0 {
+                next |= a & within;
+            }
+        }
+        if next == seen {
+            return seen;
+        }
+        seen = next;
+    }
+}
+
 /// Links the cards could show: pairs with at least one end among `new`, both ends in `all`,
 /// listed on the cards.
 fn candidate_links(deck: &Deck, new: &[CardId], all: &[CardId]) -> Vec<(CardId, CardId)> {
@@ -165,13 +231,6 @@ fn candidate_links(deck: &Deck, new: &[CardId], all: &[CardId]) -> Vec<(CardId, 
         }
     }
     v
-}
-
-/// Whether the cards and candidate links form one connected piece (else no layout can).
-fn joined(all: &[CardId], cand: &[(CardId, CardId)]) -> bool {
-    let idx = |c: CardId| all.iter().position(|x| *x == c).unwrap_or(usize::MAX);
-    let edges: Vec<(usize, usize)> = cand.iter().map(|(a, b)| (idx(*a), idx(*b))).collect();
-    super::layout::connected(all.len(), &edges)
 }
 
 /// The largest subset of `cand` (by number of links, the fullest first) that `ok` accepts.
