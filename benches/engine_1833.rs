@@ -5,38 +5,22 @@
 //! turn action, every pick-up offer), applying each through the engine's `apply`, and scoring
 //! with `standings`. Plain Rust with `std::time::Instant`. Run: `cargo bench --bench engine_1833`.
 
-use stationmaster::engine::{Game, GameRng, SetupSpec};
-use stationmaster::games::r1833::{Action, R1833};
+use stationmaster::engine::{Game, SetupSpec};
+use stationmaster::games::r1833::R1833;
+use stationmaster::games::r1833::sim::random_game;
 use std::time::{Duration, Instant};
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
-
-/// Plays one random game to the end; returns the number of actions.
-fn play(g: &R1833, seed: u64) -> usize {
+/// Plays one random game to the end and scores it; returns the number of actions.
+fn play(g: &R1833, seed: u64) -> u64 {
     let seats = 2 + (seed % 5) as u8;
     let spec = SetupSpec { seats, options: serde_json::Value::Null };
-    let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).expect("setup");
-    let mut pick = Pick(seed);
     let mut n = 0;
-    while let Some(d) = g.next_decision(&s) {
-        let legal = g.legal_actions(&s, &d);
-        let a = match legal.iter().find(|a| **a == Action::EndTurn) {
-            Some(end) if pick.next(3) == 0 => end.clone(),
-            _ => legal[pick.next(legal.len())].clone(),
-        };
-        g.apply(&mut s, &a, &mut GameRng::for_action(seed, n as u64)).expect("legal");
+    let end = random_game(g, &spec, seed, 1_000_000, |_, _, _, _| {
         n += 1;
-    }
-    std::hint::black_box(g.standings(&s).expect("final score"));
+        Ok(())
+    })
+    .expect("a legal game");
+    std::hint::black_box(g.standings(&end).expect("final score"));
     n
 }
 
@@ -47,7 +31,7 @@ fn main() {
     let mut actions = 0;
     for _ in 0..3 {
         let t = Instant::now();
-        actions = (0..games).map(|seed| play(&g, seed)).sum::<usize>();
+        actions = (0..games).map(|seed| play(&g, seed)).sum::<u64>();
         best = best.min(t.elapsed());
     }
     let secs = best.as_secs_f64();

@@ -8,7 +8,8 @@
 //! set-up and the snake selection), `check` (legality), `play` (applying actions, Re-Shuffles,
 //! end of turn and game), `routes` and `layout` (route rules and grid layouts), `legal`
 //! (decisions, legal actions, defaults), `score` (scoring and standings), `orders` (the order
-//! language), `answer` (orders into actions), `view` (what each viewer sees).
+//! language), `answer` (orders into actions), `view` (what each viewer sees), `sim` (a random
+//! player for simulations and the benchmark).
 //!
 //! The pick-up offer of a discard is a decision of each other seat in turn order, answered from
 //! its standing `TAKE DISCARD` orders (default: decline), so the generic turn loop handles the
@@ -24,6 +25,7 @@ mod play;
 pub mod routes;
 pub mod score;
 pub mod setup;
+pub mod sim;
 pub mod state;
 mod view;
 

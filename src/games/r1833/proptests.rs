@@ -19,18 +19,6 @@ fn replay(
 }
 use proptest::prelude::*;
 
-/// A tiny deterministic generator for choices inside one test case.
-pub(super) struct Pick(pub u64);
-impl Pick {
-    pub fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
-
 fn check_invariants(g: &R1833, s: &State) -> Result<(), TestCaseError> {
     let mut all = s.all_cards();
     all.sort_unstable();
@@ -46,7 +34,8 @@ fn check_invariants(g: &R1833, s: &State) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Plays a whole random game; returns the log and the final state.
+/// Plays a whole random game, checking the invariants after every action; returns the log
+/// and the final state.
 fn play(
     g: &R1833,
     seats: u8,
@@ -54,30 +43,19 @@ fn play(
     options: serde_json::Value,
 ) -> Result<(Vec<LoggedAction>, State), TestCaseError> {
     let spec = SetupSpec { seats, options };
-    let mut s = Game::setup(g, &spec, &mut GameRng::for_setup(seed)).map_err(|e| TestCaseError::fail(e.0))?;
-    let mut pick = Pick(seed);
     let mut log = Vec::new();
-    while let Some(d) = Game::next_decision(g, &s) {
-        prop_assert!(log.len() < 20_000, "the game does not end");
-        let legal = Game::legal_actions(g, &s, &d);
-        prop_assert!(!legal.is_empty(), "no legal action at {:?}", d);
-        // Prefer ending the turn now and then so that turns stay short.
-        let a = match legal.iter().find(|a| **a == Action::EndTurn) {
-            Some(end) if pick.next(3) == 0 => end.clone(),
-            _ => legal[pick.next(legal.len())].clone(),
-        };
-        let seq = log.len() as u64;
-        g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq))
-            .map_err(|e| TestCaseError::fail(format!("{a:?}: {e}")))?;
-        check_invariants(g, &s)?;
+    let end = super::sim::random_game(g, &spec, seed, 20_000, |seq, seat, a, s| {
+        check_invariants(g, s).map_err(|e| e.to_string())?;
         log.push(LoggedAction {
             seq,
-            seat: d.seat,
-            action: serde_json::to_value(&a).unwrap_or_default(),
+            seat,
+            action: serde_json::to_value(a).unwrap_or_default(),
             by_default: false,
         });
-    }
-    Ok((log, s))
+        Ok(())
+    })
+    .map_err(TestCaseError::fail)?;
+    Ok((log, end))
 }
 
 proptest! {

@@ -90,16 +90,7 @@ impl R1833 {
         if l1.len() < n {
             return Err(SetupError(format!("the deck has {} Level 1 locomotives for {n} players", l1.len())));
         }
-        let mut players: Vec<Player> = (0..n)
-            .map(|_| Player {
-                hand: Vec::new(),
-                routes: Vec::new(),
-                limit: START_LIMIT,
-                created: [false; 3],
-                standing: Vec::new(),
-                had_turn: true,
-            })
-            .collect();
+        let mut players: Vec<Player> = (0..n).map(|_| Player::fresh(START_LIMIT)).collect();
         // ¶1: one Level 1 each; the other Level 1 and half the Level 2 into the top deck; the
         // other Level 2, all Level 3 and the Re-Shuffles in play into the bottom deck.
         for p in &mut players {

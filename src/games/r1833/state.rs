@@ -167,6 +167,20 @@ pub enum Action {
     Decline,
 }
 
+impl Player {
+    /// A player at the start of the game: no cards, the starting hand limit.
+    pub fn fresh(limit: u8) -> Player {
+        Player {
+            hand: Vec::new(),
+            routes: Vec::new(),
+            limit,
+            created: [false; 3],
+            standing: Vec::new(),
+            had_turn: true,
+        }
+    }
+}
+
 impl State {
     /// Every card id held anywhere, in no particular order (for conservation checks).
     pub fn all_cards(&self) -> Vec<CardId> {

@@ -20,14 +20,7 @@ pub(super) fn rng() -> GameRng {
 /// `n` players with empty hands, seat 1 to move, everyone having had a turn.
 pub(super) fn table(g: &R1833, n: u8) -> State {
     let all: Vec<CardId> = (0..g.deck().cards.len()).filter_map(|i| CardId::try_from(i).ok()).collect();
-    let player = Player {
-        hand: Vec::new(),
-        routes: Vec::new(),
-        limit: START_LIMIT,
-        created: [false; 3],
-        standing: Vec::new(),
-        had_turn: true,
-    };
+    let player = Player::fresh(START_LIMIT);
     State {
         custom_deck: None,
         turn_size: TurnSize::Player,
