@@ -74,7 +74,7 @@ impl R1833 {
         let pieces = distinct(deck, &p.hand, |k| matches!(k, Kind::City(_) | Kind::Private(_)));
         let locos = distinct(deck, &p.hand, |k| matches!(k, Kind::Loco(_)));
         let k = pieces.len();
-        if k < 1 || k > 12 || (locos.is_empty() && p.routes.is_empty()) {
+        if !(1..=12).contains(&k) || (locos.is_empty() && p.routes.is_empty()) {
             return;
         }
         let kinds: Vec<Kind> = pieces.iter().map(|c| deck.kind(*c)).collect();
