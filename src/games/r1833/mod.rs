@@ -36,6 +36,8 @@ mod tests;
 #[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
+mod tests_reshuffle;
+#[cfg(test)]
 mod tests_routes;
 
 pub use deck::{CardId, Deck, DeckError, Kind};

@@ -1,6 +1,8 @@
-//! A random player for simulations, property tests and the benchmark: plays a whole game by
-//! choosing uniformly among `legal_actions` at every decision (ending a turn now and then so
-//! turns stay short), with a deterministic generator per seed.
+//! A random player for simulations, property tests and the benchmark: plays a whole game with
+//! random legal actions from `legal_actions` at every decision, with a deterministic generator
+//! per seed. In a turn it first picks a kind of action uniformly (draw, discard, route,
+//! Re-Shuffle, end the turn — among the kinds that have a legal action), then one action of that
+//! kind; elsewhere (selection, offers) one legal action uniformly.
 
 use super::R1833;
 use super::state::{Action, State};
@@ -37,16 +39,28 @@ pub fn random_game(
             return Err(format!("the game did not end within {max_actions} actions"));
         }
         let legal = g.legal_actions(&s, &d);
-        let a = match legal.iter().find(|a| **a == Action::EndTurn) {
-            Some(end) if pick.next(3) == 0 => end.clone(),
-            _ => legal
-                .get(pick.next(legal.len()))
-                .cloned()
-                .ok_or_else(|| format!("no legal action at {d:?}"))?,
-        };
+        let mut kinds: Vec<u8> = legal.iter().map(kind_of).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let want = kinds.get(pick.next(kinds.len())).copied().unwrap_or(0);
+        let of_kind: Vec<&Action> = legal.iter().filter(|a| kind_of(a) == want).collect();
+        let a = of_kind.get(pick.next(of_kind.len())).map(|a| (*a).clone());
+        let a = a.ok_or_else(|| format!("no legal action at {d:?}"))?;
         g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq)).map_err(|e| format!("{a:?}: {e}"))?;
         each(seq, d.seat, &a, &s)?;
         seq += 1;
     }
     Ok(s)
+}
+
+/// The kind of an action for the random player's first choice.
+fn kind_of(a: &Action) -> u8 {
+    match a {
+        Action::DrawDeck | Action::DrawPool(_) | Action::DrawDiscard | Action::DrawToLimitAndEnd => 1,
+        Action::Discard(_) => 2,
+        Action::Create { .. } | Action::Extend { .. } => 3,
+        Action::PlayReshuffle(_) => 4,
+        Action::EndTurn => 5,
+        _ => 0,
+    }
 }
