@@ -6,6 +6,7 @@
 use super::utc_text;
 use super::words::{SpanError, format_span, parse_span};
 use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -89,6 +90,7 @@ pub fn apply_change(
             announced + by
         }
         DeadlineChange::SetTo(to) => {
+            // RULING D6: only a forced shortening moves an announced deadline earlier.
             if to < announced {
                 return Err(ChangeRefused::EarlierThanAnnounced { announced, requested: to });
             }
@@ -146,11 +148,13 @@ pub fn close_at(
     all_have_orders: bool,
 ) -> CloseDecision {
     if let Some(final_at) = all_acting_final_at {
+        // RULING D7: the cooling-off never keeps a turn open past its deadline.
         let early = final_at + cooling_off.max(Duration::zero());
         if early < deadline {
             return CloseDecision { at: early, why: CloseReason::EarlyClose };
         }
     }
+    // RULING D8: grace waits only for seats with no orders at all.
     match grace {
         Some(g) if !all_have_orders && g > Duration::zero() => {
             CloseDecision { at: deadline + g, why: CloseReason::Grace }
@@ -160,8 +164,23 @@ pub fn close_at(
 }
 
 /// A game's reminder schedule: how long before the deadline to remind, e.g. "48h,12h,2h".
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Stored as its text, e.g. `"2d,12h,2h"`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct ReminderOffsets(Vec<Duration>);
+
+impl TryFrom<String> for ReminderOffsets {
+    type Error = SpanError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<ReminderOffsets> for String {
+    fn from(r: ReminderOffsets) -> Self {
+        r.to_string()
+    }
+}
 
 impl ReminderOffsets {
     /// The offsets, longest first, without repeats.

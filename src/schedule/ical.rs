@@ -42,7 +42,7 @@ pub fn ical_deadline_event(event: &IcalEvent<'_>) -> String {
         format!("UID:{}", escape_text(event.uid)),
         format!("DTSTAMP:{}", stamp(event.stamp)),
         format!("SEQUENCE:{}", event.sequence),
-        // No DTEND: a deadline is an instant, and RFC 5545 §3.6.1 reads a VEVENT with a
+        // RULING D12. No DTEND: a deadline is an instant, and RFC 5545 §3.6.1 reads a VEVENT with a
         // date-time DTSTART and no end as ending when it starts.
         format!("DTSTART:{}", stamp(event.start)),
         format!("SUMMARY:{}", escape_text(event.summary)),

@@ -104,6 +104,7 @@ impl Rhythm {
             None => Timing::Clock { at, days: days.unwrap_or_default() },
             Some(c) => {
                 let pattern: CronPattern = c.parse()?;
+                // RULING D4: a cron pattern brings its own time of day and weekdays.
                 if at.is_some() {
                     return Err(RhythmError::CronAndTime);
                 }
@@ -216,8 +217,8 @@ impl Rhythm {
                         continue;
                     }
                     let slot = resolve_local(tz, day.and_time(wall));
-                    // A gap can carry the slot into the next day (a skipped date); that day
-                    // must be allowed too.
+                    // RULING D2: a gap can carry the slot into the next day (a skipped date);
+                    // that day must be allowed too. RULING D3: one slot per day, the earlier.
                     let lands_allowed = days.allows(local_of(tz, slot).weekday());
                     if lands_allowed && (slot > after || (inclusive && slot == after)) {
                         return slot;

@@ -301,9 +301,9 @@ impl CronPattern {
     pub fn cron(&self) -> &Cron {
         &self.cron
     }
-    /// The library's plain-English reading, e.g. "At 20:00 on Friday".
+    /// The library's plain-English reading, e.g. "At 20:00, on Friday" (no final full stop).
     pub fn describe(&self) -> String {
-        self.cron.describe()
+        self.cron.describe().trim_end_matches('.').to_string()
     }
 }
 

@@ -193,6 +193,8 @@ fn reminders_fall_before_the_deadline_and_after_the_turn_opened() {
     let d = at(DEADLINE);
     let offsets: ReminderOffsets = "48h, 12h,2h,12h".parse().unwrap();
     assert_eq!(offsets.to_string(), "2d,12h,2h");
+    assert_eq!(serde_json::to_string(&offsets).unwrap(), "\"2d,12h,2h\"");
+    assert_eq!(serde_json::from_str::<ReminderOffsets>("\"2d,12h,2h\"").unwrap(), offsets);
     let opened = at("2026-11-26T19:00:00Z");
     assert_eq!(
         reminder_times(d, offsets.as_slice(), opened),

@@ -102,10 +102,10 @@ fn a_cron_pattern_replaces_length_and_time_of_day_but_not_both_ways() {
     };
     let r = Rhythm::parse(&base).unwrap();
     assert_eq!(r.cron().map(|c| c.to_string()).as_deref(), Some("0 20 * * FRI"));
-    assert!(
-        r.describe().starts_with("turns of at least 2d; deadline at the next \"0 20 * * FRI\" ("),
-        "{}",
-        r.describe()
+    assert_eq!(
+        r.describe(),
+        "turns of at least 2d; deadline at the next \"0 20 * * FRI\" (At 20:00, on Friday); \
+         times in Europe/Berlin; no grace"
     );
     assert!(matches!(
         Rhythm::parse(&RhythmWords { at: Some("20:00"), ..base }),
