@@ -68,6 +68,20 @@ fn an_absence_push_lands_on_an_allowed_weekday() {
 }
 
 #[test]
+fn with_a_cron_rhythm_an_absence_push_takes_the_next_occurrence_after_it() {
+    let r = Rhythm::parse(&RhythmWords {
+        length: "48h",
+        cron: Some("0 20 * * FRI"),
+        tz: Some("Europe/Berlin"),
+        ..Default::default()
+    })
+    .unwrap();
+    let (d, _) =
+        push_for_absences(at(FRI), &r, &[away(1, "2026-12-04", "2026-12-07")], &[1], Duration::days(14));
+    assert_eq!(d, at("2026-12-11T19:00:00Z"));
+}
+
+#[test]
 fn the_gms_cap_stops_a_push_at_the_latest_slot_within_it() {
     let r = rhythm("48h", Some("20:00"), None, Some("Europe/Berlin"));
     let long = [away(2, "2026-12-03", "2026-12-20")];
