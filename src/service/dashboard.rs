@@ -25,6 +25,8 @@ pub struct SeatStatus {
     /// How the adjudication read this seat's orders (draft only).
     pub notes: Vec<LineNote>,
     pub nmr_this_turn: bool,
+    /// Flagged for replacement by the NMR policy.
+    pub flagged: bool,
 }
 
 /// The dashboard of one game.
@@ -40,6 +42,11 @@ pub struct Dashboard {
     pub standings: Vec<String>,
     /// The game's inbound mail, newest first, with outcomes.
     pub inbound: Vec<store::inbound::InboundRow>,
+    /// The deadline in the game's zone.
+    pub deadline: String,
+    /// The rhythm and the NMR policy in words.
+    pub rhythm: String,
+    pub policy: String,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -76,6 +83,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
             orders: if closed { versions.last().map(|v| v.body.clone()) } else { None },
             notes: draft.as_ref().and_then(|d| d.notes.get(&seat).cloned()).unwrap_or_default(),
             nmr_this_turn: draft.as_ref().is_some_and(|d| d.nmr.contains(&seat)),
+            flagged: s.flagged_at.is_some(),
         });
     }
     let (events, table, standings) = match &draft {
@@ -87,7 +95,25 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
     let inbound = store::inbound::of_game(conn, game.0, 200).await?;
-    Ok(Dashboard { title: engine.title(), game: g, turn, seats, events, table, standings, inbound })
+    let deadline = super::deadlines::words(&g, None, turn.deadline);
+    let rhythm = match &g.rhythm {
+        Some(_) => super::deadlines::rhythm_of(&g).describe(),
+        None => format!("every {}", crate::domain::TurnLength::from_seconds(g.turn_length_secs)),
+    };
+    let policy = super::policy::NmrPolicy::from_stored(&g.nmr_policy).describe();
+    Ok(Dashboard {
+        title: engine.title(),
+        game: g,
+        turn,
+        seats,
+        events,
+        table,
+        standings,
+        inbound,
+        deadline,
+        rhythm,
+        policy,
+    })
 }
 
 /// One inbound message of a game, raw, for its GM.
