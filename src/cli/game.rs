@@ -47,6 +47,9 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
         GameCommand::Pause { game } => lifecycle::pause(settings, &game, false, json).await,
         GameCommand::Resume { game } => lifecycle::pause(settings, &game, true, json).await,
         GameCommand::Audit { game } => lifecycle::audit(settings, &game, json).await,
+        GameCommand::Correct { game, patch, note } => {
+            lifecycle::correct(settings, &game, &patch, &note, json).await
+        }
         GameCommand::Export { game } => {
             let id = game_id(&game)?;
             let ctx = connect(settings).await?;

@@ -103,6 +103,27 @@ pub(super) async fn audit(settings: Settings, game: &str, json: bool) -> anyhow:
     Ok(())
 }
 
+/// `game correct`.
+pub(super) async fn correct(
+    settings: Settings,
+    game: &str,
+    patch: &str,
+    note: &str,
+    json: bool,
+) -> anyhow::Result<()> {
+    let id = game_id(game)?;
+    let text =
+        if patch == "-" { String::from_utf8_lossy(&read_file("-")?).into_owned() } else { patch.to_string() };
+    let patch: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| InputError(format!("--patch is not JSON: {e}")))?;
+    let ctx = connect(settings).await?;
+    let changes = service::correct_state(&ctx, id, CONSOLE, &patch, note).await?;
+    print(&json!({"changes": changes}), json, |_| {
+        format!("Corrected; the players have been told. Changes (GM view):\n{}", changes.join("\n"))
+    });
+    Ok(())
+}
+
 /// `turn extend` and `turn deadline`.
 pub(super) async fn move_deadline_cmd(
     ctx: &service::Ctx,

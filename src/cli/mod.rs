@@ -95,6 +95,18 @@ pub enum GameCommand {
         #[arg(long)]
         game: String,
     },
+    /// Correct the game's state before the open turn is adjudicated (HR 15): a JSON merge patch
+    /// of the state (see `game show --json` for its shape), logged with a note.
+    Correct {
+        #[arg(long)]
+        game: String,
+        /// The merge patch, e.g. '{"seats":[...]}' ("-" reads it from standard input).
+        #[arg(long)]
+        patch: String,
+        /// What the correction fixes, in a few words (told to the players).
+        #[arg(long)]
+        note: String,
+    },
     /// Print the game's audit log and check its hash chain.
     Audit {
         #[arg(long)]

@@ -101,6 +101,17 @@ pub trait DynGame: Send + Sync {
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError>;
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError>;
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError>;
+    /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
+    /// of this engine, else [`EngineError::Decode`] and nothing changes.
+    fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError>;
+}
+
+/// The seat number a GM correction is logged under: no player sits there.
+pub const GM_SEAT: Seat = Seat(0);
+
+/// The log entry of a GM correction: `{"gm_correction": <merge patch>, "note": "..."}`.
+pub fn correction_patch(entry: &LoggedAction) -> Option<&Value> {
+    (entry.seat == GM_SEAT).then(|| entry.action.get("gm_correction")).flatten()
 }
 
 fn decode<G: Game>(game: &G, state: &Value) -> Result<G::State, EngineError> {
@@ -187,6 +198,10 @@ impl<G: Game> DynGame for G {
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError> {
         let mut state: G::State = decode(self, &DynGame::setup(self, spec, seed)?)?;
         for entry in log {
+            if let Some(patch) = correction_patch(entry) {
+                state = decode(self, &DynGame::correct(self, &encode(&state), patch)?)?;
+                continue;
+            }
             let Some(decision) = Game::next_decision(self, &state) else {
                 return Err(EngineError::ReplayAfterEnd { seq: entry.seq });
             };
@@ -234,5 +249,12 @@ impl<G: Game> DynGame for G {
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {
         Ok(Game::standings(self, &decode(self, state)?))
+    }
+
+    fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError> {
+        let mut patched = state.clone();
+        super::patch::merge_patch(&mut patched, patch);
+        // Round-trip through the engine's own type: a patch that breaks the state's shape fails.
+        Ok(encode(&decode(self, &patched)?))
     }
 }

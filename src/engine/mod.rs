@@ -10,10 +10,13 @@
 //! storage, web, mail and CLI, which never see an engine's own types.
 
 mod dyn_game;
+pub mod patch;
 pub mod registry;
 pub mod rng;
 
-pub use dyn_game::{DynGame, Echo, EchoLine, EngineError, LoggedAction, TurnOutcome};
+pub use dyn_game::{
+    DynGame, Echo, EchoLine, EngineError, GM_SEAT, LoggedAction, TurnOutcome, correction_patch,
+};
 pub use rng::GameRng;
 
 use serde::de::DeserializeOwned;

@@ -44,6 +44,10 @@ pub struct Dashboard {
     pub inbound: Vec<store::inbound::InboundRow>,
     /// The deadline in the game's zone.
     pub deadline: String,
+    /// The draft's changes to the table as the GM sees it ("- before", "+ after").
+    pub changes: Vec<String>,
+    /// The open turn's starting state, pretty JSON, for writing corrections.
+    pub state_json: String,
     /// The rhythm and the NMR policy in words.
     pub rhythm: String,
     pub policy: String,
@@ -86,6 +90,13 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
             flagged: s.flagged_at.is_some(),
         });
     }
+    let changes = match &draft {
+        Some(d) => super::diff::changes(
+            &engine.describe(&turn.start_state, Viewer::Gm)?,
+            &engine.describe(&d.state, Viewer::Gm)?,
+        ),
+        None => Vec::new(),
+    };
     let (events, table, standings) = match &draft {
         Some(d) => (
             d.events.iter().map(|e| e.text_for(Viewer::Gm)).collect(),
@@ -95,6 +106,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
     let inbound = store::inbound::of_game(conn, game.0, 200).await?;
+    let turn_state = turn.start_state.clone();
     let deadline = super::deadlines::words(&g, None, turn.deadline);
     let rhythm = match &g.rhythm {
         Some(_) => super::deadlines::rhythm_of(&g).describe(),
@@ -110,6 +122,8 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         table,
         standings,
         inbound,
+        changes,
+        state_json: serde_json::to_string_pretty(&turn_state).unwrap_or_default(),
         deadline,
         rhythm,
         policy,

@@ -5,10 +5,12 @@
 //! queued in the outbox inside it and sent after commit.
 
 pub mod audit;
+mod correction;
 mod create;
 mod ctx;
 mod dashboard;
 mod deadlines;
+pub mod diff;
 mod error;
 pub mod gm_auth;
 pub mod inbound;
@@ -16,6 +18,7 @@ mod inbound_reply;
 pub mod lifecycle;
 mod notices;
 pub mod policy;
+mod preview;
 mod publish;
 mod reports;
 pub mod rollback;
@@ -24,6 +27,7 @@ mod timers;
 mod turn;
 mod views;
 
+pub use correction::correct_state;
 pub use create::{CreateGame, CreatedGame, CreatedSeat, GameClock, Review, create_game};
 pub use ctx::Ctx;
 pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};

@@ -148,9 +148,10 @@ async fn adjudicate_locked(
                 store::lifecycle::arm_timer(conn, game.id, turn.number, "auto_release", Some(secs), due)
                     .await?;
             }
-            let alert = GmAlert { game: &game.name, turn: turn.number, what: "draft ready for review", link };
-            let key = notices::run_key(format!("gm-draft:{}:{}", game.id, turn.number), turn.reopened);
-            notices::queue(conn, &ctx.settings, &notices::gm_alert(key, &game.gm_email, id, &alert)?).await?;
+            let seats = store::games::seats(conn, game.id).await?;
+            let text = super::preview::preview_text(engine, turn, &outcome, &seats)?;
+            notices::queue(conn, &ctx.settings, &super::preview::preview_mail(game, turn, text, link)?)
+                .await?;
             Ok(CloseOutcome::Drafted { game: id, turn: turn.number })
         }
         Err(e) => {

@@ -262,3 +262,28 @@ pub async fn deadlines_between(
     .fetch_all(conn)
     .await
 }
+
+/// After a GM correction logged at `seq`: the open turn starts from the corrected state, one
+/// sequence number later, and so does the game.
+pub async fn apply_correction(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    state: &serde_json::Value,
+    seq: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE turns SET start_state = $3, first_seq = $4 + 1 WHERE game_id = $1 AND number = $2")
+        .bind(game)
+        .bind(turn)
+        .bind(state)
+        .bind(seq)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE games SET state = $2, next_seq = $3 + 1 WHERE id = $1")
+        .bind(game)
+        .bind(state)
+        .bind(seq)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

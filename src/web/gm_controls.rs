@@ -27,6 +27,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/replace", post(replace))
         .route("/gm/games/{id}/act", post(act_as_seat))
         .route("/gm/games/{id}/audit", get(audit_page))
+        .route("/gm/games/{id}/correct", post(correct))
 }
 
 fn back(id: &str) -> Redirect {
@@ -132,4 +133,24 @@ async fn audit_page(
 ) -> Result<AuditPage, WebError> {
     let game = gm.authorize(&ctx, &id).await?;
     Ok(AuditPage { log: audit::audit_log(&ctx, game).await?, id })
+}
+
+#[derive(Deserialize)]
+struct CorrectForm {
+    patch: String,
+    note: String,
+}
+
+async fn correct(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<CorrectForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let patch: serde_json::Value = serde_json::from_str(&f.patch)
+        .map_err(|e| WebError::bad_request(format!("the correction is not JSON: {e}")))?;
+    service::correct_state(&ctx, game, &gm.0, &patch, &f.note).await?;
+    Ok(back(&id))
 }

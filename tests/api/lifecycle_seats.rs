@@ -224,3 +224,68 @@ async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exact
         sqlx::query_scalar("SELECT count(*) FROM actions").fetch_one(&mut *conn).await.unwrap();
     assert_eq!(actions, 4, "the turn's actions were logged once");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_gm_is_mailed_a_preview_of_the_draft_with_each_line_read_and_the_changes(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let orders = app.claim_orders(&g).await;
+    app.submit(&g, 0, orders[0].as_deref().unwrap(), false).await;
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+    let preview = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.to_addr == "gm@example.org" && m.kind == "gm-alert")
+        .unwrap();
+    assert!(preview.subject.contains("draft ready for review"));
+    let body = &preview.body_text;
+    assert!(body.contains("Seat 1 (Anna)") && body.contains("line 1: carried out"), "{body}");
+    assert!(body.contains("Seat 2 (Bert) — NMR"), "{body}");
+    assert!(body.contains("What changed on the table") && body.contains("\n  + "), "{body}");
+    let page = app.get(&format!("/gm/games/{}", g.id)).await;
+    assert!(page.status.is_redirection(), "the dashboard needs a GM session");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    let bad = service::correct_state(
+        &app.ctx,
+        g.id,
+        "gm@example.org",
+        &serde_json::json!({"to_move": "nobody"}),
+        "fix",
+    )
+    .await;
+    assert!(bad.unwrap_err().to_string().contains("does not fit the game"));
+    let before = app.turn(g.id, 1).await;
+    assert_eq!(before.first_seq, 0, "a refused correction changes nothing");
+    let patch = serde_json::json!({"turns_done": 7});
+    service::correct_state(&app.ctx, g.id, "gm@example.org", &patch, "turn count was off").await.unwrap();
+    let t = app.turn(g.id, 1).await;
+    assert_eq!((t.first_seq, t.start_state["turns_done"].as_u64()), (1, Some(7)));
+    assert!(
+        app.outbox().await.iter().any(|m| m.kind == "notice" && m.body_text.contains("turn count was off"))
+    );
+    app.ctx.clock.advance(Duration::hours(49));
+    app.tick().await;
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let export = service::export_game(&mut conn, g.id).await.unwrap();
+    assert_eq!(export.actions[0].seat, stationmaster::engine::GM_SEAT);
+    let engine = stationmaster::engine::registry::find("railroaded").unwrap();
+    let replayed = engine.replay(&export.setup, export.seed, &export.actions).unwrap();
+    let game = stationmaster::store::games::get_game(&mut conn, g.id.0).await.unwrap().unwrap();
+    assert_eq!(replayed, game.state, "replay applies the correction where it was made");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn house_rule_15_an_adjudicated_result_stands_until_published(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+    let patch = serde_json::json!({"turns_done": 7});
+    let refused = service::correct_state(&app.ctx, g.id, "gm@example.org", &patch, "too late").await;
+    assert!(refused.unwrap_err().to_string().contains("HR 15"));
+}
