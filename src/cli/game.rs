@@ -163,6 +163,17 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
                 service::CloseOutcome::Held { turn, missing, .. } => {
                     format!("Turn {turn} is held for you: no orders from seat(s) {missing:?}")
                 }
+                service::CloseOutcome::Asked { turn, question, .. } => question_text(*turn, question),
+            });
+        }
+        TurnCommand::Answer { game, choice } => {
+            let out = service::questions::answer_question(&ctx, game_id(&game)?, "console", choice).await?;
+            print(&out, json, |o| match o {
+                service::CloseOutcome::Asked { turn, question, .. } => question_text(*turn, question),
+                other => format!(
+                    "Answered; the turn went on: {}",
+                    serde_json::to_string(other).unwrap_or_default()
+                ),
             });
         }
         TurnCommand::Extend { game, by } => {
@@ -188,6 +199,18 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
         }
     }
     Ok(())
+}
+
+/// A question for the GM, with its numbered candidates.
+fn question_text(turn: i32, q: &crate::engine::GmQuestion) -> String {
+    let mut out = format!(
+        "Turn {turn} waits for your decision for seat {}: {}\nAnswer with `turn answer --choice N`:\n",
+        q.seat.0, q.prompt
+    );
+    for (i, c) in q.candidates.iter().enumerate() {
+        out.push_str(&format!("  {:>3}. {}\n", i + 1, c.label));
+    }
+    out
 }
 
 pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {

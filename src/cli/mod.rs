@@ -204,7 +204,7 @@ pub struct CreateArgs {
     /// Delay between the last seat marking orders final and the early close.
     #[arg(long, default_value = "30m")]
     pub cooling_off: String,
-    /// NMR policy preset: hr1835 (default), lenient, strict.
+    /// NMR policy preset: hr1835 (default), lenient, strict, gm-decides.
     #[arg(long, default_value = "hr1835")]
     pub nmr_policy: String,
     /// Publish a draft the GM leaves alone this long, e.g. 24h (review gm only).
@@ -242,6 +242,13 @@ pub enum TurnCommand {
     Publish {
         #[arg(long)]
         game: String,
+    },
+    /// Answer the question the open turn waits on with move number N (as listed).
+    Answer {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        choice: usize,
     },
     /// Extend the open turn's deadline, e.g. --by 24h.
     Extend {

@@ -15,7 +15,8 @@ pub mod registry;
 pub mod rng;
 
 pub use dyn_game::{
-    DynGame, Echo, EchoLine, EngineError, GM_SEAT, LoggedAction, TurnOutcome, correction_patch,
+    Adjudication, Candidate, DynGame, Echo, EchoLine, EngineError, GM_SEAT, GmQuestion, LoggedAction,
+    TurnOutcome, correction_patch,
 };
 pub use rng::GameRng;
 
@@ -250,4 +251,8 @@ pub trait Game: Send + Sync + 'static {
     fn describe(&self, state: &Self::State, viewer: Viewer) -> String;
     /// Final standings once the game is over.
     fn standings(&self, state: &Self::State) -> Option<Vec<Standing>>;
+    /// An action in words, for the GM choosing among candidates. Defaults to its JSON form.
+    fn describe_action(&self, action: &Self::Action) -> String {
+        serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
+    }
 }

@@ -46,6 +46,8 @@ pub struct Dashboard {
     pub deadline: String,
     /// The draft's changes to the table as the GM sees it ("- before", "+ after").
     pub changes: Vec<String>,
+    /// The question the adjudication waits on, if any.
+    pub question: Option<crate::engine::GmQuestion>,
     /// The open turn's starting state, pretty JSON, for writing corrections.
     pub state_json: String,
     /// The rhythm and the NMR policy in words.
@@ -107,6 +109,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
     };
     let inbound = store::inbound::of_game(conn, game.0, 200).await?;
     let turn_state = turn.start_state.clone();
+    let question = turn.question.clone().and_then(|q| serde_json::from_value(q).ok());
     let deadline = super::deadlines::words(&g, None, turn.deadline);
     let rhythm = match &g.rhythm {
         Some(_) => super::deadlines::rhythm_of(&g).describe(),
@@ -124,6 +127,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         inbound,
         changes,
         state_json: serde_json::to_string_pretty(&turn_state).unwrap_or_default(),
+        question,
         deadline,
         rhythm,
         policy,

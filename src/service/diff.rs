@@ -49,12 +49,13 @@ pub fn diff(before: &str, after: &str) -> Vec<DiffLine> {
         if i < a.len() && j < b.len() && a[i] == b[j] {
             out.push(DiffLine::Same(a[i].to_string()));
             (i, j) = (i + 1, j + 1);
-        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            out.push(DiffLine::Added(b[j].to_string()));
-            j += 1;
-        } else {
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            // Removals before additions, as diffs are read.
             out.push(DiffLine::Removed(a[i].to_string()));
             i += 1;
+        } else {
+            out.push(DiffLine::Added(b[j].to_string()));
+            j += 1;
         }
     }
     out

@@ -20,6 +20,7 @@ mod notices;
 pub mod policy;
 mod preview;
 mod publish;
+pub mod questions;
 mod reports;
 pub mod rollback;
 mod submit;

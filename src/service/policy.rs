@@ -15,6 +15,9 @@ pub enum Fallback {
     /// The turn is held for the GM, who enters orders for the seat, extends the deadline or
     /// releases the turn with defaults.
     WaitForGm,
+    /// The turn is adjudicated, and each decision of the seat goes to the GM as a question with
+    /// the legal moves ranked (the rules' default first).
+    AskGm,
 }
 
 /// A game's NMR policy.
@@ -41,7 +44,7 @@ impl Default for NmrPolicy {
 
 /// A policy name the server does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown NMR policy \"{0}\"; known presets: hr1835, lenient, strict")]
+#[error("unknown NMR policy \"{0}\"; known presets: hr1835, lenient, strict, gm-decides")]
 pub struct UnknownPolicy(pub String);
 
 impl NmrPolicy {
@@ -67,12 +70,21 @@ impl NmrPolicy {
         flag_after: Some(2),
     };
 
+    /// The GM plays a missing seat, move by move, from ranked candidates.
+    pub const GM_DECIDES: NmrPolicy = NmrPolicy {
+        use_standing_orders: true,
+        standing_counts_as_nmr: true,
+        fallback: Fallback::AskGm,
+        flag_after: Some(2),
+    };
+
     /// A preset by name.
     pub fn preset(name: &str) -> Result<NmrPolicy, UnknownPolicy> {
         match name.trim().to_ascii_lowercase().as_str() {
             "hr1835" | "default" => Ok(NmrPolicy::HR1835),
             "lenient" => Ok(NmrPolicy::LENIENT),
             "strict" => Ok(NmrPolicy::STRICT),
+            "gm-decides" => Ok(NmrPolicy::GM_DECIDES),
             other => Err(UnknownPolicy(other.chars().take(40).collect())),
         }
     }
@@ -97,6 +109,7 @@ impl NmrPolicy {
         let fallback = match self.fallback {
             Fallback::EngineDefault => "otherwise the rules' default play",
             Fallback::WaitForGm => "otherwise the turn waits for the GM",
+            Fallback::AskGm => "otherwise the GM decides each of the seat's moves",
         };
         let flag = match self.flag_after {
             Some(n) => format!("NMR no. {n} flags the seat for replacement"),

@@ -120,6 +120,7 @@ pub(crate) async fn submit_in(
         store::orders::mark_final(&mut *tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
             .await?;
     }
+    store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
     if source.by_gm() {
         copy_to_player(ctx, &mut *tx, &game, who, turn.number, version, text.as_str()).await?;
     }
@@ -205,6 +206,7 @@ pub(crate) async fn mark_final_in(
     let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
     if !latest.is_final {
         store::orders::mark_final(&mut *tx, who.game.0, turn.number, seat, latest.version, now).await?;
+        store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
     }
     Ok(latest.version)
 }

@@ -6,7 +6,7 @@ use super::notices::{self, GmAlert};
 use super::policy::{Fallback, NmrPolicy};
 use super::{Ctx, ServiceError, engine_of, load_game, publish};
 use crate::domain::GameId;
-use crate::engine::{LineNote, Seat, TurnOutcome};
+use crate::engine::{Adjudication, GmQuestion, LineNote, Seat, TurnOutcome};
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::turns::TurnRow;
@@ -16,7 +16,7 @@ use sqlx::PgConnection;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What closing a turn led to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum CloseOutcome {
     /// A draft waits for the GM.
@@ -27,6 +27,8 @@ pub enum CloseOutcome {
     Failed { game: GameId, turn: i32, reason: String },
     /// The NMR policy holds the turn for the GM: some seat sent no orders.
     Held { game: GameId, turn: i32, missing: Vec<u8> },
+    /// The adjudication stopped at a decision for the GM (answer it to go on).
+    Asked { game: GameId, turn: i32, question: GmQuestion },
 }
 
 /// Closes the current turn of a game now (the GM's "adjudicate now").
@@ -86,7 +88,7 @@ pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>,
 /// the game's review is `auto`. The game's NMR policy decides about seats without orders:
 /// their standing orders, the rules' default, or (unless the GM `forced` the close) holding the
 /// turn for the GM.
-async fn adjudicate_locked(
+pub(crate) async fn adjudicate_locked(
     ctx: &Ctx,
     conn: &mut PgConnection,
     game: &GameRow,
@@ -120,8 +122,15 @@ async fn adjudicate_locked(
     if !forced && !missing.is_empty() && policy.fallback == Fallback::WaitForGm {
         return hold_for_gm(ctx, conn, game, turn, missing, link).await;
     }
-    match engine.adjudicate(&turn.start_state, game.seed as u64, turn.first_seq as u64, &orders) {
-        Ok(mut outcome) => {
+    let ask_for: BTreeSet<Seat> = match policy.fallback {
+        Fallback::AskGm => missing.iter().map(|s| Seat(*s)).collect(),
+        _ => BTreeSet::new(),
+    };
+    let answers: Vec<serde_json::Value> = serde_json::from_value(turn.gm_answers.clone()).unwrap_or_default();
+    let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
+    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, &answers) {
+        Ok(Adjudication::Ask(q)) => super::questions::ask_gm(ctx, conn, game, turn, q, link).await,
+        Ok(Adjudication::Done(mut outcome)) => {
             for seat in &from_standing {
                 let note = LineNote {
                     line: 0,

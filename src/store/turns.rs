@@ -29,11 +29,15 @@ pub struct TurnRow {
     pub held_reason: Option<String>,
     /// How often a rollback re-opened the turn.
     pub reopened: i32,
+    /// The question the adjudication waits on (an `engine::GmQuestion`), if any.
+    pub question: Option<Value>,
+    /// The GM's answers so far (actions, in the order the questions came).
+    pub gm_answers: Value,
 }
 
 const TURN_COLUMNS: &str = "game_id, number, status, opened_at, deadline, acting_seats, start_state, \
     first_seq, closed_at, close_reason, draft, failure, published_at, deadline_version, grace_secs, held_at, \
-    held_reason, reopened";
+    held_reason, reopened, question, gm_answers";
 
 /// A turn to open.
 pub struct NewTurn<'a> {
@@ -87,43 +91,82 @@ pub async fn turns_of_game(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<
 /// Claims open turns that are due, locking each turn row:
 /// - the deadline has passed and every acting seat has orders on file, or the deadline plus the
 ///   turn's grace period has passed;
-/// - or every acting seat's latest orders are marked final and the game's cooling-off delay has
-///   passed since the last of those marks (early close).
+/// - or every acting seat's latest orders are marked final (`all_final_at`) and the game's
+///   cooling-off delay has passed since (early close).
 ///
-/// Turns of paused games and turns held for the GM are never due. Rows locked by another process
-/// are skipped, so several server processes can run this at once; the lock lasts until the
-/// caller's transaction ends, and a crashed process's rows become claimable again when its
-/// transaction is rolled back.
+/// Turns of paused games and turns held for the GM are never due. Both conditions are found
+/// through partial indexes, so a pass costs the same with ten or ten thousand open turns. Rows
+/// locked by another process are skipped, so several server processes can run this at once;
+/// the lock lasts until the caller's transaction ends, and a crashed process's rows become
+/// claimable again when its transaction is rolled back.
 pub async fn claim_due(
     conn: &mut PgConnection,
     now: DateTime<Utc>,
     limit: i64,
 ) -> sqlx::Result<Vec<(Uuid, i32, String)>> {
-    sqlx::query_as(
-        "SELECT t.game_id, t.number, CASE \
-             WHEN t.deadline <= $1 AND st.missing > 0 THEN 'deadline and grace period' \
-             WHEN t.deadline <= $1 THEN 'deadline' \
-             ELSE 'all orders final' END \
+    let mut due: Vec<(Uuid, i32, String)> = sqlx::query_as(
+        "SELECT t.game_id, t.number, CASE WHEN t.deadline + make_interval(secs => t.grace_secs) <= $1 \
+                AND t.grace_secs > 0 AND EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) \
+                WHERE NOT EXISTS (SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id \
+                AND v.turn = t.number AND v.seat = s.seat)) \
+             THEN 'deadline and grace period' ELSE 'deadline' END \
          FROM turns t JOIN games g ON g.id = t.game_id \
-         CROSS JOIN LATERAL ( \
-             SELECT count(*) FILTER (WHERE lv.version IS NULL) AS missing, \
-                    count(*) FILTER (WHERE fm.marked_at IS NULL) AS not_final, \
-                    max(fm.marked_at) AS last_final \
-             FROM unnest(t.acting_seats) AS s(seat) \
-             LEFT JOIN LATERAL (SELECT max(v.version) AS version FROM order_versions v \
-                 WHERE v.game_id = t.game_id AND v.turn = t.number AND v.seat = s.seat) lv ON true \
-             LEFT JOIN LATERAL (SELECT max(f.marked_at) AS marked_at FROM final_marks f \
-                 WHERE f.game_id = t.game_id AND f.turn = t.number AND f.seat = s.seat \
-                 AND f.version = lv.version) fm ON true) st \
-         WHERE t.status = 'open' AND t.held_at IS NULL AND g.paused_at IS NULL AND ( \
-             (t.deadline <= $1 AND (st.missing = 0 OR t.deadline + make_interval(secs => t.grace_secs) <= $1)) \
-             OR (st.not_final = 0 AND st.last_final + make_interval(secs => g.cooling_off_secs) <= $1)) \
+         WHERE t.status = 'open' AND t.deadline <= $1 AND t.held_at IS NULL AND g.paused_at IS NULL \
+           AND (t.grace_secs = 0 OR t.deadline + make_interval(secs => t.grace_secs) <= $1 \
+                OR NOT EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
+                    SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id AND v.turn = t.number \
+                    AND v.seat = s.seat))) \
          ORDER BY t.deadline FOR UPDATE OF t SKIP LOCKED LIMIT $2",
     )
     .bind(now)
     .bind(limit)
-    .fetch_all(conn)
-    .await
+    .fetch_all(&mut *conn)
+    .await?;
+    let left = limit - i64::try_from(due.len()).unwrap_or(limit);
+    if left > 0 {
+        let early: Vec<(Uuid, i32, String)> = sqlx::query_as(
+            "SELECT t.game_id, t.number, 'all orders final' FROM turns t JOIN games g ON g.id = t.game_id \
+             WHERE t.status = 'open' AND t.all_final_at IS NOT NULL AND t.held_at IS NULL \
+               AND g.paused_at IS NULL AND t.all_final_at + make_interval(secs => g.cooling_off_secs) <= $1 \
+             ORDER BY t.all_final_at FOR UPDATE OF t SKIP LOCKED LIMIT $2",
+        )
+        .bind(now)
+        .bind(left)
+        .fetch_all(&mut *conn)
+        .await?;
+        for e in early {
+            if !due.iter().any(|d| d.0 == e.0 && d.1 == e.1) {
+                due.push(e);
+            }
+        }
+    }
+    Ok(due)
+}
+
+/// Records whether every acting seat's latest orders are now final (`now`) or not (`NULL`), after
+/// a submission or a final mark on the (locked) turn.
+pub async fn refresh_all_final(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE turns t SET all_final_at = CASE WHEN NOT EXISTS ( \
+             SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
+                 SELECT 1 FROM final_marks f WHERE f.game_id = t.game_id AND f.turn = t.number \
+                 AND f.seat = s.seat AND f.version = ( \
+                     SELECT max(v.version) FROM order_versions v WHERE v.game_id = t.game_id \
+                     AND v.turn = t.number AND v.seat = s.seat))) \
+             THEN $3::timestamptz END \
+         WHERE t.game_id = $1 AND t.number = $2",
+    )
+    .bind(game)
+    .bind(number)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Locks one turn row (waiting for any other holder).
@@ -194,5 +237,42 @@ pub async fn set_published(
     .bind(now)
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// Parks an open turn on a question for the GM (held, so the scheduler leaves it alone), or
+/// clears it (`None`).
+pub async fn set_question(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    question: Option<(&Value, DateTime<Utc>, &str)>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE turns SET question = $3, held_at = $4, held_reason = $5 WHERE game_id = $1 AND number = $2",
+    )
+    .bind(game)
+    .bind(number)
+    .bind(question.map(|q| q.0))
+    .bind(question.map(|q| q.1))
+    .bind(question.map(|q| q.2))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records the GM's answers so far.
+pub async fn set_gm_answers(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    answers: &Value,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE turns SET gm_answers = $3 WHERE game_id = $1 AND number = $2")
+        .bind(game)
+        .bind(number)
+        .bind(answers)
+        .execute(conn)
+        .await?;
     Ok(())
 }

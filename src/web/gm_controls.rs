@@ -28,6 +28,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/act", post(act_as_seat))
         .route("/gm/games/{id}/audit", get(audit_page))
         .route("/gm/games/{id}/correct", post(correct))
+        .route("/gm/games/{id}/answer", post(answer))
 }
 
 fn back(id: &str) -> Redirect {
@@ -152,5 +153,26 @@ async fn correct(
     let patch: serde_json::Value = serde_json::from_str(&f.patch)
         .map_err(|e| WebError::bad_request(format!("the correction is not JSON: {e}")))?;
     service::correct_state(&ctx, game, &gm.0, &patch, &f.note).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct AnswerForm {
+    choice: String,
+}
+
+async fn answer(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<AnswerForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let choice = form(f)?
+        .choice
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| WebError::bad_request("choose one of the moves"))?;
+    service::questions::answer_question(&ctx, game, &gm.0, choice).await?;
     Ok(back(&id))
 }

@@ -183,3 +183,19 @@ async fn the_outage_guard_extends_deadlines_that_fell_in_the_gap_and_tells_the_p
     let log = stationmaster::service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     assert!(log.entries.iter().any(|e| e.action == "deadline extended after outage"));
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_player_sets_their_own_zone_and_a_bad_zone_changes_nothing(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let base = format!("/play/{}", g.seats[0].token.reveal());
+    let bad = app.post_form(&format!("{base}/zone"), "zone=Europe%2FBerln", None).await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(bad.body.contains("Europe/Berlin"), "the error suggests the right name: {}", bad.body);
+    assert_eq!(app.seats(g.id).await[0].time_zone, None);
+    let ok = app.post_form(&format!("{base}/zone"), "zone=Asia%2FTokyo", None).await;
+    assert!(ok.status.is_redirection(), "{}", ok.body);
+    assert_eq!(app.seats(g.id).await[0].time_zone.as_deref(), Some("Asia/Tokyo"));
+    let page = app.get(&base).await;
+    assert!(page.body.contains("21:00 JST"), "the deadline in the player's zone");
+}

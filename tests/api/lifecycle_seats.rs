@@ -289,3 +289,39 @@ async fn house_rule_15_an_adjudicated_result_stands_until_published(pool: PgPool
     let refused = service::correct_state(&app.ctx, g.id, "gm@example.org", &patch, "too late").await;
     assert!(refused.unwrap_err().to_string().contains("HR 15"));
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let asked = app
+        .create_game_with(Review::Gm, GameClock { nmr_policy: NmrPolicy::GM_DECIDES, ..GameClock::default() })
+        .await;
+    let plain = app.create_game(Review::Gm).await;
+    for g in [&asked, &plain] {
+        let orders = app.claim_orders(g).await;
+        app.submit(g, 0, orders[0].as_deref().unwrap(), false).await;
+    }
+    app.ctx.clock.advance(Duration::hours(49));
+    app.tick().await;
+    let t = app.turn(asked.id, 1).await;
+    assert_eq!(t.status, "open", "the turn waits on the GM");
+    assert!(t.held_reason.as_deref().is_some_and(|r| r.contains("seat 2")), "{:?}", t.held_reason);
+    assert!(app.outbox().await.iter().any(|m| m.subject.contains("a decision for you (seat 2)")));
+    assert!(service::questions::answer_question(&app.ctx, asked.id, "gm@example.org", 99).await.is_err());
+    let mut questions = 0;
+    loop {
+        match service::questions::answer_question(&app.ctx, asked.id, "gm@example.org", 1).await.unwrap() {
+            CloseOutcome::Asked { question, .. } => {
+                assert!(!question.candidates.is_empty());
+                questions += 1;
+            }
+            CloseOutcome::Drafted { .. } => break,
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(questions < 50, "the questions end");
+    }
+    let (a, p) = (app.turn(asked.id, 1).await, app.turn(plain.id, 1).await);
+    assert_eq!(a.draft.unwrap()["state"], p.draft.unwrap()["state"]);
+    let log = service::audit::audit_log(&app.ctx, asked.id).await.unwrap();
+    assert!(log.entries.iter().filter(|e| e.action == "question answered").count() >= 3);
+}
