@@ -159,8 +159,9 @@ pub fn run_turn_asking<G: Game>(
                 (answer.clone(), events, true)
             }
             None => {
-                let choices = game.legal_actions(&state, &decision).len();
-                if sheet.is_empty() || choices > 1 {
+                // RULING S2 / HR 16: only a seat that sent no orders at all is NMR; orders that
+                // could not be carried out are reported line by line instead.
+                if sheet.is_empty() {
                     out.nmr.insert(seat);
                 }
                 out.defaulted.insert(seat);

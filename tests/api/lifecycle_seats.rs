@@ -325,3 +325,22 @@ async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play
     let log = service::audit::audit_log(&app.ctx, asked.id).await.unwrap();
     assert!(log.entries.iter().filter(|e| e.action == "question answered").count() >= 3);
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let clock = GameClock { auto_release: Some(Duration::hours(24)), ..GameClock::default() };
+    let g = app.create_game_with(Review::Gm, clock).await;
+    app.ctx.clock.advance(Duration::hours(49));
+    app.tick().await;
+    assert_eq!(app.turn(g.id, 1).await.status, "draft");
+    app.ctx.clock.advance(Duration::hours(23));
+    app.tick().await;
+    assert_eq!(app.turn(g.id, 1).await.status, "draft", "the GM still has an hour");
+    app.ctx.clock.advance(Duration::hours(1));
+    app.tick().await;
+    assert_eq!(app.turn(g.id, 1).await.status, "published");
+    assert_eq!(app.outbox().await.iter().filter(|m| m.kind == "report").count(), 4);
+    let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    assert!(log.entries.iter().any(|e| e.action == "draft auto-released"));
+}
