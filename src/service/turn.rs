@@ -63,12 +63,14 @@ pub async fn close_turn(ctx: &Ctx, game: GameId) -> Result<CloseOutcome, Service
 /// at once (each turn is claimed with `FOR UPDATE SKIP LOCKED`). Returns what happened.
 pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>, ServiceError> {
     let mut done = Vec::new();
-    while done.len() < max {
+    let candidates = {
+        let mut conn = ctx.pool.acquire().await?;
+        store::turns::due_candidates(&mut conn, ctx.now(), i64::try_from(max).unwrap_or(i64::MAX)).await?
+    };
+    for (game_id, number) in candidates {
         let mut tx = ctx.pool.begin().await?;
-        let Some((game_id, number, reason)) =
-            store::turns::claim_due(&mut tx, ctx.now(), 1).await?.into_iter().next()
-        else {
-            break;
+        let Some(reason) = store::turns::claim_due_turn(&mut tx, game_id, number, ctx.now()).await? else {
+            continue; // another process has it, or it is no longer due
         };
         let game = load_game(&mut tx, GameId(game_id)).await?;
         let turn = store::turns::get_turn(&mut tx, game_id, number)

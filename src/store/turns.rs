@@ -88,59 +88,69 @@ pub async fn turns_of_game(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<
     .await
 }
 
-/// Claims open turns that are due, locking each turn row:
+/// When an open turn is due at `$1` (now), as an SQL condition on `turns t` joined with
+/// `games g`:
 /// - the deadline has passed and every acting seat has orders on file, or the deadline plus the
 ///   turn's grace period has passed;
 /// - or every acting seat's latest orders are marked final (`all_final_at`) and the game's
 ///   cooling-off delay has passed since (early close).
 ///
-/// Turns of paused games and turns held for the GM are never due. Both conditions are found
-/// through partial indexes, so a pass costs the same with ten or ten thousand open turns. Rows
-/// locked by another process are skipped, so several server processes can run this at once;
-/// the lock lasts until the caller's transaction ends, and a crashed process's rows become
-/// claimable again when its transaction is rolled back.
-pub async fn claim_due(
+/// Turns of paused games and turns held for the GM are never due.
+const DUE: &str = "t.status = 'open' AND t.held_at IS NULL AND g.paused_at IS NULL AND ( \
+    (t.deadline <= $1 AND (t.grace_secs = 0 OR t.deadline + make_interval(secs => t.grace_secs) <= $1 \
+        OR NOT EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
+            SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id AND v.turn = t.number \
+            AND v.seat = s.seat)))) \
+    OR (t.all_final_at IS NOT NULL AND t.all_final_at + make_interval(secs => g.cooling_off_secs) <= $1))";
+
+/// Why a due turn closes, for its log: the same cases as [`DUE`].
+const WHY: &str = "CASE WHEN t.deadline > $1 THEN 'all orders final' \
+    WHEN t.grace_secs > 0 AND t.deadline + make_interval(secs => t.grace_secs) <= $1 \
+        AND EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
+            SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id AND v.turn = t.number \
+            AND v.seat = s.seat)) THEN 'deadline and grace period' \
+    ELSE 'deadline' END";
+
+/// Open turns that are due now, earliest deadline first, without locking them: candidates for
+/// [`claim_due_turn`]. Both cases of [`DUE`] are found through partial indexes.
+pub async fn due_candidates(
     conn: &mut PgConnection,
     now: DateTime<Utc>,
     limit: i64,
-) -> sqlx::Result<Vec<(Uuid, i32, String)>> {
-    let mut due: Vec<(Uuid, i32, String)> = sqlx::query_as(
-        "SELECT t.game_id, t.number, CASE WHEN t.deadline + make_interval(secs => t.grace_secs) <= $1 \
-                AND t.grace_secs > 0 AND EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) \
-                WHERE NOT EXISTS (SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id \
-                AND v.turn = t.number AND v.seat = s.seat)) \
-             THEN 'deadline and grace period' ELSE 'deadline' END \
-         FROM turns t JOIN games g ON g.id = t.game_id \
-         WHERE t.status = 'open' AND t.deadline <= $1 AND t.held_at IS NULL AND g.paused_at IS NULL \
-           AND (t.grace_secs = 0 OR t.deadline + make_interval(secs => t.grace_secs) <= $1 \
-                OR NOT EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
-                    SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id AND v.turn = t.number \
-                    AND v.seat = s.seat))) \
-         ORDER BY t.deadline FOR UPDATE OF t SKIP LOCKED LIMIT $2",
-    )
+) -> sqlx::Result<Vec<(Uuid, i32)>> {
+    // One indexed walk per case (turns_open_deadline, turns_open_all_final).
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "(SELECT t.game_id, t.number FROM turns t JOIN games g ON g.id = t.game_id \
+          WHERE {DUE} AND t.deadline <= $1 ORDER BY t.deadline LIMIT $2) \
+         UNION \
+         (SELECT t.game_id, t.number FROM turns t JOIN games g ON g.id = t.game_id \
+          WHERE {DUE} AND t.all_final_at IS NOT NULL ORDER BY t.all_final_at LIMIT $2)"
+    )))
     .bind(now)
     .bind(limit)
-    .fetch_all(&mut *conn)
-    .await?;
-    let left = limit - i64::try_from(due.len()).unwrap_or(limit);
-    if left > 0 {
-        let early: Vec<(Uuid, i32, String)> = sqlx::query_as(
-            "SELECT t.game_id, t.number, 'all orders final' FROM turns t JOIN games g ON g.id = t.game_id \
-             WHERE t.status = 'open' AND t.all_final_at IS NOT NULL AND t.held_at IS NULL \
-               AND g.paused_at IS NULL AND t.all_final_at + make_interval(secs => g.cooling_off_secs) <= $1 \
-             ORDER BY t.all_final_at FOR UPDATE OF t SKIP LOCKED LIMIT $2",
-        )
-        .bind(now)
-        .bind(left)
-        .fetch_all(&mut *conn)
-        .await?;
-        for e in early {
-            if !due.iter().any(|d| d.0 == e.0 && d.1 == e.1) {
-                due.push(e);
-            }
-        }
-    }
-    Ok(due)
+    .fetch_all(conn)
+    .await
+}
+
+/// Claims one candidate turn if it is still due, locking its row until the caller's transaction
+/// ends; `None` when another process holds it or it is no longer due. Returns why it closes.
+/// Several server processes can run this at once; a crashed process's claim is rolled back with
+/// its transaction.
+pub async fn claim_due_turn(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT {WHY} FROM turns t JOIN games g ON g.id = t.game_id \
+         WHERE t.game_id = $2 AND t.number = $3 AND {DUE} FOR UPDATE OF t SKIP LOCKED"
+    )))
+    .bind(now)
+    .bind(game)
+    .bind(number)
+    .fetch_optional(conn)
+    .await
 }
 
 /// Records whether every acting seat's latest orders are now final (`now`) or not (`NULL`), after

@@ -29,6 +29,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/audit", get(audit_page))
         .route("/gm/games/{id}/correct", post(correct))
         .route("/gm/games/{id}/answer", post(answer))
+        .route("/gm/games/{id}/rollback", post(rollback))
 }
 
 fn back(id: &str) -> Redirect {
@@ -174,5 +175,26 @@ async fn answer(
         .parse::<usize>()
         .map_err(|_| WebError::bad_request("choose one of the moves"))?;
     service::questions::answer_question(&ctx, game, &gm.0, choice).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct RollbackForm {
+    to: String,
+    #[serde(default)]
+    discard: Option<String>,
+}
+
+async fn rollback(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<RollbackForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let to =
+        f.to.trim().parse::<i32>().map_err(|_| WebError::bad_request("say which turn to roll back to"))?;
+    service::rollback::rollback(&ctx, game, &gm.0, to, f.discard.is_none()).await?;
     Ok(back(&id))
 }

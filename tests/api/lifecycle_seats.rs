@@ -206,8 +206,11 @@ async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exact
     let mut dying = pool.acquire().await.unwrap();
     let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(&mut *dying).await.unwrap();
     sqlx::query("BEGIN").execute(&mut *dying).await.unwrap();
-    let claimed = stationmaster::store::turns::claim_due(&mut dying, app.ctx.now(), 10).await.unwrap();
-    assert_eq!(claimed.len(), 1);
+    let due = stationmaster::store::turns::due_candidates(&mut dying, app.ctx.now(), 10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    let claimed =
+        stationmaster::store::turns::claim_due_turn(&mut dying, due[0].0, due[0].1, app.ctx.now()).await;
+    assert_eq!(claimed.unwrap().as_deref(), Some("deadline"));
     assert_eq!(app.tick().await, 0, "a claimed turn is skipped by the other server");
     let mut killer = pool.acquire().await.unwrap();
     sqlx::query("SELECT pg_terminate_backend($1)").bind(pid).execute(&mut *killer).await.unwrap();
