@@ -65,6 +65,11 @@ pub struct Settings {
     /// Seconds between scheduler passes over due turns and pending mail.
     #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
     pub tick_secs: u64,
+
+    /// Outage guard: when the scheduler did not run for longer than this many seconds, open
+    /// deadlines that fell in the gap are extended by the gap (0 turns the guard off).
+    #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
+    pub outage_secs: u64,
 }
 
 impl Settings {

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod games;
 pub mod mail;
 pub mod orders;
+pub mod schedule;
 pub mod scheduler;
 pub mod service;
 pub mod store;

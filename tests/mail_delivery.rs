@@ -52,6 +52,7 @@ fn mail(n: usize, key: &str) -> NewMail {
         message_id: format!("{key}.m{n}@stationmaster.test"),
         in_reply_to: None,
         reply_to: None,
+        calendar: None,
     }
 }
 

@@ -7,4 +7,4 @@
 
 mod run;
 
-pub use run::{AdjudicationError, TurnResult, run_turn};
+pub use run::{Adjudicated, AdjudicationError, GmInput, Question, TurnResult, run_turn, run_turn_asking};

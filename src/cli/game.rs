@@ -4,21 +4,18 @@ use super::output::{InputError, input, print};
 use super::serve::connect;
 use super::{CreateArgs, GameCommand, GmCommand, OrdersCommand, TurnCommand};
 use crate::config::Settings;
-use crate::domain::{EmailAddress, GameId, Mailbox, TurnLength};
+use crate::domain::{EmailAddress, Mailbox, TurnLength};
 use crate::engine::{Seat, Viewer};
 use crate::orders::OrderText;
 use crate::service::{self, CreateGame, Review, Source, gm_auth};
 use anyhow::Context;
 use serde_json::json;
-use std::io::Read;
 
-fn game_id(s: &str) -> Result<GameId, InputError> {
-    input(s.parse::<GameId>())
-}
+use super::lifecycle::{self, game_id};
 
 pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::Result<()> {
     match cmd {
-        GameCommand::Create(args) => create(settings, args, json).await,
+        GameCommand::Create(args) => create(settings, *args, json).await,
         GameCommand::Show { game, seat } => {
             let id = game_id(&game)?;
             let ctx = connect(settings).await?;
@@ -47,6 +44,12 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
             });
             Ok(())
         }
+        GameCommand::Pause { game } => lifecycle::pause(settings, &game, false, json).await,
+        GameCommand::Resume { game } => lifecycle::pause(settings, &game, true, json).await,
+        GameCommand::Audit { game } => lifecycle::audit(settings, &game, json).await,
+        GameCommand::Correct { game, patch, note } => {
+            lifecycle::correct(settings, &game, &patch, &note, json).await
+        }
         GameCommand::Export { game } => {
             let id = game_id(&game)?;
             let ctx = connect(settings).await?;
@@ -60,6 +63,7 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
 
 async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Result<()> {
     let players = args.players.iter().map(|p| input(Mailbox::parse(p))).collect::<Result<Vec<_>, _>>()?;
+    let (clock, rhythm) = lifecycle::clock_from(&args)?;
     let req = CreateGame {
         engine: args.engine,
         name: args.name,
@@ -68,8 +72,11 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
         seed: args.seed,
         turn_length: input(args.deadline.parse::<TurnLength>())?,
         review: Review::parse(&args.review)?,
-        options: serde_json::from_str(&args.options)
-            .map_err(|e| InputError(format!("--options is not JSON: {e}")))?,
+        options: inline_option_files(
+            serde_json::from_str(&args.options)
+                .map_err(|e| InputError(format!("--options is not JSON: {e}")))?,
+        )?,
+        clock,
     };
     let ctx = connect(settings).await?;
     let g = service::create_game(&ctx, req).await?;
@@ -78,7 +85,8 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
         .iter()
         .map(|s| json!({ "seat": s.seat, "name": s.player.name, "email": s.player.email, "token": s.token.reveal(), "link": s.link }))
         .collect();
-    let value = json!({ "game": g.id, "seed": g.seed, "deadline": g.deadline, "seats": seats });
+    let value =
+        json!({ "game": g.id, "seed": g.seed, "deadline": g.deadline, "rhythm": rhythm, "seats": seats });
     print(&value, json, |_| {
         let mut out = format!(
             "Created game {} (seed {}), first deadline {}\n",
@@ -96,6 +104,9 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
                 s.link
             ));
         }
+        if let Some(r) = &rhythm {
+            out.push_str(&format!("Deadlines: {r}\n"));
+        }
         out.push_str("Each player has been sent a welcome mail with their private link.");
         out
     });
@@ -105,13 +116,7 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
 pub async fn orders(settings: Settings, cmd: OrdersCommand, json: bool) -> anyhow::Result<()> {
     let OrdersCommand::Submit { game, seat, file, final_ } = cmd;
     let id = game_id(&game)?;
-    let mut bytes = Vec::new();
-    if file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(&file).with_context(|| format!("cannot read {file}"))?;
-    }
-    let text = input(OrderText::from_bytes(&bytes))?;
+    let text = input(OrderText::from_bytes(&lifecycle::read_file(&file)?))?;
     let ctx = connect(settings).await?;
     let mut conn = ctx.pool.acquire().await?;
     let who = service::seat_by_number(&mut conn, id, seat).await?;
@@ -157,7 +162,38 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
                 service::CloseOutcome::Failed { turn, reason, .. } => {
                     format!("Turn {turn} could not be adjudicated: {reason}")
                 }
+                service::CloseOutcome::Held { turn, missing, .. } => {
+                    format!("Turn {turn} is held for you: no orders from seat(s) {missing:?}")
+                }
+                service::CloseOutcome::Asked { turn, question, .. } => question_text(*turn, question),
             });
+        }
+        TurnCommand::Answer { game, choice } => {
+            let out = service::questions::answer_question(&ctx, game_id(&game)?, "console", choice).await?;
+            print(&out, json, |o| match o {
+                service::CloseOutcome::Asked { turn, question, .. } => question_text(*turn, question),
+                other => format!(
+                    "Answered; the turn went on: {}",
+                    serde_json::to_string(other).unwrap_or_default()
+                ),
+            });
+        }
+        TurnCommand::Extend { game, by } => {
+            lifecycle::move_deadline_cmd(&ctx, &game, lifecycle::extend_by(&by), json).await?
+        }
+        TurnCommand::Rollback { game, to, discard_orders } => {
+            let r =
+                service::rollback::rollback(&ctx, game_id(&game)?, "console", to, !discard_orders).await?;
+            print(&r, json, |r| {
+                format!(
+                    "Rolled back to turn {} ({} turn(s) undone, archived as #{}); it is held for you: \
+                     correct what is needed, then `turn close`.",
+                    r.turn, r.turns_undone, r.archive
+                )
+            });
+        }
+        TurnCommand::Deadline { game, at, force } => {
+            lifecycle::move_deadline_cmd(&ctx, &game, lifecycle::set_to(&at, force), json).await?
         }
         TurnCommand::Publish { game } => {
             let n = service::publish_turn(&ctx, game_id(&game)?).await?;
@@ -165,6 +201,38 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
         }
     }
     Ok(())
+}
+
+/// Engine options naming a file (`"<name>_file": "path"`) are read here and passed inline as
+/// `"<name>": "<text>"`: engines read no files, and the game keeps the data it was set up with.
+fn inline_option_files(options: serde_json::Value) -> Result<serde_json::Value, InputError> {
+    let serde_json::Value::Object(map) = options else { return Ok(options) };
+    let mut out = serde_json::Map::new();
+    for (key, value) in map {
+        match (key.strip_suffix("_file"), value.as_str()) {
+            (Some(name), Some(path)) if !name.is_empty() => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| InputError(format!("--options {key}: cannot read {path}: {e}")))?;
+                out.insert(name.to_string(), serde_json::Value::String(text));
+            }
+            _ => {
+                out.insert(key, value);
+            }
+        }
+    }
+    Ok(serde_json::Value::Object(out))
+}
+
+/// A question for the GM, with its numbered candidates.
+fn question_text(turn: i32, q: &crate::engine::GmQuestion) -> String {
+    let mut out = format!(
+        "Turn {turn} waits for your decision for seat {}: {}\nAnswer with `turn answer --choice N`:\n",
+        q.seat.0, q.prompt
+    );
+    for (i, c) in q.candidates.iter().enumerate() {
+        out.push_str(&format!("  {:>3}. {}\n", i + 1, c.label));
+    }
+    out
 }
 
 pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {
@@ -176,4 +244,22 @@ pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {
     gm_auth::set_password(&ctx, &email, password.trim_end_matches(['\r', '\n'])).await?;
     println!("Password set for {email}.");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_option_files;
+    use serde_json::json;
+
+    #[test]
+    fn an_option_naming_a_file_is_read_by_the_console_and_passed_inline() {
+        let path = std::env::temp_dir().join(format!("sm-deck-{}.toml", std::process::id()));
+        std::fs::write(&path, "[deck]\ntitle = \"House\"\n").unwrap();
+        let got =
+            inline_option_files(json!({"deck_file": path.to_string_lossy(), "turn_size": "round"})).unwrap();
+        assert_eq!(got, json!({"deck": "[deck]\ntitle = \"House\"\n", "turn_size": "round"}));
+        let missing = inline_option_files(json!({"deck_file": "/nonexistent/deck.toml"})).unwrap_err();
+        assert!(missing.0.contains("cannot read /nonexistent/deck.toml"), "{}", missing.0);
+        let _ = std::fs::remove_file(&path);
+    }
 }

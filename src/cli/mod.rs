@@ -2,6 +2,7 @@
 //! by default, JSON with `--json`. Commands call the same service functions as the web.
 
 mod game;
+mod lifecycle;
 mod mail;
 mod output;
 mod replay;
@@ -33,9 +34,12 @@ pub enum Command {
     /// Enter orders the GM received by other means.
     #[command(subcommand)]
     Orders(OrdersCommand),
-    /// Close and publish turns.
+    /// Close and publish turns; move deadlines.
     #[command(subcommand)]
     Turn(TurnCommand),
+    /// Seats: replace a player, record an absence, a player's time zone, standing orders.
+    #[command(subcommand)]
+    Seat(SeatCommand),
     /// Re-apply an exported game or a JSONL action log; print the final state or a ledger.
     Replay(ReplayArgs),
     /// GM accounts.
@@ -68,7 +72,7 @@ pub enum MailCommand {
 #[derive(Debug, Subcommand)]
 pub enum GameCommand {
     /// Create a game; prints its id and each seat's secret order link.
-    Create(CreateArgs),
+    Create(Box<CreateArgs>),
     /// Show a game: the public view, or one seat's private view.
     Show {
         #[arg(long)]
@@ -80,6 +84,76 @@ pub enum GameCommand {
     Export {
         #[arg(long)]
         game: String,
+    },
+    /// Pause a game: no turn closes and no reminder goes out until it resumes.
+    Pause {
+        #[arg(long)]
+        game: String,
+    },
+    /// Resume a paused game; the open deadline moves by the length of the pause.
+    Resume {
+        #[arg(long)]
+        game: String,
+    },
+    /// Correct the game's state before the open turn is adjudicated (HR 15): a JSON merge patch
+    /// of the state (see `game show --json` for its shape), logged with a note.
+    Correct {
+        #[arg(long)]
+        game: String,
+        /// The merge patch, e.g. '{"seats":[...]}' ("-" reads it from standard input).
+        #[arg(long)]
+        patch: String,
+        /// What the correction fixes, in a few words (told to the players).
+        #[arg(long)]
+        note: String,
+    },
+    /// Print the game's audit log and check its hash chain.
+    Audit {
+        #[arg(long)]
+        game: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SeatCommand {
+    /// Give a seat to a new player: new secret link, NMR count reset, history mailed.
+    Replace {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: u8,
+        /// The new player as "Name <address>".
+        #[arg(long)]
+        player: String,
+    },
+    /// Record an absence (inclusive dates, YYYY-MM-DD, in the game's zone).
+    Away {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: u8,
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+    },
+    /// Set the time zone a player reads deadlines in (IANA name; empty for the game's zone).
+    Zone {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: u8,
+        #[arg(long)]
+        zone: String,
+    },
+    /// Set a seat's standing orders from a file ("-" for standard input; empty withdraws them).
+    Standing {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        seat: u8,
+        #[arg(long)]
+        file: String,
     },
 }
 
@@ -108,6 +182,37 @@ pub struct CreateArgs {
     /// Engine options as a JSON object.
     #[arg(long, default_value = "{}")]
     pub options: String,
+    /// Local time of day of every deadline, e.g. 20:00 (in --tz).
+    #[arg(long)]
+    pub at: Option<String>,
+    /// Weekdays a deadline may fall on, e.g. mon-fri, "mon,wed,fri", weekdays, all.
+    #[arg(long)]
+    pub days: Option<String>,
+    /// The game's time zone (IANA name, e.g. Europe/Berlin); default UTC.
+    #[arg(long)]
+    pub tz: Option<String>,
+    /// Grace period after the deadline for seats without orders, e.g. 2h.
+    #[arg(long)]
+    pub grace: Option<String>,
+    /// A cron pattern for deadlines in the game's zone, e.g. "0 20 * * FRI" (the turn length is
+    /// then the least time a turn lasts).
+    #[arg(long)]
+    pub cron: Option<String>,
+    /// Reminders before the deadline, e.g. 48h,12h,2h ("none" for none).
+    #[arg(long, default_value = "48h,12h,2h")]
+    pub reminders: String,
+    /// Delay between the last seat marking orders final and the early close.
+    #[arg(long, default_value = "30m")]
+    pub cooling_off: String,
+    /// NMR policy preset: hr1835 (default), lenient, strict, gm-decides.
+    #[arg(long, default_value = "hr1835")]
+    pub nmr_policy: String,
+    /// Publish a draft the GM leaves alone this long, e.g. 24h (review gm only).
+    #[arg(long)]
+    pub auto_release: Option<String>,
+    /// Longest absence a player may take, in days.
+    #[arg(long, default_value_t = 14)]
+    pub max_absence_days: i32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -137,6 +242,41 @@ pub enum TurnCommand {
     Publish {
         #[arg(long)]
         game: String,
+    },
+    /// Answer the question the open turn waits on with move number N (as listed).
+    Answer {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        choice: usize,
+    },
+    /// Extend the open turn's deadline, e.g. --by 24h.
+    Extend {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        by: String,
+    },
+    /// Roll the game back to an earlier turn, re-opened (held for you) as it stood before its
+    /// adjudication; everything undone is archived.
+    Rollback {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        to: i32,
+        /// Set aside the orders given for that turn too (players send them again).
+        #[arg(long)]
+        discard_orders: bool,
+    },
+    /// Set the open turn's deadline (RFC 3339, e.g. 2026-12-01T20:00:00+01:00); an earlier
+    /// deadline than announced needs --force.
+    Deadline {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        at: String,
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -186,6 +326,7 @@ pub async fn run(cli: Cli) -> i32 {
         Command::Game(cmd) => game::game(cli.settings, cmd, json).await,
         Command::Orders(cmd) => game::orders(cli.settings, cmd, json).await,
         Command::Turn(cmd) => game::turn(cli.settings, cmd, json).await,
+        Command::Seat(cmd) => lifecycle::seat(cli.settings, cmd, json).await,
         Command::Gm(cmd) => game::gm(cli.settings, cmd).await,
         Command::Mail(MailCommand::Ingest { sender, recipient, store_only }) => {
             return mail::ingest(cli.settings, sender, recipient, store_only).await;

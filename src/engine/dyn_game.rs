@@ -4,7 +4,7 @@
 //! through [`DynGame`]; every [`Game`] gets it for free through the blanket implementation here.
 
 use super::{Decision, Game, GameRng, LineNote, Seat, SetupSpec, Standing, Viewer};
-use crate::adjudication::{AdjudicationError, run_turn};
+use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
 use crate::orders::parse_sheet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -58,6 +58,31 @@ pub struct TurnOutcome {
     pub standings: Option<Vec<Standing>>,
 }
 
+/// A decision left to the GM (see `crate::adjudication::Question`), in JSON form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GmQuestion {
+    pub number: usize,
+    pub seat: Seat,
+    pub prompt: String,
+    /// The legal moves, the rules' default first.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One move the GM may choose.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    pub action: Value,
+    /// The move in words.
+    pub label: String,
+}
+
+/// A turn adjudicated, or stopped at a question for the GM.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Adjudication {
+    Done(TurnOutcome),
+    Ask(GmQuestion),
+}
+
 /// Something went wrong inside the engine boundary.
 #[derive(Debug, Error)]
 pub enum EngineError {
@@ -93,6 +118,18 @@ pub trait DynGame: Send + Sync {
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
     ) -> Result<TurnOutcome, EngineError>;
+    /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `ask_for` that
+    /// their orders do not answer are taken from `answers` (one per question, in order), or the
+    /// turn stops at the next [`GmQuestion`].
+    fn adjudicate_asking(
+        &self,
+        state: &Value,
+        seed: u64,
+        first_seq: u64,
+        orders: &BTreeMap<Seat, String>,
+        ask_for: &BTreeSet<Seat>,
+        answers: &[Value],
+    ) -> Result<Adjudication, EngineError>;
     /// Re-applies a log from setup and returns the final state.
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError>;
     fn next_decision(&self, state: &Value) -> Result<Option<Decision>, EngineError>;
@@ -101,6 +138,17 @@ pub trait DynGame: Send + Sync {
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError>;
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError>;
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError>;
+    /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
+    /// of this engine, else [`EngineError::Decode`] and nothing changes.
+    fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError>;
+}
+
+/// The seat number a GM correction is logged under: no player sits there.
+pub const GM_SEAT: Seat = Seat(0);
+
+/// The log entry of a GM correction: `{"gm_correction": <merge patch>, "note": "..."}`.
+pub fn correction_patch(entry: &LoggedAction) -> Option<&Value> {
+    (entry.seat == GM_SEAT).then(|| entry.action.get("gm_correction")).flatten()
 }
 
 fn decode<G: Game>(game: &G, state: &Value) -> Result<G::State, EngineError> {
@@ -109,6 +157,31 @@ fn decode<G: Game>(game: &G, state: &Value) -> Result<G::State, EngineError> {
         what: "state",
         source,
     })
+}
+
+/// The JSON outcome of a turn the loop played through.
+fn outcome_of<G: Game>(game: &G, first_seq: u64, r: TurnResult<G>) -> TurnOutcome {
+    let actions = r
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, (seat, a, by_default))| LoggedAction {
+            seq: first_seq + i as u64,
+            seat: *seat,
+            action: encode(a),
+            by_default: *by_default,
+        })
+        .collect();
+    TurnOutcome {
+        game_over: Game::next_decision(game, &r.state).is_none(),
+        standings: Game::standings(game, &r.state),
+        state: encode(&r.state),
+        actions,
+        events: r.events,
+        notes: r.notes,
+        nmr: r.nmr,
+        defaulted: r.defaulted,
+    }
 }
 
 fn encode<T: Serialize>(value: &T) -> Value {
@@ -159,34 +232,51 @@ impl<G: Game> DynGame for G {
     ) -> Result<TurnOutcome, EngineError> {
         let start = decode(self, state)?;
         let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
-        let r = run_turn(self, &start, seed, first_seq, sheets)?;
-        let actions = r
-            .actions
+        Ok(outcome_of(self, first_seq, run_turn(self, &start, seed, first_seq, sheets)?))
+    }
+
+    fn adjudicate_asking(
+        &self,
+        state: &Value,
+        seed: u64,
+        first_seq: u64,
+        orders: &BTreeMap<Seat, String>,
+        ask_for: &BTreeSet<Seat>,
+        answers: &[Value],
+    ) -> Result<Adjudication, EngineError> {
+        let start = decode(self, state)?;
+        let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
+        let answers = answers
             .iter()
-            .enumerate()
-            .map(|(i, (seat, a, by_default))| LoggedAction {
-                seq: first_seq + i as u64,
-                seat: *seat,
-                action: encode(a),
-                by_default: *by_default,
+            .map(|a| {
+                G::Action::deserialize(a).map_err(|source| EngineError::Decode {
+                    engine: Game::slug(self),
+                    what: "GM answer",
+                    source,
+                })
             })
-            .collect();
-        let standings = Game::standings(self, &r.state);
-        Ok(TurnOutcome {
-            game_over: Game::next_decision(self, &r.state).is_none(),
-            state: encode(&r.state),
-            actions,
-            events: r.events,
-            notes: r.notes,
-            nmr: r.nmr,
-            defaulted: r.defaulted,
-            standings,
+            .collect::<Result<Vec<_>, _>>()?;
+        let gm = GmInput { ask_for: ask_for.clone(), answers };
+        Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &gm)? {
+            Adjudicated::Done(r) => Adjudication::Done(outcome_of(self, first_seq, r)),
+            Adjudicated::Ask(q) => {
+                let candidates = q
+                    .candidates
+                    .iter()
+                    .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
+                    .collect();
+                Adjudication::Ask(GmQuestion { number: q.number, seat: q.seat, prompt: q.prompt, candidates })
+            }
         })
     }
 
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError> {
         let mut state: G::State = decode(self, &DynGame::setup(self, spec, seed)?)?;
         for entry in log {
+            if let Some(patch) = correction_patch(entry) {
+                state = decode(self, &DynGame::correct(self, &encode(&state), patch)?)?;
+                continue;
+            }
             let Some(decision) = Game::next_decision(self, &state) else {
                 return Err(EngineError::ReplayAfterEnd { seq: entry.seq });
             };
@@ -234,5 +324,12 @@ impl<G: Game> DynGame for G {
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {
         Ok(Game::standings(self, &decode(self, state)?))
+    }
+
+    fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError> {
+        let mut patched = state.clone();
+        super::patch::merge_patch(&mut patched, patch);
+        // Round-trip through the engine's own type: a patch that breaks the state's shape fails.
+        Ok(encode(&decode(self, &patched)?))
     }
 }

@@ -10,10 +10,14 @@
 //! storage, web, mail and CLI, which never see an engine's own types.
 
 mod dyn_game;
+pub mod patch;
 pub mod registry;
 pub mod rng;
 
-pub use dyn_game::{DynGame, Echo, EchoLine, EngineError, LoggedAction, TurnOutcome};
+pub use dyn_game::{
+    Adjudication, Candidate, DynGame, Echo, EchoLine, EngineError, GM_SEAT, GmQuestion, LoggedAction,
+    TurnOutcome, correction_patch,
+};
 pub use rng::GameRng;
 
 use serde::de::DeserializeOwned;
@@ -247,4 +251,8 @@ pub trait Game: Send + Sync + 'static {
     fn describe(&self, state: &Self::State, viewer: Viewer) -> String;
     /// Final standings once the game is over.
     fn standings(&self, state: &Self::State) -> Option<Vec<Standing>>;
+    /// An action in words, for the GM choosing among candidates. Defaults to its JSON form.
+    fn describe_action(&self, action: &Self::Action) -> String {
+        serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
+    }
 }

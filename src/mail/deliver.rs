@@ -3,7 +3,8 @@
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, TimeDelta, Utc};
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 
@@ -67,11 +68,20 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
         let reply_to: Mailbox = reply_to.trim().parse().context("the Reply-To address is invalid")?;
         builder = builder.reply_to(reply_to);
     }
-    let message = match &row.body_html {
-        Some(html) => {
-            builder.multipart(MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()))
-        }
-        None => builder.singlepart(SinglePart::plain(row.body_text.clone())),
+    let body = match &row.body_html {
+        Some(html) => MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()),
+        None => MultiPart::mixed().singlepart(SinglePart::plain(row.body_text.clone())),
+    };
+    let message = match (&row.calendar, &row.body_html) {
+        // A deadline mail: the body, then the event as an .ics attachment calendars import.
+        (Some(ics), _) => builder.multipart(
+            MultiPart::mixed().multipart(body).singlepart(
+                Attachment::new("deadline.ics".to_string())
+                    .body(ics.clone(), ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?),
+            ),
+        ),
+        (None, Some(_)) => builder.multipart(body),
+        (None, None) => builder.singlepart(SinglePart::plain(row.body_text.clone())),
     };
     message.context("cannot assemble the message")
 }
@@ -232,6 +242,7 @@ mod tests {
             message_id: "turn-3.seat-1.abc@stationmaster.test".into(),
             in_reply_to: Some("<orders-42@example.org>".into()),
             reply_to: Some("orders+abc.def@example.org".into()),
+            calendar: None,
             created_at: Utc::now(),
             attempts: 0,
             next_attempt_at: Utc::now(),
@@ -282,6 +293,19 @@ mod tests {
         assert!(text.contains("Content-Type: text/plain; charset=utf-8"), "{text}");
         assert!(!text.contains("multipart"), "{text}");
         assert!(!text.contains("In-Reply-To") && !text.contains("References"), "{text}");
+    }
+
+    #[test]
+    fn a_deadline_calendar_travels_as_an_ics_attachment_after_the_body() {
+        let mut r = row();
+        r.calendar = Some("BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n".into());
+        let text = formatted(&r);
+        assert!(text.contains("Content-Type: multipart/mixed;"), "{text}");
+        let body = text.find("Content-Type: multipart/alternative;").expect("the body alternatives");
+        let ics =
+            text.find("Content-Type: text/calendar; charset=utf-8; method=PUBLISH").expect("the calendar");
+        assert!(body < ics, "{text}");
+        assert!(text.contains("filename=\"deadline.ics\""), "{text}");
     }
 
     #[test]

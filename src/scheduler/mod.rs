@@ -1,6 +1,7 @@
-//! The scheduler: processes waiting inbound mail and closes turns that are due (deadline passed, or every acting seat final) in the
-//! background. Each pass claims turns with `FOR UPDATE SKIP LOCKED`, so several server processes
-//! can run it against one database without adjudicating a turn twice.
+//! The scheduler, in the background: the outage guard, waiting inbound mail, turns that are due
+//! (deadline and grace passed, or every acting seat final and the cooling-off over), and durable
+//! timers (reminders, auto-release). Each pass claims rows with `FOR UPDATE SKIP LOCKED`, so
+//! several server processes can run it against one database without doing anything twice.
 
 use crate::service::{self, Ctx};
 use std::time::Duration;
@@ -9,9 +10,14 @@ use tokio::sync::watch;
 /// Most turns closed in one pass before the loop yields.
 const BATCH: usize = 100;
 
-/// One pass: processes stored inbound mail (left by `mail ingest` or a crash), then closes every
-/// due turn. Returns how many turns were closed.
+/// One pass: records the heartbeat (moving deadlines that fell into an outage), processes stored
+/// inbound mail (left by `mail ingest` or a crash), closes every due turn, then runs due timers.
+/// Returns how many turns were closed.
 pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
+    let moved = service::guard_outage(ctx).await?;
+    if !moved.is_empty() {
+        tracing::warn!(turns = moved.len(), "outage guard moved deadlines");
+    }
     let mails = service::inbound::process_pending(ctx, BATCH as i64).await?;
     if mails > 0 {
         tracing::info!(mails, "scheduler processed inbound mail");
@@ -19,6 +25,10 @@ pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
     let done = service::close_due_turns(ctx, BATCH).await?;
     for outcome in &done {
         tracing::info!(?outcome, "scheduler closed a turn");
+    }
+    let timers = service::run_due_timers(ctx, BATCH).await?;
+    if timers > 0 {
+        tracing::info!(timers, "scheduler ran timers");
     }
     Ok(done.len())
 }

@@ -1,12 +1,17 @@
 //! Creating a game: seats, secret order links, turn 1, welcome mails.
 
+use super::audit::{self, Actor};
+use super::deadlines;
 use super::notices;
+use super::policy::NmrPolicy;
 use super::{Ctx, ServiceError};
 use crate::domain::{EmailAddress, GameId, Mailbox, SecretToken, TurnLength};
 use crate::engine::Seat;
 use crate::engine::{SetupSpec, registry};
+use crate::schedule::Rhythm;
 use crate::store;
 use chrono::{DateTime, Duration, Utc};
+use serde_json::json;
 
 /// How a turn's draft becomes public.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +53,37 @@ pub struct CreateGame {
     pub turn_length: TurnLength,
     pub review: Review,
     pub options: serde_json::Value,
+    /// Deadlines, reminders and NMR handling; `GameClock::default()` for the server's defaults.
+    pub clock: GameClock,
+}
+
+/// A game's clock and policies, as the GM sets them at creation.
+#[derive(Debug, Clone)]
+pub struct GameClock {
+    /// Time of day, weekdays, zone, grace, cron; `None`: every turn length, UTC.
+    pub rhythm: Option<Rhythm>,
+    /// Delay between the last seat marking its orders final and the early close.
+    pub cooling_off: Duration,
+    /// Reminders, as times before the deadline.
+    pub reminders: Vec<Duration>,
+    pub nmr_policy: NmrPolicy,
+    /// Publish a draft the GM leaves alone this long (review `gm` only).
+    pub auto_release: Option<Duration>,
+    /// Longest absence a player may take, in days.
+    pub max_absence_days: i32,
+}
+
+impl Default for GameClock {
+    fn default() -> Self {
+        GameClock {
+            rhythm: None,
+            cooling_off: Duration::minutes(30),
+            reminders: vec![Duration::hours(48), Duration::hours(12), Duration::hours(2)],
+            nmr_policy: NmrPolicy::default(),
+            auto_release: None,
+            max_absence_days: 14,
+        }
+    }
 }
 
 /// A created seat, with the only copy of its secret.
@@ -83,7 +119,6 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
     let state = engine.setup(&spec, seed).map_err(|e| ServiceError::BadInput(e.to_string()))?;
     let acting: Vec<i16> = engine.acting_seats(&state)?.iter().map(|s| i16::from(s.0)).collect();
     let id = GameId::new();
-    let deadline = now + Duration::seconds(req.turn_length.seconds());
     let spec_json = serde_json::to_value(&spec).map_err(|e| ServiceError::Internal(e.to_string()))?;
 
     let mut tx = ctx.pool.begin().await?;
@@ -100,19 +135,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             review: req.review.as_str(),
             turn_length_secs: req.turn_length.seconds(),
             state: &state,
-        },
-    )
-    .await?;
-    store::turns::open_turn(
-        &mut tx,
-        &store::turns::NewTurn {
-            game_id: id.0,
-            number: 1,
-            opened_at: now,
-            deadline,
-            acting_seats: &acting,
-            start_state: &state,
-            first_seq: 0,
+            clock: &req.clock,
         },
     )
     .await?;
@@ -129,21 +152,32 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             &token.hash(),
         )
         .await?;
-        let link = ctx.seat_link(&token);
-        let mail = notices::welcome(
+        seats.push(CreatedSeat { seat, link: ctx.seat_link(&token), player, token });
+    }
+    let g = super::load_game(&mut tx, id).await?;
+    let deadline = deadlines::open_turn(&mut tx, &g, 1, &state, 0, &acting, now).await?;
+    let detail = json!({
+        "engine": engine.slug(), "seed": seed.to_string(), "seats": seats.len(),
+        "rhythm": g.rhythm, "nmr_policy": g.nmr_policy, "review": g.review,
+    });
+    audit::record(&mut tx, now, id, Actor::Gm(req.gm.as_str()), "game created", detail).await?;
+    let calendar = deadlines::calendar(ctx, &g, 1, deadline, 0);
+    for s in &seats {
+        let (seat, player, link) = (s.seat, &s.player, &s.link);
+        let mut mail = notices::welcome(
             &ctx.settings,
             name,
             id,
             engine.title(),
             seat,
-            &player,
-            &link,
+            player,
+            link,
             &req.turn_length,
-            deadline,
+            &deadlines::words(&g, None, deadline),
             ctx.reply_address(id, Seat(seat), 1),
         )?;
+        mail.calendar = Some(calendar.clone());
         notices::queue(&mut tx, &ctx.settings, &mail).await?;
-        seats.push(CreatedSeat { seat, player, token, link });
     }
     tx.commit().await?;
     ctx.mail_wake.notify_one();

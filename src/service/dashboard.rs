@@ -25,6 +25,8 @@ pub struct SeatStatus {
     /// How the adjudication read this seat's orders (draft only).
     pub notes: Vec<LineNote>,
     pub nmr_this_turn: bool,
+    /// Flagged for replacement by the NMR policy.
+    pub flagged: bool,
 }
 
 /// The dashboard of one game.
@@ -40,6 +42,17 @@ pub struct Dashboard {
     pub standings: Vec<String>,
     /// The game's inbound mail, newest first, with outcomes.
     pub inbound: Vec<store::inbound::InboundRow>,
+    /// The deadline in the game's zone.
+    pub deadline: String,
+    /// The draft's changes to the table as the GM sees it ("- before", "+ after").
+    pub changes: Vec<String>,
+    /// The question the adjudication waits on, if any.
+    pub question: Option<crate::engine::GmQuestion>,
+    /// The open turn's starting state, pretty JSON, for writing corrections.
+    pub state_json: String,
+    /// The rhythm and the NMR policy in words.
+    pub rhythm: String,
+    pub policy: String,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -76,8 +89,16 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
             orders: if closed { versions.last().map(|v| v.body.clone()) } else { None },
             notes: draft.as_ref().and_then(|d| d.notes.get(&seat).cloned()).unwrap_or_default(),
             nmr_this_turn: draft.as_ref().is_some_and(|d| d.nmr.contains(&seat)),
+            flagged: s.flagged_at.is_some(),
         });
     }
+    let changes = match &draft {
+        Some(d) => super::diff::changes(
+            &engine.describe(&turn.start_state, Viewer::Gm)?,
+            &engine.describe(&d.state, Viewer::Gm)?,
+        ),
+        None => Vec::new(),
+    };
     let (events, table, standings) = match &draft {
         Some(d) => (
             d.events.iter().map(|e| e.text_for(Viewer::Gm)).collect(),
@@ -87,7 +108,30 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
     let inbound = store::inbound::of_game(conn, game.0, 200).await?;
-    Ok(Dashboard { title: engine.title(), game: g, turn, seats, events, table, standings, inbound })
+    let turn_state = turn.start_state.clone();
+    let question = turn.question.clone().and_then(|q| serde_json::from_value(q).ok());
+    let deadline = super::deadlines::words(&g, None, turn.deadline);
+    let rhythm = match &g.rhythm {
+        Some(_) => super::deadlines::rhythm_of(&g).describe(),
+        None => format!("every {}", crate::domain::TurnLength::from_seconds(g.turn_length_secs)),
+    };
+    let policy = super::policy::NmrPolicy::from_stored(&g.nmr_policy).describe();
+    Ok(Dashboard {
+        title: engine.title(),
+        game: g,
+        turn,
+        seats,
+        events,
+        table,
+        standings,
+        inbound,
+        changes,
+        state_json: serde_json::to_string_pretty(&turn_state).unwrap_or_default(),
+        question,
+        deadline,
+        rhythm,
+        policy,
+    })
 }
 
 /// One inbound message of a game, raw, for its GM.

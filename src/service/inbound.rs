@@ -115,7 +115,9 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
     .await?;
     if let (Some(seat), false) = (&decided.seat, decided.sections.is_empty()) {
         let generation = seat_generation(&mut tx, seat).await?;
-        let m = reply::answer(ctx, id, seat, generation, &mail, &decided.sections)?;
+        let mut m = reply::answer(ctx, id, seat, generation, &mail, &decided.sections)?;
+        // The answer states the deadline; it carries the calendar entry too.
+        m.calendar = super::deadlines::open_turn_calendar(ctx, &mut tx, seat.game).await?;
         super::notices::queue(&mut tx, &ctx.settings, &m).await?;
     }
     tx.commit().await?;
@@ -376,7 +378,13 @@ async fn seat_of(
 ) -> Result<Option<(SeatAuth, i32)>, ServiceError> {
     let row = store::games::seats(tx, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
     Ok(row.map(|s| {
-        let auth = SeatAuth { game, seat: Seat(seat), player_name: s.player_name, email: s.email };
+        let auth = SeatAuth {
+            game,
+            seat: Seat(seat),
+            player_name: s.player_name,
+            email: s.email,
+            time_zone: s.time_zone,
+        };
         (auth, s.token_generation)
     }))
 }

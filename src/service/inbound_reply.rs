@@ -70,6 +70,7 @@ pub fn answer(
         html: render(&ReplyHtml { player: &seat.player_name, sections, link: &link })?,
         reply_to: Some(ctx.reply_address(seat.game, seat.seat, generation)),
         in_reply_to: mail.message_id.clone(),
+        calendar: None,
     })
 }
 
@@ -97,10 +98,7 @@ pub fn echo_section(done: &Submitted) -> Section {
         done.digest
     )];
     lines.extend(echo_lines(&done.echo));
-    lines.push(format!(
-        "Deadline: {}. The last version you send counts.",
-        done.deadline.format("%Y-%m-%d %H:%M UTC")
-    ));
+    lines.push(format!("Deadline: {}. The last version you send counts.", done.deadline_local));
     Section::new("Your orders, as understood", lines)
 }
 
@@ -124,7 +122,10 @@ pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Se
         turn.as_ref().map_or("?", |t| t.status.as_str())
     )];
     if let Some(t) = &turn {
-        lines.push(format!("Deadline: {}.", t.deadline.format("%Y-%m-%d %H:%M UTC")));
+        lines.push(format!(
+            "Deadline: {}.",
+            super::deadlines::words(&game, seat.time_zone.as_deref(), t.deadline)
+        ));
     }
     match versions.last() {
         Some(v) => {
@@ -166,6 +167,7 @@ pub async fn resend(
         html: last.body_html.clone(),
         reply_to: None,
         in_reply_to: None,
+        calendar: None,
     };
     super::notices::queue(tx, &ctx.settings, &copy).await?;
     Ok(Section::new("Resend", vec![format!("Your report of turn {} is on its way again.", last.turn)]))

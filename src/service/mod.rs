@@ -4,26 +4,38 @@
 //! these same functions. Each function that changes a game runs in one transaction; mail is
 //! queued in the outbox inside it and sent after commit.
 
+pub mod audit;
+mod correction;
 mod create;
 mod ctx;
 mod dashboard;
+mod deadlines;
+pub mod diff;
 mod error;
 pub mod gm_auth;
 pub mod inbound;
 mod inbound_reply;
+pub mod lifecycle;
 mod notices;
+pub mod policy;
+mod preview;
 mod publish;
+pub mod questions;
 mod reports;
+pub mod rollback;
 mod submit;
+mod timers;
 mod turn;
 mod views;
 
-pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
+pub use correction::correct_state;
+pub use create::{CreateGame, CreatedGame, CreatedSeat, GameClock, Review, create_game};
 pub use ctx::Ctx;
 pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
 pub use error::ServiceError;
 pub use publish::publish_turn;
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
+pub use timers::{guard_outage, run_due_timers};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
 pub use views::{
     ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
@@ -43,6 +55,8 @@ pub enum Source {
     Console,
     Mail,
     Gm,
+    /// Entered by the GM for a seat through the dashboard's "act as seat".
+    GmAsSeat,
 }
 
 impl Source {
@@ -54,7 +68,13 @@ impl Source {
             Source::Console => "console",
             Source::Mail => "mail",
             Source::Gm => "gm",
+            Source::GmAsSeat => "gm_as_seat",
         }
+    }
+    /// Whether the GM (not the player) entered the orders: the console is the GM's tool for
+    /// orders received by other means.
+    pub fn by_gm(self) -> bool {
+        matches!(self, Source::Console | Source::Gm | Source::GmAsSeat)
     }
 }
 

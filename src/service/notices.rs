@@ -7,7 +7,6 @@ use crate::config::Settings;
 use crate::domain::{GameId, Mailbox, TurnLength};
 use crate::store::outbox::{self, NewMail};
 use askama::Template;
-use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
@@ -26,12 +25,20 @@ pub struct OutgoingMail {
     pub reply_to: Option<String>,
     /// The Message-ID this mail answers (threads the echo of an order mail).
     pub in_reply_to: Option<String>,
+    /// An iCalendar attachment (mails that announce a deadline).
+    pub calendar: Option<String>,
 }
 
 /// Our Message-ID for an idempotency key (stable: a re-send carries the same id).
 pub fn message_id(key: &str, domain: &str) -> String {
     let h = data_encoding::HEXLOWER.encode(&Sha256::digest(key.as_bytes()));
     format!("{}.{}@{}", key.split(':').next().unwrap_or("mail"), &h[..24], domain)
+}
+
+/// The idempotency key of a mail about a turn's adjudication: a turn re-opened by a rollback
+/// (`reopened` > 0) mails again, under a new key.
+pub fn run_key(base: String, reopened: i32) -> String {
+    if reopened == 0 { base } else { format!("{base}:r{reopened}") }
 }
 
 /// Queues a mail in the caller's transaction; a second call with the same key does nothing.
@@ -54,6 +61,7 @@ pub async fn queue(
             message_id: message_id(&m.key, &settings.mail_domain()),
             in_reply_to: m.in_reply_to.clone(),
             reply_to: m.reply_to.clone(),
+            calendar: m.calendar.clone(),
         },
     )
     .await?;
@@ -100,7 +108,7 @@ pub fn welcome(
     player: &Mailbox,
     link: &str,
     turn_length: &TurnLength,
-    deadline: DateTime<Utc>,
+    deadline: &str,
     reply_to: String,
 ) -> Result<OutgoingMail, ServiceError> {
     let w = Welcome {
@@ -112,7 +120,7 @@ pub fn welcome(
         link,
         api: format!("{}/api/v1/games/{}/orders", settings.base(), game_id),
         turn_length: turn_length.to_string(),
-        deadline: deadline.format("%Y-%m-%d %H:%M UTC").to_string(),
+        deadline: deadline.to_string(),
     };
     Ok(OutgoingMail {
         key: format!("welcome:{game_id}:{seat}"),
@@ -125,6 +133,7 @@ pub fn welcome(
         html: render(&WelcomeHtml { w: &w })?,
         in_reply_to: None,
         reply_to: Some(reply_to),
+        calendar: None,
     })
 }
 
@@ -160,6 +169,7 @@ pub fn gm_login(to: &str, key: &str, link: &str, minutes: i64) -> Result<Outgoin
         html: render(&GmLoginHtml { l: &l })?,
         in_reply_to: None,
         reply_to: None,
+        calendar: None,
     })
 }
 
@@ -201,5 +211,101 @@ pub fn gm_alert(
         html: render(&GmAlertHtml { a })?,
         in_reply_to: None,
         reply_to: None,
+        calendar: None,
     })
+}
+
+/// A short mail to one person about their game: a reminder, a moved deadline, a pause, an NMR
+/// flag, a copy of orders the GM entered for them. Paragraphs are plain text; `block` is shown
+/// preformatted (orders, a seat's history).
+pub struct Notice<'a> {
+    pub game: &'a str,
+    pub greeting: &'a str,
+    pub paragraphs: Vec<String>,
+    pub block: Option<String>,
+    pub link: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/notice.txt")]
+struct NoticeText<'a> {
+    n: &'a Notice<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/notice.html")]
+struct NoticeHtml<'a> {
+    n: &'a Notice<'a>,
+}
+
+/// Where a notice goes and how it is filed.
+pub struct NoticeTo<'a> {
+    /// Idempotency key: the same key is queued once.
+    pub key: String,
+    pub kind: &'static str,
+    pub game_id: GameId,
+    pub to: &'a str,
+    pub name: Option<&'a str>,
+    pub subject: String,
+    /// The seat's signed reply address, for mail to a seat.
+    pub reply_to: Option<String>,
+    pub calendar: Option<String>,
+}
+
+/// Renders a [`Notice`].
+pub fn notice(to: NoticeTo<'_>, n: &Notice<'_>) -> Result<OutgoingMail, ServiceError> {
+    Ok(OutgoingMail {
+        key: to.key,
+        kind: to.kind,
+        game_id: Some(to.game_id),
+        to_addr: to.to.to_string(),
+        to_name: to.name.map(str::to_string),
+        subject: to.subject,
+        text: render(&NoticeText { n })?,
+        html: render(&NoticeHtml { n })?,
+        in_reply_to: None,
+        reply_to: to.reply_to,
+        calendar: to.calendar,
+    })
+}
+
+/// How a [`Notice`] to a seat is filed.
+pub struct SeatMail {
+    /// Idempotency key: the same key is queued once.
+    pub key: String,
+    pub kind: &'static str,
+    pub subject: String,
+    pub calendar: Option<String>,
+}
+
+/// Queues a [`Notice`] to the player of a seat, replying to the seat's signed address.
+pub async fn queue_to_seat(
+    ctx: &super::Ctx,
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: &crate::store::games::SeatRow,
+    m: SeatMail,
+    n: &Notice<'_>,
+) -> Result<(), ServiceError> {
+    let s = crate::engine::Seat(u8::try_from(seat.seat).unwrap_or(0));
+    let mail = notice(
+        NoticeTo {
+            key: m.key,
+            kind: m.kind,
+            game_id: game,
+            to: &seat.email,
+            name: Some(&seat.player_name),
+            subject: m.subject,
+            reply_to: Some(ctx.reply_address(game, s, seat.token_generation)),
+            calendar: m.calendar,
+        },
+        n,
+    )?;
+    queue(conn, &ctx.settings, &mail).await
+}
+
+/// The private order page of a seat.
+pub fn seat_link(ctx: &super::Ctx, game: GameId, seat: &crate::store::games::SeatRow) -> String {
+    let s = crate::engine::Seat(u8::try_from(seat.seat).unwrap_or(0));
+    ctx.seat_link(&ctx.seat_token(game, s, seat.token_generation))
 }

@@ -24,6 +24,8 @@ pub struct ReportContext<'a> {
     pub link: String,
     /// The seat's signed reply address.
     pub reply_to: String,
+    /// How often a rollback re-opened the turn: a re-published report is a new mail.
+    pub reopened: i32,
 }
 
 /// One seat's published orders, for checking receipts.
@@ -100,7 +102,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
                 digest: v.digest.clone(),
             })
             .collect(),
-        next_deadline: c.next_deadline.map(|d| d.format("%Y-%m-%d %H:%M UTC").to_string()),
+        next_deadline: c.next_deadline.map(|d| super::deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
         link: c.link.clone(),
     })
@@ -111,7 +113,7 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
     let r = build(c, seat)?;
     let over = if c.outcome.game_over { " — game over" } else { "" };
     Ok(OutgoingMail {
-        key: format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat),
+        key: super::notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat), c.reopened),
         kind: "report",
         game_id: Some(GameId(c.game.id)),
         to_addr: seat.email.clone(),
@@ -121,5 +123,6 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
         html: render(&ReportHtml { r: &r })?,
         in_reply_to: None,
         reply_to: Some(c.reply_to.clone()),
+        calendar: None,
     })
 }

@@ -1,6 +1,8 @@
 //! Sealed orders: authenticating a seat, appending a version with its echo and receipt, marking
 //! orders final. The same functions serve the web form, the JSON API, the console and mail.
 
+use super::audit::{self, Actor};
+use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError, Source, engine_of, load_game};
 use crate::domain::{GameId, SecretToken};
 use crate::engine::{Echo, Seat};
@@ -8,6 +10,7 @@ use crate::orders::{OrderText, new_salt, receipt_digest};
 use crate::store;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use serde_json::json;
 use sqlx::PgConnection;
 
 /// A seat proven by its secret token.
@@ -17,6 +20,8 @@ pub struct SeatAuth {
     pub seat: Seat,
     pub player_name: String,
     pub email: String,
+    /// The zone the player reads deadlines in, if they chose one.
+    pub time_zone: Option<String>,
 }
 
 /// Finds the seat a token belongs to. With `game` given, a token of another game is refused the
@@ -35,6 +40,7 @@ pub async fn authenticate_seat(
         seat: Seat(u8::try_from(row.seat).unwrap_or(0)),
         player_name: row.player_name,
         email: row.email,
+        time_zone: row.time_zone,
     })
 }
 
@@ -48,6 +54,8 @@ pub struct Submitted {
     pub digest: String,
     pub is_final: bool,
     pub deadline: DateTime<Utc>,
+    /// The deadline as the player reads it (their zone, or the game's).
+    pub deadline_local: String,
     pub echo: Echo,
 }
 
@@ -84,7 +92,7 @@ pub(crate) async fn submit_in(
     let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
     let engine = engine_of(&game)?;
-    let turn = open_turn_for(&mut *tx, who, game.current_turn, now).await?;
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, source.by_gm()).await?;
     let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
@@ -112,6 +120,10 @@ pub(crate) async fn submit_in(
         store::orders::mark_final(&mut *tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
             .await?;
     }
+    store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
+    if source.by_gm() {
+        copy_to_player(ctx, &mut *tx, &game, who, turn.number, version, text.as_str()).await?;
+    }
     tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), "orders stored");
     Ok(Submitted {
         game: who.game,
@@ -121,8 +133,54 @@ pub(crate) async fn submit_in(
         digest,
         is_final: final_now,
         deadline: turn.deadline,
+        deadline_local: super::deadlines::words(&game, who.time_zone.as_deref(), turn.deadline),
         echo,
     })
+}
+
+/// Orders the GM entered for a seat: logged, and a copy mailed to the player so nothing is done
+/// in their name unseen.
+async fn copy_to_player(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    game: &store::games::GameRow,
+    who: &SeatAuth,
+    turn: i32,
+    version: i32,
+    body: &str,
+) -> Result<(), ServiceError> {
+    let detail = json!({"turn": turn, "seat": who.seat.0, "version": version});
+    audit::record(
+        &mut *conn,
+        ctx.now(),
+        who.game,
+        Actor::Gm(&game.gm_email),
+        "orders entered for a seat",
+        detail,
+    )
+    .await?;
+    let seat = store::games::seats(&mut *conn, who.game.0)
+        .await?
+        .into_iter()
+        .find(|s| s.seat == i16::from(who.seat.0))
+        .ok_or_else(|| ServiceError::Internal(format!("seat {} vanished", who.seat.0)))?;
+    let n = Notice {
+        game: &game.name,
+        greeting: &who.player_name,
+        paragraphs: vec![format!(
+            "the GM has entered these orders for your seat in turn {turn} (version {version}). They are \
+             now your orders on file; send new ones before the deadline to replace them."
+        )],
+        block: Some(body.to_string()),
+        link: Some(notices::seat_link(ctx, who.game, &seat)),
+    };
+    let m = SeatMail {
+        key: format!("gm-orders:{}:{turn}:{}:{version}", who.game, who.seat.0),
+        kind: "gm-orders",
+        subject: format!("[{}] The GM entered orders for your seat (turn {turn})", game.name),
+        calendar: None,
+    };
+    notices::queue_to_seat(ctx, conn, who.game, &seat, m, &n).await
 }
 
 /// Marks the seat's latest orders final. Returns the version marked.
@@ -142,22 +200,26 @@ pub(crate) async fn mark_final_in(
 ) -> Result<i32, ServiceError> {
     let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
-    let turn = open_turn_for(&mut *tx, who, game.current_turn, now).await?;
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, false).await?;
     let seat = i16::from(who.seat.0);
     let versions = store::orders::versions_of_seat(&mut *tx, who.game.0, turn.number, seat).await?;
     let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
     if !latest.is_final {
         store::orders::mark_final(&mut *tx, who.game.0, turn.number, seat, latest.version, now).await?;
+        store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
     }
     Ok(latest.version)
 }
 
-/// Locks the open turn and checks that it still takes orders from this seat.
+/// Locks the open turn and checks that it still takes orders from this seat: until the deadline,
+/// or until the end of the grace period for a seat with no orders on file. The GM may enter
+/// orders for a seat as long as the turn is open (e.g. a turn held for a missing seat).
 async fn open_turn_for(
     conn: &mut PgConnection,
     who: &SeatAuth,
     number: i32,
     now: DateTime<Utc>,
+    by_gm: bool,
 ) -> Result<store::turns::TurnRow, ServiceError> {
     let turn = store::turns::lock_turn(conn, who.game.0, number)
         .await?
@@ -168,7 +230,12 @@ async fn open_turn_for(
             turn.number
         )));
     }
-    if turn.deadline <= now {
+    let grace_open = turn.grace_secs > 0
+        && now < turn.deadline + chrono::Duration::seconds(turn.grace_secs)
+        && store::orders::versions_of_seat(&mut *conn, who.game.0, number, i16::from(who.seat.0))
+            .await?
+            .is_empty();
+    if turn.deadline <= now && !by_gm && !grace_open {
         return Err(ServiceError::Conflict(format!(
             "the deadline of turn {} passed at {}; orders can no longer be given or changed",
             turn.number,
@@ -195,5 +262,11 @@ pub async fn seat_by_number(
         .into_iter()
         .find(|s| s.seat == i16::from(seat))
         .ok_or_else(|| ServiceError::BadInput(format!("game {game} has no seat {seat}")))?;
-    Ok(SeatAuth { game, seat: Seat(seat), player_name: row.player_name, email: row.email })
+    Ok(SeatAuth {
+        game,
+        seat: Seat(seat),
+        player_name: row.player_name,
+        email: row.email,
+        time_zone: row.time_zone,
+    })
 }

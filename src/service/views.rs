@@ -96,6 +96,10 @@ pub struct SeatPage {
     pub turn: i32,
     pub turn_status: String,
     pub deadline: chrono::DateTime<chrono::Utc>,
+    /// The deadline in the player's zone (or the game's).
+    pub deadline_local: String,
+    /// The zone the player chose, if any.
+    pub zone: Option<String>,
     pub acting: bool,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
@@ -122,6 +126,8 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         acting: turn.acting_seats.contains(&i16::from(who.seat.0)),
         turn_status: turn.status,
         deadline: turn.deadline,
+        deadline_local: super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline),
+        zone: who.time_zone.clone(),
         table: engine.describe(&g.state, crate::engine::Viewer::Seat(who.seat))?,
         versions,
         finished: g.status == "finished",

@@ -22,6 +22,16 @@ pub struct GameRow {
     pub next_seq: i64,
     pub current_turn: i32,
     pub created_at: DateTime<Utc>,
+    /// `crate::schedule::Rhythm` as JSON; `None` = every `turn_length_secs`.
+    pub rhythm: Option<Value>,
+    pub paused_at: Option<DateTime<Utc>>,
+    pub cooling_off_secs: i64,
+    /// Reminders, in seconds before the deadline.
+    pub reminder_offsets: Vec<i64>,
+    /// `crate::service::policy::NmrPolicy` as JSON.
+    pub nmr_policy: Value,
+    pub auto_release_secs: Option<i64>,
+    pub max_absence_days: i32,
 }
 
 /// A seat row (the token itself is never stored, only its hash).
@@ -33,6 +43,10 @@ pub struct SeatRow {
     pub email: String,
     pub nmr_count: i32,
     pub token_generation: i32,
+    /// The player's own IANA time zone for deadlines in mail, if they set one.
+    pub time_zone: Option<String>,
+    /// When the seat was flagged for replacement (NMR policy), until a replacement takes over.
+    pub flagged_at: Option<DateTime<Utc>>,
 }
 
 /// A new game to insert.
@@ -47,15 +61,22 @@ pub struct NewGame<'a> {
     pub review: &'a str,
     pub turn_length_secs: i64,
     pub state: &'a Value,
+    pub clock: &'a crate::service::GameClock,
 }
 
 const GAME_COLUMNS: &str = "id, name, engine, rules_version, seed, setup, gm_email, review, \
-    turn_length_secs, status, state, next_seq, current_turn, created_at";
+    turn_length_secs, status, state, next_seq, current_turn, created_at, rhythm, paused_at, cooling_off_secs, \
+    reminder_offsets, nmr_policy, auto_release_secs, max_absence_days";
+
+pub(crate) const SEAT_COLUMNS: &str =
+    "game_id, seat, player_name, email, nmr_count, token_generation, time_zone, flagged_at";
 
 pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO games (id, name, engine, rules_version, seed, setup, gm_email, review, \
-         turn_length_secs, status, state) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'active',$10)",
+         turn_length_secs, status, state, rhythm, cooling_off_secs, reminder_offsets, nmr_policy, \
+         auto_release_secs, max_absence_days) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'active',$10,$11,$12,$13,$14,$15,$16)",
     )
     .bind(g.id)
     .bind(g.name)
@@ -67,6 +88,12 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
     .bind(g.review)
     .bind(g.turn_length_secs)
     .bind(g.state)
+    .bind(g.clock.rhythm.as_ref().and_then(|r| serde_json::to_value(r).ok()))
+    .bind(g.clock.cooling_off.num_seconds())
+    .bind(g.clock.reminders.iter().map(|d| d.num_seconds()).collect::<Vec<i64>>())
+    .bind(serde_json::to_value(g.clock.nmr_policy).unwrap_or_default())
+    .bind(g.clock.auto_release.map(|d| d.num_seconds()))
+    .bind(g.clock.max_absence_days)
     .execute(conn)
     .await?;
     Ok(())
@@ -145,27 +172,31 @@ pub async fn update_after_publish(
 }
 
 pub async fn seats(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<SeatRow>> {
-    sqlx::query_as("SELECT game_id, seat, player_name, email, nmr_count, token_generation FROM seats WHERE game_id = $1 ORDER BY seat")
-        .bind(game)
-        .fetch_all(conn)
-        .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat"
+    )))
+    .bind(game)
+    .fetch_all(conn)
+    .await
 }
 
 /// The seat a token belongs to.
 pub async fn seat_by_token(conn: &mut PgConnection, token_hash: &str) -> sqlx::Result<Option<SeatRow>> {
-    sqlx::query_as("SELECT game_id, seat, player_name, email, nmr_count, token_generation FROM seats WHERE token_hash = $1")
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {SEAT_COLUMNS} FROM seats WHERE token_hash = $1")))
         .bind(token_hash)
         .fetch_optional(conn)
         .await
 }
 
-pub async fn add_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<()> {
-    sqlx::query("UPDATE seats SET nmr_count = nmr_count + 1 WHERE game_id = $1 AND seat = $2")
-        .bind(game)
-        .bind(seat)
-        .execute(conn)
-        .await?;
-    Ok(())
+/// Counts one more NMR for a seat; returns the new count.
+pub async fn add_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<i32> {
+    sqlx::query_scalar(
+        "UPDATE seats SET nmr_count = nmr_count + 1 WHERE game_id = $1 AND seat = $2 RETURNING nmr_count",
+    )
+    .bind(game)
+    .bind(seat)
+    .fetch_one(conn)
+    .await
 }
 
 /// An action of the log as stored.

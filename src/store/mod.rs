@@ -3,11 +3,14 @@
 //! Functions take a `&mut PgConnection`, so callers decide the transaction: everything that
 //! changes a turn's outcome happens in one transaction opened by the service layer.
 
+pub mod audit;
 pub mod games;
 pub mod gm;
 pub mod inbound;
+pub mod lifecycle;
 pub mod orders;
 pub mod outbox;
+pub mod rollback;
 pub mod turns;
 
 use anyhow::Context;

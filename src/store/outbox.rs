@@ -22,6 +22,8 @@ pub struct NewMail {
     pub in_reply_to: Option<String>,
     /// Where replies should go (a seat's signed reply address), if not to the From address.
     pub reply_to: Option<String>,
+    /// An iCalendar (text/calendar) attachment, for mails that announce a deadline.
+    pub calendar: Option<String>,
 }
 
 /// A queued mail as stored.
@@ -39,6 +41,7 @@ pub struct OutboxRow {
     pub message_id: String,
     pub in_reply_to: Option<String>,
     pub reply_to: Option<String>,
+    pub calendar: Option<String>,
     pub created_at: DateTime<Utc>,
     pub attempts: i32,
     pub next_attempt_at: DateTime<Utc>,
@@ -50,7 +53,7 @@ pub struct OutboxRow {
 pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bool> {
     let r = sqlx::query(
         "INSERT INTO outbox (idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, \
-         body_html, message_id, in_reply_to, reply_to) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) \
+         body_html, message_id, in_reply_to, reply_to, calendar) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) \
          ON CONFLICT (idempotency_key) DO NOTHING",
     )
     .bind(&mail.idempotency_key)
@@ -64,6 +67,7 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
     .bind(&mail.message_id)
     .bind(&mail.in_reply_to)
     .bind(&mail.reply_to)
+    .bind(&mail.calendar)
     .execute(conn)
     .await?;
     Ok(r.rows_affected() == 1)
@@ -73,7 +77,7 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
 macro_rules! row_columns {
     () => {
         "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
-         message_id, in_reply_to, reply_to, created_at, attempts, next_attempt_at, sent_at, last_error"
+         message_id, in_reply_to, reply_to, calendar, created_at, attempts, next_attempt_at, sent_at, last_error"
     };
 }
 

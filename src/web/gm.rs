@@ -64,7 +64,7 @@ impl FromRequestParts<Ctx> for SignedInGm {
 
 impl SignedInGm {
     /// Checks this GM runs the game with id text `id`.
-    async fn authorize(&self, ctx: &Ctx, id: &str) -> Result<GameId, WebError> {
+    pub(super) async fn authorize(&self, ctx: &Ctx, id: &str) -> Result<GameId, WebError> {
         let game = game_id(id)?;
         let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
         service::authorize_gm(&mut conn, game, &self.0).await?;

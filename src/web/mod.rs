@@ -6,6 +6,7 @@ mod api;
 mod dev;
 pub mod error;
 mod gm;
+mod gm_controls;
 mod pages;
 mod play;
 
@@ -31,7 +32,8 @@ pub fn router(ctx: Ctx) -> Router {
         .merge(pages::routes())
         .merge(play::routes())
         .merge(api::routes())
-        .merge(gm::routes());
+        .merge(gm::routes())
+        .merge(gm_controls::routes());
     if dev {
         app = app.merge(dev::routes());
     }

@@ -5,7 +5,8 @@ use super::WebError;
 use crate::domain::SecretToken;
 use crate::engine::Echo;
 use crate::orders::OrderText;
-use crate::service::{self, Ctx, SeatAuth, SeatPage, Source};
+use crate::service::audit::Actor;
+use crate::service::{self, Ctx, SeatAuth, SeatPage, Source, lifecycle};
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -20,6 +21,68 @@ pub fn routes() -> Router<Ctx> {
         .route("/play/{token}", get(show))
         .route("/play/{token}/orders", post(submit))
         .route("/play/{token}/final", post(finalise))
+        .route("/play/{token}/zone", post(zone))
+        .route("/play/{token}/away", post(away))
+        .route("/play/{token}/standing", post(standing))
+}
+
+#[derive(Deserialize)]
+struct ZoneForm {
+    zone: String,
+}
+
+/// The player sets the zone deadlines are shown in.
+async fn zone(
+    State(ctx): State<Ctx>,
+    Path(token): Path<String>,
+    form: Result<Form<ZoneForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    lifecycle::set_player_zone(&ctx, who.game, who.seat, Some(&f.zone)).await?;
+    Ok(Redirect::to(&format!("/play/{token}")))
+}
+
+#[derive(Deserialize)]
+struct AwayForm {
+    from: String,
+    to: String,
+}
+
+/// The player records an absence.
+async fn away(
+    State(ctx): State<Ctx>,
+    Path(token): Path<String>,
+    form: Result<Form<AwayForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    let day = |s: &str| {
+        chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+            .map_err(|_| WebError::bad_request(format!("\"{}\" is not a date (YYYY-MM-DD)", s.trim())))
+    };
+    lifecycle::add_absence(&ctx, who.game, Actor::Seat(who.seat.0), who.seat.0, day(&f.from)?, day(&f.to)?)
+        .await?;
+    Ok(Redirect::to(&format!("/play/{token}")))
+}
+
+#[derive(Deserialize)]
+struct StandingForm {
+    orders: String,
+}
+
+/// The player stores standing orders.
+async fn standing(
+    State(ctx): State<Ctx>,
+    Path(token): Path<String>,
+    form: Result<Form<StandingForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    let text =
+        OrderText::from_bytes(f.orders.as_bytes()).map_err(|e| WebError::bad_request(e.to_string()))?;
+    lifecycle::set_standing_orders(&ctx, who.game, who.seat, &text).await?;
+    Ok(Redirect::to(&format!("/play/{token}")))
 }
 
 /// One stored version as the page shows it.

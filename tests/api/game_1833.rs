@@ -5,7 +5,7 @@ use crate::helpers::{PLAYERS, TestApp, spawn_app};
 use axum::http::StatusCode;
 use sqlx::PgPool;
 use stationmaster::domain::{EmailAddress, Mailbox, TurnLength};
-use stationmaster::service::{self, CloseOutcome, CreateGame, CreatedGame, Review};
+use stationmaster::service::{self, CloseOutcome, CreateGame, CreatedGame, GameClock, Review};
 
 async fn create_1833(app: &TestApp) -> CreatedGame {
     service::create_game(
@@ -19,6 +19,7 @@ async fn create_1833(app: &TestApp) -> CreatedGame {
             turn_length: "48h".parse::<TurnLength>().unwrap(),
             review: Review::Auto,
             options: serde_json::json!({"turn_size": "player"}),
+            clock: GameClock::default(),
         },
     )
     .await

@@ -135,3 +135,44 @@ async fn the_dashboard_lists_inbound_mail_with_its_outcome_and_the_raw_message(p
     let anonymous = app.get(&format!("/gm/games/{}/inbound/{}", g.id, stored.id)).await;
     assert_eq!(anonymous.status, StatusCode::SEE_OTHER);
 }
+
+/// Signs in the game's GM by password; returns the session cookie.
+async fn gm_cookie(app: &TestApp) -> String {
+    let email = EmailAddress::parse("gm@example.org").unwrap();
+    gm_auth::set_password(&app.ctx, &email, "correct horse battery").await.unwrap();
+    let r = app.post_form("/gm/login", "email=gm%40example.org&password=correct+horse+battery", None).await;
+    r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_gm_extends_pauses_and_rolls_back_from_the_dashboard_and_reads_the_audit_log(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let cookie = gm_cookie(&app).await;
+    let at = |what: &str| format!("/gm/games/{}/{what}", g.id);
+    let bad = app.post_form(&at("extend"), "by=soon", Some(&cookie)).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.turn(g.id, 1).await.deadline, g.deadline, "a bad form changes nothing");
+    assert!(app.post_form(&at("extend"), "by=24h", Some(&cookie)).await.status.is_redirection());
+    assert_eq!(app.turn(g.id, 1).await.deadline, g.deadline + chrono::Duration::hours(24));
+    assert!(app.post_form(&at("pause"), "", Some(&cookie)).await.status.is_redirection());
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert!(
+        dash.body.contains("The game is paused") && dash.body.contains("Resume the game"),
+        "{}",
+        dash.body
+    );
+    assert!(app.post_form(&at("resume"), "", Some(&cookie)).await.status.is_redirection());
+    assert!(app.post_form(&at("close"), "", Some(&cookie)).await.status.is_redirection());
+    assert!(app.post_form(&at("rollback"), "to=1", Some(&cookie)).await.status.is_redirection());
+    assert_eq!(app.turn(g.id, 1).await.status, "open");
+    let audit = app.get_with(&at("audit"), "cookie", &cookie).await;
+    assert_eq!(audit.status, StatusCode::OK);
+    for action in ["deadline changed", "game paused", "game resumed", "turn closed", "rolled back"] {
+        assert!(audit.body.contains(action), "{action} in {}", audit.body);
+    }
+    assert!(audit.body.contains("hash chain is intact"));
+    let seat_token = g.seats[0].token.reveal();
+    let as_seat = app.get_with(&at("audit"), "cookie", &format!("sm_gm={seat_token}")).await;
+    assert!(as_seat.status.is_redirection(), "a seat token is no GM session");
+}

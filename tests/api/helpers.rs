@@ -10,8 +10,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::config::Settings;
-use stationmaster::domain::{EmailAddress, Mailbox, TurnLength};
-use stationmaster::service::{self, CreateGame, CreatedGame, Ctx, Review};
+use stationmaster::domain::{EmailAddress, GameId, Mailbox, TurnLength};
+use stationmaster::service::{self, CreateGame, CreatedGame, Ctx, GameClock, Review};
 use stationmaster::store::outbox::OutboxRow;
 use tower::ServiceExt;
 
@@ -33,6 +33,9 @@ pub fn settings() -> Settings {
         authserv_id: Some("mx.sm.test".into()),
         imap_url: None,
         imap_poll_secs: 60,
+        // Tests jump the fixed clock by days between passes; the outage guard would (rightly)
+        // extend every deadline. Its own tests turn it on.
+        outage_secs: 0,
     }
 }
 
@@ -69,6 +72,11 @@ impl Resp {
 
 impl TestApp {
     pub async fn create_game(&self, review: Review) -> CreatedGame {
+        self.create_game_with(review, GameClock::default()).await
+    }
+
+    /// A Railroaded game (seed 7, 48h turns) with the given clock and policies.
+    pub async fn create_game_with(&self, review: Review, clock: GameClock) -> CreatedGame {
         service::create_game(
             &self.ctx,
             CreateGame {
@@ -80,10 +88,38 @@ impl TestApp {
                 turn_length: "48h".parse::<TurnLength>().unwrap(),
                 review,
                 options: serde_json::json!({}),
+                clock,
             },
         )
         .await
         .unwrap()
+    }
+
+    /// Runs one scheduler pass.
+    pub async fn tick(&self) -> usize {
+        stationmaster::scheduler::tick(&self.ctx).await.unwrap()
+    }
+
+    /// The rows of a game's current turn and the game itself.
+    pub async fn turn(&self, game: GameId, n: i32) -> stationmaster::store::turns::TurnRow {
+        let mut conn = self.ctx.pool.acquire().await.unwrap();
+        stationmaster::store::turns::get_turn(&mut conn, game.0, n).await.unwrap().unwrap()
+    }
+
+    pub async fn seats(&self, game: GameId) -> Vec<stationmaster::store::games::SeatRow> {
+        let mut conn = self.ctx.pool.acquire().await.unwrap();
+        stationmaster::store::games::seats(&mut conn, game.0).await.unwrap()
+    }
+
+    /// Submits orders for a seat through the API (optionally final); asserts they were stored.
+    pub async fn submit(&self, g: &CreatedGame, seat: usize, orders: &str, final_: bool) {
+        let q = if final_ { "?final=true" } else { "" };
+        let req = Request::post(format!("/api/v1/games/{}/orders{q}", g.id))
+            .header(header::AUTHORIZATION, format!("Bearer {}", g.seats[seat].token.reveal()))
+            .body(Body::from(orders.to_string()))
+            .unwrap();
+        let r = self.send(req).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     }
 
     pub async fn send(&self, req: Request<Body>) -> Resp {

@@ -8,6 +8,8 @@ mod gm;
 mod helpers;
 mod imap;
 mod inbound;
+mod lifecycle_clock;
+mod lifecycle_seats;
 mod orders_api;
 mod postfix;
 mod reports_mail;

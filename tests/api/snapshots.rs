@@ -75,3 +75,26 @@ async fn the_turn_report_reads_as_recorded(pool: PgPool) {
         .unwrap();
     assert_snapshot("report_turn1_seat4_nmr.txt", &redact(&nmr_report.body_text, &g, &secrets));
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_reminder_and_its_calendar_entry_read_as_recorded(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    app.ctx.clock.advance(Duration::hours(46)); // the 2h reminder
+    app.tick().await;
+    let reminder = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.kind == "reminder" && m.to_addr == "anna@example.org" && m.subject.contains("Reminder"))
+        .unwrap();
+    let ics = reminder.calendar.clone().unwrap();
+    assert_snapshot(
+        "reminder_seat1.txt",
+        &redact(
+            &format!("Subject: {}\n\n{}\n--- deadline.ics\n{ics}", reminder.subject, reminder.body_text),
+            &g,
+            &[],
+        ),
+    );
+}

@@ -37,11 +37,13 @@ async fn turn_row(app: &TestApp, id: GameId, n: i32) -> store::turns::TurnRow {
 }
 
 #[sqlx::test(migrations = "./migrations")]
-async fn when_every_seat_is_final_the_next_scheduler_pass_closes_the_turn(pool: PgPool) {
+async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_the_turn(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let orders = submit_claims(&app, &g, true).await;
     assert!(orders.iter().all(Option::is_some), "seed 7 lets every seat claim from hand");
+    assert_eq!(stationmaster::scheduler::tick(&app.ctx).await.unwrap(), 0, "the cooling-off delay runs");
+    app.ctx.clock.advance(Duration::minutes(30));
     let closed = stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     assert_eq!(closed, 1);
     let t = turn_row(&app, g.id, 1).await;
@@ -109,6 +111,7 @@ async fn with_auto_review_the_turn_publishes_itself(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     submit_claims(&app, &g, true).await;
+    app.ctx.clock.advance(Duration::minutes(30)); // the cooling-off delay
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     assert_eq!(turn_row(&app, g.id, 1).await.status, "published");
     assert_eq!(game_row(&app, g.id).await.current_turn, 2);
@@ -119,6 +122,7 @@ async fn replaying_the_log_of_a_published_game_reproduces_its_state(pool: PgPool
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     submit_claims(&app, &g, true).await;
+    app.ctx.clock.advance(Duration::minutes(30)); // the cooling-off delay
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     for _ in 0..3 {
         // Rounds of play on defaults: nobody orders, the deadline passes.

@@ -2,11 +2,11 @@
 //!
 //! Options (`SetupSpec.options`, all optional):
 //! ```json
-//! {"turn_size": "player" | "round", "deck": "<deck TOML text>", "deck_file": "path/deck.toml"}
+//! {"turn_size": "player" | "round", "deck": "<deck TOML text>"}
 //! ```
 //! `turn_size` is the PBEM turn (one player-turn, the default, or a full round). `deck` supplies
-//! a whole deck file inline; `deck_file` names one on the server, read once at set-up and kept
-//! in the game state (RULING C12). Unknown keys are refused.
+//! a whole deck file inline, kept in the game state (RULING C12); the console reads a
+//! `deck_file` option into `deck` (the engine itself reads no files). Unknown keys are refused.
 
 use super::R1833;
 use super::deck::{CardId, Deck, Kind};
@@ -42,14 +42,9 @@ pub fn options(v: &serde_json::Value) -> Result<Options, SetupError> {
             ("deck", Some(text)) => {
                 o.deck = Some(Deck::parse(text, "deck option").map_err(|e| SetupError(e.to_string()))?);
             }
-            ("deck_file", Some(path)) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| SetupError(format!("deck_file {path}: {e}")))?;
-                o.deck = Some(Deck::parse(&text, path).map_err(|e| SetupError(e.to_string()))?);
-            }
             _ => {
                 return Err(SetupError(format!(
-                    "unknown 1833 option \"{k}\" (known: turn_size, deck, deck_file, each a string)"
+                    "unknown 1833 option \"{k}\" (known: turn_size, deck, each a string; the console reads deck_file into deck)"
                 )));
             }
         }

@@ -146,7 +146,9 @@ fn orders_that_cannot_be_carried_out_fall_back_to_the_default() {
     let g = game();
     let s = table(&g, 2);
     let r = run(&g, &s, &[(1, "DISCARD Boston")]);
-    assert!(r.nmr.contains(&Seat(1)));
+    // RULING S2 / HR 16: orders that cannot be carried out are reported, not an NMR.
+    assert!(r.defaulted.contains(&Seat(1)) && !r.nmr.contains(&Seat(1)));
+    assert!(r.notes[&Seat(1)].iter().any(|n| !n.executed), "{:?}", r.notes);
     assert_eq!(r.state.players[0].hand.len(), 5);
 }
 
@@ -176,7 +178,7 @@ fn the_set_up_selection_is_one_turn_for_everyone_with_preference_lists() {
     let r = run(&g, &s, &[(1, &pref), (2, "SELECT Nowhere")]);
     assert_eq!(r.state.phase, Phase::Play);
     assert!(names(&g, &r.state.players[0].hand).contains(&shown[5]));
-    assert!(r.nmr.contains(&Seat(2)) && !r.nmr.contains(&Seat(1)));
+    assert!(r.defaulted.contains(&Seat(2)) && r.nmr.is_empty(), "HR 16: an unknown card is no NMR");
 }
 
 #[test]

@@ -198,3 +198,17 @@ fn a_pbem_turn_is_the_claim_round_then_rounds_of_four_player_turns() {
     act(&g, &mut now, Action::DrawTwo).unwrap();
     assert!(g.turn_complete(&start, &now));
 }
+
+#[test]
+fn house_rule_16_orders_that_cannot_be_carried_out_are_reported_but_not_an_nmr() {
+    let g = game();
+    let mut s = table(CHAINS, ["3C 2S", "9H", "KS", "8H 9C"], "3D 4D 5D 6D 7D 8D 9D 10D");
+    s.to_move = Seat(4);
+    let texts = [(Seat(4), "PLAY 8H NORTH"), (Seat(1), "DRAW"), (Seat(3), "PLAY KS WEST")];
+    let sheets: BTreeMap<Seat, _> =
+        texts.iter().map(|(seat, t)| (*seat, parse_sheet(&g, t, None).0)).collect();
+    let r = run_turn(&g, &s, 7, 10, sheets).expect("the turn runs");
+    assert!(r.defaulted.contains(&Seat(1)), "seat 1's only line could not be carried out");
+    assert_eq!(r.nmr.iter().copied().collect::<Vec<_>>(), vec![Seat(2)], "only the silent seat is NMR");
+    assert!(r.notes[&Seat(1)].iter().any(|n| !n.executed && n.line == 1), "{:?}", r.notes[&Seat(1)]);
+}

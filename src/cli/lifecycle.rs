@@ -1,0 +1,218 @@
+//! Console commands for a running game's clock and seats: the rhythm given at creation, pause,
+//! resume, deadline moves, the audit log, replacements, absences, zones and standing orders.
+
+use super::output::{InputError, input, print};
+use super::serve::connect;
+use super::{CreateArgs, SeatCommand};
+use crate::config::Settings;
+use crate::domain::{GameId, Mailbox};
+use crate::engine::Seat;
+use crate::orders::OrderText;
+use crate::schedule::{self, DeadlineChange, Rhythm, RhythmWords};
+use crate::service::audit::Actor;
+use crate::service::policy::NmrPolicy;
+use crate::service::{self, GameClock, lifecycle};
+use anyhow::Context;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde_json::json;
+use std::io::Read;
+
+/// Who the console acts as in the audit log.
+const CONSOLE: &str = "console";
+
+pub(super) fn game_id(s: &str) -> Result<GameId, InputError> {
+    input(s.parse::<GameId>())
+}
+
+fn span(what: &str, s: &str) -> Result<Duration, InputError> {
+    schedule::parse_span(s).map_err(|e| InputError(format!("{what}: {e}")))
+}
+
+/// The clock and policies of a new game from the create command's flags.
+pub(super) fn clock_from(args: &CreateArgs) -> Result<(GameClock, Option<String>), InputError> {
+    let timed = args.at.is_some() || args.days.is_some() || args.tz.is_some() || args.grace.is_some();
+    let rhythm = if timed || args.cron.is_some() {
+        let words = RhythmWords {
+            length: &args.deadline,
+            at: args.at.as_deref(),
+            days: args.days.as_deref(),
+            tz: args.tz.as_deref(),
+            grace: args.grace.as_deref(),
+            cron: args.cron.as_deref(),
+        };
+        Some(Rhythm::parse(&words).map_err(|e| InputError(e.to_string()))?)
+    } else {
+        None
+    };
+    let reminders = if args.reminders.trim().eq_ignore_ascii_case("none") {
+        Vec::new()
+    } else {
+        args.reminders.split(',').map(|r| span("--reminders", r.trim())).collect::<Result<Vec<_>, _>>()?
+    };
+    let described = rhythm.as_ref().map(Rhythm::describe);
+    let clock = GameClock {
+        rhythm,
+        cooling_off: span("--cooling-off", &args.cooling_off)?,
+        reminders,
+        nmr_policy: NmrPolicy::preset(&args.nmr_policy).map_err(|e| InputError(e.to_string()))?,
+        auto_release: args.auto_release.as_deref().map(|a| span("--auto-release", a)).transpose()?,
+        max_absence_days: args.max_absence_days.clamp(0, 366),
+    };
+    Ok((clock, described))
+}
+
+/// `game pause`, `game resume`, `game audit`.
+pub(super) async fn pause(settings: Settings, game: &str, resume: bool, json: bool) -> anyhow::Result<()> {
+    let id = game_id(game)?;
+    let ctx = connect(settings).await?;
+    if resume {
+        let deadline = lifecycle::resume_game(&ctx, id, CONSOLE).await?;
+        print(&json!({"resumed": id, "deadline": deadline}), json, |_| match deadline {
+            Some(d) => format!("Game resumed; the open turn now closes {}.", d.format("%Y-%m-%d %H:%M UTC")),
+            None => "Game resumed.".into(),
+        });
+    } else {
+        lifecycle::pause_game(&ctx, id, CONSOLE).await?;
+        print(&json!({"paused": id}), json, |_| "Game paused; the players have been told.".into());
+    }
+    Ok(())
+}
+
+pub(super) async fn audit(settings: Settings, game: &str, json: bool) -> anyhow::Result<()> {
+    let id = game_id(game)?;
+    let ctx = connect(settings).await?;
+    let log = service::audit::audit_log(&ctx, id).await?;
+    print(&log, json, |l| {
+        let mut out = String::new();
+        for e in &l.entries {
+            out.push_str(&format!(
+                "{:>4} {} {:<24} {} {}\n",
+                e.seq,
+                e.at.format("%Y-%m-%d %H:%M:%S"),
+                e.actor,
+                e.action,
+                e.detail
+            ));
+        }
+        match &l.first_break {
+            None => out.push_str(&format!("Chain intact ({} entries).", l.entries.len())),
+            Some(b) => out.push_str(&format!("CHAIN BROKEN at entry {}: {}", b.seq, b.why)),
+        }
+        out
+    });
+    Ok(())
+}
+
+/// `game correct`.
+pub(super) async fn correct(
+    settings: Settings,
+    game: &str,
+    patch: &str,
+    note: &str,
+    json: bool,
+) -> anyhow::Result<()> {
+    let id = game_id(game)?;
+    let text =
+        if patch == "-" { String::from_utf8_lossy(&read_file("-")?).into_owned() } else { patch.to_string() };
+    let patch: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| InputError(format!("--patch is not JSON: {e}")))?;
+    let ctx = connect(settings).await?;
+    let changes = service::correct_state(&ctx, id, CONSOLE, &patch, note).await?;
+    print(&json!({"changes": changes}), json, |_| {
+        format!("Corrected; the players have been told. Changes (GM view):\n{}", changes.join("\n"))
+    });
+    Ok(())
+}
+
+/// `turn extend` and `turn deadline`.
+pub(super) async fn move_deadline_cmd(
+    ctx: &service::Ctx,
+    game: &str,
+    change: Result<DeadlineChange, InputError>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let (id, change) = (game_id(game)?, change?);
+    let d = lifecycle::change_deadline(ctx, id, CONSOLE, change).await?;
+    print(&json!({"deadline": d}), json, |_| {
+        format!("The deadline is now {}; the players have been told.", d.format("%Y-%m-%d %H:%M UTC"))
+    });
+    Ok(())
+}
+
+/// The change `turn extend --by` asks for.
+pub(super) fn extend_by(by: &str) -> Result<DeadlineChange, InputError> {
+    Ok(DeadlineChange::Extend(span("--by", by)?))
+}
+
+/// The change `turn deadline --at [--force]` asks for: a later instant, or a forced shortening.
+pub(super) fn set_to(at: &str, force: bool) -> Result<DeadlineChange, InputError> {
+    let to = DateTime::parse_from_rfc3339(at.trim())
+        .map_err(|e| InputError(format!("--at must be RFC 3339, e.g. 2026-12-01T20:00:00+01:00 ({e})")))?
+        .with_timezone(&Utc);
+    Ok(if force { DeadlineChange::Shorten { to, forced: true } } else { DeadlineChange::SetTo(to) })
+}
+
+/// Reads a file, or standard input for "-".
+pub(super) fn read_file(file: &str) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if file == "-" {
+        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(file).with_context(|| format!("cannot read {file}"))?;
+    }
+    Ok(bytes)
+}
+
+fn day(what: &str, s: &str) -> Result<NaiveDate, InputError> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+        .map_err(|_| InputError(format!("{what} must be YYYY-MM-DD")))
+}
+
+pub async fn seat(settings: Settings, cmd: SeatCommand, json: bool) -> anyhow::Result<()> {
+    match cmd {
+        SeatCommand::Replace { game, seat, player } => {
+            let (id, player) = (game_id(&game)?, input(Mailbox::parse(&player))?);
+            let ctx = connect(settings).await?;
+            let r = lifecycle::replace_player(&ctx, id, CONSOLE, seat, &player).await?;
+            print(&json!({"seat": r.seat, "link": r.link, "generation": r.generation}), json, |_| {
+                format!(
+                    "Seat {seat} now belongs to {} <{}>; the old link no longer works.\n  new link {}\n\
+                     The new player has been mailed the link and the seat's history.",
+                    player.name, player.email, r.link
+                )
+            });
+        }
+        SeatCommand::Away { game, seat, from, to } => {
+            let (id, first, last) = (game_id(&game)?, day("--from", &from)?, day("--to", &to)?);
+            let ctx = connect(settings).await?;
+            let moved = lifecycle::add_absence(&ctx, id, Actor::Gm(CONSOLE), seat, first, last).await?;
+            print(
+                &json!({"seat": seat, "from": first, "to": last, "deadline": moved}),
+                json,
+                |_| match moved {
+                    Some(d) => format!(
+                        "Absence recorded; the open deadline moved to {}.",
+                        d.format("%Y-%m-%d %H:%M UTC")
+                    ),
+                    None => "Absence recorded; the open deadline is not affected.".into(),
+                },
+            );
+        }
+        SeatCommand::Zone { game, seat, zone } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            lifecycle::set_player_zone(&ctx, id, Seat(seat), Some(&zone)).await?;
+            print(&json!({"seat": seat, "zone": zone}), json, |_| {
+                format!("Seat {seat} reads deadlines in {zone}.")
+            });
+        }
+        SeatCommand::Standing { game, seat, file } => {
+            let id = game_id(&game)?;
+            let text = input(OrderText::from_bytes(&read_file(&file)?))?;
+            let ctx = connect(settings).await?;
+            let echo = lifecycle::set_standing_orders(&ctx, id, Seat(seat), &text).await?;
+            print(&echo, json, |e| format!("Standing orders stored ({} line(s)).", e.lines.len()));
+        }
+    }
+    Ok(())
+}

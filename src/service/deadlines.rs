@@ -1,0 +1,191 @@
+//! Deadlines in the shell: opening a turn with its deadline (the game's rhythm, then the acting
+//! seats' absences), how a deadline reads in a player's own zone, its iCalendar entry, and the
+//! mails that announce a moved deadline or news to the whole table. The time arithmetic itself
+//! is pure and lives in `crate::schedule`.
+
+use super::notices::{self, Notice, SeatMail};
+use super::{Ctx, ServiceError, timers};
+use crate::domain::GameId;
+use crate::schedule::{self, IcalEvent, Rhythm, RhythmWords, TimeZoneName};
+use crate::store;
+use crate::store::games::GameRow;
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{Value, json};
+use sqlx::PgConnection;
+use std::str::FromStr;
+
+/// The game's rhythm: the stored one, or a plain "every turn length, any day, UTC" for games
+/// created without one.
+pub(crate) fn rhythm_of(g: &GameRow) -> Rhythm {
+    g.rhythm.as_ref().and_then(|r| serde_json::from_value::<Rhythm>(r.clone()).ok()).unwrap_or_else(|| {
+        // Rhythms need at least an hour; shorter legacy lengths only matter for absences here.
+        let minutes = (g.turn_length_secs / 60).max(60);
+        Rhythm::parse(&RhythmWords { length: &format!("{minutes}m"), ..RhythmWords::default() })
+            .unwrap_or_else(|_| unreachable!("a whole number of minutes over an hour is a rhythm"))
+    })
+}
+
+/// The zone deadlines of this game are shown in, unless a player chose their own.
+fn game_zone(g: &GameRow) -> TimeZoneName {
+    rhythm_of(g).zone()
+}
+
+/// Opens turn `number`: its deadline is the game's rhythm from `now` (or `now` + the turn length
+/// for games without one), moved past the absences of the seats that must act (capped by the
+/// game's limit); the turn gets the rhythm's grace period and its reminders are armed. Returns
+/// the deadline.
+pub(crate) async fn open_turn(
+    conn: &mut PgConnection,
+    g: &GameRow,
+    number: i32,
+    state: &Value,
+    first_seq: i64,
+    acting: &[i16],
+    now: DateTime<Utc>,
+) -> Result<DateTime<Utc>, ServiceError> {
+    let rhythm = rhythm_of(g);
+    let base = if g.rhythm.is_some() {
+        rhythm.deadline_after(now)
+    } else {
+        now + Duration::seconds(g.turn_length_secs)
+    };
+    let from_day = (base - Duration::days(1)).date_naive();
+    let absences: Vec<schedule::Absence> = store::lifecycle::absences(conn, g.id, from_day)
+        .await?
+        .into_iter()
+        .filter_map(|(seat, first, last)| schedule::Absence::new(u8::try_from(seat).ok()?, first, last).ok())
+        .collect();
+    let acting_u8: Vec<u8> = acting.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let cap = Duration::days(i64::from(g.max_absence_days));
+    let (deadline, push) = schedule::push_for_absences(base, &rhythm, &absences, &acting_u8, cap);
+    let grace_secs = if g.rhythm.is_some() { rhythm.grace().map_or(0, |d| d.num_seconds()) } else { 0 };
+    store::turns::open_turn(
+        conn,
+        &store::turns::NewTurn {
+            game_id: g.id,
+            number,
+            opened_at: now,
+            deadline,
+            acting_seats: acting,
+            start_state: state,
+            first_seq,
+            grace_secs,
+        },
+    )
+    .await?;
+    timers::arm_reminders(conn, g, number, now, deadline).await?;
+    if let Some(push) = push {
+        let detail = json!({"turn": number, "from": base, "to": deadline, "why": push.to_string()});
+        super::audit::record(
+            conn,
+            now,
+            GameId(g.id),
+            super::audit::Actor::Server,
+            "deadline moved for absences",
+            detail,
+        )
+        .await?;
+    }
+    Ok(deadline)
+}
+
+/// A deadline as a player reads it: in their own zone if they chose one, else the game's.
+pub(crate) fn words(g: &GameRow, seat_zone: Option<&str>, deadline: DateTime<Utc>) -> String {
+    let zone = seat_zone.and_then(|z| TimeZoneName::from_str(z).ok()).unwrap_or_else(|| game_zone(g));
+    schedule::format_deadline(deadline, zone)
+}
+
+/// The iCalendar entry of a turn's deadline; the same UID for every version of the turn, so a
+/// calendar updates the entry it already has.
+pub(crate) fn calendar(ctx: &Ctx, g: &GameRow, turn: i32, deadline: DateTime<Utc>, version: i32) -> String {
+    let uid = format!("{}-turn-{turn}@{}", g.id, ctx.settings.mail_domain());
+    let summary = format!("Deadline: {}, turn {turn}", g.name);
+    let url = format!("{}/games/{}", ctx.settings.base(), g.id);
+    let description = format!("Orders for turn {turn} of \"{}\" are due. Game page: {url}", g.name);
+    schedule::ical_deadline_event(&IcalEvent {
+        uid: &uid,
+        summary: &summary,
+        description: &description,
+        url: Some(&url),
+        start: deadline,
+        stamp: ctx.now(),
+        sequence: u32::try_from(version).unwrap_or(0),
+    })
+}
+
+/// Tells every seat that the deadline of `turn` is now `deadline`, and why; each mail shows the
+/// deadline in the player's zone and carries the updated calendar entry.
+pub(crate) async fn announce(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    g: &GameRow,
+    turn: i32,
+    deadline: DateTime<Utc>,
+    version: i32,
+    why: &str,
+) -> Result<(), ServiceError> {
+    let game = GameId(g.id);
+    let ics = calendar(ctx, g, turn, deadline, version);
+    for seat in store::games::seats(conn, g.id).await? {
+        let when = words(g, seat.time_zone.as_deref(), deadline);
+        let n = Notice {
+            game: &g.name,
+            greeting: &seat.player_name,
+            paragraphs: vec![why.to_string(), format!("Turn {turn} now closes on {when}.")],
+            block: None,
+            link: Some(notices::seat_link(ctx, game, &seat)),
+        };
+        let m = SeatMail {
+            key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat),
+            kind: "deadline",
+            subject: format!("[{}] New deadline for turn {turn}: {when}", g.name),
+            calendar: Some(ics.clone()),
+        };
+        notices::queue_to_seat(ctx, conn, game, &seat, m, &n).await?;
+    }
+    Ok(())
+}
+
+/// Tells every seat (and no one else) some news about the game. `what` makes the mail unique:
+/// the same `what` is sent once.
+pub(crate) async fn tell_table(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    g: &GameRow,
+    what: &str,
+    subject: &str,
+    paragraphs: &[String],
+) -> Result<(), ServiceError> {
+    let game = GameId(g.id);
+    for seat in store::games::seats(conn, g.id).await? {
+        let n = Notice {
+            game: &g.name,
+            greeting: &seat.player_name,
+            paragraphs: paragraphs.to_vec(),
+            block: None,
+            link: Some(format!("{}/games/{}", ctx.settings.base(), game)),
+        };
+        let m = SeatMail {
+            key: format!("table:{game}:{what}:{}:{}", seat.seat, seat.token_generation),
+            kind: "notice",
+            subject: format!("[{}] {subject}", g.name),
+            calendar: None,
+        };
+        notices::queue_to_seat(ctx, conn, game, &seat, m, &n).await?;
+    }
+    Ok(())
+}
+
+/// The calendar entry of a game's open turn, for a mail that mentions its deadline; `None` when
+/// no turn is open.
+pub(crate) async fn open_turn_calendar(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    game: GameId,
+) -> Result<Option<String>, ServiceError> {
+    let g = super::load_game(conn, game).await?;
+    Ok(store::turns::get_turn(conn, game.0, g.current_turn)
+        .await?
+        .filter(|t| t.status == "open")
+        .map(|t| calendar(ctx, &g, t.number, t.deadline, t.deadline_version)))
+}

@@ -1,0 +1,337 @@
+//! The GM's controls over a running game's clock and seats: pause and resume, moving the
+//! deadline, absences, replacing a player, the time zone a player reads deadlines in, and
+//! standing orders. Every change is one transaction with its audit entry and its mail.
+
+use super::audit::{self, Actor};
+use super::notices::{self, Notice, NoticeTo};
+use super::{Ctx, ServiceError, deadlines, engine_of, load_game};
+use crate::domain::{GameId, Mailbox};
+use crate::engine::{Echo, Seat};
+use crate::orders::OrderText;
+use crate::schedule::{self, DeadlineChange};
+use crate::store;
+use crate::store::games::GameRow;
+use crate::store::turns::TurnRow;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
+use sqlx::PgConnection;
+
+/// The game's open turn, locked; an error when the game has none.
+async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<TurnRow, ServiceError> {
+    let t = store::turns::lock_turn(conn, g.id, g.current_turn)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(GameId(g.id), g.current_turn))?;
+    if t.status != "open" {
+        return Err(ServiceError::Conflict(format!(
+            "turn {} is not open (its status is {}); its deadline no longer matters",
+            t.number, t.status
+        )));
+    }
+    Ok(t)
+}
+
+/// Pauses a game: no turn closes, no reminder goes out, until the GM resumes it.
+pub async fn pause_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<(), ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    if g.status == "finished" {
+        return Err(ServiceError::Conflict("the game is over".into()));
+    }
+    if g.paused_at.is_some() {
+        return Err(ServiceError::Conflict("the game is already paused".into()));
+    }
+    store::lifecycle::set_paused(&mut tx, game.0, Some(now)).await?;
+    audit::record(&mut tx, now, game, Actor::Gm(gm), "game paused", json!({"turn": g.current_turn})).await?;
+    deadlines::tell_table(
+        ctx,
+        &mut tx,
+        &g,
+        &format!("paused-{}", now.timestamp()),
+        "The game is paused",
+        &[format!(
+            "the GM has paused \"{}\". No turn closes while the game is paused; you will get \
+                 the new deadline when it resumes.",
+            g.name
+        )],
+    )
+    .await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(())
+}
+
+/// Resumes a paused game. The open turn's deadline moves later by the time the game was paused
+/// (RULING D-resume in docs/RULINGS.md), so nobody loses time to the pause. Returns the new
+/// deadline, if a turn is open.
+pub async fn resume_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let Some(paused_at) = g.paused_at else {
+        return Err(ServiceError::Conflict("the game is not paused".into()));
+    };
+    store::lifecycle::set_paused(&mut tx, game.0, None).await?;
+    let pause = now - paused_at;
+    let mut new_deadline = None;
+    if let Some(t) =
+        store::turns::lock_turn(&mut tx, game.0, g.current_turn).await?.filter(|t| t.status == "open")
+    {
+        // A deadline that had already passed when the game was paused keeps its distance too.
+        let moved = t.deadline.max(paused_at) + pause;
+        let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, moved).await?;
+        let why =
+            format!("the GM has resumed \"{}\" after a pause of {}.", g.name, schedule::format_span(pause));
+        deadlines::announce(ctx, &mut tx, &g, t.number, moved, version, &why).await?;
+        new_deadline = Some(moved);
+    }
+    let detail = json!({"paused_at": paused_at, "pause_secs": pause.num_seconds(), "deadline": new_deadline});
+    audit::record(&mut tx, now, game, Actor::Gm(gm), "game resumed", detail).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    ctx.turn_wake.notify_one();
+    Ok(new_deadline)
+}
+
+/// Moves the open turn's deadline: extend, set, or shorten (never earlier than announced unless
+/// forced). A turn held for the GM is released by a new deadline. The table is told, with a
+/// calendar update.
+pub async fn change_deadline(
+    ctx: &Ctx,
+    game: GameId,
+    gm: &str,
+    change: DeadlineChange,
+) -> Result<DateTime<Utc>, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    let t = lock_open_turn(&mut tx, &g).await?;
+    let new_deadline =
+        schedule::apply_change(t.deadline, change, now).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, new_deadline).await?;
+    if t.held_at.is_some() {
+        store::lifecycle::set_hold(&mut tx, game.0, t.number, None).await?;
+    }
+    let detail =
+        json!({"turn": t.number, "from": t.deadline, "to": new_deadline, "change": format!("{change:?}")});
+    audit::record(&mut tx, now, game, Actor::Gm(gm), "deadline changed", detail).await?;
+    let why = if new_deadline > t.deadline {
+        "the GM has extended the deadline.".to_string()
+    } else {
+        "the GM has moved the deadline earlier.".to_string()
+    };
+    deadlines::announce(ctx, &mut tx, &g, t.number, new_deadline, version, &why).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    ctx.turn_wake.notify_one();
+    Ok(new_deadline)
+}
+
+/// Records an absence of a seat (capped by the game's limit) and, when it covers the open
+/// turn's deadline and the seat must act, moves that deadline past it.
+pub async fn add_absence(
+    ctx: &Ctx,
+    game: GameId,
+    actor: Actor<'_>,
+    seat: u8,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    let now = ctx.now();
+    let absence =
+        schedule::Absence::new(seat, first, last).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    super::seat_by_number(&mut tx, game, seat).await?;
+    let days = (last - first).num_days() + 1;
+    if days > i64::from(g.max_absence_days) {
+        return Err(ServiceError::BadInput(format!(
+            "an absence may last at most {} days in this game (the GM's limit); this one is {days}",
+            g.max_absence_days
+        )));
+    }
+    store::lifecycle::add_absence(&mut tx, game.0, (i16::from(seat), first, last)).await?;
+    audit::record(
+        &mut tx,
+        now,
+        game,
+        actor,
+        "absence recorded",
+        json!({"seat": seat, "from": first, "to": last}),
+    )
+    .await?;
+    let mut moved = None;
+    if let Some(t) =
+        store::turns::lock_turn(&mut tx, game.0, g.current_turn).await?.filter(|t| t.status == "open")
+        && t.acting_seats.contains(&i16::from(seat))
+    {
+        let rhythm = deadlines::rhythm_of(&g);
+        let acting: Vec<u8> = t.acting_seats.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+        let cap = chrono::Duration::days(i64::from(g.max_absence_days));
+        let (pushed, _) = schedule::push_for_absences(t.deadline, &rhythm, &[absence], &acting, cap);
+        if pushed > t.deadline {
+            let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, pushed).await?;
+            let why = format!(
+                "seat {seat} is away from {first} to {last}, so the deadline moves past the absence."
+            );
+            deadlines::announce(ctx, &mut tx, &g, t.number, pushed, version, &why).await?;
+            moved = Some(pushed);
+        }
+    }
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(moved)
+}
+
+/// What replacing a player returns: the only copy of the new secret link.
+#[derive(Debug, Clone)]
+pub struct Replacement {
+    pub seat: u8,
+    pub link: String,
+    pub generation: i32,
+}
+
+/// Hands a seat to a new player: a fresh secret (the old link and reply address stop working at
+/// once), the NMR count reset, and a welcome mail with the seat's whole history (every report it
+/// received). The table is told who took over.
+pub async fn replace_player(
+    ctx: &Ctx,
+    game: GameId,
+    gm: &str,
+    seat: u8,
+    player: &Mailbox,
+) -> Result<Replacement, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let old = super::seat_by_number(&mut tx, game, seat).await?;
+    let generation = store::lifecycle::replace_seat(
+        &mut tx,
+        game.0,
+        i16::from(seat),
+        &player.name,
+        player.email.as_str(),
+        |generation| ctx.seat_token(game, Seat(seat), generation).hash(),
+    )
+    .await?;
+    let link = ctx.seat_link(&ctx.seat_token(game, Seat(seat), generation));
+    let reports = store::games::reports_of_seat(&mut tx, game.0, i16::from(seat)).await?;
+    let history = if reports.is_empty() {
+        "(no turn has been published yet)".to_string()
+    } else {
+        reports
+            .iter()
+            .map(|r| format!("==== {} ====\n{}", r.subject, r.body_text))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    };
+    let engine = engine_of(&g)?;
+    let turn = store::turns::get_turn(&mut tx, game.0, g.current_turn).await?;
+    let deadline = turn.as_ref().filter(|t| t.status == "open").map(|t| t.deadline);
+    let mut paragraphs = vec![
+        format!(
+            "the GM of \"{}\" ({}) has given you seat {seat}, which {} played until now. Everything the seat \
+             received so far is below, so you can pick up where it stands.",
+            g.name,
+            engine.title(),
+            old.player_name
+        ),
+        "Your private order link follows; keep it to yourself. Reply to this mail to send orders by mail."
+            .to_string(),
+    ];
+    if let Some(d) = deadline {
+        paragraphs.push(format!("The current turn closes on {}.", deadlines::words(&g, None, d)));
+    }
+    let n = Notice {
+        game: &g.name,
+        greeting: &player.name,
+        paragraphs,
+        block: Some(history),
+        link: Some(link.clone()),
+    };
+    let calendar = match &turn {
+        Some(t) if t.status == "open" => {
+            Some(deadlines::calendar(ctx, &g, t.number, t.deadline, t.deadline_version))
+        }
+        _ => None,
+    };
+    let mail = notices::notice(
+        NoticeTo {
+            key: format!("replacement:{game}:{seat}:{generation}"),
+            kind: "welcome",
+            game_id: game,
+            to: player.email.as_str(),
+            name: Some(&player.name),
+            subject: format!("[{}] You take over seat {seat} — your private order link", g.name),
+            reply_to: Some(ctx.reply_address(game, Seat(seat), generation)),
+            calendar,
+        },
+        &n,
+    )?;
+    notices::queue(&mut tx, &ctx.settings, &mail).await?;
+    let detail =
+        json!({"seat": seat, "from": old.email, "to": player.email.as_str(), "generation": generation});
+    audit::record(&mut tx, now, game, Actor::Gm(gm), "player replaced", detail).await?;
+    let subject = format!("{} takes over seat {seat}", player.name);
+    deadlines::tell_table(
+        ctx,
+        &mut tx,
+        &g,
+        &format!("replacement-{seat}-{generation}"),
+        &subject,
+        &[format!("{} has taken over seat {seat} from {}.", player.name, old.player_name)],
+    )
+    .await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(Replacement { seat, link, generation })
+}
+
+/// Sets the time zone a player reads deadlines in (`None`: the game's zone).
+pub async fn set_player_zone(
+    ctx: &Ctx,
+    game: GameId,
+    seat: Seat,
+    zone: Option<&str>,
+) -> Result<(), ServiceError> {
+    let zone = match zone.map(str::trim).filter(|z| !z.is_empty()) {
+        Some(z) => {
+            Some(z.parse::<schedule::TimeZoneName>().map_err(|e| ServiceError::BadInput(e.to_string()))?)
+        }
+        None => None,
+    };
+    let mut conn = ctx.pool.acquire().await?;
+    store::lifecycle::set_seat_zone(&mut conn, game.0, i16::from(seat.0), zone.map(|z| z.name())).await?;
+    Ok(())
+}
+
+/// Stores a seat's standing orders (checked like turn orders against the current state; empty
+/// text withdraws them). They are used in a turn where the seat sends nothing, when the game's
+/// NMR policy allows (HR 12).
+pub async fn set_standing_orders(
+    ctx: &Ctx,
+    game: GameId,
+    seat: Seat,
+    text: &OrderText,
+) -> Result<Echo, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    let engine = engine_of(&g)?;
+    let echo = engine.check_orders(&g.state, seat, text.as_str())?;
+    if echo.errors > 0 {
+        return Err(ServiceError::Rejected(echo));
+    }
+    store::lifecycle::add_standing(&mut tx, game.0, i16::from(seat.0), text.as_str()).await?;
+    audit::record(
+        &mut tx,
+        now,
+        game,
+        Actor::Seat(seat.0),
+        "standing orders set",
+        json!({"lines": echo.lines.len()}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(echo)
+}

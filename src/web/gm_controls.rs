@@ -1,0 +1,200 @@
+//! The GM's controls on a running game, from the dashboard: extend the deadline, pause and
+//! resume, replace a player, enter orders for a seat (a copy goes to the player), and the audit
+//! log. Each handler checks the signed-in GM runs the game, then calls the service function the
+//! console calls too.
+
+use super::WebError;
+use super::gm::SignedInGm;
+use crate::domain::Mailbox;
+use crate::orders::OrderText;
+use crate::schedule::{self, DeadlineChange};
+use crate::service::audit::{self, AuditLog};
+use crate::service::{self, Ctx, Source, lifecycle};
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Router;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::response::Redirect;
+use axum::routing::{get, post};
+use serde::Deserialize;
+
+pub fn routes() -> Router<Ctx> {
+    Router::new()
+        .route("/gm/games/{id}/extend", post(extend))
+        .route("/gm/games/{id}/pause", post(pause))
+        .route("/gm/games/{id}/resume", post(resume))
+        .route("/gm/games/{id}/replace", post(replace))
+        .route("/gm/games/{id}/act", post(act_as_seat))
+        .route("/gm/games/{id}/audit", get(audit_page))
+        .route("/gm/games/{id}/correct", post(correct))
+        .route("/gm/games/{id}/answer", post(answer))
+        .route("/gm/games/{id}/rollback", post(rollback))
+}
+
+fn back(id: &str) -> Redirect {
+    Redirect::to(&format!("/gm/games/{id}"))
+}
+
+fn form<T>(f: Result<Form<T>, FormRejection>) -> Result<T, WebError> {
+    f.map(|Form(t)| t).map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))
+}
+
+#[derive(Deserialize)]
+struct ExtendForm {
+    by: String,
+}
+
+async fn extend(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<ExtendForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let by = schedule::parse_span(&form(f)?.by).map_err(|e| WebError::bad_request(e.to_string()))?;
+    lifecycle::change_deadline(&ctx, game, &gm.0, DeadlineChange::Extend(by)).await?;
+    Ok(back(&id))
+}
+
+async fn pause(State(ctx): State<Ctx>, Path(id): Path<String>, gm: SignedInGm) -> Result<Redirect, WebError> {
+    lifecycle::pause_game(&ctx, gm.authorize(&ctx, &id).await?, &gm.0).await?;
+    Ok(back(&id))
+}
+
+async fn resume(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+) -> Result<Redirect, WebError> {
+    lifecycle::resume_game(&ctx, gm.authorize(&ctx, &id).await?, &gm.0).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct ReplaceForm {
+    seat: String,
+    player: String,
+}
+
+fn seat_number(s: &str) -> Result<u8, WebError> {
+    s.trim()
+        .parse::<u8>()
+        .map_err(|_| WebError::bad_request(format!("\"{}\" is not a seat number", s.trim())))
+}
+
+async fn replace(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<ReplaceForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let player = Mailbox::parse(&f.player).map_err(|e| WebError::bad_request(e.to_string()))?;
+    lifecycle::replace_player(&ctx, game, &gm.0, seat_number(&f.seat)?, &player).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct ActForm {
+    seat: String,
+    orders: String,
+    #[serde(default, rename = "final")]
+    final_: Option<String>,
+}
+
+async fn act_as_seat(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<ActForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let text =
+        OrderText::from_bytes(f.orders.as_bytes()).map_err(|e| WebError::bad_request(e.to_string()))?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let who = service::seat_by_number(&mut conn, game, seat_number(&f.seat)?).await?;
+    drop(conn);
+    service::submit_orders(&ctx, &who, &text, Source::GmAsSeat, f.final_.is_some()).await?;
+    Ok(back(&id))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/gm_audit.html")]
+struct AuditPage {
+    id: String,
+    log: AuditLog,
+}
+
+async fn audit_page(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+) -> Result<AuditPage, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    Ok(AuditPage { log: audit::audit_log(&ctx, game).await?, id })
+}
+
+#[derive(Deserialize)]
+struct CorrectForm {
+    patch: String,
+    note: String,
+}
+
+async fn correct(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<CorrectForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let patch: serde_json::Value = serde_json::from_str(&f.patch)
+        .map_err(|e| WebError::bad_request(format!("the correction is not JSON: {e}")))?;
+    service::correct_state(&ctx, game, &gm.0, &patch, &f.note).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct AnswerForm {
+    choice: String,
+}
+
+async fn answer(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<AnswerForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let choice = form(f)?
+        .choice
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| WebError::bad_request("choose one of the moves"))?;
+    service::questions::answer_question(&ctx, game, &gm.0, choice).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct RollbackForm {
+    to: String,
+    #[serde(default)]
+    discard: Option<String>,
+}
+
+async fn rollback(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<RollbackForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let f = form(f)?;
+    let to =
+        f.to.trim().parse::<i32>().map_err(|_| WebError::bad_request("say which turn to roll back to"))?;
+    service::rollback::rollback(&ctx, game, &gm.0, to, f.discard.is_none()).await?;
+    Ok(back(&id))
+}
