@@ -92,7 +92,9 @@ pub(crate) async fn submit_in(
     let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
     let engine = engine_of(&game)?;
-    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, source.by_gm()).await?;
+    // While the game is paused the clock stands still: orders are taken past the old deadline.
+    let unlimited = source.by_gm() || game.paused_at.is_some();
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, unlimited).await?;
     let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
@@ -200,7 +202,7 @@ pub(crate) async fn mark_final_in(
 ) -> Result<i32, ServiceError> {
     let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
-    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, false).await?;
+    let turn = open_turn_for(&mut *tx, who, game.current_turn, now, game.paused_at.is_some()).await?;
     let seat = i16::from(who.seat.0);
     let versions = store::orders::versions_of_seat(&mut *tx, who.game.0, turn.number, seat).await?;
     let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
@@ -212,14 +214,14 @@ pub(crate) async fn mark_final_in(
 }
 
 /// Locks the open turn and checks that it still takes orders from this seat: until the deadline,
-/// or until the end of the grace period for a seat with no orders on file. The GM may enter
-/// orders for a seat as long as the turn is open (e.g. a turn held for a missing seat).
+/// or until the end of the grace period for a seat with no orders on file. With `unlimited` (the
+/// GM entering orders for a seat, or a paused game) orders are taken as long as the turn is open.
 async fn open_turn_for(
     conn: &mut PgConnection,
     who: &SeatAuth,
     number: i32,
     now: DateTime<Utc>,
-    by_gm: bool,
+    unlimited: bool,
 ) -> Result<store::turns::TurnRow, ServiceError> {
     let turn = store::turns::lock_turn(conn, who.game.0, number)
         .await?
@@ -235,7 +237,7 @@ async fn open_turn_for(
         && store::orders::versions_of_seat(&mut *conn, who.game.0, number, i16::from(who.seat.0))
             .await?
             .is_empty();
-    if turn.deadline <= now && !by_gm && !grace_open {
+    if turn.deadline <= now && !unlimited && !grace_open {
         return Err(ServiceError::Conflict(format!(
             "the deadline of turn {} passed at {}; orders can no longer be given or changed",
             turn.number,

@@ -147,6 +147,8 @@ async fn a_paused_game_closes_nothing_and_resuming_moves_the_deadline_by_the_pau
     lifecycle::pause_game(&app.ctx, g.id, "gm@example.org").await.unwrap();
     app.ctx.clock.advance(Duration::hours(72));
     assert_eq!(app.tick().await, 0, "no turn closes while paused");
+    let orders = app.claim_orders(&g).await;
+    app.submit(&g, 0, orders[0].as_deref().unwrap(), false).await; // past the old deadline: the clock stands
     let resumed = lifecycle::resume_game(&app.ctx, g.id, "gm@example.org").await.unwrap();
     assert_eq!(resumed, Some(g.deadline + Duration::hours(72)));
     assert_eq!(app.tick().await, 0);
