@@ -4,6 +4,7 @@
 mod bad_input;
 mod console;
 mod gm;
+mod handoff;
 mod helpers;
 mod imap;
 mod inbound;
