@@ -27,6 +27,7 @@ fn settings(url: String) -> Settings {
         authserv_id: None,
         imap_url: None,
         imap_poll_secs: 60,
+        ingest_socket: String::new(),
         tick_secs: 1,
         outage_secs: 0,
     }

@@ -58,6 +58,17 @@ pub struct Settings {
     #[arg(long, env = "STATIONMASTER_IMAP_URL", hide_env_values = true, global = true)]
     pub imap_url: Option<String>,
 
+    /// The local socket `mail ingest` hands messages to the running server on (mode 0660; see
+    /// docs/MAIL.md). `mail ingest` stores directly in the database when no server listens.
+    /// Empty: the server does not listen and `mail ingest` always stores directly.
+    #[arg(
+        long,
+        env = "STATIONMASTER_INGEST_SOCKET",
+        default_value = "/run/stationmaster/ingest.sock",
+        global = true
+    )]
+    pub ingest_socket: String,
+
     /// Seconds between IMAP polls.
     #[arg(long, env = "STATIONMASTER_IMAP_POLL_SECS", default_value_t = 60, global = true)]
     pub imap_poll_secs: u64,
@@ -87,6 +98,11 @@ impl Settings {
     /// The domain of reply addresses.
     pub fn reply_domain(&self) -> String {
         self.reply_domain.clone().filter(|d| !d.trim().is_empty()).unwrap_or_else(|| self.mail_domain())
+    }
+
+    /// The ingest socket's path, unless turned off.
+    pub fn ingest_socket(&self) -> Option<&std::path::Path> {
+        Some(self.ingest_socket.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
     }
 
     /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).

@@ -3,8 +3,7 @@
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() {
+fn main() {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
@@ -12,5 +11,5 @@ async fn main() {
         .with_writer(std::io::stderr)
         .init();
     let cli = stationmaster::cli::Cli::parse();
-    std::process::exit(stationmaster::cli::run(cli).await);
+    std::process::exit(stationmaster::cli::main(cli));
 }

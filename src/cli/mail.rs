@@ -5,14 +5,17 @@
 use super::serve::connect;
 use crate::clock::Clock;
 use crate::config::Settings;
+use crate::mail::handoff;
 use crate::service::{Ctx, inbound};
-use std::io::Read;
+use std::io::{ErrorKind, Read};
 
 /// sysexits.h EX_TEMPFAIL: the MTA keeps the message and retries later.
 pub const EX_TEMPFAIL: i32 = 75;
 
-/// Stores stdin as one message and processes it; returns the exit code.
-pub async fn ingest(
+/// Stores stdin as one message and returns the exit code. The message goes to the running
+/// server over the ingest socket when one listens (no async runtime, no database connection in
+/// this process); otherwise this process stores it in the database itself and processes it.
+pub fn ingest(
     settings: Settings,
     sender: Option<String>,
     recipient: Option<String>,
@@ -25,7 +28,36 @@ pub async fn ingest(
         eprintln!("stationmaster: cannot read the message from standard input: {e}");
         return EX_TEMPFAIL;
     }
-    let pool = match crate::store::connect_and_migrate(&settings.database_url, 2).await {
+    let frame = handoff::Frame { sender, recipient, raw };
+    if let Some(path) = settings.ingest_socket() {
+        match handoff::hand_off(path, &frame) {
+            Ok(ingested) => {
+                tracing::info!(
+                    inbound.id = ingested.id,
+                    new = ingested.new,
+                    "inbound mail handed to the server"
+                );
+                return 0;
+            }
+            // The usual case without a server (no socket file, or a stale one): say nothing.
+            Err(handoff::HandoffError::NoServer(e))
+                if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::ConnectionRefused) => {}
+            Err(e) => tracing::warn!(error = %e, "hand-off failed; storing the message directly"),
+        }
+    }
+    // One connection on one thread is all a single message needs.
+    match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(rt) => rt.block_on(store_directly(settings, frame, store_only)),
+        Err(e) => {
+            eprintln!("stationmaster: cannot start: {e}");
+            EX_TEMPFAIL
+        }
+    }
+}
+
+/// Stores a message with a connection of its own, then (unless `store_only`) processes it.
+async fn store_directly(settings: Settings, frame: handoff::Frame, store_only: bool) -> i32 {
+    let pool = match crate::store::connect_and_migrate(&settings.database_url, 1).await {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("stationmaster: the database is not available, try again later: {e:#}");
@@ -33,9 +65,8 @@ pub async fn ingest(
         }
     };
     let clock = Clock::system();
-    let stored =
-        inbound::ingest_raw(&pool, &raw, "pipe", sender.as_deref(), recipient.as_deref(), clock.now()).await;
-    let ingested = match stored {
+    let (sender, recipient, raw) = (frame.sender.as_deref(), frame.recipient.as_deref(), &frame.raw);
+    let ingested = match inbound::ingest_raw(&pool, raw, "pipe", sender, recipient, clock.now()).await {
         Ok(i) => i,
         Err(e) => {
             eprintln!("stationmaster: the message could not be stored, try again later: {e}");

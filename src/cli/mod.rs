@@ -317,6 +317,22 @@ pub enum GmCommand {
     },
 }
 
+/// Runs the parsed command line in the runtime it needs; returns the process exit code.
+/// `mail ingest`, run once per message by an MTA, starts no async runtime unless it has to
+/// store the message itself.
+pub fn main(cli: Cli) -> i32 {
+    let cli = match cli.command {
+        Some(Command::Mail(MailCommand::Ingest { sender, recipient, store_only })) => {
+            return mail::ingest(cli.settings, sender, recipient, store_only);
+        }
+        command => Cli { command, ..cli },
+    };
+    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt.block_on(run(cli)),
+        Err(e) => output::report_error(&anyhow::Error::from(e), cli.json),
+    }
+}
+
 /// Runs the parsed command line; returns the process exit code.
 pub async fn run(cli: Cli) -> i32 {
     let json = cli.json;
@@ -329,7 +345,13 @@ pub async fn run(cli: Cli) -> i32 {
         Command::Seat(cmd) => lifecycle::seat(cli.settings, cmd, json).await,
         Command::Gm(cmd) => game::gm(cli.settings, cmd).await,
         Command::Mail(MailCommand::Ingest { sender, recipient, store_only }) => {
-            return mail::ingest(cli.settings, sender, recipient, store_only).await;
+            // Blocking by design (see `main`); from async code, on a thread of its own.
+            let settings = cli.settings;
+            return tokio::task::spawn_blocking(move || {
+                mail::ingest(settings, sender, recipient, store_only)
+            })
+            .await
+            .unwrap_or(mail::EX_TEMPFAIL);
         }
         Command::Mail(MailCommand::Process) => mail::process(cli.settings).await,
     };

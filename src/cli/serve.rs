@@ -51,6 +51,26 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         }
         None => None,
     };
+    let handoff = match ctx.settings.ingest_socket() {
+        Some(path) => match crate::mail::handoff::bind(path).await {
+            Ok(listener) => {
+                tracing::info!(socket = %path.display(), "taking order mail from `mail ingest` on the ingest socket");
+                let mut handoff_stop = stop_rx.clone();
+                Some(tokio::spawn(crate::mail::handoff::serve(listener, ctx.clone(), async move {
+                    let _ = handoff_stop.wait_for(|stop| *stop).await;
+                })))
+            }
+            Err(e) => {
+                tracing::warn!(
+                    socket = %path.display(),
+                    error = %e,
+                    "no ingest socket: `mail ingest` will store order mail in the database itself"
+                );
+                None
+            }
+        },
+        None => None,
+    };
     if ctx.settings.dev_mailbox() {
         tracing::warn!(
             "no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox",
@@ -63,11 +83,18 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         ctx.settings.bind,
         ctx.settings.base()
     );
+    let ctx_socket = handoff.as_ref().and(ctx.settings.ingest_socket().map(std::path::Path::to_path_buf));
     let served = crate::web::serve(ctx, listener).await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(scheduler, mailer);
     if let Some(imap) = imap {
         let _ = imap.await;
+    }
+    if let Some(handoff) = handoff {
+        let _ = handoff.await;
+        if let Some(path) = ctx_socket.as_deref() {
+            let _ = std::fs::remove_file(path);
+        }
     }
     served
 }

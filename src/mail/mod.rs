@@ -25,6 +25,7 @@
 //! in the outbox and is read on the dev mailbox page.
 
 pub mod deliver;
+pub mod handoff;
 pub mod imap;
 pub mod inbound;
 pub mod transport;

@@ -32,6 +32,15 @@ pub struct Ingested {
     pub new: bool,
 }
 
+/// A message as it arrived, to store with [`ingest_raw`] or [`ingest_raw_all`].
+#[derive(Debug, Clone, Copy)]
+pub struct Arrived<'a> {
+    pub raw: &'a [u8],
+    pub source: &'a str,
+    pub envelope_from: Option<&'a str>,
+    pub envelope_to: Option<&'a str>,
+}
+
 /// Stores a raw message as received. Nothing is parsed first. Bytes past [`MAX_MAIL_BYTES`] are
 /// cut off and the message is marked truncated (it will be refused with an explanation).
 pub async fn ingest_raw(
@@ -42,19 +51,45 @@ pub async fn ingest_raw(
     envelope_to: Option<&str>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> sqlx::Result<Ingested> {
+    let mut conn = pool.acquire().await?;
+    store_raw(&mut conn, &Arrived { raw, source, envelope_from, envelope_to }, now).await
+}
+
+/// Stores several messages, as [`ingest_raw`] does each, in one transaction: one commit (one
+/// flush of the write-ahead log) for all of them, so messages that arrive together are made
+/// durable together. All or none are stored.
+pub async fn ingest_raw_all(
+    pool: &PgPool,
+    messages: &[Arrived<'_>],
+    now: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Vec<Ingested>> {
+    let mut tx = pool.begin().await?;
+    let mut stored = Vec::with_capacity(messages.len());
+    for m in messages {
+        stored.push(store_raw(&mut tx, m, now).await?);
+    }
+    tx.commit().await?;
+    Ok(stored)
+}
+
+async fn store_raw(
+    conn: &mut PgConnection,
+    m: &Arrived<'_>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Ingested> {
+    let raw = m.raw;
     let truncated = raw.len() > MAX_MAIL_BYTES;
     let kept = &raw[..raw.len().min(MAX_MAIL_BYTES)];
     let sha = data_encoding::HEXLOWER.encode(&Sha256::digest(raw));
-    let mut conn = pool.acquire().await?;
     let (id, new) = store::inbound::insert_raw(
-        &mut conn,
+        conn,
         &store::inbound::NewInbound {
             raw: kept,
             sha256: &sha,
             truncated,
-            source,
-            envelope_from,
-            envelope_to,
+            source: m.source,
+            envelope_from: m.envelope_from,
+            envelope_to: m.envelope_to,
             received_at: now,
         },
     )

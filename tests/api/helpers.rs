@@ -33,6 +33,7 @@ pub fn settings() -> Settings {
         authserv_id: Some("mx.sm.test".into()),
         imap_url: None,
         imap_poll_secs: 60,
+        ingest_socket: String::new(),
         // Tests jump the fixed clock by days between passes; the outage guard would (rightly)
         // extend every deadline. Its own tests turn it on.
         outage_secs: 0,

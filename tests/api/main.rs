@@ -5,6 +5,7 @@ mod bad_input;
 mod console;
 mod game_1833;
 mod gm;
+mod handoff;
 mod helpers;
 mod imap;
 mod inbound;
