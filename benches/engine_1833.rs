@@ -26,17 +26,21 @@ fn play(g: &R1833, seed: u64) -> u64 {
 
 fn main() {
     let g = R1833::standard().expect("1833 deck");
-    let games = 1000u64;
+    // Optional arguments: games per run (default 1,000) and runs (default 3), e.g. for a short
+    // run under callgrind: `engine_1833 50 1`.
+    let arg =
+        |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (games, runs) = (arg(1, 1000), arg(2, 3));
     let mut best = Duration::MAX;
     let mut actions = 0;
-    for _ in 0..3 {
+    for _ in 0..runs {
         let t = Instant::now();
         actions = (0..games).map(|seed| play(&g, seed)).sum::<u64>();
         best = best.min(t.elapsed());
     }
     let secs = best.as_secs_f64();
     println!(
-        "random full games: {:.0} games/s, {:.0} actions/s (best of 3: {games} games of 2-6 players, {actions} actions, in {best:.2?})",
+        "random full games: {:.0} games/s, {:.0} actions/s (best of {runs}: {games} games of 2-6 players, {actions} actions, in {best:.2?})",
         games as f64 / secs,
         actions as f64 / secs
     );

@@ -165,7 +165,8 @@ impl R1833 {
         let pool_ok = !s.pool.is_empty() && !pool_spent;
         let draw = room && (!s.draw.is_empty() || pool_ok || self.check_discard_draw(s, p).is_ok());
         let discard = !s.turn.discards_closed && p.hand.iter().any(|c| deck.kind(*c) != Kind::Reshuffle);
-        let reshuffle = p.hand.iter().any(|c| self.check_reshuffle(s, p, *c).is_ok());
+        let reshuffle =
+            p.hand.iter().any(|c| deck.kind(*c) == Kind::Reshuffle && self.check_reshuffle(s, p, *c).is_ok());
         draw || discard || reshuffle
     }
 }

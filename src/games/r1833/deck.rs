@@ -296,6 +296,29 @@ impl Deck {
         self.kind_name(self.kind(card))
     }
 
+    /// A kind's name, borrowed where it can be (the same text as [`Deck::kind_name`]).
+    pub fn kind_str(&self, k: Kind) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
+        fn get(v: Option<&String>) -> Cow<'_, str> {
+            Cow::Borrowed(v.map_or("?", String::as_str))
+        }
+        match k {
+            Kind::City(i) => get(self.cities.get(usize::from(i)).map(|c| &c.name)),
+            Kind::Private(i) => get(self.privates.get(usize::from(i)).map(|c| &c.name)),
+            Kind::Corp(i) => get(self.corps.get(usize::from(i)).map(|c| &c.id)),
+            Kind::Loco(1) => Cow::Borrowed("Level 1"),
+            Kind::Loco(2) => Cow::Borrowed("Level 2"),
+            Kind::Loco(3) => Cow::Borrowed("Level 3"),
+            Kind::Loco(l) => Cow::Owned(format!("Level {l}")),
+            Kind::Reshuffle => Cow::Borrowed("Re-Shuffle"),
+        }
+    }
+
+    /// A card's name, borrowed where it can be (the same text as [`Deck::name`]).
+    pub fn name_str(&self, card: CardId) -> std::borrow::Cow<'_, str> {
+        self.kind_str(self.kind(card))
+    }
+
     /// The kind a player's name refers to (case-insensitive; "Level 2", "L2", "Re-Shuffle").
     pub fn lookup(&self, name: &str) -> Option<Kind> {
         let n = name.trim();

@@ -5,8 +5,43 @@
 //! lines, branches (a card with three or four connections) and loops of four or more cards, and
 //! forbids what cannot be shown unambiguously (a triangle, a card with five connections).
 
+/// Most nodes the bit-set versions below handle (a route has far fewer cards).
+const SMALL: usize = 32;
+
+/// Adjacency as bit sets, links with an end out of range left out.
+fn bit_adj(n: usize, links: &[(usize, usize)]) -> [u32; SMALL] {
+    let mut adj = [0u32; SMALL];
+    for &(a, b) in links {
+        if a < n && b < n {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+    }
+    adj
+}
+
 /// Whether the graph on `n` nodes with these undirected links is connected.
 pub fn connected(n: usize, links: &[(usize, usize)]) -> bool {
+    if n == 0 {
+        return false;
+    }
+    if n <= SMALL {
+        let adj = bit_adj(n, links);
+        let all = if n == SMALL { u32::MAX } else { (1u32 << n) - 1 };
+        let mut seen = 1u32;
+        loop {
+            let next = (0..n).filter(|i| seen & (1 << i) != 0).fold(seen, |m, i| m | adj[i]);
+            if next == seen {
+                return seen == all;
+            }
+            seen = next;
+        }
+    }
+    connected_general(n, links)
+}
+
+/// [`connected`] for a graph of any size.
+fn connected_general(n: usize, links: &[(usize, usize)]) -> bool {
     if n == 0 {
         return false;
     }
@@ -42,6 +77,11 @@ pub fn embeds(n: usize, links: &[(usize, usize)]) -> bool {
     if n == 0 || !connected(n, links) {
         return false;
     }
+    if n <= SMALL { embeds_small(n, links) } else { embeds_general(n, links) }
+}
+
+/// [`embeds`] for a connected graph of any size.
+fn embeds_general(n: usize, links: &[(usize, usize)]) -> bool {
     let mut adj = vec![vec![false; n]; n];
     let mut degree = vec![0usize; n];
     for &(a, b) in links {
@@ -110,6 +150,71 @@ fn place(adj: &[Vec<bool>], order: &[(usize, usize)], k: usize, pos: &mut [Optio
     false
 }
 
+/// [`embeds`] for a connected graph of at most [`SMALL`] nodes, with bit sets and arrays.
+fn embeds_small(n: usize, links: &[(usize, usize)]) -> bool {
+    if links.iter().any(|&(a, b)| a >= n || b >= n || a == b) {
+        return false;
+    }
+    let adj = bit_adj(n, links);
+    if adj.iter().any(|a| a.count_ones() > 4) {
+        return false;
+    }
+    // Breadth-first order with each node's parent, so every node is placed next to a placed one.
+    let mut order = [(0usize, usize::MAX); SMALL];
+    let mut len = 1;
+    let mut seen = 1u32;
+    let mut i = 0;
+    while i < len {
+        let x = order[i].0;
+        for y in 0..n {
+            if adj[x] & (1 << y) != 0 && seen & (1 << y) == 0 {
+                seen |= 1 << y;
+                order[len] = (y, x);
+                len += 1;
+            }
+        }
+        i += 1;
+    }
+    let mut pos = [(0i32, 0i32); SMALL];
+    place_small(&adj, &order[..len], 1, 1, &mut pos)
+}
+
+fn place_small(
+    adj: &[u32; SMALL],
+    order: &[(usize, usize)],
+    k: usize,
+    placed: u32,
+    pos: &mut [(i32, i32); SMALL],
+) -> bool {
+    let Some(&(node, parent)) = order.get(k) else {
+        return true;
+    };
+    if placed & (1 << parent) == 0 {
+        return false;
+    }
+    let (px, py) = pos[parent];
+    // The second card's direction is fixed: the grid is symmetric.
+    let dirs: &[(i32, i32)] = if k == 1 { &[(1, 0)] } else { &[(1, 0), (-1, 0), (0, 1), (0, -1)] };
+    for &(dx, dy) in dirs {
+        let cell = (px + dx, py + dy);
+        let fits = (0..SMALL).filter(|m| placed & (1 << m) != 0).all(|m| {
+            let (qx, qy) = pos[m];
+            if (qx, qy) == cell {
+                return false;
+            }
+            let touching = (qx - cell.0).abs() + (qy - cell.1).abs() == 1;
+            touching == (adj[node] & (1 << m) != 0)
+        });
+        if fits {
+            pos[node] = cell;
+            if place_small(adj, order, k + 1, placed | (1 << node), pos) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +232,20 @@ mod tests {
         assert!(!embeds(3, &[(0, 1), (1, 2), (2, 0)]));
         assert!(!embeds(6, &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]));
         assert!(!embeds(4, &[(0, 1), (2, 3)]));
+    }
+
+    #[test]
+    fn the_bit_set_layout_search_agrees_with_the_general_one_on_every_small_graph() {
+        for n in 1..=6usize {
+            let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+            for set in 0u32..(1 << pairs.len()) {
+                let links: Vec<(usize, usize)> =
+                    pairs.iter().enumerate().filter(|(i, _)| set & (1 << i) != 0).map(|(_, l)| *l).collect();
+                let general = connected_general(n, &links) && embeds_general(n, &links);
+                assert_eq!(embeds(n, &links), general, "{n} nodes, links {links:?}");
+                assert_eq!(connected(n, &links), connected_general(n, &links), "{n} nodes, links {links:?}");
+            }
+        }
     }
 
     #[test]

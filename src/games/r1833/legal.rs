@@ -3,6 +3,7 @@
 //! layout that is legal; other layouts of the same cards are legal too when ordered).
 
 use super::R1833;
+use super::check::has_room;
 use super::deck::{CardId, Deck, Kind};
 use super::routes;
 use super::state::{Action, Phase, Player, State};
@@ -16,7 +17,7 @@ impl R1833 {
             Phase::Over => return None,
             Phase::Select { .. } => "set-up: select one card from the display".to_string(),
             Phase::Offer { card, .. } => {
-                format!("take the discarded {} or decline", self.deck_of(s).name(*card))
+                format!("take the discarded {} or decline", self.deck_of(s).name_str(*card))
             }
             Phase::Play => {
                 "your turn: draw, discard, build a route, play a Re-Shuffle, or end the turn".into()
@@ -27,7 +28,6 @@ impl R1833 {
 
     /// Every legal action now (routes: one layout per set of cards).
     pub(crate) fn legal(&self, s: &State) -> Vec<Action> {
-        let deck = self.deck_of(s);
         match &s.phase {
             Phase::Over => Vec::new(),
             Phase::Select { .. } => s.display.iter().map(|c| Action::Select(*c)).collect(),
@@ -41,23 +41,9 @@ impl R1833 {
             Phase::Play => {
                 let Some(p) = s.player(s.active) else { return Vec::new() };
                 let mut v = Vec::new();
-                if self.check(s, &Action::DrawDeck).is_ok() {
-                    v.push(Action::DrawDeck);
-                    v.push(Action::DrawToLimitAndEnd);
-                }
-                v.extend(s.pool.iter().map(|c| Action::DrawPool(*c)).filter(|a| self.check(s, a).is_ok()));
-                if self.check(s, &Action::DrawDiscard).is_ok() {
-                    v.push(Action::DrawDiscard);
-                }
-                for c in distinct(deck, &p.hand, |_| true) {
-                    for a in [Action::Discard(c), Action::PlayReshuffle(c)] {
-                        if self.check(s, &a).is_ok() {
-                            v.push(a);
-                        }
-                    }
-                }
+                self.turn_actions(s, p, &mut v);
                 if !s.turn.route_done {
-                    self.route_actions(s, p, &mut v);
+                    self.route_actions(s, p, &mut v, false);
                 }
                 if self.check(s, &Action::EndTurn).is_ok() {
                     v.push(Action::EndTurn);
@@ -67,9 +53,44 @@ impl R1833 {
         }
     }
 
+    /// The legal draws, discards and Re-Shuffles of the active player `p` in `legal`'s order
+    /// (everything but routes and the end of the turn). Candidates the checks would refuse
+    /// anyway are skipped before checking: pool cards with a full hand, discarding a
+    /// Re-Shuffle, playing a card that is not one.
+    pub(crate) fn turn_actions(&self, s: &State, p: &Player, v: &mut Vec<Action>) {
+        let deck = self.deck_of(s);
+        if self.check(s, &Action::DrawDeck).is_ok() {
+            v.push(Action::DrawDeck);
+            v.push(Action::DrawToLimitAndEnd);
+        }
+        if has_room(p) {
+            v.extend(s.pool.iter().map(|c| Action::DrawPool(*c)).filter(|a| self.check(s, a).is_ok()));
+        }
+        if self.check(s, &Action::DrawDiscard).is_ok() {
+            v.push(Action::DrawDiscard);
+        }
+        for c in distinct(deck, &p.hand, |_| true) {
+            let a =
+                if deck.kind(c) == Kind::Reshuffle { Action::PlayReshuffle(c) } else { Action::Discard(c) };
+            if self.check(s, &a).is_ok() {
+                v.push(a);
+            }
+        }
+    }
+
+    /// Whether the active player `p` could create or extend any route now.
+    pub(crate) fn any_route(&self, s: &State, p: &Player) -> bool {
+        let mut v = Vec::new();
+        !s.turn.route_done && {
+            self.route_actions(s, p, &mut v, true);
+            !v.is_empty()
+        }
+    }
+
     /// Every route that could be created or extended from the active player's hand. Sets of
     /// cards that cannot form one connected piece are skipped with bit masks before any check.
-    pub(crate) fn route_actions(&self, s: &State, p: &Player, out: &mut Vec<Action>) {
+    /// With `first_only`, the search stops at the first route found.
+    pub(crate) fn route_actions(&self, s: &State, p: &Player, out: &mut Vec<Action>, first_only: bool) {
         let deck = self.deck_of(s);
         let pieces = distinct(deck, &p.hand, |k| matches!(k, Kind::City(_) | Kind::Private(_)));
         let locos = distinct(deck, &p.hand, |k| matches!(k, Kind::Loco(_)));
@@ -128,9 +149,12 @@ impl R1833 {
                         continue;
                     }
                     if let Some(links) =
-                        first_layout(&cand, |l| routes::check_create(deck, s, p, loco, &chosen, l).is_ok())
+                        first_layout(&cand, |l| routes::create_ok(deck, s, p, loco, &chosen, l))
                     {
                         out.push(Action::Create { loco, cards: chosen.clone(), links });
+                        if first_only {
+                            return;
+                        }
                     }
                 }
             }
@@ -145,11 +169,12 @@ impl R1833 {
                 all.extend_from_slice(&chosen);
                 let cand = candidate_links(deck, &chosen, &all);
                 for loco in std::iter::once(None).chain(locos.iter().map(|l| Some(*l))) {
-                    let ok = |l: &[(CardId, CardId)]| {
-                        routes::check_extend(deck, s, p, r, loco, &chosen, l).is_ok()
-                    };
+                    let ok = |l: &[(CardId, CardId)]| routes::extend_ok(deck, s, p, r, loco, &chosen, l);
                     if let Some(links) = first_layout(&cand, ok) {
                         out.push(Action::Extend { route, loco, cards: chosen.clone(), links });
+                        if first_only {
+                            return;
+                        }
                     }
                 }
             }
@@ -247,12 +272,13 @@ fn first_layout(
     if cand.len() > 8 {
         return None;
     }
+    // Every smaller subset, the fullest first and, among equally full ones, by ascending mask.
     let n = cand.len();
-    let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
-    masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
-    masks.into_iter().skip(1).find_map(|m| {
-        let l: Vec<(CardId, CardId)> =
-            cand.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, x)| *x).collect();
-        ok(&l).then_some(l)
+    (0..n as u32).rev().find_map(|size| {
+        (0u32..(1 << n)).filter(|m| m.count_ones() == size).find_map(|m| {
+            let l: Vec<(CardId, CardId)> =
+                cand.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, x)| *x).collect();
+            ok(&l).then_some(l)
+        })
     })
 }

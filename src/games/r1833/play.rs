@@ -72,7 +72,7 @@ impl R1833 {
         ev.push(Event::public(format!(
             "{} selected {} from the display",
             seat(who),
-            self.deck_of(s).name(c)
+            self.deck_of(s).name_str(c)
         )));
         let mut done = false;
         if let Phase::Select { order, next } = &mut s.phase {
@@ -93,7 +93,8 @@ impl R1833 {
             return;
         };
         let (card, who) = (*card, queue.first().copied().unwrap_or(0));
-        let name = self.deck_of(s).name(card);
+        let deck = self.deck_arc(s);
+        let name = deck.name_str(card);
         if take {
             s.discard.pop();
             if let Some(p) = s.players.get_mut(usize::from(who)) {
@@ -129,14 +130,14 @@ impl R1833 {
                 if let Some(c) = s.discard.pop() {
                     self.hand_mut(s).push(c);
                     s.turn.took_discard = true;
-                    ev.push(Event::public(format!("{me} took {} from the discard pile", deck.name(c))));
+                    ev.push(Event::public(format!("{me} took {} from the discard pile", deck.name_str(c))));
                 }
             }
             Action::Discard(c) => {
                 take_from(self.hand_mut(s), *c);
                 s.discard.push(*c);
                 s.turn.discarded.push(*c);
-                ev.push(Event::public(format!("{me} discarded {}", deck.name(*c))));
+                ev.push(Event::public(format!("{me} discarded {}", deck.name_str(*c))));
                 // Drawing/Discarding ¶1: offered to each other player in turn order; players
                 // at their hand limit could not take it and are passed over (RULING C9).
                 let queue: Vec<u8> =
@@ -190,7 +191,7 @@ impl R1833 {
                     // ¶7: the replaced locomotive leaves the game.
                     s.removed.push(old);
                 }
-                let up = loco.map(|l| format!(" with a new {}", deck.name(l))).unwrap_or_default();
+                let up = loco.map(|l| format!(" with a new {}", deck.name_str(l))).unwrap_or_default();
                 ev.push(Event::public(format!(
                     "{me} extended route {}{up}: {}",
                     u16::from(*route) + 1,
@@ -260,7 +261,7 @@ impl R1833 {
         ev.push(Event::with_secret(
             format!("{} drew from the deck", seat(s.active)),
             seat(s.active),
-            format!("drew {}", deck.name(c)),
+            format!("drew {}", deck.name_str(c)),
         ));
         self.check_deck_out(s, ev);
     }
@@ -269,7 +270,7 @@ impl R1833 {
         let deck = self.deck_arc(s);
         take_from(&mut s.pool, c);
         self.hand_mut(s).push(c);
-        ev.push(Event::public(format!("{} took {} from the pool", seat(s.active), deck.name(c))));
+        ev.push(Event::public(format!("{} took {} from the pool", seat(s.active), deck.name_str(c))));
         if s.ending.is_some() {
             s.turn.pool_after_end += 1;
             return;

@@ -10,6 +10,14 @@ fn no(msg: impl Into<String>) -> Illegal {
     Illegal(msg.into())
 }
 
+/// A refusal; when `quiet` (the legal-action search, which only asks whether a route is
+/// legal) the reason is not written out.
+macro_rules! refuse {
+    ($quiet:expr, $($msg:tt)+) => {
+        if $quiet { Illegal(String::new()) } else { no($($msg)+) }
+    };
+}
+
 /// The most city cards a locomotive level allows (¶1: Level 1 = 2, 2 = 3, 3 = 4).
 pub fn city_limit(level: u8) -> usize {
     usize::from(level) + 1
@@ -56,49 +64,70 @@ pub fn check_shape(
     cards: &[CardId],
     links: &[(CardId, CardId)],
 ) -> Result<(), Illegal> {
-    let mut sorted = cards.to_vec();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|w| w[0] == w[1]) {
-        return Err(no("a card is named twice in the route"));
+    shape(deck, level, cards, links, false)
+}
+
+fn shape(
+    deck: &Deck,
+    level: u8,
+    cards: &[CardId],
+    links: &[(CardId, CardId)],
+    quiet: bool,
+) -> Result<(), Illegal> {
+    if cards.iter().enumerate().any(|(i, c)| cards.get(i + 1..).is_some_and(|rest| rest.contains(c))) {
+        return Err(refuse!(quiet, "a card is named twice in the route"));
     }
     for c in cards {
         if !matches!(deck.kind(*c), Kind::City(_) | Kind::Private(_)) {
-            return Err(no(format!("{} is not a city or private RR card", deck.name(*c))));
+            return Err(refuse!(quiet, format!("{} is not a city or private RR card", deck.name(*c))));
         }
     }
-    let mut cities = cities_of(deck, cards);
-    let count = cities.len();
+    // The cities as a bit set (a city index is a u8): the count and whether one repeats.
+    let mut seen = [0u64; 4];
+    let mut count = 0;
+    let mut repeated = false;
+    for c in cards {
+        if let Kind::City(i) = deck.kind(*c) {
+            let (word, bit) = (usize::from(i / 64), 1u64 << (i % 64));
+            if let Some(w) = seen.get_mut(word) {
+                repeated |= *w & bit != 0;
+                *w |= bit;
+            }
+            count += 1;
+        }
+    }
     if count < 2 {
-        return Err(no("a route needs at least two city cards"));
+        return Err(refuse!(quiet, "a route needs at least two city cards"));
     }
     if count > city_limit(level) {
-        return Err(no(format!(
-            "a Level {level} locomotive carries at most {} cities, not {count}",
-            city_limit(level)
-        )));
+        return Err(refuse!(
+            quiet,
+            format!("a Level {level} locomotive carries at most {} cities, not {count}", city_limit(level))
+        ));
     }
-    cities.sort_unstable();
-    if cities.windows(2).any(|w| w[0] == w[1]) {
+    if repeated {
         // RULING C3: a city appears once in a route.
-        return Err(no("a city can appear only once in a route"));
+        return Err(refuse!(quiet, "a city can appear only once in a route"));
     }
     let index = |c: CardId| cards.iter().position(|x| *x == c);
-    let mut edges = Vec::new();
+    let mut edges = Vec::with_capacity(links.len());
     for &(a, b) in links {
         let (Some(ia), Some(ib)) = (index(a), index(b)) else {
-            return Err(no(format!(
-                "the link {}-{} names a card not in the route",
-                deck.name(a),
-                deck.name(b)
-            )));
+            return Err(refuse!(
+                quiet,
+                format!("the link {}-{} names a card not in the route", deck.name(a), deck.name(b))
+            ));
         };
         let (x, y) = (ia.min(ib), ia.max(ib));
         if x == y || edges.contains(&(x, y)) {
-            return Err(no(format!(
-                "the link {}-{} is shown twice or links a card to itself",
-                deck.name(a),
-                deck.name(b)
-            )));
+            return Err(refuse!(
+                quiet,
+                format!(
+                    "the link {}-{} is shown twice or links a card to itself",
+                    deck.name(a),
+                    deck.name(b)
+                )
+            ));
         }
         let ok = match (deck.kind(a), deck.kind(b)) {
             (Kind::City(p), Kind::City(q)) => deck.cities_connect(p, q),
@@ -108,11 +137,10 @@ pub fn check_shape(
             _ => false,
         };
         if !ok {
-            return Err(no(format!(
-                "{} and {} are not connected on their cards",
-                deck.name(a),
-                deck.name(b)
-            )));
+            return Err(refuse!(
+                quiet,
+                format!("{} and {} are not connected on their cards", deck.name(a), deck.name(b))
+            ));
         }
         edges.push((x, y));
     }
@@ -120,44 +148,49 @@ pub fn check_shape(
         let degree = edges.iter().filter(|(x, y)| *x == i || *y == i).count();
         match deck.kind(*c) {
             Kind::Private(_) if degree < 2 => {
-                return Err(no(format!("the private RR {} must link at least two cities", deck.name(*c))));
+                return Err(refuse!(
+                    quiet,
+                    format!("the private RR {} must link at least two cities", deck.name(*c))
+                ));
             }
             _ if degree == 0 => {
-                return Err(no(format!("{} connects to nothing in the route", deck.name(*c))));
+                return Err(refuse!(quiet, format!("{} connects to nothing in the route", deck.name(*c))));
             }
             _ => {}
         }
     }
     if !layout::connected(cards.len(), &edges) {
         // RULING C1: a route is one connected piece.
-        return Err(no("the route falls apart into separate pieces"));
+        return Err(refuse!(quiet, "the route falls apart into separate pieces"));
     }
     if !layout::embeds(cards.len(), &edges) {
-        return Err(no("these links cannot be laid out with exactly the linked cards touching (RULING C2)"));
+        return Err(refuse!(
+            quiet,
+            "these links cannot be laid out with exactly the linked cards touching (RULING C2)"
+        ));
     }
     Ok(())
 }
 
 /// Checks the new city-to-city links against the connections already in play (¶5).
-fn check_new_links(deck: &Deck, s: &State, links: &[(CardId, CardId)]) -> Result<(), Illegal> {
+fn check_new_links(deck: &Deck, s: &State, links: &[(CardId, CardId)], quiet: bool) -> Result<(), Illegal> {
     for l in links {
         if let Some(pair) = city_pair(deck, *l)
             && in_play(deck, s, pair)
         {
-            return Err(no(format!(
-                "the connection {}-{} is already in play",
-                deck.name(l.0),
-                deck.name(l.1)
-            )));
+            return Err(refuse!(
+                quiet,
+                format!("the connection {}-{} is already in play", deck.name(l.0), deck.name(l.1))
+            ));
         }
     }
     Ok(())
 }
 
-fn in_hand(deck: &Deck, p: &Player, cards: &[CardId]) -> Result<(), Illegal> {
+fn in_hand(deck: &Deck, p: &Player, cards: &[CardId], quiet: bool) -> Result<(), Illegal> {
     for c in cards {
         if !p.hand.contains(c) {
-            return Err(no(format!("{} is not in your hand", deck.name(*c))));
+            return Err(refuse!(quiet, format!("{} is not in your hand", deck.name(*c))));
         }
     }
     Ok(())
@@ -172,11 +205,36 @@ pub fn check_create(
     cards: &[CardId],
     links: &[(CardId, CardId)],
 ) -> Result<(), Illegal> {
-    let level = level_of(deck, loco).ok_or_else(|| no(format!("{} is not a locomotive", deck.name(loco))))?;
-    in_hand(deck, p, &[loco])?;
-    in_hand(deck, p, cards)?;
-    check_shape(deck, level, cards, links)?;
-    check_new_links(deck, s, links)
+    create(deck, s, p, loco, cards, links, false)
+}
+
+/// Whether creating this route is legal ([`check_create`] without writing out the reason).
+pub(crate) fn create_ok(
+    deck: &Deck,
+    s: &State,
+    p: &Player,
+    loco: CardId,
+    cards: &[CardId],
+    links: &[(CardId, CardId)],
+) -> bool {
+    create(deck, s, p, loco, cards, links, true).is_ok()
+}
+
+fn create(
+    deck: &Deck,
+    s: &State,
+    p: &Player,
+    loco: CardId,
+    cards: &[CardId],
+    links: &[(CardId, CardId)],
+    quiet: bool,
+) -> Result<(), Illegal> {
+    let level = level_of(deck, loco)
+        .ok_or_else(|| refuse!(quiet, format!("{} is not a locomotive", deck.name(loco))))?;
+    in_hand(deck, p, &[loco], quiet)?;
+    in_hand(deck, p, cards, quiet)?;
+    shape(deck, level, cards, links, quiet)?;
+    check_new_links(deck, s, links, quiet)
 }
 
 /// Checks extending route `r` with new cards and links, optionally with a new locomotive.
@@ -189,37 +247,69 @@ pub fn check_extend(
     cards: &[CardId],
     links: &[(CardId, CardId)],
 ) -> Result<(), Illegal> {
-    in_hand(deck, p, cards)?;
-    if cities_of(deck, cards).is_empty() {
+    extend(deck, s, p, r, loco, cards, links, false)
+}
+
+/// Whether this extension is legal ([`check_extend`] without writing out the reason).
+pub(crate) fn extend_ok(
+    deck: &Deck,
+    s: &State,
+    p: &Player,
+    r: &Route,
+    loco: Option<CardId>,
+    cards: &[CardId],
+    links: &[(CardId, CardId)],
+) -> bool {
+    extend(deck, s, p, r, loco, cards, links, true).is_ok()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn extend(
+    deck: &Deck,
+    s: &State,
+    p: &Player,
+    r: &Route,
+    loco: Option<CardId>,
+    cards: &[CardId],
+    links: &[(CardId, CardId)],
+    quiet: bool,
+) -> Result<(), Illegal> {
+    in_hand(deck, p, cards, quiet)?;
+    let is_city = |c: &CardId| matches!(deck.kind(*c), Kind::City(_));
+    if !cards.iter().any(is_city) {
         // RULING C4: an extension adds at least one city card.
-        return Err(no("an extension adds at least one city card"));
+        return Err(refuse!(quiet, "an extension adds at least one city card"));
     }
     let old = level_of(deck, r.loco).unwrap_or(1);
     let mut all = r.cards.clone();
     all.extend_from_slice(cards);
-    let total = cities_of(deck, &all).len();
+    let total = all.iter().filter(|c| is_city(c)).count();
     let level = match loco {
         None => old,
         Some(l) => {
-            in_hand(deck, p, &[l])?;
-            let new = level_of(deck, l).ok_or_else(|| no(format!("{} is not a locomotive", deck.name(l))))?;
+            in_hand(deck, p, &[l], quiet)?;
+            let new = level_of(deck, l)
+                .ok_or_else(|| refuse!(quiet, format!("{} is not a locomotive", deck.name(l))))?;
             if new <= old {
-                return Err(no(format!("the new locomotive must be higher than Level {old}")));
+                return Err(refuse!(quiet, format!("the new locomotive must be higher than Level {old}")));
             }
             if total <= city_limit(old) {
                 // RULING C4: a locomotive is replaced only when the added cities need it.
-                return Err(no("the route's locomotive carries these cities already; keep it"));
+                return Err(refuse!(quiet, "the route's locomotive carries these cities already; keep it"));
             }
             new
         }
     };
     if links.iter().any(|(a, b)| !cards.contains(a) && !cards.contains(b)) {
-        return Err(no("existing connections cannot be altered: every new link must touch a new card"));
+        return Err(refuse!(
+            quiet,
+            "existing connections cannot be altered: every new link must touch a new card"
+        ));
     }
     let mut all_links = r.links.clone();
     all_links.extend_from_slice(links);
-    check_shape(deck, level, &all, &all_links)?;
-    check_new_links(deck, s, links)
+    shape(deck, level, &all, &all_links, quiet)?;
+    check_new_links(deck, s, links, quiet)
 }
 
 /// A route's victory points: its cities' values, -1 per private RR (Scoring ¶1).

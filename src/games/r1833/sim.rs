@@ -5,8 +5,8 @@
 //! kind; elsewhere (selection, offers) one legal action uniformly.
 
 use super::R1833;
-use super::state::{Action, State};
-use crate::engine::{Game, GameRng, Seat, SetupSpec};
+use super::state::{Action, Phase, State};
+use crate::engine::{Decision, Game, GameRng, Seat, SetupSpec};
 
 /// SplitMix64: a tiny deterministic generator for choices (not the game's RNG).
 pub struct Pick(pub u64);
@@ -38,14 +38,10 @@ pub fn random_game(
         if seq >= max_actions {
             return Err(format!("the game did not end within {max_actions} actions"));
         }
-        let legal = g.legal_actions(&s, &d);
-        let mut kinds: Vec<u8> = legal.iter().map(kind_of).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let want = kinds.get(pick.next(kinds.len())).copied().unwrap_or(0);
-        let of_kind: Vec<&Action> = legal.iter().filter(|a| kind_of(a) == want).collect();
-        let a = of_kind.get(pick.next(of_kind.len())).map(|a| (*a).clone());
+        let a =
+            if s.phase == Phase::Play { turn_pick(g, &s, &mut pick) } else { any_pick(g, &s, &d, &mut pick) };
         let a = a.ok_or_else(|| format!("no legal action at {d:?}"))?;
+        debug_assert!(g.legal_actions(&s, &d).contains(&a), "{a:?} is not listed by legal_actions");
         g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq)).map_err(|e| format!("{a:?}: {e}"))?;
         each(seq, d.seat, &a, &s)?;
         seq += 1;
@@ -53,12 +49,55 @@ pub fn random_game(
     Ok(s)
 }
 
+/// One legal action uniformly (the set-up selection, offers): the same choice as picking a
+/// kind first when every action is of the same kind.
+fn any_pick(g: &R1833, s: &State, d: &Decision, pick: &mut Pick) -> Option<Action> {
+    let mut legal = g.legal_actions(s, d);
+    let kinds = legal.iter().fold(0u8, |m, a| m | (1 << kind_of(a)));
+    let want = nth_kind(kinds, pick.next(kinds.count_ones() as usize));
+    legal.retain(|a| kind_of(a) == want);
+    let i = pick.next(legal.len());
+    (i < legal.len()).then(|| legal.swap_remove(i))
+}
+
+/// A turn action: a kind first, uniformly among the kinds with a legal action, then one action
+/// of that kind — the same choice as over the whole of `legal_actions`, but the routes are only
+/// listed when the player chose to build one (otherwise the search stops at the first route).
+fn turn_pick(g: &R1833, s: &State, pick: &mut Pick) -> Option<Action> {
+    let p = s.player(s.active)?;
+    let mut v = Vec::with_capacity(16);
+    g.turn_actions(s, p, &mut v);
+    if g.check(s, &Action::EndTurn).is_ok() {
+        v.push(Action::EndTurn);
+    }
+    let mut kinds = v.iter().fold(0u8, |m, a| m | (1 << kind_of(a)));
+    if g.any_route(s, p) {
+        kinds |= 1 << ROUTE;
+    }
+    let want = nth_kind(kinds, pick.next(kinds.count_ones() as usize));
+    if want == ROUTE {
+        v.clear();
+        g.route_actions(s, p, &mut v, false);
+    } else {
+        v.retain(|a| kind_of(a) == want);
+    }
+    let i = pick.next(v.len());
+    (i < v.len()).then(|| v.swap_remove(i))
+}
+
+/// The `n`th kind (ascending) of the kinds in the bit set `kinds`; 0 when there is none.
+fn nth_kind(kinds: u8, n: usize) -> u8 {
+    (0..8u8).filter(|k| kinds & (1 << k) != 0).nth(n).unwrap_or(0)
+}
+
+const ROUTE: u8 = 3;
+
 /// The kind of an action for the random player's first choice.
 fn kind_of(a: &Action) -> u8 {
     match a {
         Action::DrawDeck | Action::DrawPool(_) | Action::DrawDiscard | Action::DrawToLimitAndEnd => 1,
         Action::Discard(_) => 2,
-        Action::Create { .. } | Action::Extend { .. } => 3,
+        Action::Create { .. } | Action::Extend { .. } => ROUTE,
         Action::PlayReshuffle(_) => 4,
         Action::EndTurn => 5,
         _ => 0,

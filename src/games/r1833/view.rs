@@ -18,17 +18,36 @@ impl R1833 {
         if cards.is_empty() {
             return "nothing".into();
         }
-        cards.iter().map(|c| deck.name(*c)).collect::<Vec<_>>().join(", ")
+        let mut out = String::with_capacity(16 * cards.len());
+        for (i, c) in cards.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&deck.name_str(*c));
+        }
+        out
     }
 
     /// A route's cards and links as a layout ("Richmond-Washington, Washington-Baltimore").
     pub(crate) fn route_text(&self, deck: &Deck, cards: &[CardId], links: &[(CardId, CardId)]) -> String {
-        let mut parts: Vec<String> =
-            links.iter().map(|(a, b)| format!("{}-{}", deck.name(*a), deck.name(*b))).collect();
-        if parts.is_empty() {
-            parts = cards.iter().map(|c| deck.name(*c)).collect();
+        let mut out = String::with_capacity(32 * links.len().max(cards.len()));
+        if links.is_empty() {
+            for (i, c) in cards.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&deck.name_str(*c));
+            }
         }
-        parts.join(", ")
+        for (i, (a, b)) in links.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&deck.name_str(*a));
+            out.push('-');
+            out.push_str(&deck.name_str(*b));
+        }
+        out
     }
 
     fn route_json(&self, deck: &Deck, r: &Route) -> Value {
