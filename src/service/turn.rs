@@ -10,6 +10,7 @@ use crate::engine::{Adjudication, GmQuestion, LineNote, Seat, TurnOutcome};
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::turns::TurnRow;
+use futures_util::StreamExt;
 use serde::Serialize;
 use serde_json::json;
 use sqlx::PgConnection;
@@ -59,31 +60,62 @@ pub async fn close_turn(ctx: &Ctx, game: GameId) -> Result<CloseOutcome, Service
     Ok(out)
 }
 
+/// How many due turns one pass adjudicates at once, each in its own transaction. Every commit
+/// waits for the write-ahead log to reach the disk; concurrent commits share that wait (group
+/// commit), so a storm of same-minute deadlines is not bound by one disk flush per game.
+const CLOSE_CONCURRENCY: usize = 8;
+
 /// Closes every turn that is due now, one transaction per turn; safe to run in several processes
 /// at once (each turn is claimed with `FOR UPDATE SKIP LOCKED`). Returns what happened.
 pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>, ServiceError> {
-    let mut done = Vec::new();
     let candidates = {
         let mut conn = ctx.pool.acquire().await?;
         store::turns::due_candidates(&mut conn, ctx.now(), i64::try_from(max).unwrap_or(i64::MAX)).await?
     };
-    for (game_id, number) in candidates {
-        let mut tx = ctx.pool.begin().await?;
-        let Some(reason) = store::turns::claim_due_turn(&mut tx, game_id, number, ctx.now()).await? else {
-            continue; // another process has it, or it is no longer due
-        };
-        let game = load_game(&mut tx, GameId(game_id)).await?;
-        let turn = store::turns::get_turn(&mut tx, game_id, number)
-            .await?
-            .ok_or(ServiceError::TurnNotFound(GameId(game_id), number))?;
-        let out = adjudicate_locked(ctx, &mut tx, &game, &turn, &format!("closed: {reason}"), false).await?;
-        tx.commit().await?;
-        done.push(out);
+    let results: Vec<Result<Option<CloseOutcome>, ServiceError>> = futures_util::stream::iter(candidates)
+        .map(|(game_id, number)| close_candidate(ctx, game_id, number))
+        .buffer_unordered(CLOSE_CONCURRENCY)
+        .collect()
+        .await;
+    let mut done = Vec::new();
+    let mut first_error = None;
+    for r in results {
+        match r {
+            Ok(Some(out)) => done.push(out),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(error = %e, "a due turn could not be closed; it stays due");
+                first_error.get_or_insert(e);
+            }
+        }
     }
     if !done.is_empty() {
         ctx.mail_wake.notify_one();
     }
-    Ok(done)
+    match first_error {
+        Some(e) if done.is_empty() => Err(e),
+        _ => Ok(done),
+    }
+}
+
+/// Claims and closes one candidate turn in its own transaction; `None` when another process
+/// has it or it is no longer due.
+async fn close_candidate(
+    ctx: &Ctx,
+    game_id: uuid::Uuid,
+    number: i32,
+) -> Result<Option<CloseOutcome>, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let Some(reason) = store::turns::claim_due_turn(&mut tx, game_id, number, ctx.now()).await? else {
+        return Ok(None);
+    };
+    let game = load_game(&mut tx, GameId(game_id)).await?;
+    let turn = store::turns::get_turn(&mut tx, game_id, number)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(GameId(game_id), number))?;
+    let out = adjudicate_locked(ctx, &mut tx, &game, &turn, &format!("closed: {reason}"), false).await?;
+    tx.commit().await?;
+    Ok(Some(out))
 }
 
 /// Adjudicates a locked open turn into a draft (or a failure for the GM) and publishes it when
