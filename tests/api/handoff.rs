@@ -175,7 +175,10 @@ async fn when_neither_the_server_nor_the_pipe_can_store_the_mail_ingest_exits_75
     assert_eq!(code, 75, "EX_TEMPFAIL: {stderr}");
     assert!(stderr.contains("try again later"), "{stderr}");
     // A server whose database is down: it refuses, and the pipe cannot store either.
-    let broken = sqlx::postgres::PgPoolOptions::new().connect_lazy(NO_DATABASE).unwrap();
+    let broken = sqlx::postgres::PgPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(1))
+        .connect_lazy(NO_DATABASE)
+        .unwrap();
     let ctx =
         stationmaster::service::Ctx::new(broken, app.ctx.settings.clone(), Clock::system()).await.unwrap();
     let socket = socket_path();
