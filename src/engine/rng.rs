@@ -10,20 +10,32 @@ use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
 
-/// A deterministic random source for one step of one game.
+/// A deterministic random source for one step of one game. The generator is keyed on first
+/// use: most actions draw nothing, and deriving the key (SHA-256) is most of the cost of one.
 pub struct GameRng {
-    inner: ChaCha20Rng,
+    seed: u64,
+    label: &'static [u8],
+    index: u64,
+    inner: Option<ChaCha20Rng>,
 }
 
 impl GameRng {
-    fn derive(seed: u64, label: &[u8], index: u64) -> Self {
-        let mut h = Sha256::new();
-        h.update(b"stationmaster/rng/v1\0");
-        h.update(seed.to_le_bytes());
-        h.update(label);
-        h.update(index.to_le_bytes());
-        let key: [u8; 32] = h.finalize().into();
-        GameRng { inner: ChaCha20Rng::from_seed(key) }
+    fn derive(seed: u64, label: &'static [u8], index: u64) -> Self {
+        GameRng { seed, label, index, inner: None }
+    }
+
+    /// The keyed generator (keyed now if this is the first draw).
+    fn stream(&mut self) -> &mut ChaCha20Rng {
+        let (seed, label, index) = (self.seed, self.label, self.index);
+        self.inner.get_or_insert_with(|| {
+            let mut h = Sha256::new();
+            h.update(b"stationmaster/rng/v1\0");
+            h.update(seed.to_le_bytes());
+            h.update(label);
+            h.update(index.to_le_bytes());
+            let key: [u8; 32] = h.finalize().into();
+            ChaCha20Rng::from_seed(key)
+        })
     }
 
     /// The generator used by `setup`.
@@ -45,7 +57,7 @@ impl GameRng {
         // Reject the top partial zone so every residue is equally likely.
         let zone = u64::MAX - (u64::MAX % n);
         loop {
-            let x = self.inner.next_u64();
+            let x = self.stream().next_u64();
             if x < zone {
                 return x % n;
             }
