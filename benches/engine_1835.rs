@@ -7,20 +7,9 @@
 //! `std::time::Instant`. Run: `cargo bench --bench engine_1835`.
 
 use serde_json::json;
-use stationmaster::engine::{Game, GameRng, SetupSpec};
+use stationmaster::engine::{Game, GameRng, Pick, SetupSpec};
 use stationmaster::games::r1835::{Action, R1835, ledger};
 use std::time::{Duration, Instant};
-
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
 
 struct Log {
     seats: u8,

@@ -18,7 +18,7 @@ pub use dyn_game::{
     Adjudication, Candidate, DynGame, Echo, EchoLine, EngineError, GM_SEAT, GmQuestion, LoggedAction,
     TurnOutcome, correction_patch,
 };
-pub use rng::GameRng;
+pub use rng::{GameRng, Pick};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

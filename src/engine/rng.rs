@@ -73,6 +73,21 @@ impl GameRng {
     }
 }
 
+/// SplitMix64: a tiny deterministic generator for the *choices* of simulated players (property
+/// tests, random players, benchmarks) — never for a game's own randomness, which is [`GameRng`].
+pub struct Pick(pub u64);
+
+impl Pick {
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

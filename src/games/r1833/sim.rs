@@ -6,21 +6,7 @@
 
 use super::R1833;
 use super::state::{Action, Phase, State};
-use crate::engine::{Decision, Game, GameRng, Seat, SetupSpec};
-
-/// SplitMix64: a tiny deterministic generator for choices (not the game's RNG).
-pub struct Pick(pub u64);
-
-impl Pick {
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
+use crate::engine::{Decision, Game, GameRng, Pick, Seat, SetupSpec};
 
 /// Plays a random game from set-up to the end; `each` sees every applied action (log sequence
 /// number, seat, action, state after) and may stop the game with an error.

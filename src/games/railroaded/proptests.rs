@@ -8,21 +8,9 @@ use super::orders::{Alt, ClaimWhat, Order};
 use super::state::{Action, Phase, State};
 use super::tests::game;
 use super::*;
-use crate::engine::{Game, GameRng, LoggedAction, Seat, SetupSpec, Viewer};
+use crate::engine::{Game, GameRng, LoggedAction, Pick, Seat, SetupSpec, Viewer};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-
-/// A tiny deterministic generator for choices inside one test case.
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
 
 fn spec() -> SetupSpec {
     SetupSpec { seats: 4, options: serde_json::Value::Null }
