@@ -1,4 +1,4 @@
-//! GM corrections of a game's state (issue #3; HR 15): a misplaced tile, wrong cash, a wrong
+//! GM corrections of a game's state (issue #3; HR 15, RULING S7): a misplaced tile, wrong cash, a wrong
 //! holding. A correction is a JSON merge patch on the state, checked by the engine (the result
 //! must still be a state of the game), applied to the open turn's starting point, and logged as
 //! an action of the game's log (seat 0, the GM) so replay reproduces it. It is allowed only while
