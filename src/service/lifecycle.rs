@@ -301,6 +301,7 @@ pub async fn set_player_zone(
         None => None,
     };
     let mut conn = ctx.pool.acquire().await?;
+    super::seat_by_number(&mut conn, game, seat.0).await?; // an unknown game or seat is an error
     store::lifecycle::set_seat_zone(&mut conn, game.0, i16::from(seat.0), zone.map(|z| z.name())).await?;
     Ok(())
 }
@@ -317,6 +318,7 @@ pub async fn set_standing_orders(
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
+    super::seat_by_number(&mut tx, game, seat.0).await?;
     let engine = engine_of(&g)?;
     let echo = engine.check_orders(&g.state, seat, text.as_str())?;
     if echo.errors > 0 {

@@ -201,3 +201,15 @@ async fn a_player_sets_their_own_zone_and_a_bad_zone_changes_nothing(pool: PgPoo
     let page = app.get(&base).await;
     assert!(page.body.contains("21:00 JST"), "the deadline in the player's zone");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn settings_for_a_seat_the_game_does_not_have_are_refused(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let zone = lifecycle::set_player_zone(&app.ctx, g.id, stationmaster::engine::Seat(9), Some("UTC")).await;
+    assert!(zone.unwrap_err().to_string().contains("no seat 9"));
+    let text = stationmaster::orders::OrderText::from_bytes(b"DRAW").unwrap();
+    let standing =
+        lifecycle::set_standing_orders(&app.ctx, g.id, stationmaster::engine::Seat(9), &text).await;
+    assert!(standing.unwrap_err().to_string().contains("no seat 9"));
+}
