@@ -3,6 +3,9 @@
 
 use clap::Args;
 
+/// Where the server listens for `mail ingest` hand-offs unless told otherwise.
+pub const DEFAULT_INGEST_SOCKET: &str = "/run/stationmaster/ingest.sock";
+
 /// Settings shared by the server and the console commands.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
@@ -64,7 +67,7 @@ pub struct Settings {
     #[arg(
         long,
         env = "STATIONMASTER_INGEST_SOCKET",
-        default_value = "/run/stationmaster/ingest.sock",
+        default_value = DEFAULT_INGEST_SOCKET,
         global = true
     )]
     pub ingest_socket: String,

@@ -12,6 +12,90 @@ use std::io::{ErrorKind, Read};
 /// sysexits.h EX_TEMPFAIL: the MTA keeps the message and retries later.
 pub const EX_TEMPFAIL: i32 = 75;
 
+/// What [`early_ingest`] did before the rest of the program started.
+pub enum Early {
+    /// Not a plain `mail ingest`: parse the command line as usual.
+    NotHandled,
+    /// The message was read and handed to the server, or could not be read: exit with this code.
+    Done(i32),
+    /// The message was read but the hand-off did not succeed: store it directly.
+    HandoffFailed(handoff::Frame, handoff::HandoffError),
+}
+
+/// `mail ingest` as an MTA runs it, once per message. When the command line is `mail ingest` with
+/// nothing but envelope flags (`--sender`, `--recipient`, `--store-only`) and the ingest socket is
+/// the environment's or the default, the message is read and handed to the server before the
+/// command-line parser and the log are set up — they cost more than the hand-off itself. Anything
+/// else, and every failure, goes the documented way: see [`Early`].
+pub fn early_ingest(args: &[std::ffi::OsString]) -> Early {
+    let Some((sender, recipient)) = envelope_only(args) else { return Early::NotHandled };
+    let socket = match std::env::var_os(SOCKET_ENV) {
+        // Clap decides what an empty (turned off) or non-UTF-8 setting means.
+        Some(v) => match v.into_string() {
+            Ok(v) if !v.trim().is_empty() => v,
+            _ => return Early::NotHandled,
+        },
+        None => crate::config::DEFAULT_INGEST_SOCKET.to_string(),
+    };
+    let frame = match read_message(sender, recipient) {
+        Ok(frame) => frame,
+        Err(code) => return Early::Done(code),
+    };
+    match handoff::hand_off(std::path::Path::new(socket.trim()), &frame) {
+        Ok(_) => Early::Done(0),
+        Err(e) => Early::HandoffFailed(frame, e),
+    }
+}
+
+/// The environment variable naming the ingest socket (as in [`Settings`]).
+const SOCKET_ENV: &str = "STATIONMASTER_INGEST_SOCKET";
+
+/// The envelope of `[program, "mail", "ingest", envelope flags...]`; `None` for any other
+/// command line, which the full parser then reads (and explains, if it is wrong).
+fn envelope_only(args: &[std::ffi::OsString]) -> Option<(Option<String>, Option<String>)> {
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    if words.next()? != Some("mail") || words.next()? != Some("ingest") {
+        return None;
+    }
+    let (mut sender, mut recipient) = (None, None);
+    while let Some(word) = words.next() {
+        let word = word?;
+        let (flag, inline) = match word.split_once('=') {
+            Some((flag, value)) => (flag, Some(value.to_string())),
+            None => (word, None),
+        };
+        let slot = match flag {
+            "--sender" => &mut sender,
+            "--recipient" => &mut recipient,
+            "--store-only" if inline.is_none() => continue,
+            _ => return None,
+        };
+        // A flag given twice is the parser's to refuse.
+        if slot.is_some() {
+            return None;
+        }
+        let value = match inline {
+            Some(v) => v,
+            // `--sender --recipient`: the parser's to refuse, too.
+            None => Some(words.next().flatten()?).filter(|v| !v.starts_with('-'))?.to_string(),
+        };
+        *slot = Some(value);
+    }
+    Some((sender, recipient))
+}
+
+/// Reads the message from standard input: at most one byte past the limit, so an oversized
+/// message is recognised (and stored cut). `Err` is the exit code when stdin cannot be read.
+fn read_message(sender: Option<String>, recipient: Option<String>) -> Result<handoff::Frame, i32> {
+    let mut raw = Vec::new();
+    let limit = (inbound::MAX_MAIL_BYTES + 1) as u64;
+    if let Err(e) = std::io::stdin().take(limit).read_to_end(&mut raw) {
+        eprintln!("stationmaster: cannot read the message from standard input: {e}");
+        return Err(EX_TEMPFAIL);
+    }
+    Ok(handoff::Frame { sender, recipient, raw })
+}
+
 /// Stores stdin as one message and returns the exit code. The message goes to the running
 /// server over the ingest socket when one listens (no async runtime, no database connection in
 /// this process); otherwise this process stores it in the database itself and processes it.
@@ -21,33 +105,41 @@ pub fn ingest(
     recipient: Option<String>,
     store_only: bool,
 ) -> i32 {
-    let mut raw = Vec::new();
-    // Read one byte past the limit, so an oversized message is recognised (and stored cut).
-    let limit = (inbound::MAX_MAIL_BYTES + 1) as u64;
-    if let Err(e) = std::io::stdin().take(limit).read_to_end(&mut raw) {
-        eprintln!("stationmaster: cannot read the message from standard input: {e}");
-        return EX_TEMPFAIL;
-    }
-    let frame = handoff::Frame { sender, recipient, raw };
-    if let Some(path) = settings.ingest_socket() {
-        match handoff::hand_off(path, &frame) {
-            Ok(ingested) => {
-                tracing::info!(
-                    inbound.id = ingested.id,
-                    new = ingested.new,
-                    "inbound mail handed to the server"
-                );
-                return 0;
-            }
-            // The usual case without a server (no socket file, or a stale one): say nothing.
-            Err(handoff::HandoffError::NoServer(e))
-                if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::ConnectionRefused) => {}
-            Err(e) => tracing::warn!(error = %e, "hand-off failed; storing the message directly"),
+    let frame = match read_message(sender, recipient) {
+        Ok(frame) => frame,
+        Err(code) => return code,
+    };
+    let Some(path) = settings.ingest_socket() else { return store_directly(settings, frame, store_only) };
+    match handoff::hand_off(path, &frame) {
+        Ok(ingested) => {
+            tracing::info!(inbound.id = ingested.id, new = ingested.new, "inbound mail handed to the server");
+            0
         }
+        Err(e) => after_failed_handoff(settings, frame, e, store_only),
     }
-    // One connection on one thread is all a single message needs.
+}
+
+/// Stores a message whose hand-off to the server did not succeed in the database directly.
+pub fn after_failed_handoff(
+    settings: Settings,
+    frame: handoff::Frame,
+    e: handoff::HandoffError,
+    store_only: bool,
+) -> i32 {
+    match e {
+        // The usual case without a server (no socket file, or a stale one): say nothing.
+        handoff::HandoffError::NoServer(e)
+            if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::ConnectionRefused) => {}
+        e => tracing::warn!(error = %e, "hand-off failed; storing the message directly"),
+    }
+    store_directly(settings, frame, store_only)
+}
+
+/// Stores a message with a connection of its own (one connection on one thread is all a single
+/// message needs), then (unless `store_only`) processes it.
+fn store_directly(settings: Settings, frame: handoff::Frame, store_only: bool) -> i32 {
     match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(rt) => rt.block_on(store_directly(settings, frame, store_only)),
+        Ok(rt) => rt.block_on(store_and_process(settings, frame, store_only)),
         Err(e) => {
             eprintln!("stationmaster: cannot start: {e}");
             EX_TEMPFAIL
@@ -55,8 +147,8 @@ pub fn ingest(
     }
 }
 
-/// Stores a message with a connection of its own, then (unless `store_only`) processes it.
-async fn store_directly(settings: Settings, frame: handoff::Frame, store_only: bool) -> i32 {
+/// [`store_directly`]'s work.
+async fn store_and_process(settings: Settings, frame: handoff::Frame, store_only: bool) -> i32 {
     let pool = match crate::store::connect_and_migrate(&settings.database_url, 1).await {
         Ok(pool) => pool,
         Err(e) => {
@@ -100,4 +192,63 @@ pub async fn process(settings: Settings) -> anyhow::Result<()> {
     }
     println!("Processed {total} message(s).");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::envelope_only;
+    use std::ffi::OsString;
+
+    fn envelope(words: &[&str]) -> Option<(Option<String>, Option<String>)> {
+        let args: Vec<OsString> =
+            std::iter::once("stationmaster").chain(words.iter().copied()).map(OsString::from).collect();
+        envelope_only(&args)
+    }
+
+    fn some(s: &str) -> Option<String> {
+        Some(s.to_string())
+    }
+
+    #[test]
+    fn a_plain_mail_ingest_is_taken_early_with_its_envelope_in_either_spelling() {
+        assert_eq!(envelope(&["mail", "ingest"]), Some((None, None)));
+        assert_eq!(
+            envelope(&["mail", "ingest", "--sender", "a@x.org", "--recipient=orders@y.org"]),
+            Some((some("a@x.org"), some("orders@y.org")))
+        );
+        assert_eq!(envelope(&["mail", "ingest", "--store-only", "--sender", ""]), Some((some(""), None)));
+        assert_eq!(envelope(&["mail", "ingest", "--sender="]), Some((some(""), None)));
+    }
+
+    #[test]
+    fn any_other_command_line_is_left_to_the_full_parser() {
+        for words in [
+            &["mail", "process"][..],
+            &["--json", "mail", "ingest"],
+            &["mail", "ingest", "--database-url", "postgres://x"],
+            &["mail", "ingest", "--sender"],
+            &["mail", "ingest", "--sender", "a@x", "--sender", "b@x"],
+            &["mail", "ingest", "--sender", "--recipient", "r@x"],
+            &["mail", "ingest", "--store-only=yes"],
+            &["mail", "ingest", "extra"],
+            &["game", "list"],
+            &[],
+        ] {
+            assert_eq!(envelope(words), None, "{words:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_command_line_that_is_not_utf8_is_left_to_the_full_parser() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = vec![
+            OsString::from("stationmaster"),
+            OsString::from("mail"),
+            OsString::from("ingest"),
+            OsString::from("--sender"),
+            OsString::from_vec(vec![0xff, b'a']),
+        ];
+        assert_eq!(envelope_only(&args), None);
+    }
 }

@@ -10,6 +10,7 @@ mod serve;
 
 use crate::config::Settings;
 use clap::{Args, Parser, Subcommand};
+pub use mail::{Early, early_ingest};
 
 /// Stationmaster: a game-master server for railroad board games played by email and on the web.
 #[derive(Debug, Parser)]
@@ -319,11 +320,17 @@ pub enum GmCommand {
 
 /// Runs the parsed command line in the runtime it needs; returns the process exit code.
 /// `mail ingest`, run once per message by an MTA, starts no async runtime unless it has to
-/// store the message itself.
-pub fn main(cli: Cli) -> i32 {
+/// store the message itself; `early` is what [`early_ingest`] already did with the message.
+pub fn main(cli: Cli, early: Early) -> i32 {
     let cli = match cli.command {
         Some(Command::Mail(MailCommand::Ingest { sender, recipient, store_only })) => {
-            return mail::ingest(cli.settings, sender, recipient, store_only);
+            return match early {
+                Early::HandoffFailed(frame, e) => {
+                    mail::after_failed_handoff(cli.settings, frame, e, store_only)
+                }
+                Early::Done(code) => code,
+                Early::NotHandled => mail::ingest(cli.settings, sender, recipient, store_only),
+            };
         }
         command => Cli { command, ..cli },
     };

@@ -32,10 +32,16 @@ fn socket_path() -> PathBuf {
 
 /// Runs `mail ingest` with a message on stdin; returns the exit code and stderr.
 async fn ingest(db: &str, socket: &Path, raw: &[u8]) -> (i32, String) {
+    ingest_with(&["mail", "ingest", "--recipient", "ignored@nowhere.test"], db, socket, raw).await
+}
+
+/// Runs the binary with these arguments and a message on stdin; returns the exit code and stderr.
+async fn ingest_with(args: &[&str], db: &str, socket: &Path, raw: &[u8]) -> (i32, String) {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     let (db, socket, raw) = (db.to_string(), socket.to_path_buf(), raw.to_vec());
     tokio::task::spawn_blocking(move || {
         let mut child = Command::new(env!("CARGO_BIN_EXE_stationmaster"))
-            .args(["mail", "ingest", "--recipient", "ignored@nowhere.test"])
+            .args(&args)
             .env("DATABASE_URL", db)
             .env("STATIONMASTER_INGEST_SOCKET", socket)
             .env("STATIONMASTER_SECRET_KEY", "test-key")
@@ -123,6 +129,24 @@ async fn a_mail_handed_to_a_running_server_is_stored_and_processed_once(pool: Pg
     assert_eq!(eventually(&pool, echoes, 1).await, 1, "one echo queued");
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(count(&pool, echoes).await, 1, "and only one");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_command_line_the_early_hand_off_leaves_to_the_parser_is_handed_over_all_the_same(pool: PgPool) {
+    let (app, g, socket, _server) = running_server(&pool).await;
+    // A global flag before the subcommand: the full parser reads it, then hands the mail over.
+    let args = ["--json", "mail", "ingest", "--sender", "anna@example.org"];
+    let (code, stderr) = ingest_with(&args, NO_DATABASE, &socket, &order_mail(&app, &g, "parsed")).await;
+    assert_eq!(code, 0, "stored by the server: {stderr}");
+    let accepted = "SELECT count(*) FROM inbound_messages WHERE status = 'accepted' \
+                    AND envelope_from = 'anna@example.org'";
+    assert_eq!(eventually(&pool, accepted, 1).await, 1);
+    // A misspelt flag is the parser's error, and nothing is stored.
+    let args = ["mail", "ingest", "--sendr", "anna@example.org"];
+    let (code, stderr) = ingest_with(&args, NO_DATABASE, &socket, &order_mail(&app, &g, "misspelt")).await;
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--sendr"), "{stderr}");
+    assert_eq!(count(&pool, "SELECT count(*) FROM inbound_messages").await, 1);
 }
 
 #[sqlx::test(migrations = "./migrations")]
