@@ -181,11 +181,9 @@ pub(crate) async fn tell_table(
 pub(crate) async fn open_turn_calendar(
     ctx: &Ctx,
     conn: &mut PgConnection,
-    game: GameId,
+    g: &GameRow,
 ) -> Result<Option<String>, ServiceError> {
-    let g = super::load_game(conn, game).await?;
-    Ok(store::turns::get_turn(conn, game.0, g.current_turn)
+    Ok(store::turns::open_deadline(conn, g.id, g.current_turn)
         .await?
-        .filter(|t| t.status == "open")
-        .map(|t| calendar(ctx, &g, t.number, t.deadline, t.deadline_version)))
+        .map(|(deadline, version)| calendar(ctx, g, g.current_turn, deadline, version)))
 }

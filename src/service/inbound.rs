@@ -6,15 +6,16 @@
 //! to the seat's registered address, never to the sender, threaded to the player's mail.
 
 use super::inbound_reply::{self as reply, Section};
-use super::submit::{mark_final_in, submit_in};
+use super::submit::{mark_final_in, submit_for};
 use super::{Ctx, SeatAuth, ServiceError, Source};
 use crate::domain::{GameId, ReplyAddress, SecretToken};
 use crate::engine::Seat;
 use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail};
 use crate::orders::OrderText;
 use crate::store;
+use crate::store::games::GameRow;
 use crate::store::inbound::Outcome;
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 
@@ -149,10 +150,16 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
     )
     .await?;
     if let (Some(seat), false) = (&decided.seat, decided.sections.is_empty()) {
-        let generation = seat_generation(&mut tx, seat).await?;
-        let mut m = reply::answer(ctx, id, seat, generation, &mail, &decided.sections)?;
+        let mut m = reply::answer(ctx, id, seat, decided.generation, &mail, &decided.sections)?;
         // The answer states the deadline; it carries the calendar entry too.
-        m.calendar = super::deadlines::open_turn_calendar(ctx, &mut tx, seat.game).await?;
+        let game = match decided.game {
+            Some(game) => game,
+            None => super::load_game(&mut tx, seat.game).await?,
+        };
+        m.calendar = match decided.deadline {
+            Some((turn, at, version)) => Some(super::deadlines::calendar(ctx, &game, turn, at, version)),
+            None => super::deadlines::open_turn_calendar(ctx, &mut tx, &game).await?,
+        };
         super::notices::queue(&mut tx, &ctx.settings, &m).await?;
     }
     tx.commit().await?;
@@ -170,12 +177,17 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
 }
 
 /// The decision about one message: its status, a one-line outcome for the GM, the seat it was
-/// for (if known) and the sections of the answer to that seat (none: no answer).
+/// for (if known, with its reply-address generation) and the sections of the answer to that
+/// seat (none: no answer); the game, when it was loaded on the way.
 struct Decided {
     status: &'static str,
     outcome: String,
     seat: Option<SeatAuth>,
+    generation: i32,
+    game: Option<GameRow>,
     turn: Option<i32>,
+    /// The open turn's deadline and its version, when orders were just stored for it.
+    deadline: Option<(i32, DateTime<Utc>, i32)>,
     sections: Vec<Section>,
     finalised: bool,
 }
@@ -186,15 +198,26 @@ impl Decided {
             status,
             outcome: outcome.into(),
             seat: None,
+            generation: 1,
+            game: None,
             turn: None,
+            deadline: None,
             sections: Vec::new(),
             finalised: false,
         }
     }
-    fn refused(seat: SeatAuth, outcome: impl Into<String>, why: Vec<String>) -> Self {
-        let outcome = outcome.into();
-        let sections = vec![Section::new("Your mail was not accepted", why)];
-        Decided { status: "rejected", outcome, seat: Some(seat), turn: None, sections, finalised: false }
+    fn refused(seat: Routed, outcome: impl Into<String>, why: Vec<String>) -> Self {
+        Decided {
+            status: "rejected",
+            outcome: outcome.into(),
+            seat: Some(seat.auth),
+            generation: seat.generation,
+            game: None,
+            turn: None,
+            deadline: None,
+            sections: vec![Section::new("Your mail was not accepted", why)],
+            finalised: false,
+        }
     }
 }
 
@@ -207,17 +230,21 @@ async fn decide(
     if !mail.readable {
         return Ok(Decided::silent("ignored", "not a readable mail message"));
     }
-    if let Some(mid) = &mail.message_id
-        && store::inbound::message_id_seen(tx, mid, row.id).await?
-    {
+    let seen = store::inbound::seen_before(
+        tx,
+        row.id,
+        mail.message_id.as_deref(),
+        mail.from.as_deref(),
+        ctx.now() - Duration::hours(1),
+    )
+    .await?;
+    if let (Some(mid), true) = (&mail.message_id, seen.message_id) {
         return Ok(Decided::silent("duplicate", format!("same Message-ID as an earlier mail: {mid}")));
     }
     let Some(from) = mail.from.clone() else {
         return Ok(Decided::silent("ignored", "no From address"));
     };
-    if store::inbound::rejections_since(tx, &from, ctx.now() - Duration::hours(1)).await?
-        >= REJECTIONS_PER_HOUR
-    {
+    if seen.rejections >= REJECTIONS_PER_HOUR {
         return Ok(Decided::silent("rejected", "too many rejected mails from this address in the last hour"));
     }
     let commands = MailCommands::parse(&mail.body);
@@ -232,10 +259,10 @@ async fn decide(
         }
         Route::Nowhere(why) => return Ok(Decided::silent("ignored", why)),
     };
-    if !seat.email.eq_ignore_ascii_case(&from) {
+    if !seat.auth.email.eq_ignore_ascii_case(&from) {
         let why = format!(
             "it came from {from}, which is not the address registered for {} (mail for a seat is only taken from its player's own address)",
-            seat.seat
+            seat.auth.seat
         );
         return Ok(Decided::refused(
             seat,
@@ -248,15 +275,15 @@ async fn decide(
             format!("it is larger than {} MiB; send your orders as plain text", MAX_MAIL_BYTES / 1024 / 1024);
         return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
     }
-    let game = super::load_game(tx, seat.game).await?;
+    let game = super::load_game(tx, seat.auth.game).await?;
     if commands.has_orders()
-        && store::inbound::accepted_for_turn(tx, seat.game.0, i16::from(seat.seat.0), game.current_turn)
+        && store::inbound::accepted_for_turn(tx, game.id, i16::from(seat.auth.seat.0), game.current_turn)
             .await?
             >= ORDER_MAILS_PER_TURN
     {
         let why = format!(
             "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
-            seat.seat
+            seat.auth.seat
         );
         return Ok(Decided::refused(
             seat,
@@ -264,29 +291,34 @@ async fn decide(
             vec![why, reply::NOTHING_CHANGED.into()],
         ));
     }
-    carry_out(ctx, tx, seat, game.current_turn, mail, &commands).await
+    carry_out(ctx, tx, seat, game, mail, &commands).await
 }
 
 /// Runs the mail's commands for an authenticated seat.
 async fn carry_out(
     ctx: &Ctx,
     tx: &mut PgConnection,
-    seat: SeatAuth,
-    turn: i32,
+    routed: Routed,
+    game: GameRow,
     mail: &ParsedMail,
     c: &MailCommands,
 ) -> Result<Decided, ServiceError> {
+    let (seat, generation, turn) = (routed.auth, routed.generation, game.current_turn);
     let mut sections = Vec::new();
     let mut status = "accepted";
     let mut outcome = Vec::new();
     let mut finalised = false;
+    let mut deadline = None;
     if mail.body_kind == BodyKind::None && !c.has_orders() {
         sections.push(Section::new("Your mail was not accepted", vec!["it has no readable text part (an attachment or an empty HTML mail?); write your orders in the mail itself".into()]));
         return Ok(Decided {
             status: "rejected",
             outcome: "refused: no readable text".into(),
             seat: Some(seat),
+            generation,
+            game: Some(game),
             turn: Some(turn),
+            deadline: None,
             sections,
             finalised,
         });
@@ -299,12 +331,13 @@ async fn carry_out(
     }
     if c.has_orders() {
         let submitted = match OrderText::parse(&c.order_text) {
-            Ok(text) => submit_in(ctx, tx, &seat, &text, Source::Mail, c.final_).await,
+            Ok(text) => submit_for(ctx, tx, &game, &seat, &text, Source::Mail, c.final_).await,
             Err(e) => Err(ServiceError::BadInput(e.to_string())),
         };
         match submitted {
             Ok(done) => {
                 finalised = done.is_final;
+                deadline = Some((done.turn, done.deadline, done.deadline_version));
                 outcome.push(format!("orders stored as version {}", done.version));
                 sections.push(reply::echo_section(&done));
             }
@@ -361,17 +394,27 @@ async fn carry_out(
         status,
         outcome: outcome.join("; "),
         seat: Some(seat),
+        generation,
+        game: Some(game),
         turn: Some(turn),
+        deadline,
         sections,
         finalised,
     })
 }
 
 enum Route {
-    Seat(SeatAuth),
+    Seat(Routed),
     /// A seat was named, but its credentials are wrong: tell its registered player.
-    Forged(SeatAuth, String),
+    Forged(Routed, String),
     Nowhere(String),
+}
+
+/// The seat a mail was routed to, with the generation of its reply addresses (for the answer's
+/// own signed reply address).
+struct Routed {
+    auth: SeatAuth,
+    generation: i32,
 }
 
 /// Finds the seat a mail is for: a signed reply address among its recipients, else an
@@ -385,8 +428,8 @@ async fn route(
 ) -> Result<Route, ServiceError> {
     let candidates = row.envelope_to.iter().map(|s| s.to_lowercase()).chain(mail.recipients.iter().cloned());
     for address in candidates.filter_map(|a| ReplyAddress::parse(&a)) {
-        let Some((seat, generation)) = seat_of(tx, address.game, address.seat).await? else { continue };
-        if ctx.reply_tag_valid(&address, generation) {
+        let Some(seat) = seat_of(tx, address.game, address.seat).await? else { continue };
+        if ctx.reply_tag_valid(&address, seat.generation) {
             return Ok(Route::Seat(seat));
         }
         return Ok(Route::Forged(seat, "it was sent to a reply address whose signature is not valid".into()));
@@ -395,35 +438,27 @@ async fn route(
         let (Ok(game), Ok(n)) = (t.game.parse::<GameId>(), t.seat.parse::<u8>()) else {
             return Ok(Route::Nowhere("an ORDERS line names no valid game and seat".into()));
         };
-        let Some((seat, _)) = seat_of(tx, game, n).await? else {
+        let Some(seat) = seat_of(tx, game, n).await? else {
             return Ok(Route::Nowhere("an ORDERS line names a seat that does not exist".into()));
         };
         return Ok(match super::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
-            Ok(s) if s.seat == seat.seat => Route::Seat(s),
+            Ok(s) if s.seat == seat.auth.seat => Route::Seat(Routed { auth: s, generation: seat.generation }),
             _ => Route::Forged(seat, "its ORDERS line carries a wrong token".into()),
         });
     }
     Ok(Route::Nowhere("not sent to a seat's reply address and no ORDERS line".into()))
 }
 
-async fn seat_of(
-    tx: &mut PgConnection,
-    game: GameId,
-    seat: u8,
-) -> Result<Option<(SeatAuth, i32)>, ServiceError> {
+async fn seat_of(tx: &mut PgConnection, game: GameId, seat: u8) -> Result<Option<Routed>, ServiceError> {
     let row = store::games::seats(tx, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
-    Ok(row.map(|s| {
-        let auth = SeatAuth {
+    Ok(row.map(|s| Routed {
+        auth: SeatAuth {
             game,
             seat: Seat(seat),
             player_name: s.player_name,
             email: s.email,
             time_zone: s.time_zone,
-        };
-        (auth, s.token_generation)
+        },
+        generation: s.token_generation,
     }))
-}
-
-async fn seat_generation(tx: &mut PgConnection, seat: &SeatAuth) -> Result<i32, ServiceError> {
-    Ok(seat_of(tx, seat.game, seat.seat.0).await?.map_or(1, |(_, g)| g))
 }

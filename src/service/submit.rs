@@ -57,6 +57,9 @@ pub struct Submitted {
     /// The deadline as the player reads it (their zone, or the game's).
     pub deadline_local: String,
     pub echo: Echo,
+    /// How often the deadline has been moved (the calendar entry's sequence number).
+    #[serde(skip)]
+    pub deadline_version: i32,
 }
 
 /// Appends a new version of a seat's orders for the open turn (never overwriting an earlier one)
@@ -89,9 +92,22 @@ pub(crate) async fn submit_in(
     source: Source,
     final_now: bool,
 ) -> Result<Submitted, ServiceError> {
-    let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
-    let engine = engine_of(&game)?;
+    submit_for(ctx, tx, &game, who, text, source, final_now).await
+}
+
+/// [`submit_in`] for a game the caller has already loaded in this transaction.
+pub(crate) async fn submit_for(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    game: &store::games::GameRow,
+    who: &SeatAuth,
+    text: &OrderText,
+    source: Source,
+    final_now: bool,
+) -> Result<Submitted, ServiceError> {
+    let now = ctx.now();
+    let engine = engine_of(game)?;
     // While the game is paused the clock stands still: orders are taken past the old deadline.
     let unlimited = source.by_gm() || game.paused_at.is_some();
     let turn = open_turn_for(&mut *tx, who, game.current_turn, now, unlimited).await?;
@@ -124,7 +140,7 @@ pub(crate) async fn submit_in(
     }
     store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
     if source.by_gm() {
-        copy_to_player(ctx, &mut *tx, &game, who, turn.number, version, text.as_str()).await?;
+        copy_to_player(ctx, &mut *tx, game, who, turn.number, version, text.as_str()).await?;
     }
     tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), "orders stored");
     Ok(Submitted {
@@ -135,8 +151,9 @@ pub(crate) async fn submit_in(
         digest,
         is_final: final_now,
         deadline: turn.deadline,
-        deadline_local: super::deadlines::words(&game, who.time_zone.as_deref(), turn.deadline),
+        deadline_local: super::deadlines::words(game, who.time_zone.as_deref(), turn.deadline),
         echo,
+        deadline_version: turn.deadline_version,
     })
 }
 

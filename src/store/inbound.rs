@@ -139,15 +139,34 @@ pub async fn record_outcome(
     Ok(())
 }
 
-/// Whether another message with this Message-ID was already processed.
-pub async fn message_id_seen(conn: &mut PgConnection, message_id: &str, except: i64) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new')",
+/// What earlier mail says about a message, asked in one round trip: whether another, already
+/// processed message had its Message-ID, and how many mails from its sender were rejected since
+/// a time (for the rejection rate limit).
+pub struct SeenBefore {
+    pub message_id: bool,
+    pub rejections: i64,
+}
+
+/// [`SeenBefore`] for message `id` with this Message-ID and sender (either may be missing).
+pub async fn seen_before(
+    conn: &mut PgConnection,
+    id: i64,
+    message_id: Option<&str>,
+    from_addr: Option<&str>,
+    since: DateTime<Utc>,
+) -> sqlx::Result<SeenBefore> {
+    let (message_id, rejections) = sqlx::query_as(
+        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new'), \
+         (SELECT count(*) FROM inbound_messages WHERE lower(from_addr) = lower($3) AND status = 'rejected' \
+          AND received_at > $4)",
     )
     .bind(message_id)
-    .bind(except)
+    .bind(id)
+    .bind(from_addr)
+    .bind(since)
     .fetch_one(conn)
-    .await
+    .await?;
+    Ok(SeenBefore { message_id, rejections })
 }
 
 /// Order mails accepted from a seat in a turn (for the per-turn limit).
@@ -163,22 +182,6 @@ pub async fn accepted_for_turn(
     .bind(game)
     .bind(seat)
     .bind(turn)
-    .fetch_one(conn)
-    .await
-}
-
-/// Rejections recorded for a sender address since a time (for the rejection rate limit).
-pub async fn rejections_since(
-    conn: &mut PgConnection,
-    from_addr: &str,
-    since: DateTime<Utc>,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "SELECT count(*) FROM inbound_messages WHERE lower(from_addr) = lower($1) AND status = 'rejected' \
-         AND received_at > $2",
-    )
-    .bind(from_addr)
-    .bind(since)
     .fetch_one(conn)
     .await
 }

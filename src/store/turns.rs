@@ -179,6 +179,22 @@ pub async fn refresh_all_final(
     Ok(())
 }
 
+/// The deadline and its version of a game's turn, if that turn is open (without the turn's
+/// state, which a mail that only mentions the deadline does not need).
+pub async fn open_deadline(
+    conn: &mut PgConnection,
+    game: Uuid,
+    number: i32,
+) -> sqlx::Result<Option<(DateTime<Utc>, i32)>> {
+    sqlx::query_as(
+        "SELECT deadline, deadline_version FROM turns WHERE game_id = $1 AND number = $2 AND status = 'open'",
+    )
+    .bind(game)
+    .bind(number)
+    .fetch_optional(conn)
+    .await
+}
+
 /// Locks one turn row (waiting for any other holder).
 pub async fn lock_turn(conn: &mut PgConnection, game: Uuid, number: i32) -> sqlx::Result<Option<TurnRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

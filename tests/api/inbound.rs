@@ -5,8 +5,9 @@ use crate::helpers::{TestApp, spawn_app};
 use chrono::Duration;
 use sqlx::PgPool;
 use stationmaster::engine::Seat;
+use stationmaster::schedule::DeadlineChange;
 use stationmaster::service::inbound::{self, MAX_MAIL_BYTES};
-use stationmaster::service::{CreatedGame, Review};
+use stationmaster::service::{CreatedGame, Review, lifecycle};
 use stationmaster::store::outbox::OutboxRow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -123,6 +124,36 @@ async fn an_accepted_mail_is_answered_at_once_with_the_echo_threaded_to_it(pool:
         "{}",
         a.body_text
     );
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn every_answer_carries_the_open_turns_calendar_entry_at_its_latest_deadline(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let sequence = |a: &OutboxRow| {
+        let ics = a.calendar.clone().expect("the answer states the deadline, so it carries the entry");
+        assert!(ics.contains("UID:") && ics.contains("turn-1@"), "{ics}");
+        ics.lines().find_map(|l| l.strip_prefix("SEQUENCE:").map(str::to_string)).expect("a SEQUENCE line")
+    };
+    // Orders accepted: the entry of the turn they were stored for.
+    let (status, _, answer) = deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+    assert_eq!(status, "accepted");
+    let first = sequence(&answer.unwrap());
+    // The GM moves the deadline; a mail with commands only, and a refused one, carry the new entry.
+    lifecycle::change_deadline(&app.ctx, g.id, "gm@example.org", DeadlineChange::Extend(Duration::hours(24)))
+        .await
+        .unwrap();
+    let (_, _, answer) = deliver(&app, &corpus("commands.eml", &to, "anna@example.org", &g)).await;
+    let moved = sequence(&answer.unwrap());
+    assert_ne!(first, moved, "a moved deadline is a new version of the calendar entry");
+    let (status, _, answer) = deliver(&app, &corpus("plain.eml", &to, "mallory@evil.example", &g)).await;
+    assert_eq!(status, "rejected");
+    assert_eq!(sequence(&answer.unwrap()), moved);
+    // New orders after the move: the stored turn's entry is the moved one too.
+    let (status, _, answer) = deliver(&app, &corpus("plain.eml", &to, "anna@example.org", &g)).await;
+    assert_eq!(status, "accepted");
+    assert_eq!(sequence(&answer.unwrap()), moved);
 }
 
 #[sqlx::test(migrations = "./migrations")]
