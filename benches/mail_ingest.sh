@@ -5,6 +5,8 @@
 #
 #   bash benches/mail_ingest.sh [mails] [parallel-pipes] [handoff|full|store-only]
 #
+# Each mail is delivered as Postfix's pipe(8) does: a fork and exec of `stationmaster mail ingest`
+# (no shell) with the message on its standard input, `parallel-pipes` at a time.
 # `handoff` (default): `stationmaster serve` runs (started here, stopped at the end) and each pipe
 # process hands its mail to it over the ingest socket; the server stores it with its warm pool,
 # answers, and processes it at once. The clock stops when every echo is queued.
@@ -30,6 +32,8 @@ export STATIONMASTER_INGEST_SOCKET="$WORK/ingest.sock"
 
 # STATIONMASTER_BIN: measure another build (e.g. an older commit's) instead of this tree's.
 if [ -z "${STATIONMASTER_BIN:-}" ]; then cargo build --release --quiet --bin stationmaster; fi
+# The MTA: fork and exec per mail, no shell, as Postfix's pipe(8) delivers (benches/mta/pipe.rs).
+rustc -O --edition 2021 benches/mta/pipe.rs -o "$WORK/pipe"
 BIN=${STATIONMASTER_BIN:-$PWD/target/release/stationmaster}
 psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_bench_mail" >/dev/null 2>&1
 for g in $(seq 1 50); do
@@ -58,8 +62,8 @@ backends() { psql "$DB_BASE/postgres" -Atc "SELECT pid FROM pg_stat_activity WHE
 backends_cpu() { local t=0; for p in $(backends); do t=$(python3 -c "print($t + $(cpu "$p"))"); done; echo "$t"; }
 server_cpu0=0; [ -n "$SERVER" ] && server_cpu0=$(cpu "$SERVER")
 pg_cpu0=$(backends_cpu)
-/usr/bin/time -f "%U %S" -o "$WORK/pipes.cpu" \
-  sh -c "ls '$WORK/mail' | xargs -P '$PARALLEL' -I{} sh -c \"'$BIN' mail ingest $FLAG < '$WORK/mail/{}'\""
+# shellcheck disable=SC2086 # $FLAG is empty or one word
+/usr/bin/time -f "%U %S" -o "$WORK/pipes.cpu" "$WORK/pipe" "$PARALLEL" "$WORK/mail" "$BIN" mail ingest $FLAG >/dev/null
 stored=$(date +%s.%N)
 [ "$MODE" = store-only ] && "$BIN" mail process
 if [ "$MODE" = handoff ]; then
@@ -72,7 +76,7 @@ end=$(date +%s.%N)
 server_cpu=0; [ -n "$SERVER" ] && server_cpu=$(python3 -c "print($(cpu "$SERVER") - $server_cpu0)")
 pg_cpu=$(python3 -c "print($(backends_cpu) - $pg_cpu0)")
 read -r pipes_user pipes_sys <"$WORK/pipes.cpu"
-python3 -c "print(f'CPU per mail: pipe processes {($pipes_user+$pipes_sys)/$MAILS*1000:.2f} ms (incl. sh and xargs), '
+python3 -c "print(f'CPU per mail: pipe processes {($pipes_user+$pipes_sys)/$MAILS*1000:.2f} ms (incl. the MTA driver), '
   f'server {$server_cpu/$MAILS*1000:.2f} ms, Postgres backends of the server pool {$pg_cpu/$MAILS*1000:.2f} ms')"
 python3 -c "print(f'stored in {$stored-$start:.2f} s, processed in {$end-$stored:.2f} s')"
 accepted=$(psql "$DATABASE_URL" -Atc "SELECT count(*) FROM inbound_messages WHERE status = 'accepted'")
