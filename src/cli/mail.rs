@@ -57,7 +57,7 @@ fn envelope_only(args: &[std::ffi::OsString]) -> Option<(Option<String>, Option<
     if words.next()? != Some("mail") || words.next()? != Some("ingest") {
         return None;
     }
-    let (mut sender, mut recipient) = (None, None);
+    let (mut sender, mut recipient, mut store_only) = (None, None, false);
     while let Some(word) = words.next() {
         let word = word?;
         let (flag, inline) = match word.split_once('=') {
@@ -67,7 +67,11 @@ fn envelope_only(args: &[std::ffi::OsString]) -> Option<(Option<String>, Option<
         let slot = match flag {
             "--sender" => &mut sender,
             "--recipient" => &mut recipient,
-            "--store-only" if inline.is_none() => continue,
+            // Given twice, it is the parser's to refuse.
+            "--store-only" if inline.is_none() && !store_only => {
+                store_only = true;
+                continue;
+            }
             _ => return None,
         };
         // A flag given twice is the parser's to refuse.
@@ -230,6 +234,7 @@ mod tests {
             &["mail", "ingest", "--sender", "a@x", "--sender", "b@x"],
             &["mail", "ingest", "--sender", "--recipient", "r@x"],
             &["mail", "ingest", "--store-only=yes"],
+            &["mail", "ingest", "--store-only", "--store-only"],
             &["mail", "ingest", "extra"],
             &["game", "list"],
             &[],
@@ -250,5 +255,58 @@ mod tests {
             OsString::from_vec(vec![0xff, b'a']),
         ];
         assert_eq!(envelope_only(&args), None);
+    }
+}
+
+#[cfg(test)]
+mod agreement {
+    use super::envelope_only;
+    use crate::cli::{Cli, Command, MailCommand};
+    use clap::Parser;
+    use proptest::prelude::*;
+    use std::ffi::OsString;
+
+    /// Words a command line is made of: flags, values, flag-like values, and other commands.
+    const WORDS: &[&str] = &[
+        "mail",
+        "ingest",
+        "process",
+        "--sender",
+        "--recipient",
+        "--store-only",
+        "--sender=a@x.org",
+        "--recipient=",
+        "--store-only=true",
+        "a@x.org",
+        "",
+        "-x",
+        "--json",
+        "--sender=--recipient",
+        "b@y.org",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// Whatever the early hand-off takes, the full parser reads the same way: the same
+        /// `mail ingest` with the same envelope. (It may leave more to the parser, never less.)
+        #[test]
+        fn whatever_the_early_path_takes_clap_reads_as_the_same_envelope(
+            plain in any::<bool>(),
+            picks in proptest::collection::vec(0..WORDS.len(), 0..7),
+        ) {
+            let head: &[&str] = if plain { &["stationmaster", "mail", "ingest"] } else { &["stationmaster"] };
+            let args: Vec<OsString> =
+                head.iter().copied().chain(picks.iter().map(|&i| WORDS[i])).map(OsString::from).collect();
+            if let Some((sender, recipient)) = envelope_only(&args) {
+                let cli = Cli::try_parse_from(&args);
+                prop_assert!(cli.is_ok(), "{args:?}: {:?}", cli.err());
+                match cli.unwrap().command {
+                    Some(Command::Mail(MailCommand::Ingest { sender: s, recipient: r, .. })) => {
+                        prop_assert_eq!((s, r), (sender, recipient), "{:?}", args);
+                    }
+                    other => prop_assert!(false, "{args:?} parsed as {other:?}"),
+                }
+            }
+        }
     }
 }
