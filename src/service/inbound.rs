@@ -6,9 +6,10 @@
 //! to the seat's registered address, never to the sender, threaded to the player's mail.
 
 use super::inbound_reply::{self as reply, Section};
+use super::inbound_route::{Route, Routed, route};
 use super::submit::{mark_final_in, submit_for};
 use super::{Ctx, SeatAuth, ServiceError, Source};
-use crate::domain::{GameId, ReplyAddress, SecretToken};
+use crate::domain::GameId;
 use crate::engine::Seat;
 use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail};
 use crate::orders::OrderText;
@@ -401,64 +402,4 @@ async fn carry_out(
         sections,
         finalised,
     })
-}
-
-enum Route {
-    Seat(Routed),
-    /// A seat was named, but its credentials are wrong: tell its registered player.
-    Forged(Routed, String),
-    Nowhere(String),
-}
-
-/// The seat a mail was routed to, with the generation of its reply addresses (for the answer's
-/// own signed reply address).
-struct Routed {
-    auth: SeatAuth,
-    generation: i32,
-}
-
-/// Finds the seat a mail is for: a signed reply address among its recipients, else an
-/// `ORDERS <game> <seat> <token>` line.
-async fn route(
-    ctx: &Ctx,
-    tx: &mut PgConnection,
-    row: &store::inbound::InboundRow,
-    mail: &ParsedMail,
-    c: &MailCommands,
-) -> Result<Route, ServiceError> {
-    let candidates = row.envelope_to.iter().map(|s| s.to_lowercase()).chain(mail.recipients.iter().cloned());
-    for address in candidates.filter_map(|a| ReplyAddress::parse(&a)) {
-        let Some(seat) = seat_of(tx, address.game, address.seat).await? else { continue };
-        if ctx.reply_tag_valid(&address, seat.generation) {
-            return Ok(Route::Seat(seat));
-        }
-        return Ok(Route::Forged(seat, "it was sent to a reply address whose signature is not valid".into()));
-    }
-    if let Some(t) = &c.token {
-        let (Ok(game), Ok(n)) = (t.game.parse::<GameId>(), t.seat.parse::<u8>()) else {
-            return Ok(Route::Nowhere("an ORDERS line names no valid game and seat".into()));
-        };
-        let Some(seat) = seat_of(tx, game, n).await? else {
-            return Ok(Route::Nowhere("an ORDERS line names a seat that does not exist".into()));
-        };
-        return Ok(match super::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
-            Ok(s) if s.seat == seat.auth.seat => Route::Seat(Routed { auth: s, generation: seat.generation }),
-            _ => Route::Forged(seat, "its ORDERS line carries a wrong token".into()),
-        });
-    }
-    Ok(Route::Nowhere("not sent to a seat's reply address and no ORDERS line".into()))
-}
-
-async fn seat_of(tx: &mut PgConnection, game: GameId, seat: u8) -> Result<Option<Routed>, ServiceError> {
-    let row = store::games::seats(tx, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
-    Ok(row.map(|s| Routed {
-        auth: SeatAuth {
-            game,
-            seat: Seat(seat),
-            player_name: s.player_name,
-            email: s.email,
-            time_zone: s.time_zone,
-        },
-        generation: s.token_generation,
-    }))
 }

@@ -15,6 +15,7 @@ mod error;
 pub mod gm_auth;
 pub mod inbound;
 mod inbound_reply;
+mod inbound_route;
 pub mod lifecycle;
 mod notices;
 pub mod policy;
