@@ -5,6 +5,13 @@ use clap::Args;
 
 /// Where the server listens for `mail ingest` hand-offs unless told otherwise.
 pub const DEFAULT_INGEST_SOCKET: &str = "/run/stationmaster/ingest.sock";
+/// The environment variable that names the ingest socket.
+pub const INGEST_SOCKET_ENV: &str = "STATIONMASTER_INGEST_SOCKET";
+
+/// The ingest socket's path from its setting, unless the setting turns it off (empty).
+pub fn ingest_socket_path(setting: &str) -> Option<&std::path::Path> {
+    Some(setting.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
+}
 
 /// Settings shared by the server and the console commands.
 #[derive(Debug, Clone, Args)]
@@ -66,7 +73,7 @@ pub struct Settings {
     /// Empty: the server does not listen and `mail ingest` always stores directly.
     #[arg(
         long,
-        env = "STATIONMASTER_INGEST_SOCKET",
+        env = INGEST_SOCKET_ENV,
         default_value = DEFAULT_INGEST_SOCKET,
         global = true
     )]
@@ -105,7 +112,7 @@ impl Settings {
 
     /// The ingest socket's path, unless turned off.
     pub fn ingest_socket(&self) -> Option<&std::path::Path> {
-        Some(self.ingest_socket.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
+        ingest_socket_path(&self.ingest_socket)
     }
 
     /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).

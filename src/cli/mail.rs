@@ -29,26 +29,23 @@ pub enum Early {
 /// else, and every failure, goes the documented way: see [`Early`].
 pub fn early_ingest(args: &[std::ffi::OsString]) -> Early {
     let Some((sender, recipient)) = envelope_only(args) else { return Early::NotHandled };
-    let socket = match std::env::var_os(SOCKET_ENV) {
-        // Clap decides what an empty (turned off) or non-UTF-8 setting means.
-        Some(v) => match v.into_string() {
-            Ok(v) if !v.trim().is_empty() => v,
-            _ => return Early::NotHandled,
-        },
+    let setting = match std::env::var_os(crate::config::INGEST_SOCKET_ENV).map(|v| v.into_string()) {
+        Some(Ok(v)) => v,
+        // Clap says what a setting that is not UTF-8 means.
+        Some(Err(_)) => return Early::NotHandled,
         None => crate::config::DEFAULT_INGEST_SOCKET.to_string(),
     };
+    // Turned off: the message is stored directly, the documented way.
+    let Some(socket) = crate::config::ingest_socket_path(&setting) else { return Early::NotHandled };
     let frame = match read_message(sender, recipient) {
         Ok(frame) => frame,
         Err(code) => return Early::Done(code),
     };
-    match handoff::hand_off(std::path::Path::new(socket.trim()), &frame) {
+    match handoff::hand_off(socket, &frame) {
         Ok(_) => Early::Done(0),
         Err(e) => Early::HandoffFailed(frame, e),
     }
 }
-
-/// The environment variable naming the ingest socket (as in [`Settings`]).
-const SOCKET_ENV: &str = "STATIONMASTER_INGEST_SOCKET";
 
 /// The envelope of `[program, "mail", "ingest", envelope flags...]`; `None` for any other
 /// command line, which the full parser then reads (and explains, if it is wrong).
