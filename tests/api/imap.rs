@@ -1,8 +1,9 @@
 //! The IMAP poller against a real Dovecot on localhost (started by the test with its own
-//! configuration in a temporary directory). Needs `dovecot-imapd` (installed by `.ci/run`) and
+//! configuration in a temporary directory that its mail user may enter). Needs `dovecot-imapd` (installed by `.ci/run`) and
 //! root; where either is missing the test says so and does nothing.
 
 use crate::helpers::{database_url, spawn_app};
+use crate::public_dir::PublicDir;
 use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::mail::imap::{ImapConfig, PollStats, poll_once};
@@ -15,13 +16,14 @@ struct Dovecot {
     child: Child,
     dir: PathBuf,
     port: u16,
+    // Dropped after `drop` below has stopped Dovecot: removes the directory.
+    _home: PublicDir,
 }
 
 impl Drop for Dovecot {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -34,7 +36,9 @@ fn usable() -> bool {
 // The child is owned by `Dovecot`, whose Drop kills and waits for it; the lint cannot see that.
 #[allow(clippy::zombie_processes)]
 async fn start_dovecot() -> Dovecot {
-    let dir = std::env::temp_dir().join(format!("sm-imap-{}", uuid::Uuid::new_v4().simple()));
+    // Dovecot's mail user (nobody) must reach the maildir wherever the tests run.
+    let home = PublicDir::new("sm-imap");
+    let dir = home.path().to_path_buf();
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     for sub in ["run", "state", "mail/orders/new", "mail/orders/cur", "mail/orders/tmp"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
@@ -55,7 +59,7 @@ async fn start_dovecot() -> Dovecot {
         Command::new("/usr/sbin/dovecot").arg("-F").arg("-c").arg(dir.join("dovecot.conf")).spawn().unwrap();
     for _ in 0..100 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return Dovecot { child, dir, port };
+            return Dovecot { child, dir, port, _home: home };
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

@@ -13,6 +13,7 @@ mod lifecycle_clock;
 mod lifecycle_seats;
 mod orders_api;
 mod postfix;
+mod public_dir;
 mod reports_mail;
 mod snapshots;
 mod turn_loop;

@@ -2,21 +2,30 @@
 //! `stationmaster mail ingest` (as Postfix's `pipe(8)` runs it, as user nobody), stored,
 //! authenticated and applied, and the echo reaches a real SMTP catcher threaded to the message.
 //!
+//! The pipe runs a copy of the binary in a directory `nobody` may enter, so the test passes
+//! wherever the checkout lives (a private home directory, a `mktemp -d`). When the mail does not
+//! arrive, the failure says what Postfix's log reported for it.
+//!
 //! Needs Postfix and root (to configure it); `.ci/run` installs Postfix. Where either is missing
 //! the test says so and does nothing.
 
 use crate::helpers::{database_url, spawn_app_with};
+use crate::public_dir::PublicDir;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::service::Review;
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+const MAILLOG: &str = "/var/log/postfix.log";
+const SERVICE: &str = "stationmaster/unix";
+
 fn root_with_postfix() -> bool {
     let uid = Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    std::path::Path::new("/usr/sbin/postfix").exists() && uid.unwrap_or(false)
+    Path::new("/usr/sbin/postfix").exists() && uid.unwrap_or(false)
 }
 
 fn run(cmd: &str, args: &[&str]) {
@@ -24,9 +33,24 @@ fn run(cmd: &str, args: &[&str]) {
     assert!(out.status.success(), "{cmd} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// Points Postfix's `play.sm.test` domain at our binary and this test's database.
-fn configure_postfix(db: &str) {
-    let bin = env!("CARGO_BIN_EXE_stationmaster");
+/// Postfix configured to pipe `play.sm.test` into a copy of our binary; the copy and the
+/// `master.cf` entry go when this is dropped.
+struct PostfixPipe {
+    _bin_dir: PublicDir,
+}
+
+impl Drop for PostfixPipe {
+    fn drop(&mut self) {
+        let _ = Command::new("postconf").args(["-MX", SERVICE]).output();
+        let _ = Command::new("postfix").arg("reload").output();
+    }
+}
+
+/// Points Postfix's `play.sm.test` domain at a copy of our binary that `nobody` may run, and at
+/// this test's database.
+fn configure_postfix(db: &str) -> PostfixPipe {
+    let bin_dir = PublicDir::new("sm-postfix-bin");
+    let bin = bin_dir.install_executable(Path::new(env!("CARGO_BIN_EXE_stationmaster")), "stationmaster");
     run(
         "postconf",
         &[
@@ -38,17 +62,38 @@ fn configure_postfix(db: &str) {
             "relay_domains=play.sm.test",
             "transport_maps=inline:{play.sm.test=stationmaster:}",
             "smtpd_relay_restrictions=permit_mynetworks reject_unauth_destination",
-            "maillog_file=/var/log/postfix.log",
+            &format!("maillog_file={MAILLOG}"),
         ],
     );
     let service = format!(
         "stationmaster unix - n n - - pipe flags=Rq user=nobody argv=/usr/bin/env DATABASE_URL={db} \
          STATIONMASTER_SECRET_KEY=test-key STATIONMASTER_REPLY_DOMAIN=play.sm.test STATIONMASTER_BASE_URL=http://sm.test \
-         RUST_LOG=warn {bin} mail ingest --sender ${{sender}} --recipient ${{recipient}}"
+         RUST_LOG=warn {} mail ingest --sender ${{sender}} --recipient ${{recipient}}",
+        bin.display()
     );
-    run("postconf", &["-M", &format!("stationmaster/unix={service}")]);
+    run("postconf", &["-M", &format!("{SERVICE}={service}")]);
     let running = Command::new("postfix").arg("status").output().is_ok_and(|o| o.status.success());
     run("postfix", &[if running { "reload" } else { "start" }]);
+    PostfixPipe { _bin_dir: bin_dir }
+}
+
+/// What Postfix's log says of deliveries to `rcpt` (status lines and the pipe's own complaints),
+/// written after `from_byte`.
+fn postfix_said(rcpt: &str, from_byte: u64) -> Vec<String> {
+    let log = std::fs::read(MAILLOG).unwrap_or_default();
+    let new = log.get(from_byte as usize..).unwrap_or_default();
+    String::from_utf8_lossy(new)
+        .lines()
+        .filter(|l| {
+            l.contains(rcpt) || l.contains("warning:") || l.contains("fatal:") || l.contains("error:")
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A final verdict in the log for `rcpt` that is not a delivery: the mail bounced or is deferred.
+fn postfix_gave_up(said: &[String]) -> Option<&String> {
+    said.iter().find(|l| l.contains("status=bounced") || l.contains("status=deferred"))
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -63,7 +108,8 @@ async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered(pool: PgPo
     // The piped process reads the system clock, so the game must too.
     let app = spawn_app_with(pool, stationmaster::clock::Clock::system()).await;
     let g = app.create_game(Review::Gm).await;
-    configure_postfix(&db);
+    let log_start = std::fs::metadata(MAILLOG).map(|m| m.len()).unwrap_or(0);
+    let _postfix = configure_postfix(&db);
 
     let to = app.ctx.reply_address(g.id, Seat(1), 1);
     let message = Message::builder()
@@ -85,6 +131,7 @@ async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered(pool: PgPo
     assert!(sent, "Postfix accepted the message on 127.0.0.1:25");
 
     let mut status = String::new();
+    let mut said = Vec::new();
     for _ in 0..150 {
         let row: Option<(String, Option<String>)> =
             sqlx::query_as("SELECT status, outcome FROM inbound_messages ORDER BY id DESC LIMIT 1")
@@ -95,11 +142,16 @@ async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered(pool: PgPo
             status = format!("{s}: {}", why.unwrap_or_default());
             break;
         }
+        said = postfix_said(&to, log_start);
+        if postfix_gave_up(&said).is_some() {
+            break;
+        }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(
         status.starts_with("accepted"),
-        "the piped message was stored and accepted, not {status:?} (see /var/log/postfix.log)"
+        "the piped message was stored and accepted, not {status:?}; Postfix's log ({MAILLOG}) said:\n{}",
+        if said.is_empty() { "nothing about it".to_owned() } else { said.join("\n") }
     );
     let (envelope_to,): (Option<String>,) =
         sqlx::query_as("SELECT envelope_to FROM inbound_messages").fetch_one(&app.ctx.pool).await.unwrap();
