@@ -136,14 +136,20 @@ async fn own_orders(
     Ok(Json(json!({ "turn": turn, "seat": who.seat, "versions": versions })))
 }
 
+/// A published turn's orders: every line's hash, the public lines' text and salt; with a seat's
+/// Bearer token, that seat's own sheets whole (issue 11).
 async fn turn_orders(
     State(ctx): State<Ctx>,
     Path((id, turn)): Path<(String, i32)>,
+    headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let game = game_id(&id)?;
+    let viewer = match bearer(&headers)? {
+        Some(_) => Viewer::Seat(seat(&ctx, &headers, game).await?.seat),
+        None => Viewer::Public,
+    };
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let versions: Vec<VersionJson> =
-        service::published_orders(&mut conn, game, turn).await?.into_iter().map(Into::into).collect();
+    let versions = service::published_orders(&mut conn, game, turn, viewer).await?;
     Ok(Json(json!({ "turn": turn, "versions": versions })))
 }
 

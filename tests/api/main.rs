@@ -14,6 +14,7 @@ mod lifecycle_seats;
 mod orders_api;
 mod postfix;
 mod public_dir;
+mod published_orders;
 mod reports_mail;
 mod snapshots;
 mod turn_loop;
