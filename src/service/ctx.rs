@@ -27,29 +27,35 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// Builds the context; the server key is the configured one, or one generated once and kept
-    /// in the database.
+    /// Builds the context; the server key is the configured one, or the key file's — created on
+    /// first start, or moved out of an old database (`super::server_key::load`).
     pub async fn new(pool: PgPool, settings: Settings, clock: Clock) -> anyhow::Result<Ctx> {
-        let key = match settings.secret_key.as_deref().filter(|k| !k.trim().is_empty()) {
-            Some(k) => k.as_bytes().to_vec(),
-            None => {
-                let mut conn = pool.acquire().await.context("no database connection")?;
-                crate::store::server_secret(&mut conn, "server-key", || {
-                    data_encoding::HEXLOWER.encode(&rand::random::<[u8; 32]>())
-                })
-                .await
-                .context("cannot read or create the server key")?
-                .into_bytes()
-            }
-        };
-        Ok(Ctx {
+        let key = super::server_key::load(&pool, &settings).await.context("cannot load the server key")?;
+        Ok(Ctx::with_key(pool, settings, clock, key))
+    }
+
+    /// The context of a process that may only read the key (`mail ingest` run by the MTA as
+    /// another user); `None` when it cannot read it (the server then processes what it stored).
+    pub async fn reading_key(pool: PgPool, settings: Settings, clock: Clock) -> Option<Ctx> {
+        let key = super::server_key::existing(&pool, &settings).await?;
+        Some(Ctx::with_key(pool, settings, clock, key))
+    }
+
+    /// A context with the given key.
+    pub(crate) fn with_key(pool: PgPool, settings: Settings, clock: Clock, key: Vec<u8>) -> Ctx {
+        Ctx {
             pool,
             settings,
             clock,
             key: Arc::new(key),
             mail_wake: Arc::new(Notify::new()),
             turn_wake: Arc::new(Notify::new()),
-        })
+        }
+    }
+
+    /// The fingerprint of this context's key (as `server_secrets` keeps it).
+    pub(crate) fn key_check(&self) -> String {
+        super::server_key::key_check(&self.key)
     }
 
     /// The current time.

@@ -16,5 +16,6 @@ mod postfix;
 mod public_dir;
 mod published_orders;
 mod reports_mail;
+mod server_key;
 mod snapshots;
 mod turn_loop;

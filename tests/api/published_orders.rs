@@ -4,35 +4,19 @@
 //! 1833 standing pick-up orders show only their hashes. A seat (and only that seat) sees its own
 //! whole sheet with every salt, and can check its receipt from it.
 
-use crate::helpers::{PLAYERS, TestApp, spawn_app};
+use crate::helpers::{TestApp, create_game_on, spawn_app};
 use axum::http::StatusCode;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
-use stationmaster::domain::{EmailAddress, Mailbox, TurnLength};
-use stationmaster::service::{self, CreateGame, CreatedGame, GameClock, Review};
+use stationmaster::service::{self, CreatedGame, GameClock, Review};
 
 fn sha_hex(text: &str) -> String {
     data_encoding::HEXLOWER.encode(&Sha256::digest(text.as_bytes()))
 }
 
 async fn create(app: &TestApp, engine: &str, options: Value) -> CreatedGame {
-    service::create_game(
-        &app.ctx,
-        CreateGame {
-            engine: engine.into(),
-            name: "Sealed Line".into(),
-            gm: EmailAddress::parse("gm@example.org").unwrap(),
-            players: PLAYERS.iter().map(|p| Mailbox::parse(p).unwrap()).collect(),
-            seed: Some(7),
-            turn_length: "48h".parse::<TurnLength>().unwrap(),
-            review: Review::Auto,
-            options,
-            clock: GameClock::default(),
-        },
-    )
-    .await
-    .unwrap()
+    create_game_on(&app.ctx, engine, options, Review::Auto, GameClock::default()).await
 }
 
 /// Everything anyone can read about a published turn's orders: the API answer, the web page and
