@@ -69,8 +69,9 @@ pub(crate) fn read_key(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
 }
 
 /// Writes a key file durably with mode 0600 (its directory 0700 when created): a temporary file
-/// is written and synced, then renamed over `path`, and the directory synced.
-pub(crate) fn write_key(path: &Path, key: &[u8]) -> anyhow::Result<()> {
+/// is written and synced, then put at `path` — replacing a file there only when `replace`, else
+/// failing if another process made one meanwhile — and the directory synced.
+pub(crate) fn write_key(path: &Path, key: &[u8], replace: bool) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.exists() {
         std::fs::DirBuilder::new()
@@ -89,7 +90,13 @@ pub(crate) fn write_key(path: &Path, key: &[u8]) -> anyhow::Result<()> {
         f.write_all(key)?;
         f.write_all(b"\n")?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
+        if replace {
+            std::fs::rename(&tmp, path)?;
+        } else {
+            // A hard link is made only where no file is: two first starts cannot both win.
+            std::fs::hard_link(&tmp, path)?;
+            std::fs::remove_file(&tmp)?;
+        }
         std::fs::File::open(dir)?.sync_all()
     })();
     if written.is_err() {
@@ -132,7 +139,7 @@ pub async fn load(pool: &PgPool, settings: &Settings) -> anyhow::Result<Vec<u8>>
         ),
         (Some(f), None) => f,
         (None, Some(l)) => {
-            write_key(&path, l.as_bytes())?;
+            write_key(&path, l.as_bytes(), false)?;
             tracing::info!(key_file = %shown, "the server key was moved out of the database");
             l.clone().into_bytes()
         }
@@ -142,7 +149,7 @@ pub async fn load(pool: &PgPool, settings: &Settings) -> anyhow::Result<Vec<u8>>
         ),
         (None, None) => {
             let key = new_key();
-            write_key(&path, &key)?;
+            write_key(&path, &key, false)?;
             tracing::info!(key_file = %shown, "a new server key was created");
             key
         }
@@ -187,7 +194,7 @@ async fn move_out_beside(pool: &PgPool, path: &Path, key: &[u8]) -> anyhow::Resu
         match read_key(path)? {
             Some(f) if f == legacy.as_bytes() => {}
             Some(_) => bail!("the key file {} holds another key", path.display()),
-            None => write_key(path, legacy.as_bytes())?,
+            None => write_key(path, legacy.as_bytes(), false)?,
         }
     }
     secrets::delete_if(&mut conn, LEGACY_KEY, &legacy).await?;
@@ -210,4 +217,33 @@ pub async fn existing(pool: &PgPool, settings: &Settings) -> Option<Vec<u8>> {
     }
     let mut conn = pool.acquire().await.ok()?;
     secrets::get(&mut conn, LEGACY_KEY).await.ok().flatten().map(String::into_bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_file_is_written_0600_and_never_replaced_by_a_second_first_start() {
+        let dir = std::env::temp_dir().join(format!("sm-key-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("secret.key");
+        write_key(&path, b"first", false).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
+        assert!(write_key(&path, b"second", false).is_err(), "a first start that lost the race fails");
+        assert_eq!(read_key(&path).unwrap().as_deref(), Some(&b"first"[..]));
+        write_key(&path, b"third", true).unwrap();
+        assert_eq!(read_key(&path).unwrap().as_deref(), Some(&b"third"[..]));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_fingerprint_is_not_the_key_and_names_it() {
+        assert_ne!(key_check(b"k").as_bytes(), b"k");
+        assert_eq!(key_check(b"k"), key_check(b"k"));
+        assert_ne!(key_check(b"k"), key_check(b"l"));
+        assert_eq!(next_file(Path::new("/x/secret.key")), Path::new("/x/secret.key.next"));
+    }
 }
