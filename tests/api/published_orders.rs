@@ -19,6 +19,16 @@ async fn create(app: &TestApp, engine: &str, options: Value) -> CreatedGame {
     create_game_on(&app.ctx, engine, options, Review::Auto, GameClock::default()).await
 }
 
+/// A Railroaded game, every seat's claim order, and the cards of seat 1 it does not claim with.
+async fn railroaded_claims(app: &TestApp) -> (CreatedGame, Vec<Option<String>>, Vec<String>) {
+    let g = create(app, "railroaded", serde_json::json!({})).await;
+    let claims = app.claim_orders(&g).await;
+    let hand = app.hand(&g.id, g.seats[0].token.reveal(), 1).await;
+    let claimed = claims[0].as_deref().unwrap().split(' ').nth(1).unwrap().to_string();
+    let spares = hand.into_iter().filter(|c| *c != claimed).collect();
+    (g, claims, spares)
+}
+
 /// Everything anyone can read about a published turn's orders: the API answer, the web page and
 /// the report mails of the seats other than `except`.
 async fn public_texts(app: &TestApp, g: &CreatedGame, turn: i32, except: u8) -> Vec<(String, String)> {
@@ -66,19 +76,16 @@ fn sheets_of(app_body: &str, seat: u8) -> Vec<Value> {
 #[sqlx::test(migrations = "./migrations")]
 async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_alternatives(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let g = create(&app, "railroaded", serde_json::json!({})).await;
-    let claims = app.claim_orders(&g).await;
+    let (g, claims, spares) = railroaded_claims(&app).await;
     let t1 = g.seats[0].token.reveal();
-    let hand = app.hand(&g.id, t1, 1).await;
     let claim = claims[0].clone().unwrap();
-    let claimed = claim.split(' ').nth(1).unwrap().to_string();
     // Spare cards nobody else holds (the game may use two decks), so no report names them.
     let mut others = Vec::new();
     for s in &g.seats[1..] {
         others.extend(app.hand(&g.id, s.token.reveal(), s.seat).await);
     }
-    let spare: Vec<&String> = hand.iter().filter(|c| **c != claimed && !others.contains(c)).take(2).collect();
-    assert_eq!(spare.len(), 2, "seed 7 deals seat 1 two cards nobody else holds: {hand:?} {others:?}");
+    let spare: Vec<&String> = spares.iter().filter(|c| !others.contains(c)).take(2).collect();
+    assert_eq!(spare.len(), 2, "seed 7 deals seat 1 two cards nobody else holds: {spares:?} {others:?}");
     // Line 1 is carried out by its first alternative; its ELSE and line 2 are never played.
     let sheet = format!("{claim} ELSE CLAIM {} NORTH\nCLAIM {} EAST", spare[0], spare[1]);
     let r = app.post_orders(&g.id, t1, sheet).await;
@@ -167,4 +174,37 @@ async fn r1835_published_orders_show_the_orders_played_and_nothing_of_superseded
     for s in &anna {
         assert_verifiable(s);
     }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_version_sealed_before_line_receipts_publishes_only_its_digest(pool: PgPool) {
+    let app = spawn_app(pool.clone()).await;
+    let (g, claims, spares) = railroaded_claims(&app).await;
+    let t1 = g.seats[0].token.reveal();
+    let claim = claims[0].clone().unwrap();
+    let other = &spares[0];
+    let body = format!("{claim} ELSE CLAIM {other} NORTH");
+    app.post_orders(&g.id, t1, body.clone()).await;
+    // As an older version stored it: one salt over the whole canonical text.
+    let digest = stationmaster::orders::receipt_digest("ab", &body);
+    sqlx::query("UPDATE order_versions SET line_salts = NULL, salt = 'ab', digest = $1 WHERE seat = 1")
+        .bind(&digest)
+        .execute(&pool)
+        .await
+        .unwrap();
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+
+    let public = app.get(&format!("/api/v1/games/{}/turns/1/orders", g.id)).await.body;
+    assert!(!public.contains(&format!("CLAIM {other}")), "{public}");
+    let anna = sheets_of(&public, 1);
+    assert_eq!(
+        (anna[0]["sealed"].as_str(), anna[0]["digest"].as_str()),
+        (Some("whole"), Some(digest.as_str()))
+    );
+    assert!(anna[0]["salt"].is_null() && anna[0]["canonical"].is_null());
+    let own = app
+        .get_with(&format!("/api/v1/games/{}/turns/1/orders", g.id), "authorization", &format!("Bearer {t1}"))
+        .await;
+    let own = sheets_of(&own.body, 1);
+    assert_eq!(own[0]["salt"], "ab", "the seat itself can still check its receipt");
 }
