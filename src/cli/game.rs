@@ -255,7 +255,7 @@ pub async fn rotate_key(settings: Settings, json: bool) -> anyhow::Result<()> {
     } else {
         println!(
             "New server key in {}: {} seat link(s) re-derived, {} player(s) mailed their new link.\n\
-             Restart the server now: it still holds the old key.",
+             A running server takes it up on its next scheduler pass.",
             done.key_file, done.seats, done.mailed
         );
     }

@@ -57,7 +57,7 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum KeyCommand {
     /// Switch to a new key: every seat gets a new link (mailed to the players of running games);
-    /// old links and reply addresses stop working. Restart the server afterwards.
+    /// old links and reply addresses stop working. A running server follows on its next pass.
     Rotate,
 }
 

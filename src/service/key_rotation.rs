@@ -31,8 +31,8 @@ fn internal(e: anyhow::Error) -> ServiceError {
 }
 
 /// Switches the server to a new key. Only for a key kept in the key file: a key given by
-/// `STATIONMASTER_SECRET_KEY` is changed where it is configured. The running server must be
-/// restarted afterwards (it holds the old key until then).
+/// `STATIONMASTER_SECRET_KEY` is changed where it is configured. A running server takes up the
+/// new key on its next scheduler pass ([`Ctx::follow_rotation`]).
 pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
     if ctx.settings.secret_key.as_deref().is_some_and(|k| !k.trim().is_empty()) {
         return Err(ServiceError::BadInput(
@@ -89,6 +89,7 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
     std::fs::rename(&next, &path)
         .and_then(|()| std::fs::File::open(dir)?.sync_all())
         .map_err(|e| ServiceError::Internal(format!("cannot replace {}: {e}", path.display())))?;
+    ctx.set_key(key);
     ctx.mail_wake.notify_one();
     tracing::info!(key_file = %path.display(), seats, mailed, "the server key was rotated");
     Ok(Rotated { key_file: path.display().to_string(), seats, mailed })

@@ -185,6 +185,25 @@ fn finish_rotation(path: &Path, file: &[u8], check: &str) -> anyhow::Result<Vec<
     }
 }
 
+/// The key another process rotated to: `Some` when the database's fingerprint names another key
+/// than `current` and the key file (or the rotation's `.next` file, not yet renamed) holds it.
+pub async fn rotated(pool: &PgPool, settings: &Settings, current: &str) -> anyhow::Result<Option<Vec<u8>>> {
+    if configured(settings).is_some() {
+        return Ok(None);
+    }
+    let mut conn = pool.acquire().await?;
+    let Some(check) = secrets::get(&mut conn, KEY_CHECK).await?.filter(|c| c != current) else {
+        return Ok(None);
+    };
+    let path = key_file(settings);
+    for candidate in [read_key(&path)?, read_key(&next_file(&path))?].into_iter().flatten() {
+        if key_check(&candidate) == check {
+            return Ok(Some(candidate));
+        }
+    }
+    Ok(None)
+}
+
 /// With a configured key, a key still in the database is written to the key file (unless that
 /// file already holds another key) and then deleted from the database.
 async fn move_out_beside(pool: &PgPool, path: &Path, key: &[u8]) -> anyhow::Result<()> {

@@ -137,18 +137,25 @@ async fn a_process_with_another_key_file_refuses_to_start_instead_of_making_a_se
 
 #[sqlx::test(migrations = "./migrations")]
 async fn rotation_mails_every_seat_a_new_link_and_the_old_links_stop_working(pool: PgPool) {
-    let (path, ctx, g) = started_with_a_game(&pool, "rotate").await;
+    let (path, server, g) = started_with_a_game(&pool, "rotate").await;
     let old_key = key_in(&path);
-    let done = service::rotate_key(&ctx).await.unwrap();
+    // The console rotates while the server runs.
+    let console = start(&pool, &path).await.unwrap();
+    let done = service::rotate_key(&console).await.unwrap();
     assert_eq!((done.seats, done.mailed), (4, 4));
     let new_key = key_in(&path);
     assert_ne!(new_key, old_key);
     assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
     assert!(!path.with_file_name("secret.key.next").exists(), "no .next file left");
 
+    // The running server takes up the new key on its next pass.
+    let new_token = console.seat_token(g.id, Seat(1), 1);
+    assert_ne!(server.seat_token(g.id, Seat(1), 1).reveal(), new_token.reveal());
+    stationmaster::scheduler::tick(&server).await.unwrap();
+    assert_eq!(server.seat_token(g.id, Seat(1), 1).reveal(), new_token.reveal());
+    assert!(!server.follow_rotation().await.unwrap(), "nothing more to follow");
     let restarted = start(&pool, &path).await.unwrap();
     assert!(!authenticates(&restarted, g.id, &g.seats[0].token).await, "the old link stops working");
-    let new_token = restarted.seat_token(g.id, Seat(1), 1);
     assert!(authenticates(&restarted, g.id, &new_token).await, "the new link works");
     let mut conn = pool.acquire().await.unwrap();
     let mails = stationmaster::store::outbox::list_recent(&mut conn, 100).await.unwrap();
