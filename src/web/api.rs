@@ -98,7 +98,10 @@ struct VersionJson {
     version: i32,
     body: String,
     canonical: String,
+    /// The old receipt scheme's salt (empty for versions sealed line by line).
     salt: String,
+    /// One salt per canonical line (RULING P3), for checking the receipt.
+    line_salts: Option<Vec<String>>,
     digest: String,
     is_final: bool,
     source: String,
@@ -115,6 +118,7 @@ impl From<crate::store::orders::OrderVersionRow> for VersionJson {
             body: v.body,
             canonical: v.canonical,
             salt: v.salt,
+            line_salts: v.line_salts,
             digest: v.digest,
             is_final: v.is_final,
             source: v.source,

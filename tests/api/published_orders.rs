@@ -91,6 +91,19 @@ async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_
     let r = app.post_orders(&g.id, t1, sheet).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let receipt = r.json()["digest"].as_str().unwrap().to_string();
+    // Before publication the seat can check its receipt from its own versions.
+    let own = app
+        .get_with(&format!("/api/v1/games/{}/orders", g.id), "authorization", &format!("Bearer {t1}"))
+        .await
+        .json();
+    let v = &own["versions"][0];
+    let salts = v["line_salts"].as_array().unwrap();
+    let hashes: Vec<String> = salts
+        .iter()
+        .zip(v["canonical"].as_str().unwrap().split('\n'))
+        .map(|(s, l)| sha_hex(&format!("{}\n{l}", s.as_str().unwrap())))
+        .collect();
+    assert_eq!(sha_hex(&hashes.join("\n")), receipt);
     for (s, o) in g.seats.iter().zip(&claims).skip(1) {
         app.post_orders(&g.id, s.token.reveal(), o.clone().unwrap()).await;
     }
