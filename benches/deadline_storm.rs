@@ -22,6 +22,7 @@ fn settings(url: String) -> Settings {
         base_url: "http://bench.test".into(),
         smtp_url: None,
         mail_from: "Stationmaster <sm@bench.test>".into(),
+        secret_key_file: None,
         secret_key: Some("bench".into()),
         reply_domain: None,
         authserv_id: None,

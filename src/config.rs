@@ -48,10 +48,16 @@ pub struct Settings {
     )]
     pub mail_from: String,
 
-    /// Secret key for signing (reply addresses, sessions). Generated and kept in the database
-    /// when not given.
+    /// Secret key for seat links and signed reply addresses. When not given it is read from the
+    /// key file (created on first start); it is never kept in the database.
     #[arg(long, env = "STATIONMASTER_SECRET_KEY", hide_env_values = true, global = true)]
     pub secret_key: Option<String>,
+
+    /// The key file used when no secret key is given (created 0600 on first start). Default:
+    /// `$STATE_DIRECTORY`, `$XDG_STATE_HOME/stationmaster` or `~/.local/state/stationmaster`,
+    /// file `secret.key`.
+    #[arg(long, env = "STATIONMASTER_SECRET_KEY_FILE", global = true)]
+    pub secret_key_file: Option<std::path::PathBuf>,
 
     /// Domain of the signed per-seat reply addresses (orders+…@DOMAIN); mail to it must reach
     /// `stationmaster mail ingest`. Defaults to the domain of the From address.

@@ -246,6 +246,22 @@ pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `key rotate`: a new server key, new links mailed (RULING P6).
+pub async fn rotate_key(settings: Settings, json: bool) -> anyhow::Result<()> {
+    let ctx = connect(settings).await?;
+    let done = crate::service::rotate_key(&ctx).await?;
+    if json {
+        println!("{}", serde_json::to_string(&done)?);
+    } else {
+        println!(
+            "New server key in {}: {} seat link(s) re-derived, {} player(s) mailed their new link.\n\
+             A running server takes it up on its next scheduler pass.",
+            done.key_file, done.seats, done.mailed
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::inline_option_files;

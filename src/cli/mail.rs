@@ -169,12 +169,17 @@ async fn store_and_process(settings: Settings, frame: handoff::Frame, store_only
     tracing::info!(inbound.id = ingested.id, new = ingested.new, bytes = raw.len(), "inbound mail stored");
     if ingested.new && !store_only {
         // Stored is what the MTA needs to hear; a processing failure is retried by the server.
-        let processed = match Ctx::new(pool, settings, clock).await {
-            Ok(ctx) => inbound::process_inbound(&ctx, ingested.id).await.map_err(anyhow::Error::from),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = processed {
-            tracing::error!(inbound.id = ingested.id, error = %e, "processing failed; the server will retry");
+        // The MTA runs this as another user, who may not read the key file: then the server,
+        // which processes stored mail on every pass, does it (RULING P7).
+        match Ctx::reading_key(pool, settings, clock).await {
+            Some(ctx) => {
+                if let Err(e) = inbound::process_inbound(&ctx, ingested.id).await {
+                    tracing::error!(inbound.id = ingested.id, error = %e, "processing failed; the server will retry");
+                }
+            }
+            None => {
+                tracing::info!(inbound.id = ingested.id, "stored; the server will process it (no key here)")
+            }
         }
     }
     0

@@ -49,6 +49,16 @@ pub enum Command {
     /// Mail in: the MTA pipe.
     #[command(subcommand)]
     Mail(MailCommand),
+    /// The server key (kept in the key file, never in the database).
+    #[command(subcommand)]
+    Key(KeyCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeyCommand {
+    /// Switch to a new key: every seat gets a new link (mailed to the players of running games);
+    /// old links and reply addresses stop working. A running server follows on its next pass.
+    Rotate,
 }
 
 #[derive(Debug, Subcommand)]
@@ -361,6 +371,7 @@ pub async fn run(cli: Cli) -> i32 {
             .unwrap_or(mail::EX_TEMPFAIL);
         }
         Command::Mail(MailCommand::Process) => mail::process(cli.settings).await,
+        Command::Key(KeyCommand::Rotate) => game::rotate_key(cli.settings, json).await,
     };
     match result {
         Ok(()) => 0,

@@ -40,9 +40,20 @@ pub struct EchoLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Echo {
     pub lines: Vec<EchoLine>,
-    /// The canonical text the receipt digest is computed over.
+    /// The canonical text, one line per order line (joined by newlines).
     pub canonical: String,
     pub errors: usize,
+}
+
+impl Echo {
+    /// Each order line's number and canonical text, in order: what the receipt seals line by
+    /// line (`crate::orders::receipt`).
+    pub fn canonical_lines(&self) -> Vec<(usize, String)> {
+        self.lines
+            .iter()
+            .map(|l| (l.line, l.understood.clone().unwrap_or_else(|| format!("? {}", l.text))))
+            .collect()
+    }
 }
 
 /// What one adjudicated turn produced, in JSON form.
@@ -130,6 +141,9 @@ pub trait DynGame: Send + Sync {
         ask_for: &BTreeSet<Seat>,
         answers: &[Value],
     ) -> Result<Adjudication, EngineError>;
+    /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
+    /// published ([`Game::public_lines`]), given the adjudication's notes for the seat.
+    fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize>;
     /// Re-applies a log from setup and returns the final state.
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError>;
     fn next_decision(&self, state: &Value) -> Result<Option<Decision>, EngineError>;
@@ -268,6 +282,10 @@ impl<G: Game> DynGame for G {
                 Adjudication::Ask(GmQuestion { number: q.number, seat: q.seat, prompt: q.prompt, candidates })
             }
         })
+    }
+
+    fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize> {
+        Game::public_lines(self, &parse_sheet(self, text, None).0, notes)
     }
 
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError> {

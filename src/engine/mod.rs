@@ -22,6 +22,7 @@ pub use rng::{GameRng, Pick};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::fmt::{self, Debug, Display};
 use std::ops::RangeInclusive;
 
@@ -174,6 +175,12 @@ pub struct LineNote {
     pub note: String,
 }
 
+/// The lines (by number) that were carried out at some decision: the starting point of most
+/// engines' [`Game::public_lines`].
+pub fn executed_lines(notes: &[LineNote]) -> BTreeSet<usize> {
+    notes.iter().filter(|n| n.executed && n.line > 0).map(|n| n.line).collect()
+}
+
 /// The engine's answer to a decision from a seat's sheet.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer<A> {
@@ -244,6 +251,12 @@ pub trait Game: Send + Sync + 'static {
     ) -> Answer<Self::Action>;
     /// The rules' forced default when the orders give no legal answer. Must be legal.
     fn default_action(&self, state: &Self::State, decision: &Decision) -> Option<Self::Action>;
+    /// Which lines of a seat's adjudicated sheet everyone may read once the turn is published
+    /// (their line numbers), given what the adjudication noted per line. Everything else is
+    /// published as a hash only, so the receipt stays verifiable without revealing it: a line
+    /// may be public only when its text tells nothing the turn's public events do not (never an
+    /// unplayed alternative, a card named in a condition, or a standing order the views hide).
+    fn public_lines(&self, sheet: &OrderSheet<Self::Order>, notes: &[LineNote]) -> BTreeSet<usize>;
 
     /// What `viewer` may see of the state, as JSON for the API.
     fn view(&self, state: &Self::State, viewer: Viewer) -> serde_json::Value;

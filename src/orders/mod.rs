@@ -8,7 +8,7 @@
 pub mod digest;
 mod text;
 
-pub use digest::{Receipt, new_salt, receipt_digest};
+pub use digest::{Receipt, SealedLines, line_hash, new_salt, receipt_digest, seal_lines, sheet_digest};
 pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
 
 use crate::engine::{Echo, EchoLine};

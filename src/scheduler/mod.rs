@@ -14,6 +14,10 @@ const BATCH: usize = 100;
 /// inbound mail (left by `mail ingest` or a crash), closes every due turn, then runs due timers.
 /// Returns how many turns were closed.
 pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
+    // A `key rotate` by the console: links and reply addresses under the new key from now on.
+    if let Err(e) = ctx.follow_rotation().await {
+        tracing::warn!(error = %format!("{e:#}"), "cannot check for a rotated server key");
+    }
     let moved = service::guard_outage(ctx).await?;
     if !moved.is_empty() {
         tracing::warn!(turns = moved.len(), "outage guard moved deadlines");

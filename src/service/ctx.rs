@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use sqlx::PgPool;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use tokio::sync::Notify;
 
 /// Shared by web handlers, console commands and workers.
@@ -19,7 +19,8 @@ pub struct Ctx {
     pub pool: PgPool,
     pub settings: Settings,
     pub clock: Clock,
-    key: Arc<Vec<u8>>,
+    /// The server key; replaced when another process rotates it ([`Ctx::follow_rotation`]).
+    key: Arc<RwLock<Arc<Vec<u8>>>>,
     /// Poked after a commit that queued mail.
     pub mail_wake: Arc<Notify>,
     /// Poked after a commit that may have made a turn due (e.g. all orders final).
@@ -27,29 +28,60 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// Builds the context; the server key is the configured one, or one generated once and kept
-    /// in the database.
+    /// Builds the context; the server key is the configured one, or the key file's — created on
+    /// first start, or moved out of an old database (`super::server_key::load`).
     pub async fn new(pool: PgPool, settings: Settings, clock: Clock) -> anyhow::Result<Ctx> {
-        let key = match settings.secret_key.as_deref().filter(|k| !k.trim().is_empty()) {
-            Some(k) => k.as_bytes().to_vec(),
-            None => {
-                let mut conn = pool.acquire().await.context("no database connection")?;
-                crate::store::server_secret(&mut conn, "server-key", || {
-                    data_encoding::HEXLOWER.encode(&rand::random::<[u8; 32]>())
-                })
-                .await
-                .context("cannot read or create the server key")?
-                .into_bytes()
-            }
-        };
-        Ok(Ctx {
+        let key = super::server_key::load(&pool, &settings).await.context("cannot load the server key")?;
+        Ok(Ctx::with_key(pool, settings, clock, key))
+    }
+
+    /// The context of a process that may only read the key (`mail ingest` run by the MTA as
+    /// another user); `None` when it cannot read it (the server then processes what it stored).
+    pub async fn reading_key(pool: PgPool, settings: Settings, clock: Clock) -> Option<Ctx> {
+        let key = super::server_key::existing(&pool, &settings).await?;
+        Some(Ctx::with_key(pool, settings, clock, key))
+    }
+
+    /// A context with the given key.
+    pub(crate) fn with_key(pool: PgPool, settings: Settings, clock: Clock, key: Vec<u8>) -> Ctx {
+        Ctx {
             pool,
             settings,
             clock,
-            key: Arc::new(key),
+            key: Arc::new(RwLock::new(Arc::new(key))),
             mail_wake: Arc::new(Notify::new()),
             turn_wake: Arc::new(Notify::new()),
-        })
+        }
+    }
+
+    /// The key in force.
+    fn key(&self) -> Arc<Vec<u8>> {
+        // A writer cannot panic while holding the lock (it only swaps an Arc), but a poisoned
+        // lock still holds a whole key.
+        self.key.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// Switches every clone of this context to `key`.
+    pub(crate) fn set_key(&self, key: Vec<u8>) {
+        *self.key.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(key);
+    }
+
+    /// The fingerprint of this context's key (as `server_secrets` keeps it).
+    pub(crate) fn key_check(&self) -> String {
+        super::server_key::key_check(&self.key())
+    }
+
+    /// Takes up a key another process rotated to (`stationmaster key rotate`), so a running
+    /// server neither mails dead links nor refuses the new ones; true when it switched.
+    pub async fn follow_rotation(&self) -> anyhow::Result<bool> {
+        match super::server_key::rotated(&self.pool, &self.settings, &self.key_check()).await? {
+            Some(key) => {
+                self.set_key(key);
+                tracing::info!("switched to the rotated server key");
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     /// The current time.
@@ -60,7 +92,7 @@ impl Ctx {
     /// HMAC-SHA256 of `message` under the server key.
     pub fn sign(&self, message: &str) -> [u8; 32] {
         // HMAC accepts keys of any length, so this cannot fail.
-        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.key)
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.key())
             .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
         mac.update(message.as_bytes());
         mac.finalize().into_bytes().into()
@@ -75,13 +107,13 @@ impl Ctx {
 
     /// The signed reply address of a seat: a player just replies to any mail from us.
     pub fn reply_address(&self, game: GameId, seat: Seat, generation: i32) -> String {
-        let a = ReplyAddress::sign(&self.key, game, seat.0, generation);
+        let a = ReplyAddress::sign(&self.key(), game, seat.0, generation);
         format!("{}@{}", a.local_part(), self.settings.reply_domain())
     }
 
     /// Whether a reply address carries the right tag for its seat and token generation.
     pub fn reply_tag_valid(&self, a: &ReplyAddress, generation: i32) -> bool {
-        a.verify(&self.key, generation)
+        a.verify(&self.key(), generation)
     }
 
     /// The private order page of a seat.

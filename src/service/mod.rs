@@ -16,14 +16,17 @@ pub mod gm_auth;
 pub mod inbound;
 mod inbound_reply;
 mod inbound_route;
+mod key_rotation;
 pub mod lifecycle;
 mod notices;
 pub mod policy;
 mod preview;
 mod publish;
+mod published;
 pub mod questions;
 mod reports;
 pub mod rollback;
+pub mod server_key;
 mod submit;
 mod timers;
 mod turn;
@@ -34,13 +37,15 @@ pub use create::{CreateGame, CreatedGame, CreatedSeat, GameClock, Review, create
 pub use ctx::Ctx;
 pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
 pub use error::ServiceError;
+pub use key_rotation::{Rotated, rotate_key};
 pub use publish::publish_turn;
+pub use published::{PublishedLine, PublishedSheet, disclose, disclose_turn, published_orders};
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
 pub use timers::{guard_outage, run_due_timers};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
 pub use views::{
     ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
-    public_game, published_orders, recent_games, seat_orders, seat_page,
+    public_game, recent_games, seat_orders, seat_page,
 };
 
 use crate::domain::GameId;

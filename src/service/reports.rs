@@ -1,6 +1,7 @@
 //! Turn reports: one mail per seat with the public result and what only that seat may see (its
-//! hand, its secret draws, how its own orders were read), plus every seat's published orders with
-//! salt and digest so receipts can be checked.
+//! hand, its secret draws, how its own orders were read), plus every seat's published orders as
+//! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
+//! so receipts can be checked.
 
 use super::ServiceError;
 use super::notices::{OutgoingMail, render};
@@ -30,12 +31,8 @@ pub struct ReportContext<'a> {
 
 /// One seat's published orders, for checking receipts.
 pub struct PublishedOrders {
-    pub seat: i16,
     pub player: String,
-    pub version: i32,
-    pub canonical: String,
-    pub salt: String,
-    pub digest: String,
+    pub sheet: super::PublishedSheet,
 }
 
 /// The data of a report, as the templates see it.
@@ -90,17 +87,9 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
         table: c.engine.describe(&c.outcome.state, viewer)?,
-        orders: c
-            .orders
-            .iter()
-            .map(|v| PublishedOrders {
-                seat: v.seat,
-                player: name_of(v.seat),
-                version: v.version,
-                canonical: v.canonical.clone(),
-                salt: v.salt.clone(),
-                digest: v.digest.clone(),
-            })
+        orders: super::disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
+            .into_iter()
+            .map(|sheet| PublishedOrders { player: name_of(sheet.seat), sheet })
             .collect(),
         next_deadline: c.next_deadline.map(|d| super::deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,

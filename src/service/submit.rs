@@ -6,7 +6,7 @@ use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError, Source, engine_of, load_game};
 use crate::domain::{GameId, SecretToken};
 use crate::engine::{Echo, Seat};
-use crate::orders::{OrderText, new_salt, receipt_digest};
+use crate::orders::{OrderText, SealedLines, seal_lines};
 use crate::store;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -115,8 +115,9 @@ pub(crate) async fn submit_for(
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
     }
-    let salt = new_salt();
-    let digest = receipt_digest(&salt, &echo.canonical);
+    // RULING P3: sealed line by line, so hidden lines can be published as hashes alone.
+    let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
+    let SealedLines { salts, digest } = seal_lines(&lines);
     let echo_json = serde_json::to_value(&echo).map_err(|e| ServiceError::Internal(e.to_string()))?;
     let version = store::orders::append(
         &mut *tx,
@@ -126,8 +127,9 @@ pub(crate) async fn submit_for(
             seat: i16::from(who.seat.0),
             body: text.as_str(),
             canonical: &echo.canonical,
-            salt: &salt,
+            salt: "",
             digest: &digest,
+            line_salts: &salts,
             echo: &echo_json,
             source: source.as_str(),
             submitted_at: now,

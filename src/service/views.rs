@@ -1,4 +1,4 @@
-//! Read-only views: a seat's own orders, published orders with salts, the export of a game.
+//! Read-only views: a seat's own orders, its private page, the public game, the export of a game.
 
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::GameId;
@@ -17,23 +17,6 @@ pub async fn seat_orders(
     let v =
         store::orders::versions_of_seat(conn, who.game.0, game.current_turn, i16::from(who.seat.0)).await?;
     Ok((game.current_turn, v))
-}
-
-/// Every order version of a turn, with salts — only once the turn is published; before that,
-/// sealed orders are nobody's business but their seat's.
-pub async fn published_orders(
-    conn: &mut PgConnection,
-    game: GameId,
-    turn: i32,
-) -> Result<Vec<OrderVersionRow>, ServiceError> {
-    let t =
-        store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
-    if t.status != "published" {
-        return Err(ServiceError::Forbidden(format!(
-            "the orders of turn {turn} are sealed until the turn is published"
-        )));
-    }
-    Ok(store::orders::all_of_turn(conn, game.0, turn).await?)
 }
 
 /// A seat as exported (names only; addresses and tokens stay on the server).

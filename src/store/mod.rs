@@ -11,6 +11,7 @@ pub mod lifecycle;
 pub mod orders;
 pub mod outbox;
 pub mod rollback;
+pub mod secrets;
 pub mod turns;
 
 use anyhow::Context;
@@ -77,28 +78,6 @@ pub fn redact(url: &str) -> String {
         }
         _ => url.to_string(),
     }
-}
-
-/// A value stored under a name in `server_secrets`, created with `make` on first use. Used for
-/// keys the server needs to keep across restarts when none is configured.
-pub async fn server_secret(
-    conn: &mut sqlx::PgConnection,
-    name: &str,
-    make: impl FnOnce() -> String,
-) -> sqlx::Result<String> {
-    let existing: Option<String> = sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
-        .bind(name)
-        .fetch_optional(&mut *conn)
-        .await?;
-    if let Some(v) = existing {
-        return Ok(v);
-    }
-    sqlx::query("INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-        .bind(name)
-        .bind(make())
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1").bind(name).fetch_one(conn).await
 }
 
 #[cfg(test)]

@@ -13,8 +13,12 @@ pub struct OrderVersionRow {
     pub version: i32,
     pub body: String,
     pub canonical: String,
+    /// The whole-text salt of the old receipt scheme (empty for versions sealed line by line).
     pub salt: String,
     pub digest: String,
+    /// One salt per order line (`crate::orders::digest::seal_lines`); `None` for versions
+    /// sealed under the old scheme.
+    pub line_salts: Option<Vec<String>>,
     pub echo: Value,
     pub source: String,
     pub submitted_at: DateTime<Utc>,
@@ -22,8 +26,8 @@ pub struct OrderVersionRow {
     pub is_final: bool,
 }
 
-const COLUMNS: &str = "v.turn, v.seat, v.version, v.body, v.canonical, v.salt, v.digest, v.echo, v.source, \
-    v.submitted_at, EXISTS (SELECT 1 FROM final_marks f WHERE f.game_id = v.game_id AND f.turn = v.turn \
+const COLUMNS: &str = "v.turn, v.seat, v.version, v.body, v.canonical, v.salt, v.digest, v.line_salts, v.echo, \
+    v.source, v.submitted_at, EXISTS (SELECT 1 FROM final_marks f WHERE f.game_id = v.game_id AND f.turn = v.turn \
     AND f.seat = v.seat AND f.version = v.version) AS is_final";
 
 /// A version to append.
@@ -35,6 +39,7 @@ pub struct NewVersion<'a> {
     pub canonical: &'a str,
     pub salt: &'a str,
     pub digest: &'a str,
+    pub line_salts: &'a [String],
     pub echo: &'a Value,
     pub source: &'a str,
     pub submitted_at: DateTime<Utc>,
@@ -44,8 +49,9 @@ pub struct NewVersion<'a> {
 /// turn row lock, so numbers are assigned without races.
 pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result<i32> {
     sqlx::query_scalar(
-        "INSERT INTO order_versions (game_id, turn, seat, version, body, canonical, salt, digest, echo, source, submitted_at) \
-         SELECT $1, $2, $3, COALESCE(max(version), 0) + 1, $4, $5, $6, $7, $8, $9, $10 FROM order_versions \
+        "INSERT INTO order_versions (game_id, turn, seat, version, body, canonical, salt, digest, echo, source, \
+         submitted_at, line_salts) \
+         SELECT $1, $2, $3, COALESCE(max(version), 0) + 1, $4, $5, $6, $7, $8, $9, $10, $11 FROM order_versions \
          WHERE game_id = $1 AND turn = $2 AND seat = $3 RETURNING version",
     )
     .bind(v.game_id)
@@ -58,6 +64,7 @@ pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result
     .bind(v.echo)
     .bind(v.source)
     .bind(v.submitted_at)
+    .bind(v.line_salts)
     .fetch_one(conn)
     .await
 }

@@ -98,7 +98,10 @@ struct VersionJson {
     version: i32,
     body: String,
     canonical: String,
+    /// The old receipt scheme's salt (empty for versions sealed line by line).
     salt: String,
+    /// One salt per canonical line (RULING P3), for checking the receipt.
+    line_salts: Option<Vec<String>>,
     digest: String,
     is_final: bool,
     source: String,
@@ -115,6 +118,7 @@ impl From<crate::store::orders::OrderVersionRow> for VersionJson {
             body: v.body,
             canonical: v.canonical,
             salt: v.salt,
+            line_salts: v.line_salts,
             digest: v.digest,
             is_final: v.is_final,
             source: v.source,
@@ -136,14 +140,20 @@ async fn own_orders(
     Ok(Json(json!({ "turn": turn, "seat": who.seat, "versions": versions })))
 }
 
+/// A published turn's orders: every line's hash, the public lines' text and salt; with a seat's
+/// Bearer token, that seat's own sheets whole (issue 11).
 async fn turn_orders(
     State(ctx): State<Ctx>,
     Path((id, turn)): Path<(String, i32)>,
+    headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let game = game_id(&id)?;
+    let viewer = match bearer(&headers)? {
+        Some(_) => Viewer::Seat(seat(&ctx, &headers, game).await?.seat),
+        None => Viewer::Public,
+    };
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let versions: Vec<VersionJson> =
-        service::published_orders(&mut conn, game, turn).await?.into_iter().map(Into::into).collect();
+    let versions = service::published_orders(&mut conn, game, turn, viewer).await?;
     Ok(Json(json!({ "turn": turn, "versions": versions })))
 }
 

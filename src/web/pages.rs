@@ -4,9 +4,8 @@
 use super::WebError;
 use crate::domain::GameId;
 use crate::engine::Viewer;
-use crate::service::{self, Ctx, PublicGame};
+use crate::service::{self, Ctx, PublicGame, PublishedSheet};
 use crate::store::games::GameRow;
-use crate::store::orders::OrderVersionRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -51,7 +50,7 @@ async fn game(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<GamePage
 struct TurnOrdersPage {
     game: String,
     turn: i32,
-    versions: Vec<OrderVersionRow>,
+    versions: Vec<PublishedSheet>,
 }
 
 async fn turn_orders(
@@ -60,6 +59,6 @@ async fn turn_orders(
 ) -> Result<TurnOrdersPage, WebError> {
     let game = game_id(&id)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let versions = service::published_orders(&mut conn, game, turn).await?;
+    let versions = service::published_orders(&mut conn, game, turn, Viewer::Public).await?;
     Ok(TurnOrdersPage { game: id, turn, versions })
 }

@@ -27,6 +27,7 @@ pub fn settings() -> Settings {
         base_url: "http://sm.test".into(),
         smtp_url: None,
         mail_from: "Stationmaster <gm-robot@sm.test>".into(),
+        secret_key_file: None,
         secret_key: Some("test-key".into()),
         tick_secs: 1,
         reply_domain: Some("play.sm.test".into()),
@@ -58,6 +59,32 @@ pub const PLAYERS: [&str; 4] = [
     "Dan <dan@example.org>",
 ];
 
+/// A game of `engine` for the four [`PLAYERS`] (seed 7, 48h turns) in any context.
+pub async fn create_game_on(
+    ctx: &Ctx,
+    engine: &str,
+    options: Value,
+    review: Review,
+    clock: GameClock,
+) -> CreatedGame {
+    service::create_game(
+        ctx,
+        CreateGame {
+            engine: engine.into(),
+            name: "Test Line".into(),
+            gm: EmailAddress::parse("gm@example.org").unwrap(),
+            players: PLAYERS.iter().map(|p| Mailbox::parse(p).unwrap()).collect(),
+            seed: Some(7),
+            turn_length: "48h".parse::<TurnLength>().unwrap(),
+            review,
+            options,
+            clock,
+        },
+    )
+    .await
+    .unwrap()
+}
+
 /// A response, read whole.
 pub struct Resp {
     pub status: StatusCode,
@@ -78,22 +105,7 @@ impl TestApp {
 
     /// A Railroaded game (seed 7, 48h turns) with the given clock and policies.
     pub async fn create_game_with(&self, review: Review, clock: GameClock) -> CreatedGame {
-        service::create_game(
-            &self.ctx,
-            CreateGame {
-                engine: "railroaded".into(),
-                name: "Test Line".into(),
-                gm: EmailAddress::parse("gm@example.org").unwrap(),
-                players: PLAYERS.iter().map(|p| Mailbox::parse(p).unwrap()).collect(),
-                seed: Some(7),
-                turn_length: "48h".parse::<TurnLength>().unwrap(),
-                review,
-                options: serde_json::json!({}),
-                clock,
-            },
-        )
-        .await
-        .unwrap()
+        create_game_on(&self.ctx, "railroaded", serde_json::json!({}), review, clock).await
     }
 
     /// Runs one scheduler pass.

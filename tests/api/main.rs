@@ -14,6 +14,8 @@ mod lifecycle_seats;
 mod orders_api;
 mod postfix;
 mod public_dir;
+mod published_orders;
 mod reports_mail;
+mod server_key;
 mod snapshots;
 mod turn_loop;

@@ -50,9 +50,17 @@ async fn a_receipt_can_be_checked_by_anyone_once_the_turn_is_published(pool: PgP
     let published = app.get(&format!("/api/v1/games/{}/turns/1/orders", g.id)).await;
     assert_eq!(published.status, StatusCode::OK);
     let v = &published.json()["versions"][0];
-    let recomputed =
-        Sha256::digest(format!("{}\n{}", v["salt"].as_str().unwrap(), v["canonical"].as_str().unwrap()));
-    assert_eq!(data_encoding::HEXLOWER.encode(&recomputed), digest);
+    // The claim was played, so its line is public: hash = sha256(salt \n line), receipt =
+    // sha256 of the line hashes joined by newlines (one line here).
+    let line = &v["lines"][0];
+    assert_eq!(line["text"], format!("CLAIM {} NORTH", hand[0]));
+    let hash = data_encoding::HEXLOWER.encode(&Sha256::digest(format!(
+        "{}\n{}",
+        line["salt"].as_str().unwrap(),
+        line["text"].as_str().unwrap()
+    )));
+    assert_eq!(line["hash"], hash);
+    assert_eq!(data_encoding::HEXLOWER.encode(&Sha256::digest(hash.as_bytes())), digest);
     assert_eq!(v["digest"], digest);
 }
 

@@ -55,8 +55,13 @@ async fn the_turn_report_reads_as_recorded(pool: PgPool) {
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     let mut conn = app.ctx.pool.acquire().await.unwrap();
     let versions = stationmaster::store::orders::latest_of_turn(&mut conn, g.id.0, 1).await.unwrap();
-    let secrets: Vec<(String, &str)> =
-        versions.iter().flat_map(|v| [(v.salt.clone(), "<salt>"), (v.digest.clone(), "<digest>")]).collect();
+    let mut secrets: Vec<(String, &str)> = versions.iter().map(|v| (v.digest.clone(), "<digest>")).collect();
+    for v in &versions {
+        for (salt, line) in v.line_salts.iter().flatten().zip(v.canonical.split('\n')) {
+            secrets.push((stationmaster::orders::line_hash(salt, line), "<hash>"));
+            secrets.push((salt.clone(), "<salt>"));
+        }
+    }
     let report = app
         .outbox()
         .await

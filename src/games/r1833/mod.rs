@@ -45,9 +45,10 @@ pub use orders::Order;
 pub use state::{Action, Phase, State, TurnSize};
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
-    Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer, executed_lines,
 };
+use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
@@ -150,6 +151,20 @@ impl Game for R1833 {
 
     fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
         self.default_for(s)
+    }
+
+    // RULING P1: a line carried out is public (what it did is on the table), except standing
+    // pick-up orders (the views show them to their seat alone) and conditional lines (the
+    // condition names cards in the hand).
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
+        sheet
+            .orders
+            .iter()
+            .filter(|o| o.order.cond.is_empty() && !matches!(o.order.cmd, orders::Cmd::Take(_)))
+            .filter(|o| executed.contains(&o.line))
+            .map(|o| o.line)
+            .collect()
     }
 
     fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {

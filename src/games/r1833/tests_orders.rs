@@ -193,3 +193,16 @@ fn a_round_turn_plays_one_turn_of_every_player() {
     assert_eq!(r.state.turns_taken, s.turns_taken + 3);
     assert!(r.actions.iter().all(|(_, a, d)| !d || *a == Action::EndTurn));
 }
+
+#[test]
+fn standing_pick_up_orders_and_conditional_lines_are_never_public() {
+    let g = game();
+    let text = "SELECT Richmond\nTAKE DISCARD: any Level 3\nIF HAND HAS Level 1 THEN DRAW DECK\nDRAW DECK 2";
+    let sheet = parse_sheet(&g, text, None).0;
+    let notes: Vec<crate::engine::LineNote> =
+        (1..=4).map(|line| crate::engine::LineNote { line, executed: true, note: "done".into() }).collect();
+    // RULING P1: what a played line did is on the table; pick-up orders and conditions are not.
+    let public = g.public_lines(&sheet, &notes);
+    assert_eq!(public.into_iter().collect::<Vec<_>>(), vec![1, 4]);
+    assert!(g.public_lines(&sheet, &notes[..1]).into_iter().eq([1]), "a line not played stays hidden");
+}

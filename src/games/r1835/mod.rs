@@ -48,9 +48,10 @@ pub use orders::Order;
 pub use state::State;
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
-    Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer,
 };
+use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
@@ -159,6 +160,12 @@ impl Game for R1835 {
 
     fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
         self.default_for(s)
+    }
+
+    // RULING P2: 1835 has no hidden information (every holding and all cash are on the table),
+    // so the whole sheet that was played is public, as PBEM 1835 publishes orders.
+    fn public_lines(&self, sheet: &OrderSheet<Order>, _notes: &[LineNote]) -> BTreeSet<usize> {
+        sheet.orders.iter().map(|o| o.line).collect()
     }
 
     fn view(&self, s: &State, _viewer: Viewer) -> serde_json::Value {

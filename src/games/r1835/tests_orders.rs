@@ -134,3 +134,11 @@ fn without_orders_the_default_is_a_pass_and_the_seat_is_nmr() {
     used_up.used[0] = true;
     assert_eq!(g.answer(&s, &d, &mut used_up).action, Some(Action::Pass), "orders used up: pass, not NMR");
 }
+
+#[test]
+fn every_line_of_the_sheet_played_is_public_in_an_open_information_game() {
+    let g = engine();
+    let sheet = parse_sheet(&g, "BUY M2 ELSE PASS\n\nSELL 1 SX\nPASS", None).0;
+    // RULING P2: nothing in 1835 is hidden, so the whole sheet played is published.
+    assert_eq!(g.public_lines(&sheet, &[]).into_iter().collect::<Vec<_>>(), vec![1, 3, 4]);
+}

@@ -28,11 +28,12 @@ pub use orders::Order;
 pub use state::{Action, State};
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
-    Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer, executed_lines,
 };
 use cards::{Card, Dir, Face, Suit};
 use state::{Phase, SeatState};
+use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 /// The embedded data file.
@@ -192,6 +193,18 @@ impl Game for Railroaded {
 
     fn default_action(&self, s: &State, decision: &Decision) -> Option<Action> {
         self.default_for(s, decision.seat)
+    }
+
+    // RULING P1: a line carried out with no other alternative is public (its card is on the
+    // table now); a line with ELSE alternatives or never reached names cards the seat may hold.
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
+        sheet
+            .orders
+            .iter()
+            .filter(|o| o.order.alts.len() == 1 && executed.contains(&o.line))
+            .map(|o| o.line)
+            .collect()
     }
 
     fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {

@@ -212,3 +212,17 @@ fn house_rule_16_orders_that_cannot_be_carried_out_are_reported_but_not_an_nmr()
     assert_eq!(r.nmr.iter().copied().collect::<Vec<_>>(), vec![Seat(2)], "only the silent seat is NMR");
     assert!(r.notes[&Seat(1)].iter().any(|n| !n.executed && n.line == 1), "{:?}", r.notes[&Seat(1)]);
 }
+
+fn played(line: usize) -> crate::engine::LineNote {
+    crate::engine::LineNote { line, executed: true, note: "done".into() }
+}
+
+#[test]
+fn a_played_line_without_alternatives_is_public_and_alternatives_or_unplayed_lines_are_not() {
+    let g = game();
+    let sheet = parse_sheet(&g, "PLAY JH EAST ELSE PLAY JD EAST\nDRAW\nPLAY 7S NORTH", None).0;
+    let not_played = crate::engine::LineNote { line: 3, executed: false, note: "no".into() };
+    // RULING P1: line 1 was played but names JD as an alternative; line 3 was never played.
+    let public = g.public_lines(&sheet, &[played(1), played(2), not_played]);
+    assert_eq!(public.into_iter().collect::<Vec<_>>(), vec![2]);
+}

@@ -1,0 +1,96 @@
+//! Rotating the server key (RULING P6): a new key, every seat's token hash re-derived under it,
+//! and every player of a running game mailed their new link — old links and reply addresses stop
+//! working at once.
+//!
+//! Crash-safe in three steps: the new key is written to `<key file>.next`; one transaction
+//! re-derives the hashes, queues the mails and switches the database's key fingerprint; then the
+//! `.next` file replaces the key file. A crash before the commit changes nothing; one after it is
+//! completed by the next start (`server_key::load` finds the `.next` file matching the database).
+
+use super::notices::{self, Notice, SeatMail};
+use super::server_key::{self, key_file, new_key, next_file, write_key};
+use super::{Ctx, ServiceError};
+use crate::domain::GameId;
+use crate::engine::Seat;
+use crate::store;
+use crate::store::secrets::KEY_CHECK;
+use serde::Serialize;
+
+/// What a rotation did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rotated {
+    pub key_file: String,
+    /// Seats whose token hash was re-derived.
+    pub seats: usize,
+    /// Players mailed their new link (seats of games not finished).
+    pub mailed: usize,
+}
+
+fn internal(e: anyhow::Error) -> ServiceError {
+    ServiceError::Internal(format!("{e:#}"))
+}
+
+/// Switches the server to a new key. Only for a key kept in the key file: a key given by
+/// `STATIONMASTER_SECRET_KEY` is changed where it is configured. A running server takes up the
+/// new key on its next scheduler pass ([`Ctx::follow_rotation`]).
+pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
+    if ctx.settings.secret_key.as_deref().is_some_and(|k| !k.trim().is_empty()) {
+        return Err(ServiceError::BadInput(
+            "the server key is given by STATIONMASTER_SECRET_KEY; rotation changes the key file only".into(),
+        ));
+    }
+    let path = key_file(&ctx.settings);
+    let next = next_file(&path);
+    let key = new_key();
+    write_key(&next, &key, true).map_err(internal)?;
+    let new = Ctx::with_key(ctx.pool.clone(), ctx.settings.clone(), ctx.clock.clone(), key.clone());
+    let fingerprint = server_key::key_check(&key);
+
+    let mut tx = ctx.pool.begin().await?;
+    if store::secrets::get_for_update(&mut tx, KEY_CHECK).await?.as_deref() != Some(&ctx.key_check()) {
+        return Err(ServiceError::Conflict("the server key changed meanwhile; nothing was rotated".into()));
+    }
+    let (mut seats, mut mailed) = (0, 0);
+    for game in store::games::list_games(&mut tx, i64::MAX).await? {
+        let id = GameId(game.id);
+        for seat in store::games::seats(&mut tx, game.id).await? {
+            let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
+            let token = new.seat_token(id, s, seat.token_generation);
+            store::secrets::set_token_hash(&mut tx, game.id, seat.seat, &token.hash()).await?;
+            seats += 1;
+            if game.status == "finished" {
+                continue;
+            }
+            let n = Notice {
+                game: &game.name,
+                greeting: &seat.player_name,
+                paragraphs: vec![
+                    "The server's key was changed, so your private order link and the address you reply \
+                     to with orders have changed. The old link and old reply addresses no longer work."
+                        .into(),
+                    "Your new order link is below; to send orders by mail, reply to this mail.".into(),
+                ],
+                block: None,
+                link: Some(new.seat_link(&token)),
+            };
+            let m = SeatMail {
+                key: format!("key-rotated:{fingerprint}:{id}:{}", seat.seat),
+                kind: "notice",
+                subject: format!("[{}] Your new order link", game.name),
+                calendar: None,
+            };
+            notices::queue_to_seat(&new, &mut tx, id, &seat, m, &n).await?;
+            mailed += 1;
+        }
+    }
+    store::secrets::set(&mut tx, KEY_CHECK, &fingerprint).await?;
+    tx.commit().await?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    std::fs::rename(&next, &path)
+        .and_then(|()| std::fs::File::open(dir)?.sync_all())
+        .map_err(|e| ServiceError::Internal(format!("cannot replace {}: {e}", path.display())))?;
+    ctx.set_key(key);
+    ctx.mail_wake.notify_one();
+    tracing::info!(key_file = %path.display(), seats, mailed, "the server key was rotated");
+    Ok(Rotated { key_file: path.display().to_string(), seats, mailed })
+}

@@ -1,0 +1,199 @@
+//! Published orders (issue 11): what of each sealed order sheet anyone may read once its turn is
+//! published, and what only its own seat (and the GM) may read.
+//!
+//! Everyone gets each version's receipt digest and the hash of every line; the text and salt of
+//! a line only when the engine calls it public (`Game::public_lines`, for the version that was
+//! adjudicated; superseded versions were never played and stay hashes). A seat gets its own
+//! sheets whole. Versions sealed under the old scheme (one salt over the whole text) are
+//! published as their digest only (RULING P4).
+
+use super::{ServiceError, engine_of, load_game};
+use crate::domain::GameId;
+use crate::engine::{DynGame, Echo, LineNote, Seat, TurnOutcome, Viewer};
+use crate::orders::line_hash;
+use crate::store;
+use crate::store::orders::OrderVersionRow;
+use serde::Serialize;
+use sqlx::PgConnection;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One line of a published sheet: always its hash; its text and salt only where the reader may
+/// see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PublishedLine {
+    /// The line number as the player wrote it.
+    pub line: usize,
+    pub hash: String,
+    pub text: Option<String>,
+    pub salt: Option<String>,
+}
+
+/// One version of a seat's orders as a reader may see it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PublishedSheet {
+    pub turn: i32,
+    pub seat: i16,
+    pub version: i32,
+    /// The receipt digest the player got at submission.
+    pub digest: String,
+    /// `"lines"` (sealed line by line) or `"whole"` (the old scheme: one salt over the text).
+    pub sealed: &'static str,
+    /// Every line's hash (sealed line by line only).
+    pub lines: Vec<PublishedLine>,
+    /// Old scheme, for the seat itself only: the salt and the canonical text.
+    pub salt: Option<String>,
+    pub canonical: Option<String>,
+    pub is_final: bool,
+    pub source: String,
+    pub submitted_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// A version as a reader sees it: `public` are the line numbers everyone may read, `whole` says
+/// the reader is the seat itself (or the GM) and sees every line with its salt.
+pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) -> PublishedSheet {
+    let lines = match &row.line_salts {
+        Some(salts) => sealed_lines(row, salts)
+            .into_iter()
+            .zip(salts)
+            .map(|((line, text), salt)| {
+                let shown = whole || public.contains(&line);
+                PublishedLine {
+                    line,
+                    hash: line_hash(salt, &text),
+                    text: shown.then_some(text),
+                    salt: shown.then(|| salt.clone()),
+                }
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let legacy_whole = whole && row.line_salts.is_none();
+    PublishedSheet {
+        turn: row.turn,
+        seat: row.seat,
+        version: row.version,
+        digest: row.digest.clone(),
+        sealed: if row.line_salts.is_some() { "lines" } else { "whole" },
+        lines,
+        salt: legacy_whole.then(|| row.salt.clone()),
+        canonical: legacy_whole.then(|| row.canonical.clone()),
+        is_final: row.is_final,
+        source: row.source.clone(),
+        submitted_at: row.submitted_at,
+    }
+}
+
+/// The (line number, canonical text) pairs a version was sealed over; empty when the stored echo
+/// does not match its salts (never written so; then only the digest is shown).
+fn sealed_lines(row: &OrderVersionRow, salts: &[String]) -> Vec<(usize, String)> {
+    let lines =
+        serde_json::from_value::<Echo>(row.echo.clone()).map(|e| e.canonical_lines()).unwrap_or_default();
+    if lines.len() == salts.len() { lines } else { Vec::new() }
+}
+
+/// Every version of a turn's orders as `viewer` may see them, oldest first per seat. `rows` are
+/// the turn's versions, `notes` the adjudication's line notes per seat.
+pub fn disclose_turn(
+    engine: &dyn DynGame,
+    rows: &[OrderVersionRow],
+    notes: &BTreeMap<Seat, Vec<LineNote>>,
+    viewer: Viewer,
+) -> Vec<PublishedSheet> {
+    let mut played: BTreeMap<i16, i32> = BTreeMap::new();
+    for r in rows {
+        let v = played.entry(r.seat).or_insert(r.version);
+        *v = (*v).max(r.version);
+    }
+    rows.iter()
+        .map(|r| {
+            let seat = Seat(u8::try_from(r.seat).unwrap_or(0));
+            // Only the latest version was adjudicated (no version is added after the close).
+            let public = if played.get(&r.seat) == Some(&r.version) {
+                notes.get(&seat).map(|n| engine.public_lines(&r.body, n)).unwrap_or_default()
+            } else {
+                BTreeSet::new()
+            };
+            disclose(r, &public, viewer.may_see(seat))
+        })
+        .collect()
+}
+
+/// Every order version of a turn as `viewer` may see it — only once the turn is published;
+/// before that, sealed orders are nobody's business but their seat's.
+pub async fn published_orders(
+    conn: &mut PgConnection,
+    game: GameId,
+    turn: i32,
+    viewer: Viewer,
+) -> Result<Vec<PublishedSheet>, ServiceError> {
+    let t =
+        store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
+    if t.status != "published" {
+        return Err(ServiceError::Forbidden(format!(
+            "the orders of turn {turn} are sealed until the turn is published"
+        )));
+    }
+    let g = load_game(conn, game).await?;
+    let engine = engine_of(&g)?;
+    // Without the adjudication's notes nothing is known to be public: hashes only.
+    let notes = t
+        .draft
+        .and_then(|d| serde_json::from_value::<TurnOutcome>(d).ok())
+        .map(|o| o.notes)
+        .unwrap_or_default();
+    let rows = store::orders::all_of_turn(conn, game.0, turn).await?;
+    Ok(disclose_turn(engine, &rows, &notes, viewer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::{seal_lines, sheet_digest};
+
+    fn row(line_salts: Option<Vec<String>>, digest: String) -> OrderVersionRow {
+        let echo = serde_json::json!({"lines": [
+            {"line": 1, "text": "claim 7h north", "understood": "CLAIM 7H NORTH", "error": null, "advice": null},
+            {"line": 3, "text": "draw", "understood": "DRAW", "error": null, "advice": null}],
+            "canonical": "CLAIM 7H NORTH\nDRAW", "errors": 0});
+        OrderVersionRow {
+            turn: 1,
+            seat: 2,
+            version: 1,
+            body: "claim 7h north\n\ndraw".into(),
+            canonical: "CLAIM 7H NORTH\nDRAW".into(),
+            salt: if line_salts.is_some() { String::new() } else { "ab".into() },
+            digest,
+            line_salts,
+            echo,
+            source: "api".into(),
+            submitted_at: chrono::DateTime::UNIX_EPOCH,
+            is_final: false,
+        }
+    }
+
+    #[test]
+    fn a_version_sealed_under_the_old_scheme_is_published_as_its_digest_only() {
+        let old = row(None, crate::orders::receipt_digest("ab", "CLAIM 7H NORTH\nDRAW"));
+        // RULING P4: even a line the engine calls public is not shown from an old version.
+        let public = disclose(&old, &BTreeSet::from([1, 3]), false);
+        assert_eq!((public.sealed, public.lines.len()), ("whole", 0));
+        assert_eq!((public.salt, public.canonical), (None, None));
+        let own = disclose(&old, &BTreeSet::new(), true);
+        assert_eq!(own.salt.as_deref(), Some("ab"));
+        assert_eq!(own.canonical.as_deref(), Some("CLAIM 7H NORTH\nDRAW"));
+    }
+
+    #[test]
+    fn a_hidden_line_shows_only_its_hash_and_the_digest_covers_every_line() {
+        let sealed = seal_lines(&["CLAIM 7H NORTH", "DRAW"]);
+        let v = row(Some(sealed.salts.clone()), sealed.digest.clone());
+        let public = disclose(&v, &BTreeSet::from([3]), false);
+        assert_eq!(public.lines[0].text, None);
+        assert_eq!(public.lines[0].salt, None);
+        assert_eq!(public.lines[1].text.as_deref(), Some("DRAW"));
+        assert_eq!(public.lines[1].hash, line_hash(&sealed.salts[1], "DRAW"));
+        let hashes: Vec<&str> = public.lines.iter().map(|l| l.hash.as_str()).collect();
+        assert_eq!(sheet_digest(&hashes), sealed.digest);
+        assert!(disclose(&v, &BTreeSet::new(), true).lines.iter().all(|l| l.salt.is_some()));
+    }
+}
