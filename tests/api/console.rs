@@ -11,6 +11,8 @@ fn run(db: &str, args: &[&str]) -> Output {
         .args(args)
         .env("DATABASE_URL", db)
         .env("STATIONMASTER_BASE_URL", "http://sm.test")
+        // The test's own key: without one the binary would make (or read) the user's key file.
+        .env("STATIONMASTER_SECRET_KEY", "test-key")
         .env("RUST_LOG", "warn")
         .output()
         .expect("the binary runs")
