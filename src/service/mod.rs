@@ -18,6 +18,7 @@ mod inbound_reply;
 mod inbound_route;
 pub mod lifecycle;
 mod notices;
+pub mod order_pages;
 pub mod policy;
 mod preview;
 mod publish;
@@ -40,7 +41,7 @@ pub use timers::{guard_outage, run_due_timers};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
 pub use views::{
     ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
-    public_game, published_orders, recent_games, seat_orders, seat_page,
+    public_game, recent_games, seat_page,
 };
 
 use crate::domain::GameId;

@@ -114,17 +114,83 @@ pub async fn latest_of_turn(
     .await
 }
 
-/// Every version of every seat for a turn (published turns only are shown to players).
-pub async fn all_of_turn(
+/// How many versions a seat has for a turn.
+pub async fn count_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND seat = $3")
+        .bind(game)
+        .bind(turn)
+        .bind(seat)
+        .fetch_one(conn)
+        .await
+}
+
+/// The latest version of a seat's orders for a turn, if any.
+pub async fn latest_of_seat(
     conn: &mut PgConnection,
     game: Uuid,
     turn: i32,
-) -> sqlx::Result<Vec<OrderVersionRow>> {
+    seat: i16,
+) -> sqlx::Result<Option<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 ORDER BY v.seat, v.version"
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 \
+         ORDER BY v.version DESC LIMIT 1"
     )))
     .bind(game)
     .bind(turn)
+    .bind(seat)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Up to `limit` of a seat's versions for a turn, newest first, older than version `before`
+/// (all when `None`).
+pub async fn page_of_seat(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    seat: i16,
+    before: Option<i32>,
+    limit: i64,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 \
+         AND v.version < $4 ORDER BY v.version DESC LIMIT $5"
+    )))
+    .bind(game)
+    .bind(turn)
+    .bind(seat)
+    .bind(before.unwrap_or(i32::MAX))
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// How many versions all seats have for a turn.
+pub async fn count_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2")
+        .bind(game)
+        .bind(turn)
+        .fetch_one(conn)
+        .await
+}
+
+/// Up to `limit` versions of a turn in (seat, version) order, after the given (seat, version).
+pub async fn page_of_turn(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    after: (i16, i32),
+    limit: i64,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 \
+         AND (v.seat, v.version) > ($3, $4) ORDER BY v.seat, v.version LIMIT $5"
+    )))
+    .bind(game)
+    .bind(turn)
+    .bind(after.0)
+    .bind(after.1)
+    .bind(limit)
     .fetch_all(conn)
     .await
 }

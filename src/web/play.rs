@@ -116,7 +116,6 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
     let versions = p
         .versions
         .iter()
-        .rev()
         .map(|v| VersionView {
             version: v.version,
             submitted: v.submitted_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
@@ -130,7 +129,7 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             }),
         })
         .collect();
-    let latest_text = p.versions.last().map(|v| v.body.clone()).unwrap_or_default();
+    let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();
     Ok(PlayPage { p, token, latest_text, versions })
 }
 

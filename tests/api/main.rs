@@ -11,6 +11,7 @@ mod imap;
 mod inbound;
 mod lifecycle_clock;
 mod lifecycle_seats;
+mod order_limits;
 mod orders_api;
 mod postfix;
 mod public_dir;
