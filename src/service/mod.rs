@@ -25,6 +25,7 @@ mod publish;
 pub mod questions;
 mod reports;
 pub mod rollback;
+pub mod signin_limits;
 mod submit;
 mod timers;
 mod turn;

@@ -22,7 +22,7 @@ pub use error::{ApiError, WebError};
 
 /// The largest request body accepted at all (order texts are limited further, to 64 KiB, with
 /// a readable error).
-const MAX_BODY: usize = 256 * 1024;
+pub(crate) const MAX_BODY: usize = 256 * 1024;
 
 /// The whole application as a router.
 pub fn router(ctx: Ctx) -> Router {

@@ -16,5 +16,6 @@ mod orders_api;
 mod postfix;
 mod public_dir;
 mod reports_mail;
+mod signin_limits;
 mod snapshots;
 mod turn_loop;
