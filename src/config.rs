@@ -175,13 +175,14 @@ impl Settings {
         self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty())
     }
 
-    /// Whether the dev mailbox page is served: only while mail is kept, and only on a loopback
-    /// address — the kept mail holds every seat's secret link.
+    /// Whether the dev mailbox page is served: only when asked for (`--dev-mailbox`), only while
+    /// mail is kept, and only on a loopback address — the kept mail holds every seat's secret
+    /// link and the GM's sign-in links (RULING W4).
     pub fn dev_mailbox_page(&self) -> bool {
         let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
         let loopback =
             host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
                 || host.eq_ignore_ascii_case("localhost");
-        self.dev_mailbox() && loopback
+        self.web.dev_mailbox && self.dev_mailbox() && loopback
     }
 }

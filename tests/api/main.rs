@@ -16,6 +16,8 @@ mod orders_api;
 mod postfix;
 mod public_dir;
 mod reports_mail;
+mod server_limits;
 mod signin_limits;
 mod snapshots;
 mod turn_loop;
+mod web_headers;
