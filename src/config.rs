@@ -102,7 +102,7 @@ pub struct Settings {
 pub struct WebSettings {
     /// Serve /dev/mailbox (every kept mail, sign-in links included) — only for development:
     /// it is served only with this flag, no SMTP server and a loopback bind address.
-    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true)]
+    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, value_parser = clap::builder::BoolishValueParser::new())]
     pub dev_mailbox: bool,
 
     /// Seconds a client has to send a request's headers (from the moment the server waits for

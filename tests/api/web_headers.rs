@@ -68,3 +68,37 @@ async fn the_dev_mailbox_is_served_only_with_its_flag_on_loopback_without_smtp(p
     let public = app_with(pool, true, "0.0.0.0:8080").await;
     assert_eq!(public.get("/dev/mailbox").await.status, StatusCode::NOT_FOUND, "never on a public bind");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_server_takes_the_dev_mailbox_switch_from_its_environment_as_1(pool: PgPool) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_stationmaster"))
+        .arg("serve")
+        .env("DATABASE_URL", crate::helpers::database_url(&pool))
+        .env("STATIONMASTER_BIND", format!("127.0.0.1:{port}"))
+        .env("STATIONMASTER_INGEST_SOCKET", "")
+        .env("STATIONMASTER_DEV_MAILBOX", "1")
+        .env_remove("STATIONMASTER_SMTP_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut answer = String::new();
+    for _ in 0..100 {
+        if let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            s.write_all(b"GET /dev/mailbox HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").await.unwrap();
+            s.read_to_string(&mut answer).await.unwrap();
+            break;
+        }
+        if server.try_wait().unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let exited = server.try_wait().unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(exited.is_none(), "the server refused STATIONMASTER_DEV_MAILBOX=1 and exited: {exited:?}");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
