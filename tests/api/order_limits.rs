@@ -126,3 +126,24 @@ async fn empty_orders_are_refused_by_the_api_and_the_form_and_change_nothing(poo
     assert_eq!(own.json()["versions"].as_array().unwrap().len(), 0, "nothing stored");
     assert_eq!(app.turn(g.id, 1).await.status, "open", "nothing marked final, nothing closed");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn empty_orders_are_refused_from_the_console_with_exit_code_2(pool: PgPool) {
+    let app = spawn_app(pool.clone()).await;
+    let g = app.create_game(Review::Gm).await;
+    let file = std::env::temp_dir().join(format!("empty-orders-{}.txt", g.id));
+    std::fs::write(&file, "# nothing yet\n\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stationmaster"))
+        .args(["orders", "submit", "--game", &g.id.to_string(), "--seat", "1", "--file"])
+        .arg(&file)
+        .env("DATABASE_URL", crate::helpers::database_url(&pool))
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no orders in them"));
+    let t = g.seats[0].token.reveal();
+    let own = app.get_with(&own_orders_uri(&g.id, ""), "authorization", &format!("Bearer {t}")).await;
+    assert_eq!(own.json()["total"], 0, "nothing stored");
+}
