@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Chaos: floods the real server with idle and partial connections and a burst of password
 # guesses, and reports whether /healthz kept answering (p50/p99), the server's RSS before,
-# during and after, and how many of the flood's connections the server closed or refused.
+# during and after, and how many of the flood's connections the server closed or refused; then
+# piles up a seat's long order versions and reads them 8 at a time (answer sizes and RSS).
 #
 #   bash benches/chaos/conn_flood.sh [idle] [partial] [guesses] [seconds]
 #
@@ -151,4 +152,39 @@ async def main():
     print(f"server RSS: {rss_before:.1f} MB before, {rss_peak:.1f} MB at peak of the flood, {rss_during:.1f} MB at its end, {rss_after:.1f} MB 3 s after")
 
 asyncio.run(main())
+EOF
+
+# Second phase: one seat piles up long orders (60 tries of 62 KB; the cap keeps 50), then 8
+# clients read its seat page and its API list 160 times (the attacker's 1.5 GB scenario).
+"$BIN" game create --json --engine railroaded --name "Big orders" --gm gm@chaos.test --seed 3 --deadline 30d \
+  --player "A <a@chaos.test>" --player "B <b@chaos.test>" --player "C <c@chaos.test>" --player "D <d@chaos.test>" \
+  >"$WORK/game.json"
+python3 - "$PORT" "$SERVER" "$WORK/game.json" <<'EOF'
+import concurrent.futures, json, sys, time, urllib.error, urllib.request
+
+port, pid, game_file = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+d = json.load(open(game_file))
+game, tok = d["game"], d["seats"][0]["token"]
+base = f"http://127.0.0.1:{port}"
+bearer = {"Authorization": f"Bearer {tok}"}
+rss = lambda: int([l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS")][0].split()[1]) / 1024
+view = json.load(urllib.request.urlopen(urllib.request.Request(f"{base}/api/v1/games/{game}", headers=bearer)))
+line = "CLAIM %s NORTH\n" % view["view"]["seats"][0]["hand"][0]
+body = (line * (62000 // len(line))).encode()
+codes = {}
+for _ in range(60):
+    req = urllib.request.Request(f"{base}/api/v1/games/{game}/orders", data=body, headers={**bearer, "Content-Type": "text/plain"})
+    try:
+        code = urllib.request.urlopen(req).status
+    except urllib.error.HTTPError as e:
+        code = e.code
+    codes[code] = codes.get(code, 0) + 1
+get = lambda url, h: len(urllib.request.urlopen(urllib.request.Request(url, headers=h)).read())
+page, api = get(f"{base}/play/{tok}", {}), get(f"{base}/api/v1/games/{game}/orders", bearer)
+before, t = rss(), time.monotonic()
+with concurrent.futures.ThreadPoolExecutor(8) as ex:
+    list(ex.map(lambda _: (get(f"{base}/play/{tok}", {}), get(f"{base}/api/v1/games/{game}/orders", bearer)), range(80)))
+print(f"long orders: 60 submissions of {len(body)} bytes answered {codes}; seat page {page / 1e6:.2f} MB, "
+      f"API list {api / 1e6:.2f} MB; 160 reads (8 parallel) in {time.monotonic() - t:.1f} s; "
+      f"RSS {before:.1f} MB before the reads, {rss():.1f} MB after")
 EOF

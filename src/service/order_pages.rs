@@ -1,10 +1,11 @@
 //! Order versions a page at a time: a seat's own versions (newest first) and a published turn's
 //! versions (by seat). Every list of order versions a player or visitor can ask for is bounded
-//! by a page size (RULING W1), so no answer grows with what a seat piles up.
+//! by a page size and a size in bytes (RULING W1), so no answer grows with what a seat piles up.
 
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::GameId;
-use crate::store::{self, orders::OrderVersionRow};
+use crate::store::orders::{OrderVersionRow, PageBound};
+use crate::store::{self};
 use sqlx::PgConnection;
 
 /// Versions a seat may send for one turn (web, API and mail together). The GM's entries for a
@@ -12,6 +13,14 @@ use sqlx::PgConnection;
 pub const MAX_VERSIONS_PER_TURN: i64 = 50;
 /// Versions on a page (the seat page, the API's lists) unless a smaller page is asked for.
 pub const PAGE_SIZE: i64 = 10;
+/// Text on a page at most (bodies, canonical forms and echoes; a page always holds one version):
+/// a page of long orders holds fewer versions.
+pub const PAGE_BYTES: i64 = 512 * 1024;
+
+/// The bound of a page of at most `limit` versions.
+pub fn bound(limit: i64) -> PageBound {
+    PageBound { limit, bytes: PAGE_BYTES }
+}
 
 /// The largest page that may be asked for: [`PAGE_SIZE`].
 pub fn page_size(asked: Option<i64>) -> Result<i64, ServiceError> {
@@ -44,10 +53,14 @@ pub async fn seat_orders(
 ) -> Result<VersionPage, ServiceError> {
     let game = load_game(conn, who.game).await?;
     let (turn, seat) = (game.current_turn, i16::from(who.seat.0));
-    let versions = store::orders::page_of_seat(conn, who.game.0, turn, seat, before, limit).await?;
+    let versions = store::orders::page_of_seat(conn, who.game.0, turn, seat, before, bound(limit)).await?;
     let total = store::orders::count_of_seat(conn, who.game.0, turn, seat).await?;
-    let full = i64::try_from(versions.len()).is_ok_and(|n| n == limit);
-    let next = versions.last().filter(|v| full && v.version > 1).map(|v| format!("?before={}", v.version));
+    let next = match versions.last() {
+        Some(last) if store::orders::count_older(conn, who.game.0, turn, seat, last.version).await? > 0 => {
+            Some(format!("?before={}", last.version))
+        }
+        _ => None,
+    };
     Ok(VersionPage { turn, versions, total, next })
 }
 
@@ -67,12 +80,17 @@ pub async fn published_orders(
             "the orders of turn {turn} are sealed until the turn is published"
         )));
     }
-    let versions = store::orders::page_of_turn(conn, game.0, turn, after.unwrap_or((0, 0)), limit).await?;
+    let versions =
+        store::orders::page_of_turn(conn, game.0, turn, after.unwrap_or((0, 0)), bound(limit)).await?;
     let total = store::orders::count_of_turn(conn, game.0, turn).await?;
-    let next = versions
-        .last()
-        .filter(|_| i64::try_from(versions.len()).is_ok_and(|n| n == limit))
-        .map(|v| format!("?after={}.{}", v.seat, v.version));
+    let next = match versions.last() {
+        Some(last)
+            if store::orders::count_later(conn, game.0, turn, (last.seat, last.version)).await? > 0 =>
+        {
+            Some(format!("?after={}.{}", last.seat, last.version))
+        }
+        _ => None,
+    };
     Ok(VersionPage { turn, versions, total, next })
 }
 

@@ -91,7 +91,7 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         .await?
         .ok_or(ServiceError::TurnNotFound(who.game, g.current_turn))?;
     let seat = i16::from(who.seat.0);
-    let page = super::order_pages::PAGE_SIZE;
+    let page = super::order_pages::bound(super::order_pages::PAGE_SIZE);
     let versions = store::orders::page_of_seat(conn, who.game.0, turn.number, seat, None, page).await?;
     let total = store::orders::count_of_seat(conn, who.game.0, turn.number, seat).await?;
     Ok(SeatPage {

@@ -64,6 +64,37 @@ async fn a_seats_versions_come_a_page_at_a_time_newest_first(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "./migrations")]
+async fn a_page_of_long_orders_holds_fewer_versions_and_the_pages_still_hold_them_all(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[0].token.reveal();
+    let card = app.hand(&g.id, t, 1).await[0].clone();
+    let line = format!("CLAIM {card} NORTH\n");
+    let long = line.repeat(60_000 / line.len());
+    for _ in 0..4 {
+        let r = app.post_orders(&g.id, t, long.clone()).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    let bearer = format!("Bearer {t}");
+    let (mut seen, mut query, mut pages) = (Vec::new(), String::new(), 0);
+    loop {
+        let page = app.get_with(&own_orders_uri(&g.id, &query), "authorization", &bearer).await;
+        assert!(page.body.len() < 2 * 1024 * 1024, "a page of {} bytes", page.body.len());
+        let page = page.json();
+        seen.extend(page["versions"].as_array().unwrap().iter().map(|v| v["version"].as_i64().unwrap()));
+        pages += 1;
+        match page["next"].as_str() {
+            Some(next) => query = next.to_string(),
+            None => break,
+        }
+    }
+    assert!(pages > 1, "four versions of 60 KB do not fit one page");
+    assert_eq!(seen, vec![4, 3, 2, 1]);
+    let seat_page = app.get(&format!("/play/{t}")).await;
+    assert!(seat_page.body.len() < 2 * 1024 * 1024, "the seat page is {} bytes", seat_page.body.len());
+}
+
+#[sqlx::test(migrations = "./migrations")]
 async fn the_seat_page_shows_the_latest_versions_and_counts_the_older_ones(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
