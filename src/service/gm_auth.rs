@@ -65,13 +65,11 @@ pub async fn login_with_password(
 ) -> Result<SecretToken, ServiceError> {
     let now = ctx.now();
     let mut conn = ctx.pool.acquire().await?;
-    signin_limits::check_password_attempt(&mut conn, email.as_str(), client, now).await?;
+    signin_limits::begin_password_attempt(&mut conn, email.as_str(), client, now).await?;
     let stored = store::gm::password_hash(&mut conn, email.as_str()).await?;
     // The pooled connection is not held while Argon2 runs.
     drop(conn);
     if !signin_limits::verify_password(stored, password).await? {
-        let mut conn = ctx.pool.acquire().await?;
-        signin_limits::record_password_failure(&mut conn, email.as_str(), client, now).await?;
         return Err(ServiceError::Forbidden("wrong address or password".into()));
     }
     let mut tx = ctx.pool.begin().await?;

@@ -7,7 +7,7 @@ use crate::store::gm::{self, Attempt};
 use argon2::password_hash::phc::Output;
 use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, PasswordHasher, Version};
 use chrono::{DateTime, Duration, Utc};
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use tokio::sync::{mpsc, oneshot};
@@ -100,41 +100,38 @@ fn window_start(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::minutes(WINDOW_MINUTES)
 }
 
-/// Refuses a password attempt while the account or the client has too many recent failures.
-pub(super) async fn check_password_attempt(
+/// Refuses a password attempt while the account or the client has too many recent failures;
+/// otherwise records it as a failure before the (slow) check, so that concurrent guesses count
+/// at once. A successful sign-in then forgets the account's failures, this one included.
+pub(super) async fn begin_password_attempt(
     conn: &mut PgConnection,
     email: &str,
     client: &Client,
     now: DateTime<Utc>,
 ) -> Result<(), ServiceError> {
+    let mut tx = conn.begin().await?;
+    gm::lock_attempts(&mut tx, email, client.as_str()).await?;
     let (account, from_client) =
-        gm::recent_attempts(conn, Attempt::Password, email, client.as_str(), window_start(now)).await?;
+        gm::recent_attempts(&mut tx, Attempt::Password, email, client.as_str(), window_start(now)).await?;
     if account >= PASSWORD_FAILURES_PER_ACCOUNT || from_client >= PASSWORD_FAILURES_PER_CLIENT {
         return Err(ServiceError::TooMany(format!(
             "too many failed sign-ins; password sign-in is paused for up to {WINDOW_MINUTES} minutes. \
              A sign-in link by mail (leave the password empty) still works."
         )));
     }
-    Ok(())
-}
-
-/// Records a failed password.
-pub(super) async fn record_password_failure(
-    conn: &mut PgConnection,
-    email: &str,
-    client: &Client,
-    now: DateTime<Utc>,
-) -> Result<(), ServiceError> {
-    Ok(gm::record_attempt(conn, Attempt::Password, email, client.as_str(), now).await?)
+    gm::record_attempt(&mut tx, Attempt::Password, email, client.as_str(), now).await?;
+    Ok(tx.commit().await?)
 }
 
 /// Counts a link request against the limits; false (nothing recorded) when over either of them.
+/// `conn` must be in a transaction (the caller's), which holds the attempt locks until it ends.
 pub(super) async fn allow_link_request(
     conn: &mut PgConnection,
     email: &str,
     client: &Client,
     now: DateTime<Utc>,
 ) -> Result<bool, ServiceError> {
+    gm::lock_attempts(conn, email, client.as_str()).await?;
     let (account, from_client) =
         gm::recent_attempts(conn, Attempt::Link, email, client.as_str(), window_start(now)).await?;
     if account >= LINKS_PER_ACCOUNT || from_client >= LINKS_PER_CLIENT {

@@ -111,6 +111,21 @@ pub async fn record_attempt(
     Ok(())
 }
 
+/// Serialises sign-in attempts for an address and for a client until the transaction ends, so
+/// that counting and recording them cannot race (the address first, then the client: always in
+/// that order, so two attempts never wait on each other in a cycle).
+pub async fn lock_attempts(conn: &mut PgConnection, email: &str, client: &str) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('gm-signin-email:' || lower($1)))")
+        .bind(email)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('gm-signin-client:' || $1))")
+        .bind(client)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Attempts of a kind since a time: for the address and for the client.
 pub async fn recent_attempts(
     conn: &mut PgConnection,

@@ -129,3 +129,26 @@ async fn using_one_sign_in_link_voids_the_gms_other_links(pool: PgPool) {
     assert_eq!(app.get(&links[1]).await.status, StatusCode::SEE_OTHER);
     assert_eq!(app.get(&links[0]).await.status, StatusCode::FORBIDDEN, "the older link died with the use");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn twenty_guesses_at_once_get_no_more_than_ten_password_checks(pool: PgPool) {
+    let app = std::sync::Arc::new(spawn_app(pool).await);
+    app.create_game(Review::Gm).await;
+    with_password(&app).await;
+    let mut guesses = tokio::task::JoinSet::new();
+    for i in 0..20 {
+        let app = app.clone();
+        guesses.spawn(async move {
+            sign_in_from(&app, "10.2.0.1", &format!("email=gm%40example.org&password=guess{i}")).await.status
+        });
+    }
+    let mut checked = 0;
+    while let Some(status) = guesses.join_next().await {
+        match status.unwrap() {
+            StatusCode::FORBIDDEN => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => {}
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(checked, 10, "concurrent guesses slipped past the limit");
+}
