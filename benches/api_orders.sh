@@ -4,7 +4,9 @@
 #   bash benches/api_orders.sh [duration-seconds] [connections]
 #
 # Builds the release binary, creates a fresh database `stationmaster_bench`, starts the server on
-# 127.0.0.1:18080, creates 50 four-seat Railroaded games through the console (200 seat tokens),
+# 127.0.0.1:18080, creates four-seat Railroaded games through the console (10 per second of the
+# run, at least 50: a seat may store 50 versions a turn, ruling W1, so 2,000 requests/s stay
+# under the cap),
 # then drives POST /api/v1/games/{id}/orders with wrk (each request a different seat in turn;
 # every request appends a new order version with its echo and receipt). Prints wrk's report with
 # latency percentiles. Needs wrk (Debian package `wrk`; installed here if missing and root).
@@ -28,9 +30,10 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
 
-echo "creating 50 games..."
+GAMES=$(( DURATION * 10 > 50 ? DURATION * 10 : 50 ))
+echo "creating $GAMES games..."
 : >"$WORK/tokens"
-for g in $(seq 1 50); do
+for g in $(seq 1 "$GAMES"); do
   "$BIN" game create --json --engine railroaded --name "Bench $g" --gm gm@bench.test --seed "$g" --deadline 30d \
     --player "A <a$g@bench.test>" --player "B <b$g@bench.test>" --player "C <c$g@bench.test>" --player "D <d$g@bench.test>" \
     | python3 -c 'import json,sys; d=json.load(sys.stdin); [print(d["game"]+"|"+s["token"]) for s in d["seats"]]' >>"$WORK/tokens"

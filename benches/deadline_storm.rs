@@ -31,6 +31,7 @@ fn settings(url: String) -> Settings {
         ingest_socket: String::new(),
         tick_secs: 1,
         outage_secs: 0,
+        web: Default::default(),
     }
 }
 

@@ -97,6 +97,61 @@ pub struct Settings {
     /// deadlines that fell in the gap are extended by the gap (0 turns the guard off).
     #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
     pub outage_secs: u64,
+
+    /// The web server's connection limits and the dev mailbox switch.
+    #[command(flatten)]
+    pub web: WebSettings,
+}
+
+/// The web server's limits (timeouts, connection cap) and the dev mailbox switch.
+#[derive(Debug, Clone, Args)]
+pub struct WebSettings {
+    /// Serve /dev/mailbox (every kept mail, sign-in links included) — only for development:
+    /// it is served only with this flag, no SMTP server and a loopback bind address.
+    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub dev_mailbox: bool,
+
+    /// Seconds a client has to send a request's headers (from the moment the server waits for
+    /// them); a partial or silent connection is closed after it.
+    #[arg(long, env = "STATIONMASTER_HEADER_TIMEOUT_SECS", default_value_t = WebSettings::HEADER_TIMEOUT_SECS, global = true)]
+    pub header_timeout_secs: u64,
+
+    /// Seconds an idle keep-alive connection (no request under way, nothing received) stays open.
+    #[arg(long, env = "STATIONMASTER_KEEPALIVE_SECS", default_value_t = WebSettings::KEEPALIVE_SECS, global = true)]
+    pub keepalive_secs: u64,
+
+    /// Seconds a whole request (reading its body, handling it) may take before it is answered
+    /// 408.
+    #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true)]
+    pub request_timeout_secs: u64,
+
+    /// Open connections at most; beyond it the longest-idle connection is closed to make room
+    /// (or the new one, when every connection has a request under way).
+    #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true)]
+    pub max_connections: usize,
+}
+
+impl WebSettings {
+    /// Default of `header_timeout_secs`.
+    pub const HEADER_TIMEOUT_SECS: u64 = 10;
+    /// Default of `keepalive_secs`.
+    pub const KEEPALIVE_SECS: u64 = 5;
+    /// Default of `request_timeout_secs`.
+    pub const REQUEST_TIMEOUT_SECS: u64 = 30;
+    /// Default of `max_connections`.
+    pub const MAX_CONNECTIONS: usize = 1024;
+}
+
+impl Default for WebSettings {
+    fn default() -> Self {
+        WebSettings {
+            dev_mailbox: false,
+            header_timeout_secs: Self::HEADER_TIMEOUT_SECS,
+            keepalive_secs: Self::KEEPALIVE_SECS,
+            request_timeout_secs: Self::REQUEST_TIMEOUT_SECS,
+            max_connections: Self::MAX_CONNECTIONS,
+        }
+    }
 }
 
 impl Settings {
@@ -126,13 +181,14 @@ impl Settings {
         self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty())
     }
 
-    /// Whether the dev mailbox page is served: only while mail is kept, and only on a loopback
-    /// address — the kept mail holds every seat's secret link.
+    /// Whether the dev mailbox page is served: only when asked for (`--dev-mailbox`), only while
+    /// mail is kept, and only on a loopback address — the kept mail holds every seat's secret
+    /// link and the GM's sign-in links (RULING W4).
     pub fn dev_mailbox_page(&self) -> bool {
         let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
         let loopback =
             host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
                 || host.eq_ignore_ascii_case("localhost");
-        self.dev_mailbox() && loopback
+        self.web.dev_mailbox && self.dev_mailbox() && loopback
     }
 }

@@ -71,10 +71,15 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         },
         None => None,
     };
-    if ctx.settings.dev_mailbox() {
+    if ctx.settings.dev_mailbox_page() {
         tracing::warn!(
             "no SMTP server configured: mail stays in the outbox; read it at {}/dev/mailbox",
             ctx.settings.base()
+        );
+    } else if ctx.settings.dev_mailbox() {
+        tracing::warn!(
+            "no SMTP server configured: mail stays in the outbox (start with --dev-mailbox on a loopback \
+             address to read it at /dev/mailbox)"
         );
     }
     tracing::info!(bind = %ctx.settings.bind, base_url = ctx.settings.base(), "Stationmaster is serving");

@@ -76,17 +76,18 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
     let closed = turn.status != "open";
     let mut seats = Vec::new();
     for s in store::games::seats(conn, game.0).await? {
-        let versions = store::orders::versions_of_seat(conn, game.0, turn.number, s.seat).await?;
+        let versions = store::orders::count_of_seat(conn, game.0, turn.number, s.seat).await?;
+        let latest = store::orders::latest_of_seat(conn, game.0, turn.number, s.seat).await?;
         let seat = Seat(u8::try_from(s.seat).unwrap_or(0));
         seats.push(SeatStatus {
             seat: s.seat,
             player: s.player_name,
             email: s.email,
             nmr_count: s.nmr_count,
-            versions: versions.len(),
-            is_final: versions.last().is_some_and(|v| v.is_final),
+            versions: usize::try_from(versions).unwrap_or(0),
+            is_final: latest.as_ref().is_some_and(|v| v.is_final),
             acting: turn.acting_seats.contains(&s.seat),
-            orders: if closed { versions.last().map(|v| v.body.clone()) } else { None },
+            orders: if closed { latest.map(|v| v.body) } else { None },
             notes: draft.as_ref().and_then(|d| d.notes.get(&seat).cloned()).unwrap_or_default(),
             nmr_this_turn: draft.as_ref().is_some_and(|d| d.nmr.contains(&seat)),
             flagged: s.flagged_at.is_some(),

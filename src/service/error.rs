@@ -22,6 +22,9 @@ pub enum ServiceError {
     Conflict(String),
     #[error("the orders were not accepted: {} line(s) could not be understood (nothing was stored; your previous orders stand)", .0.errors)]
     Rejected(crate::engine::Echo),
+    /// A rate limit holds the request back (answered 429).
+    #[error("{0}")]
+    TooMany(String),
     #[error("{seat} has no orders on file for this turn")]
     NoOrders { seat: Seat },
     #[error("internal error: {0}")]

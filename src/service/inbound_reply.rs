@@ -113,8 +113,8 @@ pub fn refused_section(echo: &Echo) -> Section {
 pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Section, ServiceError> {
     let game = load_game(tx, seat.game).await?;
     let turn = store::turns::get_turn(tx, seat.game.0, game.current_turn).await?;
-    let versions =
-        store::orders::versions_of_seat(tx, seat.game.0, game.current_turn, i16::from(seat.seat.0)).await?;
+    let latest =
+        store::orders::latest_of_seat(tx, seat.game.0, game.current_turn, i16::from(seat.seat.0)).await?;
     let mut lines = vec![format!(
         "Game \"{}\", turn {}, {}.",
         game.name,
@@ -127,7 +127,7 @@ pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Se
             super::deadlines::words(&game, seat.time_zone.as_deref(), t.deadline)
         ));
     }
-    match versions.last() {
+    match latest {
         Some(v) => {
             lines.push(format!(
                 "On file: version {}{}, receipt {}:",

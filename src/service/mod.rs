@@ -19,6 +19,7 @@ mod inbound_route;
 mod key_rotation;
 pub mod lifecycle;
 mod notices;
+pub mod order_pages;
 pub mod policy;
 mod preview;
 mod publish;
@@ -27,6 +28,7 @@ pub mod questions;
 mod reports;
 pub mod rollback;
 pub mod server_key;
+pub mod signin_limits;
 mod submit;
 mod timers;
 mod turn;
@@ -39,13 +41,13 @@ pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw}
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
 pub use publish::publish_turn;
-pub use published::{PublishedLine, PublishedSheet, disclose, disclose_turn, published_orders};
+pub use published::{PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders};
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
 pub use timers::{guard_outage, run_due_timers};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};
 pub use views::{
     ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
-    public_game, recent_games, seat_orders, seat_page,
+    public_game, recent_games, seat_page,
 };
 
 use crate::domain::GameId;

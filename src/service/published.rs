@@ -7,7 +7,7 @@
 //! sheets whole. Versions sealed under the old scheme (one salt over the whole text) are
 //! published as their digest only (RULING P4).
 
-use super::{ServiceError, engine_of, load_game};
+use super::{ServiceError, engine_of, load_game, order_pages};
 use crate::domain::GameId;
 use crate::engine::{DynGame, Echo, LineNote, Seat, TurnOutcome, Viewer};
 use crate::orders::line_hash;
@@ -92,7 +92,8 @@ fn sealed_lines(row: &OrderVersionRow, salts: &[String]) -> Vec<(usize, String)>
 }
 
 /// Every version of a turn's orders as `viewer` may see them, oldest first per seat. `rows` are
-/// the turn's versions, `notes` the adjudication's line notes per seat.
+/// the turn's versions (all of them, or at least each seat's latest), `notes` the adjudication's
+/// line notes per seat.
 pub fn disclose_turn(
     engine: &dyn DynGame,
     rows: &[OrderVersionRow],
@@ -104,6 +105,17 @@ pub fn disclose_turn(
         let v = played.entry(r.seat).or_insert(r.version);
         *v = (*v).max(r.version);
     }
+    disclose_rows(engine, rows, &played, notes, viewer)
+}
+
+/// `rows` as `viewer` may see them, `played` naming each seat's adjudicated version.
+fn disclose_rows(
+    engine: &dyn DynGame,
+    rows: &[OrderVersionRow],
+    played: &BTreeMap<i16, i32>,
+    notes: &BTreeMap<Seat, Vec<LineNote>>,
+    viewer: Viewer,
+) -> Vec<PublishedSheet> {
     rows.iter()
         .map(|r| {
             let seat = Seat(u8::try_from(r.seat).unwrap_or(0));
@@ -118,21 +130,31 @@ pub fn disclose_turn(
         .collect()
 }
 
-/// Every order version of a turn as `viewer` may see it — only once the turn is published;
-/// before that, sealed orders are nobody's business but their seat's.
+/// A page of a published turn's orders as a reader may see them.
+#[derive(Debug)]
+pub struct PublishedPage {
+    pub turn: i32,
+    pub sheets: Vec<PublishedSheet>,
+    /// How many versions the turn has in all.
+    pub total: i64,
+    /// The query of the next page (`?after=S.V`), if there is one.
+    pub next: Option<String>,
+}
+
+/// A page of a turn's order versions (by seat and version, after `after`; RULING W1) as `viewer`
+/// may see them — only once the turn is published; before that, sealed orders are nobody's
+/// business but their seat's.
 pub async fn published_orders(
     conn: &mut PgConnection,
     game: GameId,
     turn: i32,
     viewer: Viewer,
-) -> Result<Vec<PublishedSheet>, ServiceError> {
+    after: Option<(i16, i32)>,
+    limit: i64,
+) -> Result<PublishedPage, ServiceError> {
+    let page = order_pages::published_rows(conn, game, turn, after, limit).await?;
     let t =
         store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
-    if t.status != "published" {
-        return Err(ServiceError::Forbidden(format!(
-            "the orders of turn {turn} are sealed until the turn is published"
-        )));
-    }
     let g = load_game(conn, game).await?;
     let engine = engine_of(&g)?;
     // Without the adjudication's notes nothing is known to be public: hashes only.
@@ -141,8 +163,10 @@ pub async fn published_orders(
         .and_then(|d| serde_json::from_value::<TurnOutcome>(d).ok())
         .map(|o| o.notes)
         .unwrap_or_default();
-    let rows = store::orders::all_of_turn(conn, game.0, turn).await?;
-    Ok(disclose_turn(engine, &rows, &notes, viewer))
+    let played: BTreeMap<i16, i32> =
+        store::orders::played_versions(conn, game.0, turn).await?.into_iter().collect();
+    let sheets = disclose_rows(engine, &page.versions, &played, &notes, viewer);
+    Ok(PublishedPage { turn, sheets, total: page.total, next: page.next })
 }
 
 #[cfg(test)]

@@ -115,6 +115,17 @@ pub(crate) async fn submit_for(
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
     }
+    if echo.canonical.trim().is_empty() {
+        // RULING W5: an empty sheet would silently count as orders on file (no NMR).
+        return Err(ServiceError::BadInput(
+            "these orders have no orders in them (only blank lines or comments); nothing was stored \
+             and your previous orders stand"
+                .into(),
+        ));
+    }
+    if !source.by_gm() {
+        refuse_over_cap(&mut *tx, who, turn.number).await?;
+    }
     // RULING P3: sealed line by line, so hidden lines can be published as hashes alone.
     let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
     let SealedLines { salts, digest } = seal_lines(&lines);
@@ -157,6 +168,19 @@ pub(crate) async fn submit_for(
         echo,
         deadline_version: turn.deadline_version,
     })
+}
+
+/// Refuses a player's version past the cap of versions per turn (RULING W1).
+async fn refuse_over_cap(conn: &mut PgConnection, who: &SeatAuth, turn: i32) -> Result<(), ServiceError> {
+    let cap = super::order_pages::MAX_VERSIONS_PER_TURN;
+    let sent = store::orders::count_of_seat(conn, who.game.0, turn, i16::from(who.seat.0)).await?;
+    if sent >= cap {
+        return Err(ServiceError::BadInput(format!(
+            "you have sent {sent} versions of your orders for turn {turn}, the most a seat may send for one \
+             turn; nothing was stored and your version {sent} stands (the GM can still enter orders for you)"
+        )));
+    }
+    Ok(())
 }
 
 /// Orders the GM entered for a seat: logged, and a copy mailed to the player so nothing is done
@@ -223,8 +247,9 @@ pub(crate) async fn mark_final_in(
     let game = load_game(&mut *tx, who.game).await?;
     let turn = open_turn_for(&mut *tx, who, game.current_turn, now, game.paused_at.is_some()).await?;
     let seat = i16::from(who.seat.0);
-    let versions = store::orders::versions_of_seat(&mut *tx, who.game.0, turn.number, seat).await?;
-    let latest = versions.last().ok_or(ServiceError::NoOrders { seat: who.seat })?;
+    let latest = store::orders::latest_of_seat(&mut *tx, who.game.0, turn.number, seat)
+        .await?
+        .ok_or(ServiceError::NoOrders { seat: who.seat })?;
     if !latest.is_final {
         store::orders::mark_final(&mut *tx, who.game.0, turn.number, seat, latest.version, now).await?;
         store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
@@ -253,9 +278,7 @@ async fn open_turn_for(
     }
     let grace_open = turn.grace_secs > 0
         && now < turn.deadline + chrono::Duration::seconds(turn.grace_secs)
-        && store::orders::versions_of_seat(&mut *conn, who.game.0, number, i16::from(who.seat.0))
-            .await?
-            .is_empty();
+        && store::orders::count_of_seat(&mut *conn, who.game.0, number, i16::from(who.seat.0)).await? == 0;
     if turn.deadline <= now && !unlimited && !grace_open {
         return Err(ServiceError::Conflict(format!(
             "the deadline of turn {} passed at {}; orders can no longer be given or changed",

@@ -1,4 +1,5 @@
-//! Read-only views: a seat's own orders, its private page, the public game, the export of a game.
+//! Read-only views: a seat's page, public games, the export of a game (order version lists are
+//! in `order_pages`).
 
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::GameId;
@@ -7,17 +8,6 @@ use crate::store;
 use crate::store::orders::OrderVersionRow;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
-
-/// Every version of a seat's orders for the game's current turn (only that seat may see them).
-pub async fn seat_orders(
-    conn: &mut PgConnection,
-    who: &SeatAuth,
-) -> Result<(i32, Vec<OrderVersionRow>), ServiceError> {
-    let game = load_game(conn, who.game).await?;
-    let v =
-        store::orders::versions_of_seat(conn, who.game.0, game.current_turn, i16::from(who.seat.0)).await?;
-    Ok((game.current_turn, v))
-}
 
 /// A seat as exported (names only; addresses and tokens stay on the server).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -86,8 +76,10 @@ pub struct SeatPage {
     pub acting: bool,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
-    /// This seat's order versions for the current turn, oldest first.
+    /// This seat's latest order versions for the current turn (a page of them), newest first.
     pub versions: Vec<OrderVersionRow>,
+    /// How many older versions are not on the page.
+    pub older_versions: i64,
     pub finished: bool,
 }
 
@@ -98,9 +90,12 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
     let turn = store::turns::get_turn(conn, who.game.0, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(who.game, g.current_turn))?;
-    let versions =
-        store::orders::versions_of_seat(conn, who.game.0, turn.number, i16::from(who.seat.0)).await?;
+    let seat = i16::from(who.seat.0);
+    let page = super::order_pages::bound(super::order_pages::PAGE_SIZE);
+    let versions = store::orders::page_of_seat(conn, who.game.0, turn.number, seat, None, page).await?;
+    let total = store::orders::count_of_seat(conn, who.game.0, turn.number, seat).await?;
     Ok(SeatPage {
+        older_versions: total - i64::try_from(versions.len()).unwrap_or(total),
         game_id: who.game,
         title: engine.title(),
         seat: who.seat,

@@ -121,17 +121,150 @@ pub async fn latest_of_turn(
     .await
 }
 
-/// Every version of every seat for a turn (published turns only are shown to players).
-pub async fn all_of_turn(
+/// How many versions a seat has for a turn.
+pub async fn count_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND seat = $3")
+        .bind(game)
+        .bind(turn)
+        .bind(seat)
+        .fetch_one(conn)
+        .await
+}
+
+/// The latest version of a seat's orders for a turn, if any.
+pub async fn latest_of_seat(
     conn: &mut PgConnection,
     game: Uuid,
     turn: i32,
-) -> sqlx::Result<Vec<OrderVersionRow>> {
+    seat: i16,
+) -> sqlx::Result<Option<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 ORDER BY v.seat, v.version"
+        "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 \
+         ORDER BY v.version DESC LIMIT 1"
     )))
     .bind(game)
     .bind(turn)
-    .fetch_all(conn)
+    .bind(seat)
+    .fetch_optional(conn)
+    .await
+}
+
+/// How large a page of versions may be.
+#[derive(Debug, Clone, Copy)]
+pub struct PageBound {
+    /// Versions at most.
+    pub limit: i64,
+    /// Text at most (body, canonical form and echo), in bytes: a version is left for the next
+    /// page when those before it on this page already reach this. The first always fits.
+    pub bytes: i64,
+}
+
+/// A query for a bounded page: the rows matching `filter` in `order`, up to the bound's limit,
+/// cut where the text before a row reaches the bound's bytes (parameters `$limit`, `$bytes`).
+fn bounded_page(filter: &str, order: &str, limit: &str, bytes: &str) -> String {
+    let outer = order.replace("v.", "p.");
+    format!(
+        "SELECT * FROM (SELECT {COLUMNS}, COALESCE(sum(octet_length(v.body) + octet_length(v.canonical) \
+         + octet_length(v.echo::text)) OVER (ORDER BY {order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) \
+         AS bytes_before FROM order_versions v WHERE {filter} ORDER BY {order} LIMIT {limit}) p \
+         WHERE p.bytes_before < {bytes} ORDER BY {outer}"
+    )
+}
+
+/// A page of a seat's versions for a turn, newest first, older than version `before` (from the
+/// latest when `None`).
+pub async fn page_of_seat(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    seat: i16,
+    before: Option<i32>,
+    bound: PageBound,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
+    let filter = "v.game_id = $1 AND v.turn = $2 AND v.seat = $3 AND v.version < $4";
+    sqlx::query_as(sqlx::AssertSqlSafe(bounded_page(filter, "v.version DESC", "$5", "$6")))
+        .bind(game)
+        .bind(turn)
+        .bind(seat)
+        .bind(before.unwrap_or(i32::MAX))
+        .bind(bound.limit)
+        .bind(bound.bytes)
+        .fetch_all(conn)
+        .await
+}
+
+/// How many of a seat's versions for a turn are older than `version`.
+pub async fn count_older(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    seat: i16,
+    version: i32,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND seat = $3 AND version < $4",
+    )
+    .bind(game)
+    .bind(turn)
+    .bind(seat)
+    .bind(version)
+    .fetch_one(conn)
+    .await
+}
+
+/// Each seat's latest version number of a turn: the version that was adjudicated (no version is
+/// added after a turn closes).
+pub async fn played_versions(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<(i16, i32)>> {
+    sqlx::query_as("SELECT seat, max(version) FROM order_versions WHERE game_id = $1 AND turn = $2 GROUP BY seat")
+        .bind(game)
+        .bind(turn)
+        .fetch_all(conn)
+        .await
+}
+
+/// How many versions all seats have for a turn.
+pub async fn count_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2")
+        .bind(game)
+        .bind(turn)
+        .fetch_one(conn)
+        .await
+}
+
+/// A page of a turn's versions in (seat, version) order, after the given (seat, version).
+pub async fn page_of_turn(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    after: (i16, i32),
+    bound: PageBound,
+) -> sqlx::Result<Vec<OrderVersionRow>> {
+    let filter = "v.game_id = $1 AND v.turn = $2 AND (v.seat, v.version) > ($3, $4)";
+    sqlx::query_as(sqlx::AssertSqlSafe(bounded_page(filter, "v.seat, v.version", "$5", "$6")))
+        .bind(game)
+        .bind(turn)
+        .bind(after.0)
+        .bind(after.1)
+        .bind(bound.limit)
+        .bind(bound.bytes)
+        .fetch_all(conn)
+        .await
+}
+
+/// How many of a turn's versions come after the given (seat, version).
+pub async fn count_later(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+    after: (i16, i32),
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND (seat, version) > ($3, $4)",
+    )
+    .bind(game)
+    .bind(turn)
+    .bind(after.0)
+    .bind(after.1)
+    .fetch_one(conn)
     .await
 }

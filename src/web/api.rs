@@ -5,8 +5,9 @@ use super::{ApiError, WebError};
 use crate::domain::{GameId, SecretToken};
 use crate::engine::Viewer;
 use crate::orders::{OrderText, OrderTextError};
-use crate::service::{self, Ctx, SeatAuth, Source};
+use crate::service::{self, Ctx, SeatAuth, Source, order_pages};
 use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
@@ -128,33 +129,63 @@ impl From<crate::store::orders::OrderVersionRow> for VersionJson {
     }
 }
 
+/// A page of versions as JSON: the versions, how many there are, the query for the next page.
+fn page_json(page: order_pages::VersionPage, extra: Value) -> Json<Value> {
+    let versions: Vec<VersionJson> = page.versions.into_iter().map(Into::into).collect();
+    let mut body = json!({ "turn": page.turn, "versions": versions, "total": page.total, "next": page.next });
+    if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {
+        body.extend(extra);
+    }
+    Json(body)
+}
+
+#[derive(Deserialize)]
+struct SeatPageQuery {
+    before: Option<i32>,
+    limit: Option<i64>,
+}
+
+/// The seat's versions for the current turn, newest first, a page at a time (RULING W1).
 async fn own_orders(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
+    query: Result<Query<SeatPageQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError(WebError::bad_request(e.body_text())))?;
     let who = seat(&ctx, &headers, game_id(&id)?).await?;
+    let limit = order_pages::page_size(q.limit)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let (turn, versions) = service::seat_orders(&mut conn, &who).await?;
-    let versions: Vec<VersionJson> = versions.into_iter().map(Into::into).collect();
-    Ok(Json(json!({ "turn": turn, "seat": who.seat, "versions": versions })))
+    let page = order_pages::seat_orders(&mut conn, &who, q.before, limit).await?;
+    Ok(page_json(page, json!({ "seat": who.seat })))
 }
 
-/// A published turn's orders: every line's hash, the public lines' text and salt; with a seat's
-/// Bearer token, that seat's own sheets whole (issue 11).
+#[derive(Deserialize)]
+struct TurnPageQuery {
+    after: Option<String>,
+    limit: Option<i64>,
+}
+
+/// A published turn's orders, a page at a time by seat and version (RULING W1): every line's
+/// hash, the public lines' text and salt; with a seat's Bearer token, that seat's own sheets
+/// whole (rulings P1-P4).
 async fn turn_orders(
     State(ctx): State<Ctx>,
     Path((id, turn)): Path<(String, i32)>,
+    query: Result<Query<TurnPageQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError(WebError::bad_request(e.body_text())))?;
     let game = game_id(&id)?;
     let viewer = match bearer(&headers)? {
         Some(_) => Viewer::Seat(seat(&ctx, &headers, game).await?.seat),
         None => Viewer::Public,
     };
+    let after = q.after.as_deref().map(order_pages::parse_after).transpose()?;
+    let limit = order_pages::page_size(q.limit)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let versions = service::published_orders(&mut conn, game, turn, viewer).await?;
-    Ok(Json(json!({ "turn": turn, "versions": versions })))
+    let page = service::published_orders(&mut conn, game, turn, viewer, after, limit).await?;
+    Ok(Json(json!({ "turn": page.turn, "versions": page.sheets, "total": page.total, "next": page.next })))
 }
 
 async fn game(

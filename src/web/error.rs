@@ -37,6 +37,18 @@ impl WebError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
     }
+    /// A form that could not be read: 413 when it is too large, 400 (or what axum says)
+    /// otherwise, never a bare reset.
+    pub fn form(what: &str, e: &axum::extract::rejection::FormRejection) -> Self {
+        let status = e.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            return Self::new(
+                status,
+                format!("{what} is too large: at most {} KiB are accepted", super::MAX_BODY / 1024),
+            );
+        }
+        Self::new(status, format!("{what} could not be read: {}", e.body_text()))
+    }
     /// Logs an internal failure and returns the generic error shown for it.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         let reference = uuid::Uuid::new_v4().simple().to_string();
@@ -58,6 +70,7 @@ impl From<ServiceError> for WebError {
             ServiceError::BadToken | ServiceError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServiceError::BadInput(_) => StatusCode::BAD_REQUEST,
             ServiceError::Conflict(_) | ServiceError::NoOrders { .. } => StatusCode::CONFLICT,
+            ServiceError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Rejected(echo) => {
                 let mut w = WebError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
                 w.echo = Some(echo.clone());

@@ -5,18 +5,21 @@
 use super::WebError;
 use super::pages::game_id;
 use crate::domain::{EmailAddress, GameId, SecretToken};
+use crate::service::signin_limits::Client;
 use crate::service::{self, Ctx, Dashboard, gm_auth};
 use crate::store::games::GameRow;
 use askama::Template;
 use askama_web::WebTemplate;
+use axum::Extension;
 use axum::Router;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
+use std::net::SocketAddr;
 
 const COOKIE: &str = "sm_gm";
 
@@ -105,16 +108,17 @@ struct LoginForm {
 
 async fn login(
     State(ctx): State<Ctx>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> Result<Response, WebError> {
-    let Form(form) =
-        form.map_err(|e| WebError::bad_request(format!("the sign-in form could not be read: {e}")))?;
+    let Form(form) = form.map_err(|e| WebError::form("the sign-in form", &e))?;
     let email = EmailAddress::parse(&form.email).map_err(|e| WebError::bad_request(e.to_string()))?;
+    let client = Client::from_ip(peer.map(|Extension(ConnectInfo(addr))| addr.ip()));
     if !form.password.is_empty() {
-        let session = gm_auth::login_with_password(&ctx, &email, &form.password).await?;
+        let session = gm_auth::login_with_password(&ctx, &email, &form.password, &client).await?;
         return Ok(with_session(&ctx, &session));
     }
-    gm_auth::request_login_link(&ctx, &email).await?;
+    gm_auth::request_login_link(&ctx, &email, &client).await?;
     let notice = format!(
         "If {email} runs a game here, a sign-in link is on its way. It works once, for {} minutes.",
         gm_auth::LOGIN_LINK_MINUTES

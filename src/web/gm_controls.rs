@@ -37,7 +37,7 @@ fn back(id: &str) -> Redirect {
 }
 
 fn form<T>(f: Result<Form<T>, FormRejection>) -> Result<T, WebError> {
-    f.map(|Form(t)| t).map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))
+    f.map(|Form(t)| t).map_err(|e| WebError::form("the form", &e))
 }
 
 #[derive(Deserialize)]

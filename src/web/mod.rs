@@ -7,28 +7,34 @@ mod dev;
 pub mod error;
 mod gm;
 mod gm_controls;
+mod headers;
+mod listener;
 mod pages;
 mod play;
 
 use crate::service::Ctx;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
 use axum::routing::get;
+use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use error::{ApiError, WebError};
 
 /// The largest request body accepted at all (order texts are limited further, to 64 KiB, with
 /// a readable error).
-const MAX_BODY: usize = 256 * 1024;
+pub(crate) const MAX_BODY: usize = 256 * 1024;
 
 /// The whole application as a router.
 pub fn router(ctx: Ctx) -> Router {
     let dev = ctx.settings.dev_mailbox_page();
     let mut app = Router::new()
         .route("/healthz", get(|| async { "ok" }))
+        .route("/style.css", get(headers::stylesheet))
         .merge(pages::routes())
         .merge(play::routes())
         .merge(api::routes())
@@ -37,12 +43,16 @@ pub fn router(ctx: Ctx) -> Router {
     if dev {
         app = app.merge(dev::routes());
     }
+    let request_timeout = Duration::from_secs(ctx.settings.web.request_timeout_secs.max(1));
     app.layer(CsrfLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // RULING W6: a whole request (its body read, its handler run) is answered within this.
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, request_timeout))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(|_| {
             WebError::internal("a request handler panicked").into_response_boxed()
         }))
+        .layer(axum::middleware::from_fn(headers::security_headers))
         .with_state(ctx)
 }
 
@@ -52,13 +62,11 @@ impl WebError {
     }
 }
 
-/// Serves the application until ctrl-c.
+/// Serves the application until ctrl-c, under the limits of the settings (RULING W6).
 pub async fn serve(ctx: Ctx, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    let app = router(ctx);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
-    Ok(())
+    let limits = ctx.settings.web.clone();
+    listener::serve_until(router(ctx), listener, &limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
 }

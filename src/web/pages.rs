@@ -4,13 +4,16 @@
 use super::WebError;
 use crate::domain::GameId;
 use crate::engine::Viewer;
-use crate::service::{self, Ctx, PublicGame, PublishedSheet};
+use crate::service::order_pages;
+use crate::service::{self, Ctx, PublicGame, PublishedPage};
 use crate::store::games::GameRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
+use serde::Deserialize;
 
 pub fn routes() -> Router<Ctx> {
     Router::new()
@@ -50,15 +53,25 @@ async fn game(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<GamePage
 struct TurnOrdersPage {
     game: String,
     turn: i32,
-    versions: Vec<PublishedSheet>,
+    page: PublishedPage,
 }
 
+#[derive(Deserialize)]
+struct TurnPageQuery {
+    after: Option<String>,
+}
+
+/// A published turn's orders, a page at a time (RULING W1).
 async fn turn_orders(
     State(ctx): State<Ctx>,
     Path((id, turn)): Path<(String, i32)>,
+    query: Result<Query<TurnPageQuery>, QueryRejection>,
 ) -> Result<TurnOrdersPage, WebError> {
+    let Query(q) = query.map_err(|e| WebError::bad_request(e.body_text()))?;
     let game = game_id(&id)?;
+    let after = q.after.as_deref().map(order_pages::parse_after).transpose()?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let versions = service::published_orders(&mut conn, game, turn, Viewer::Public).await?;
-    Ok(TurnOrdersPage { game: id, turn, versions })
+    let page =
+        service::published_orders(&mut conn, game, turn, Viewer::Public, after, order_pages::PAGE_SIZE).await?;
+    Ok(TurnOrdersPage { game: id, turn, page })
 }

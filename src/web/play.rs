@@ -38,7 +38,7 @@ async fn zone(
     form: Result<Form<ZoneForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
     let who = auth(&ctx, &token).await?;
-    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    let Form(f) = form.map_err(|e| WebError::form("the form", &e))?;
     lifecycle::set_player_zone(&ctx, who.game, who.seat, Some(&f.zone)).await?;
     Ok(Redirect::to(&format!("/play/{token}")))
 }
@@ -56,7 +56,7 @@ async fn away(
     form: Result<Form<AwayForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
     let who = auth(&ctx, &token).await?;
-    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    let Form(f) = form.map_err(|e| WebError::form("the form", &e))?;
     let day = |s: &str| {
         chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
             .map_err(|_| WebError::bad_request(format!("\"{}\" is not a date (YYYY-MM-DD)", s.trim())))
@@ -78,7 +78,7 @@ async fn standing(
     form: Result<Form<StandingForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
     let who = auth(&ctx, &token).await?;
-    let Form(f) = form.map_err(|e| WebError::bad_request(format!("the form could not be read: {e}")))?;
+    let Form(f) = form.map_err(|e| WebError::form("the form", &e))?;
     let text =
         OrderText::from_bytes(f.orders.as_bytes()).map_err(|e| WebError::bad_request(e.to_string()))?;
     lifecycle::set_standing_orders(&ctx, who.game, who.seat, &text).await?;
@@ -116,7 +116,6 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
     let versions = p
         .versions
         .iter()
-        .rev()
         .map(|v| VersionView {
             version: v.version,
             submitted: v.submitted_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
@@ -130,7 +129,7 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             }),
         })
         .collect();
-    let latest_text = p.versions.last().map(|v| v.body.clone()).unwrap_or_default();
+    let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();
     Ok(PlayPage { p, token, latest_text, versions })
 }
 
@@ -146,8 +145,7 @@ async fn submit(
     Path(token): Path<String>,
     form: Result<Form<OrderForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
-    let Form(form) =
-        form.map_err(|e| WebError::bad_request(format!("the order form could not be read: {e}")))?;
+    let Form(form) = form.map_err(|e| WebError::form("the order form", &e))?;
     let who = auth(&ctx, &token).await?;
     let text = OrderText::parse(&form.orders).map_err(|e| WebError::bad_request(e.to_string()))?;
     service::submit_orders(&ctx, &who, &text, Source::Web, form.final_.is_some()).await?;

@@ -29,7 +29,7 @@ async fn every_submission_is_appended_as_a_new_version_with_an_echo_and_a_receip
         .await;
     let versions = own.json()["versions"].as_array().unwrap().clone();
     assert_eq!(versions.len(), 2, "the first version was kept, not overwritten");
-    assert_eq!(versions[0]["body"], format!("# my claim\nclaim {} north", hand[0]));
+    assert_eq!(versions[1]["body"], format!("# my claim\nclaim {} north", hand[0]));
 }
 
 #[sqlx::test(migrations = "./migrations")]
