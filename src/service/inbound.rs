@@ -294,9 +294,6 @@ async fn decide(
         Route::Forged(s, why) => (s, Some((format!("refused: {why}"), why))),
         Route::Nowhere(why) => return Ok(Decided::silent("ignored", why)),
     };
-    // One decision per seat at a time: the per-turn limit's count and the orders' insert, and
-    // the once-an-hour refusal notice, hold under concurrent ingest (RULING M2).
-    store::inbound::lock_seat(tx, seat.auth.game.0, i16::from(seat.auth.seat.0)).await?;
     if let Some((outcome, why)) = stranger {
         return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
     }
@@ -307,6 +304,11 @@ async fn decide(
         return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
     }
     let game = super::load_game(tx, seat.auth.game).await?;
+    if commands.has_orders() {
+        // One order mail per seat at a time: the limit's count and the orders' insert hold under
+        // concurrent ingest (RULING M2).
+        store::inbound::lock_seat(tx, seat.auth.game.0, i16::from(seat.auth.seat.0)).await?;
+    }
     if commands.has_orders()
         && store::inbound::accepted_for_turn(tx, game.id, i16::from(seat.auth.seat.0), game.current_turn)
             .await?

@@ -32,7 +32,9 @@ pub const UNROUTED_NOTICES: i64 = 20;
 
 /// Refuses mail that names a seat but is not its player's own. The seat's player (never the
 /// sender) is told, unless he was told of such a mail less than [`NOTICE_PERIOD`] ago; the
-/// notice then counts the refusals withheld since the last one. The caller holds the seat lock.
+/// notice then counts the refusals withheld since the last one. Under a flood nearly every
+/// refusal is withheld, which needs no lock (a notice already sent stays sent); a notice is only
+/// decided on under the seat's lock, so two at once cannot both go out.
 pub(super) async fn refuse_stranger(
     ctx: &Ctx,
     tx: &mut PgConnection,
@@ -40,9 +42,14 @@ pub(super) async fn refuse_stranger(
     outcome: String,
     why: String,
 ) -> Result<Decided, ServiceError> {
-    let (last, withheld) =
-        store::inbound::seat_notices(tx, seat.auth.game.0, i16::from(seat.auth.seat.0)).await?;
-    if last.is_some_and(|at| at > ctx.now() - NOTICE_PERIOD) {
+    let (game, n) = (seat.auth.game.0, i16::from(seat.auth.seat.0));
+    let recent = |last: Option<DateTime<Utc>>| last.is_some_and(|at| at > ctx.now() - NOTICE_PERIOD);
+    let (mut last, mut withheld) = store::inbound::seat_notices(tx, game, n).await?;
+    if !recent(last) {
+        store::inbound::lock_seat(tx, game, n).await?;
+        (last, withheld) = store::inbound::seat_notices(tx, game, n).await?;
+    }
+    if recent(last) {
         let mut d = Decided::refused(
             seat,
             format!("{outcome}; not answered (the player was told of a refused mail less than an hour ago)"),
@@ -82,32 +89,67 @@ pub(super) enum Unrouted {
     Refuse(Option<Box<OutgoingMail>>),
 }
 
-/// Decides whether a mail for no seat may be kept (row `id`, `bytes` long). Serialised with
-/// every other such decision, so concurrent mail cannot overshoot the bound.
+/// Decides whether a mail for no seat may be kept. Keeping and answering are decided under a
+/// lock shared by every such decision, so concurrent mail cannot overshoot the bound or send two
+/// notices; a mail over the bound whose sender was already told (the bulk of a flood) is refused
+/// without it (what is kept and sent only grows, so the refusal stays right).
 pub(super) async fn unrouted(
     ctx: &Ctx,
     tx: &mut PgConnection,
     row: &store::inbound::InboundRow,
     mail: &ParsedMail,
 ) -> Result<Unrouted, ServiceError> {
-    store::inbound::lock_unrouted(tx).await?;
     let sender = mail.from.clone().or_else(|| row.envelope_from.clone()).unwrap_or_default().to_lowercase();
-    let used = store::inbound::unrouted_use(tx, &sender, ctx.now() - NOTICE_PERIOD).await?;
     let bytes = i64::try_from(row.raw.len()).unwrap_or(i64::MAX);
-    let within = used.sender_count < UNROUTED_PER_SENDER
-        && used.sender_bytes.saturating_add(bytes) <= UNROUTED_BYTES_PER_SENDER
-        && used.count < UNROUTED_PER_PERIOD
-        && used.bytes.saturating_add(bytes) <= UNROUTED_BYTES_PER_PERIOD;
-    if within {
+    let since = ctx.now() - NOTICE_PERIOD;
+    let mut used = store::inbound::unrouted_use(tx, &sender, since).await?;
+    if within_bound(&used, bytes) || may_answer(&used, mail).is_some() {
+        store::inbound::lock_unrouted(tx).await?;
+        used = store::inbound::unrouted_use(tx, &sender, since).await?;
+    }
+    if within_bound(&used, bytes) {
         return Ok(Unrouted::Keep);
     }
-    let answer = match &mail.from {
-        Some(to) if !used.sender_noticed && used.notices < UNROUTED_NOTICES && to.contains('@') => {
-            Some(Box::new(unrouted_notice(ctx, row.id, to)))
-        }
-        _ => None,
-    };
-    Ok(Unrouted::Refuse(answer))
+    Ok(Unrouted::Refuse(may_answer(&used, mail).map(|to| Box::new(unrouted_notice(ctx, row.id, to)))))
+}
+
+/// Whether a mail of `bytes` may still be kept.
+fn within_bound(used: &store::inbound::UnroutedUse, bytes: i64) -> bool {
+    used.sender_count < UNROUTED_PER_SENDER
+        && used.sender_bytes.saturating_add(bytes) <= UNROUTED_BYTES_PER_SENDER
+        && used.count < UNROUTED_PER_PERIOD
+        && used.bytes.saturating_add(bytes) <= UNROUTED_BYTES_PER_PERIOD
+}
+
+/// The address a refused mail for no seat is answered at: its From, unless told this period
+/// already or the period's notices are used up.
+fn may_answer<'a>(used: &store::inbound::UnroutedUse, mail: &'a ParsedMail) -> Option<&'a str> {
+    mail.from
+        .as_deref()
+        .filter(|to| !used.sender_noticed && used.notices < UNROUTED_NOTICES && to.contains('@'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::inbound::UnroutedUse;
+
+    #[test]
+    fn the_bound_on_mail_for_no_seat_counts_mails_and_bytes_per_sender_and_overall() {
+        let used = |sender_count, sender_bytes, count, bytes| UnroutedUse {
+            sender_count,
+            sender_bytes,
+            count,
+            bytes,
+            ..UnroutedUse::default()
+        };
+        assert!(within_bound(&used(19, 0, 999, 0), 1000));
+        assert!(!within_bound(&used(UNROUTED_PER_SENDER, 0, 0, 0), 1));
+        assert!(!within_bound(&used(0, UNROUTED_BYTES_PER_SENDER - 10, 0, 0), 11));
+        assert!(!within_bound(&used(0, 0, UNROUTED_PER_PERIOD, 0), 1));
+        assert!(!within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD), 1));
+        assert!(within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD - 1), 1));
+    }
 }
 
 /// The one notice per period to a sender whose mail for no seat is no longer kept. It repeats
