@@ -129,29 +129,6 @@ fn may_answer<'a>(used: &store::inbound::UnroutedUse, mail: &'a ParsedMail) -> O
         .filter(|to| !used.sender_noticed && used.notices < UNROUTED_NOTICES && to.contains('@'))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::inbound::UnroutedUse;
-
-    #[test]
-    fn the_bound_on_mail_for_no_seat_counts_mails_and_bytes_per_sender_and_overall() {
-        let used = |sender_count, sender_bytes, count, bytes| UnroutedUse {
-            sender_count,
-            sender_bytes,
-            count,
-            bytes,
-            ..UnroutedUse::default()
-        };
-        assert!(within_bound(&used(19, 0, 999, 0), 1000));
-        assert!(!within_bound(&used(UNROUTED_PER_SENDER, 0, 0, 0), 1));
-        assert!(!within_bound(&used(0, UNROUTED_BYTES_PER_SENDER - 10, 0, 0), 11));
-        assert!(!within_bound(&used(0, 0, UNROUTED_PER_PERIOD, 0), 1));
-        assert!(!within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD), 1));
-        assert!(within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD - 1), 1));
-    }
-}
-
 /// The one notice per period to a sender whose mail for no seat is no longer kept. It repeats
 /// nothing of the mail (no subject, no text), so it cannot carry anyone's spam.
 fn unrouted_notice(ctx: &Ctx, id: i64, to: &str) -> OutgoingMail {
@@ -180,4 +157,27 @@ fn unrouted_notice(ctx: &Ctx, id: i64, to: &str) -> OutgoingMail {
 /// Escapes text for HTML (the notice holds our words and the reply domain only).
 fn escape_html(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::inbound::UnroutedUse;
+
+    #[test]
+    fn the_bound_on_mail_for_no_seat_counts_mails_and_bytes_per_sender_and_overall() {
+        let used = |sender_count, sender_bytes, count, bytes| UnroutedUse {
+            sender_count,
+            sender_bytes,
+            count,
+            bytes,
+            ..UnroutedUse::default()
+        };
+        assert!(within_bound(&used(19, 0, 999, 0), 1000));
+        assert!(!within_bound(&used(UNROUTED_PER_SENDER, 0, 0, 0), 1));
+        assert!(!within_bound(&used(0, UNROUTED_BYTES_PER_SENDER - 10, 0, 0), 11));
+        assert!(!within_bound(&used(0, 0, UNROUTED_PER_PERIOD, 0), 1));
+        assert!(!within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD), 1));
+        assert!(within_bound(&used(0, 0, 0, UNROUTED_BYTES_PER_PERIOD - 1), 1));
+    }
 }
