@@ -33,11 +33,13 @@ pub(super) async fn route(
     mail: &ParsedMail,
     c: &MailCommands,
 ) -> Result<Route, ServiceError> {
-    // RULING M6: the envelope recipient, when the MTA gave one, is where the mail was delivered;
-    // To, Cc, Delivered-To and X-Original-To headers are the sender's to write, and count only
-    // when there is no envelope (IMAP). Either way a reply address counts only with its signature.
+    // RULING M6: an envelope recipient in our reply domain is where the MTA delivered the mail;
+    // the To, Cc, Delivered-To and X-Original-To headers are the sender's to write and count only
+    // without one (IMAP, or mail that reached the pipe through an address of another domain).
+    // Either way a reply address counts only with its valid signature.
+    let domain = format!("@{}", ctx.settings.reply_domain().trim().to_lowercase());
     let envelope: Vec<String> =
-        row.envelope_to.iter().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect();
+        row.envelope_to.iter().map(|s| s.trim().to_lowercase()).filter(|s| s.ends_with(&domain)).collect();
     let candidates = if envelope.is_empty() { mail.recipients.clone() } else { envelope };
     for address in candidates.iter().filter_map(|a| ReplyAddress::parse(a)) {
         let Some(seat) = seat_of(tx, address.game, address.seat).await? else { continue };

@@ -150,6 +150,21 @@ async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere(p
             .unwrap();
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
     assert_eq!(done.status, "accepted", "{}", done.outcome);
+    // An envelope of another domain (an alias piping to `mail ingest`) says nothing about the
+    // seat: the headers are read, and the signature decides.
+    let raw = raw.replace("<dt2@x>", "<dt3@x>");
+    let stored = inbound::ingest_raw(
+        &app.ctx.pool,
+        raw.as_bytes(),
+        "pipe",
+        None,
+        Some("orders@alias.example"),
+        app.ctx.now(),
+    )
+    .await
+    .unwrap();
+    let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
+    assert_eq!(done.status, "accepted", "{}", done.outcome);
 }
 
 /// Stored rows of mail for no seat: (rows, rows that kept their bytes).

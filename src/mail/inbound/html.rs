@@ -375,4 +375,22 @@ mod tests {
         assert_eq!(html_to_text("<blockquote>never closed"), "");
         assert_eq!(html_to_text("Grüße&#xD800;"), "Grüße&#xD800;");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Whatever the bytes of an HTML part, the conversion ends, never panics, and writes no
+        /// line with white space at its end.
+        #[test]
+        fn any_html_converts_without_panicking(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "<div>", "</div>", "<p class='x'>", "<br/>", "<blockquote>", "</blockquote>", "<pre>",
+                "</pre>", "<!--", "-->", "<", ">", "&", "&amp;", "&#x", ";", "\"", "'", "=", " ", "\n",
+                "é", "ü", "CLAIM", "<div class=\"gmail_quote\">", "<script>", "</script", "<td>", "<!",
+            ]), 0..40),
+        ) {
+            let html: String = parts.concat();
+            let text = html_to_text(&html);
+            proptest::prop_assert!(text.lines().all(|l| l == l.trim_end()), "{html:?} → {text:?}");
+        }
+    }
 }
