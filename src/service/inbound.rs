@@ -158,7 +158,8 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
                 store::inbound::delete(&mut tx, id).await?;
                 tx.commit().await?;
                 let outcome = format!("{}; not kept: over the limit on mail for no seat", decided.outcome);
-                tracing::warn!(
+                // Debug only: a flood must not flood the log either.
+                tracing::debug!(
                     inbound.id = id,
                     bytes = row.raw.len(),
                     "mail for no seat over its limit: dropped"
@@ -307,22 +308,17 @@ async fn decide(
     if commands.has_orders() {
         // One order mail per seat at a time: the limit's count and the orders' insert hold under
         // concurrent ingest (RULING M2).
-        store::inbound::lock_seat(tx, seat.auth.game.0, i16::from(seat.auth.seat.0)).await?;
-    }
-    if commands.has_orders()
-        && store::inbound::accepted_for_turn(tx, game.id, i16::from(seat.auth.seat.0), game.current_turn)
-            .await?
-            >= ORDER_MAILS_PER_TURN
-    {
-        let why = format!(
-            "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
-            seat.auth.seat
-        );
-        return Ok(Decided::refused(
-            seat,
-            "refused: per-turn mail limit",
-            vec![why, reply::NOTHING_CHANGED.into()],
-        ));
+        let n = i16::from(seat.auth.seat.0);
+        store::inbound::lock_seat(tx, seat.auth.game.0, n).await?;
+        if store::inbound::accepted_for_turn(tx, game.id, n, game.current_turn).await? >= ORDER_MAILS_PER_TURN
+        {
+            let why = format!(
+                "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
+                seat.auth.seat
+            );
+            let why = vec![why, reply::NOTHING_CHANGED.into()];
+            return Ok(Decided::refused(seat, "refused: per-turn mail limit", why));
+        }
     }
     super::inbound_commands::carry_out(ctx, tx, seat, game, mail, &commands).await
 }
