@@ -26,6 +26,7 @@ fn settings(url: String) -> Settings {
         secret_key: Some("bench".into()),
         reply_domain: None,
         authserv_id: None,
+        mail_auth: None,
         imap_url: None,
         imap_poll_secs: 60,
         ingest_socket: String::new(),

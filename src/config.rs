@@ -13,6 +13,15 @@ pub fn ingest_socket_path(setting: &str) -> Option<&std::path::Path> {
     Some(setting.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
 }
 
+/// What the authentication results of inbound mail decide (`STATIONMASTER_MAIL_AUTH`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MailAuth {
+    /// Recorded on the message for the GM; mail is judged by its address and sender only.
+    Record,
+    /// Mail for a seat is refused unless our MTA's results say it passed (DMARC, else DKIM or SPF).
+    Require,
+}
+
 /// Settings shared by the server and the console commands.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
@@ -68,6 +77,12 @@ pub struct Settings {
     /// recorded (others may be forged). Without it, none are trusted.
     #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true)]
     pub authserv_id: Option<String>,
+
+    /// What the DKIM/SPF/DMARC results of our MTA decide for mail to a seat: `record` (kept for
+    /// the GM only) or `require` (a seat's mail must pass; docs/MAIL.md). Default: `require` when
+    /// an authserv-id is set, else `record`.
+    #[arg(long, env = "STATIONMASTER_MAIL_AUTH", value_enum, global = true)]
+    pub mail_auth: Option<MailAuth>,
 
     /// A hosted mailbox to poll for order mail, e.g. imaps://user:password@imap.example.org/INBOX
     /// (optional; the usual way in is an MTA piping to `mail ingest`).
@@ -169,6 +184,13 @@ impl Settings {
     /// The domain of reply addresses.
     pub fn reply_domain(&self) -> String {
         self.reply_domain.clone().filter(|d| !d.trim().is_empty()).unwrap_or_else(|| self.mail_domain())
+    }
+
+    /// The mail authentication policy in force: as set, else `require` when our MTA's
+    /// authserv-id is known (its results can be trusted), else `record`.
+    pub fn mail_auth(&self) -> MailAuth {
+        let trusted = self.authserv_id.as_deref().is_some_and(|id| !id.trim().is_empty());
+        self.mail_auth.unwrap_or(if trusted { MailAuth::Require } else { MailAuth::Record })
     }
 
     /// The ingest socket's path, unless turned off.

@@ -85,14 +85,25 @@ fn envelope_only(args: &[std::ffi::OsString]) -> Option<(Option<String>, Option<
     Some((sender, recipient))
 }
 
+/// Bytes of an oversized message read and thrown away after the part that is kept, so that the
+/// MTA's writer is not cut off (it would see a broken pipe and retry a message that was stored);
+/// more than any MTA's default size limit (Postfix: 10 MB). RULING M7.
+pub const MAX_DISCARD: u64 = 64 * 1024 * 1024;
+
 /// Reads the message from standard input: at most one byte past the limit, so an oversized
-/// message is recognised (and stored cut). `Err` is the exit code when stdin cannot be read.
+/// message is recognised (and stored cut), then the rest of it, up to [`MAX_DISCARD`] bytes,
+/// thrown away. `Err` is the exit code when stdin cannot be read.
 fn read_message(sender: Option<String>, recipient: Option<String>) -> Result<handoff::Frame, i32> {
     let mut raw = Vec::new();
     let limit = (inbound::MAX_MAIL_BYTES + 1) as u64;
-    if let Err(e) = std::io::stdin().take(limit).read_to_end(&mut raw) {
+    let mut stdin = std::io::stdin().lock();
+    if let Err(e) = (&mut stdin).take(limit).read_to_end(&mut raw) {
         eprintln!("stationmaster: cannot read the message from standard input: {e}");
         return Err(EX_TEMPFAIL);
+    }
+    if raw.len() as u64 == limit {
+        // What is kept is read; a failure to read the rest changes nothing about it.
+        let _ = std::io::copy(&mut (&mut stdin).take(MAX_DISCARD), &mut std::io::sink());
     }
     Ok(handoff::Frame { sender, recipient, raw })
 }

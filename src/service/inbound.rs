@@ -5,14 +5,14 @@
 //! records the outcome on the message and queues the answer — all in one transaction. Answers go
 //! to the seat's registered address, never to the sender, threaded to the player's mail.
 
+use super::inbound_limits::{self as limits, Unrouted};
 use super::inbound_reply::{self as reply, Section};
 use super::inbound_route::{Route, Routed, route};
-use super::submit::{mark_final_in, submit_for};
-use super::{Ctx, SeatAuth, ServiceError, Source};
+use super::{Ctx, SeatAuth, ServiceError};
+use crate::config::MailAuth;
 use crate::domain::GameId;
 use crate::engine::Seat;
-use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail};
-use crate::orders::OrderText;
+use crate::mail::inbound::{MailCommands, ParsedMail};
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::inbound::Outcome;
@@ -20,12 +20,17 @@ use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 
+pub use super::inbound_limits::{
+    NOTICE_PERIOD, UNROUTED_BYTES_PER_PERIOD, UNROUTED_BYTES_PER_SENDER, UNROUTED_NOTICES,
+    UNROUTED_PER_PERIOD, UNROUTED_PER_SENDER,
+};
+
 /// The largest message accepted; larger ones are stored cut to this size and refused.
 pub const MAX_MAIL_BYTES: usize = 2 * 1024 * 1024;
 /// Order mails accepted per seat and turn.
 pub const ORDER_MAILS_PER_TURN: i64 = 30;
-/// Rejected mails per sender address and hour before further mail from it is dropped unanswered.
-pub const REJECTIONS_PER_HOUR: i64 = 10;
+/// [`MAX_MAIL_BYTES`] in words.
+const CUT_AT: &str = "2 MiB";
 
 /// A stored message: its row id, and whether it is new (false: the same bytes came before).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +137,37 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         return Ok(None);
     };
     let mail = ParsedMail::parse(&row.raw, ctx.settings.authserv_id.as_deref());
-    let decided = decide(ctx, &mut tx, &row, &mail).await?;
+    let mut decided = decide(ctx, &mut tx, &row, &mail).await?;
+    if row.truncated {
+        decided.outcome.push_str(&format!(
+            " (the mail was larger than {} and was cut: only that much was read)",
+            CUT_AT
+        ));
+    }
+    if decided.seat.is_none() {
+        match limits::unrouted(ctx, &mut tx, &row, &mail).await? {
+            Unrouted::Keep => decided.unrouted = true,
+            Unrouted::Refuse(Some(answer)) => {
+                store::inbound::drop_raw(&mut tx, id).await?;
+                super::notices::queue(&mut tx, &ctx.settings, &answer).await?;
+                decided.outcome.push_str("; not kept: over the limit on mail for no seat (its bytes were dropped; its sender was told, once this hour)");
+                (decided.unrouted, decided.notice) = (true, Some("sent"));
+            }
+            Unrouted::Refuse(None) => {
+                // Over the bound and already answered this hour: not kept at all (RULING M4).
+                store::inbound::delete(&mut tx, id).await?;
+                tx.commit().await?;
+                let outcome = format!("{}; not kept: over the limit on mail for no seat", decided.outcome);
+                // Debug only: a flood must not flood the log either.
+                tracing::debug!(
+                    inbound.id = id,
+                    bytes = row.raw.len(),
+                    "mail for no seat over its limit: dropped"
+                );
+                return Ok(Some(InboundOutcome { status: decided.status, outcome, game: None, seat: None }));
+            }
+        }
+    }
     let auth = mail.auth.as_ref().and_then(|a| serde_json::to_value(a).ok());
     store::inbound::record_outcome(
         &mut tx,
@@ -146,6 +181,8 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
             turn: decided.turn,
             auth_results: auth.as_ref(),
             outcome: &decided.outcome,
+            notice: decided.notice,
+            unrouted: decided.unrouted,
         },
         now,
     )
@@ -180,17 +217,21 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
 /// The decision about one message: its status, a one-line outcome for the GM, the seat it was
 /// for (if known, with its reply-address generation) and the sections of the answer to that
 /// seat (none: no answer); the game, when it was loaded on the way.
-struct Decided {
-    status: &'static str,
-    outcome: String,
-    seat: Option<SeatAuth>,
-    generation: i32,
-    game: Option<GameRow>,
-    turn: Option<i32>,
+pub(super) struct Decided {
+    pub(super) status: &'static str,
+    pub(super) outcome: String,
+    pub(super) seat: Option<SeatAuth>,
+    pub(super) generation: i32,
+    pub(super) game: Option<GameRow>,
+    pub(super) turn: Option<i32>,
     /// The open turn's deadline and its version, when orders were just stored for it.
-    deadline: Option<(i32, DateTime<Utc>, i32)>,
-    sections: Vec<Section>,
-    finalised: bool,
+    pub(super) deadline: Option<(i32, DateTime<Utc>, i32)>,
+    pub(super) sections: Vec<Section>,
+    pub(super) finalised: bool,
+    /// For refusals under the flood limits: whether the notice was `sent` or `withheld`.
+    pub(super) notice: Option<&'static str>,
+    /// Mail for no seat, kept within its bound.
+    pub(super) unrouted: bool,
 }
 
 impl Decided {
@@ -205,9 +246,11 @@ impl Decided {
             deadline: None,
             sections: Vec::new(),
             finalised: false,
+            notice: None,
+            unrouted: false,
         }
     }
-    fn refused(seat: Routed, outcome: impl Into<String>, why: Vec<String>) -> Self {
+    pub(super) fn refused(seat: Routed, outcome: impl Into<String>, why: Vec<String>) -> Self {
         Decided {
             status: "rejected",
             outcome: outcome.into(),
@@ -218,6 +261,8 @@ impl Decided {
             deadline: None,
             sections: vec![Section::new("Your mail was not accepted", why)],
             finalised: false,
+            notice: None,
+            unrouted: false,
         }
     }
 }
@@ -231,175 +276,75 @@ async fn decide(
     if !mail.readable {
         return Ok(Decided::silent("ignored", "not a readable mail message"));
     }
-    let seen = store::inbound::seen_before(
-        tx,
-        row.id,
-        mail.message_id.as_deref(),
-        mail.from.as_deref(),
-        ctx.now() - Duration::hours(1),
-    )
-    .await?;
-    if let (Some(mid), true) = (&mail.message_id, seen.message_id) {
+    if let Some(mid) = &mail.message_id
+        && store::inbound::message_id_seen(tx, row.id, mid).await?
+    {
         return Ok(Decided::silent("duplicate", format!("same Message-ID as an earlier mail: {mid}")));
     }
     let Some(from) = mail.from.clone() else {
         return Ok(Decided::silent("ignored", "no From address"));
     };
-    if seen.rejections >= REJECTIONS_PER_HOUR {
-        return Ok(Decided::silent("rejected", "too many rejected mails from this address in the last hour"));
-    }
     let commands = MailCommands::parse(&mail.body);
-    let seat = match route(ctx, tx, row, mail, &commands).await? {
-        Route::Seat(s) => s,
-        Route::Forged(s, why) => {
-            return Ok(Decided::refused(
-                s,
-                format!("refused: {why}"),
-                vec![why, reply::NOTHING_CHANGED.into()],
-            ));
+    // RULING M1: no limit keyed on what others sent applies here; a mail is refused only for
+    // what it is itself.
+    let (seat, stranger) = match route(ctx, tx, row, mail, &commands).await? {
+        Route::Seat(s) => {
+            let stranger = not_the_players_own(ctx, &s, &from, mail);
+            (s, stranger)
         }
+        Route::Forged(s, why) => (s, Some((format!("refused: {why}"), why))),
         Route::Nowhere(why) => return Ok(Decided::silent("ignored", why)),
     };
-    if !seat.auth.email.eq_ignore_ascii_case(&from) {
+    if let Some((outcome, why)) = stranger {
+        return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
+    }
+    if row.truncated {
+        let why = format!(
+            "it was larger than {CUT_AT} and was cut there, so we cannot know what it said; send your orders as plain text"
+        );
+        return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
+    }
+    let game = super::load_game(tx, seat.auth.game).await?;
+    if commands.has_orders() {
+        // One order mail per seat at a time: the limit's count and the orders' insert hold under
+        // concurrent ingest (RULING M2).
+        let n = i16::from(seat.auth.seat.0);
+        store::inbound::lock_seat(tx, seat.auth.game.0, n).await?;
+        if store::inbound::accepted_for_turn(tx, game.id, n, game.current_turn).await? >= ORDER_MAILS_PER_TURN
+        {
+            let why = format!(
+                "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
+                seat.auth.seat
+            );
+            let why = vec![why, reply::NOTHING_CHANGED.into()];
+            return Ok(Decided::refused(seat, "refused: per-turn mail limit", why));
+        }
+    }
+    super::inbound_commands::carry_out(ctx, tx, seat, game, mail, &commands).await
+}
+
+/// Why a mail to a seat is not its player's own, if it is not: another sender, or (under the
+/// `require` policy) authentication results that do not pass (RULING M3). The outcome for the
+/// GM, and the reason for the player.
+fn not_the_players_own(ctx: &Ctx, seat: &Routed, from: &str, mail: &ParsedMail) -> Option<(String, String)> {
+    if !seat.auth.email.eq_ignore_ascii_case(from) {
         let why = format!(
             "it came from {from}, which is not the address registered for {} (mail for a seat is only taken from its player's own address)",
             seat.auth.seat
         );
-        return Ok(Decided::refused(
-            seat,
-            format!("refused: sent from {from}"),
-            vec![why, reply::NOTHING_CHANGED.into()],
-        ));
+        return Some((format!("refused: sent from {from}"), why));
     }
-    if row.truncated {
-        let why =
-            format!("it is larger than {} MiB; send your orders as plain text", MAX_MAIL_BYTES / 1024 / 1024);
-        return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
+    if ctx.settings.mail_auth() != MailAuth::Require {
+        return None;
     }
-    let game = super::load_game(tx, seat.auth.game).await?;
-    if commands.has_orders()
-        && store::inbound::accepted_for_turn(tx, game.id, i16::from(seat.auth.seat.0), game.current_turn)
-            .await?
-            >= ORDER_MAILS_PER_TURN
-    {
-        let why = format!(
-            "{} has sent {ORDER_MAILS_PER_TURN} order mails this turn already, the most we take",
-            seat.auth.seat
-        );
-        return Ok(Decided::refused(
-            seat,
-            "refused: per-turn mail limit",
-            vec![why, reply::NOTHING_CHANGED.into()],
-        ));
-    }
-    carry_out(ctx, tx, seat, game, mail, &commands).await
-}
-
-/// Runs the mail's commands for an authenticated seat.
-async fn carry_out(
-    ctx: &Ctx,
-    tx: &mut PgConnection,
-    routed: Routed,
-    game: GameRow,
-    mail: &ParsedMail,
-    c: &MailCommands,
-) -> Result<Decided, ServiceError> {
-    let (seat, generation, turn) = (routed.auth, routed.generation, game.current_turn);
-    let mut sections = Vec::new();
-    let mut status = "accepted";
-    let mut outcome = Vec::new();
-    let mut finalised = false;
-    let mut deadline = None;
-    if mail.body_kind == BodyKind::None && !c.has_orders() {
-        sections.push(Section::new("Your mail was not accepted", vec!["it has no readable text part (an attachment or an empty HTML mail?); write your orders in the mail itself".into()]));
-        return Ok(Decided {
-            status: "rejected",
-            outcome: "refused: no readable text".into(),
-            seat: Some(seat),
-            generation,
-            game: Some(game),
-            turn: Some(turn),
-            deadline: None,
-            sections,
-            finalised,
-        });
-    }
-    if let Some(line) = c.bad_token_line {
-        sections.push(Section::new(
-            "Not understood",
-            vec![format!("line {line}: an ORDERS line is ORDERS <game> <seat> <token>")],
-        ));
-    }
-    if c.has_orders() {
-        let submitted = match OrderText::parse(&c.order_text) {
-            Ok(text) => submit_for(ctx, tx, &game, &seat, &text, Source::Mail, c.final_).await,
-            Err(e) => Err(ServiceError::BadInput(e.to_string())),
-        };
-        match submitted {
-            Ok(done) => {
-                finalised = done.is_final;
-                deadline = Some((done.turn, done.deadline, done.deadline_version));
-                outcome.push(format!("orders stored as version {}", done.version));
-                sections.push(reply::echo_section(&done));
-            }
-            Err(ServiceError::Rejected(echo)) => {
-                status = "rejected";
-                outcome.push(format!("orders refused: {} line(s) not understood", echo.errors));
-                sections.push(reply::refused_section(&echo));
-            }
-            Err(ServiceError::Conflict(why)) => {
-                status = "rejected";
-                outcome.push(format!("too late: {why}"));
-                sections.push(Section::new("Too late", vec![format!("{why}."), "Your mail is kept, but its orders were not applied — not to this turn, and not to the next one.".into()]));
-            }
-            Err(ServiceError::BadInput(why)) => {
-                status = "rejected";
-                outcome.push(format!("orders refused: {why}"));
-                sections.push(Section::new("Your orders were not accepted", vec![why]));
-            }
-            Err(e) => return Err(e),
-        }
-    } else if c.final_ {
-        match mark_final_in(ctx, tx, &seat).await {
-            Ok(v) => {
-                finalised = true;
-                outcome.push(format!("version {v} marked final"));
-                sections.push(Section::new(
-                    "Final",
-                    vec![format!("Your orders (version {v}) are marked final.")],
-                ));
-            }
-            Err(e @ (ServiceError::Conflict(_) | ServiceError::NoOrders { .. })) => {
-                outcome.push(format!("final refused: {e}"));
-                sections.push(Section::new("Not marked final", vec![e.to_string()]));
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    if c.status {
-        sections.push(reply::status_section(tx, &seat).await?);
-        outcome.push("status sent".into());
-    }
-    if c.resend {
-        sections.push(reply::resend(ctx, tx, &seat, mail).await?);
-        outcome.push("last report resent".into());
-    }
-    if c.help || sections.is_empty() {
-        if sections.is_empty() {
-            status = "rejected";
-            outcome.push("no orders or commands found".into());
-        }
-        sections.push(reply::help_section());
-    }
-    Ok(Decided {
-        status,
-        outcome: outcome.join("; "),
-        seat: Some(seat),
-        generation,
-        game: Some(game),
-        turn: Some(turn),
-        deadline,
-        sections,
-        finalised,
+    let failed = match &mail.auth {
+        None => Err("our mail server recorded no authentication results for it".to_string()),
+        Some(a) => a.verdict(),
+    };
+    failed.err().map(|why| {
+        (
+            format!("refused: authentication: {why}"),
+            format!("{why}; mail for a seat must be verifiably from its player's address"),
+        )
     })
 }

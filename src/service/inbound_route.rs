@@ -1,5 +1,6 @@
-//! Which seat an inbound mail is for: a signed reply address among its recipients, else an
-//! `ORDERS <game> <seat> <token>` line — and whether its credentials hold.
+//! Which seat an inbound mail is for: a signed reply address it was delivered to (its envelope
+//! recipient, when known; else its recipient headers), else an `ORDERS <game> <seat> <token>`
+//! line — and whether its credentials hold.
 
 use super::{Ctx, SeatAuth, ServiceError};
 use crate::domain::{GameId, ReplyAddress, SecretToken};
@@ -32,8 +33,15 @@ pub(super) async fn route(
     mail: &ParsedMail,
     c: &MailCommands,
 ) -> Result<Route, ServiceError> {
-    let candidates = row.envelope_to.iter().map(|s| s.to_lowercase()).chain(mail.recipients.iter().cloned());
-    for address in candidates.filter_map(|a| ReplyAddress::parse(&a)) {
+    // RULING M6: an envelope recipient in our reply domain is where the MTA delivered the mail;
+    // the To, Cc, Delivered-To and X-Original-To headers are the sender's to write and count only
+    // without one (IMAP, or mail that reached the pipe through an address of another domain).
+    // Either way a reply address counts only with its valid signature.
+    let domain = format!("@{}", ctx.settings.reply_domain().trim().to_lowercase());
+    let envelope: Vec<String> =
+        row.envelope_to.iter().map(|s| s.trim().to_lowercase()).filter(|s| s.ends_with(&domain)).collect();
+    let candidates = if envelope.is_empty() { mail.recipients.clone() } else { envelope };
+    for address in candidates.iter().filter_map(|a| ReplyAddress::parse(a)) {
         let Some(seat) = seat_of(tx, address.game, address.seat).await? else { continue };
         if ctx.reply_tag_valid(&address, seat.generation) {
             return Ok(Route::Seat(seat));

@@ -14,6 +14,8 @@ pub mod diff;
 mod error;
 pub mod gm_auth;
 pub mod inbound;
+mod inbound_commands;
+mod inbound_limits;
 mod inbound_reply;
 mod inbound_route;
 mod key_rotation;

@@ -112,8 +112,14 @@ pub struct Outcome<'a> {
     pub turn: Option<i32>,
     pub auth_results: Option<&'a Value>,
     pub outcome: &'a str,
+    /// For a refusal of mail that is not the seat's own, or mail for no seat: whether its
+    /// notice was sent or withheld (flood limits).
+    pub notice: Option<&'a str>,
+    /// Mail for no seat (counted against the bound on keeping such mail).
+    pub unrouted: bool,
 }
 
+/// Records what processing decided about a message.
 pub async fn record_outcome(
     conn: &mut PgConnection,
     id: i64,
@@ -122,7 +128,8 @@ pub async fn record_outcome(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE inbound_messages SET status = $2, message_id = $3, from_addr = $4, game_id = $5, seat = $6, \
-         turn = $7, auth_results = $8, outcome = $9, processed_at = $10, locked_until = NULL WHERE id = $1",
+         turn = $7, auth_results = $8, outcome = $9, processed_at = $10, notice = $11, unrouted = $12, \
+         locked_until = NULL WHERE id = $1",
     )
     .bind(id)
     .bind(o.status)
@@ -134,39 +141,108 @@ pub async fn record_outcome(
     .bind(o.auth_results)
     .bind(o.outcome)
     .bind(now)
+    .bind(o.notice)
+    .bind(o.unrouted)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// What earlier mail says about a message, asked in one round trip: whether another, already
-/// processed message had its Message-ID, and how many mails from its sender were rejected since
-/// a time (for the rejection rate limit).
-pub struct SeenBefore {
-    pub message_id: bool,
-    pub rejections: i64,
-}
-
-/// [`SeenBefore`] for message `id` with this Message-ID and sender (either may be missing).
-pub async fn seen_before(
-    conn: &mut PgConnection,
-    id: i64,
-    message_id: Option<&str>,
-    from_addr: Option<&str>,
-    since: DateTime<Utc>,
-) -> sqlx::Result<SeenBefore> {
-    let (message_id, rejections) = sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new'), \
-         (SELECT count(*) FROM inbound_messages WHERE lower(from_addr) = lower($3) AND status = 'rejected' \
-          AND received_at > $4)",
+/// Whether another, already processed message had this Message-ID.
+pub async fn message_id_seen(conn: &mut PgConnection, id: i64, message_id: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new')",
     )
     .bind(message_id)
     .bind(id)
-    .bind(from_addr)
+    .fetch_one(conn)
+    .await
+}
+
+/// Serialises, until the transaction ends, the decisions about one seat's mail: its per-turn
+/// limit (count, then insert) and its refusal notices (at most one an hour).
+pub async fn lock_seat(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<()> {
+    sqlx::query(
+        "SELECT pg_advisory_xact_lock(hashtextextended('inbound-seat:' || $1::text || ':' || $2::text, 0))",
+    )
+    .bind(game)
+    .bind(seat)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Serialises, until the transaction ends, the decisions about keeping mail for no seat.
+pub async fn lock_unrouted(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('inbound-unrouted', 0))")
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A seat's refusal notices: when the last one went out, and how many refusals were withheld
+/// since (since ever, when none went out).
+pub async fn seat_notices(
+    conn: &mut PgConnection,
+    game: Uuid,
+    seat: i16,
+) -> sqlx::Result<(Option<DateTime<Utc>>, i64)> {
+    sqlx::query_as(
+        "WITH last AS (SELECT id, processed_at AS at FROM inbound_messages \
+                       WHERE game_id = $1 AND seat = $2 AND notice = 'sent' ORDER BY id DESC LIMIT 1) \
+         SELECT (SELECT at FROM last), (SELECT count(*) FROM inbound_messages \
+                 WHERE game_id = $1 AND seat = $2 AND notice = 'withheld' AND id > coalesce((SELECT id FROM last), 0))",
+    )
+    .bind(game)
+    .bind(seat)
+    .fetch_one(conn)
+    .await
+}
+
+/// Mail for no seat kept since a time: from one sender (its From, else its envelope sender, lower
+/// case) and overall, in messages and raw bytes, and the notices sent about refused ones.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct UnroutedUse {
+    pub sender_count: i64,
+    pub sender_bytes: i64,
+    pub sender_noticed: bool,
+    pub count: i64,
+    pub bytes: i64,
+    pub notices: i64,
+}
+
+/// [`UnroutedUse`] since `since` for `sender`.
+pub async fn unrouted_use(
+    conn: &mut PgConnection,
+    sender: &str,
+    since: DateTime<Utc>,
+) -> sqlx::Result<UnroutedUse> {
+    sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE s AND octet_length(raw) > 0) AS sender_count, \
+                coalesce(sum(octet_length(raw)) FILTER (WHERE s), 0)::int8 AS sender_bytes, \
+                coalesce(bool_or(s AND notice = 'sent'), false) AS sender_noticed, \
+                count(*) FILTER (WHERE octet_length(raw) > 0) AS count, \
+                coalesce(sum(octet_length(raw)), 0)::int8 AS bytes, \
+                count(*) FILTER (WHERE notice = 'sent') AS notices \
+         FROM (SELECT raw, notice, lower(coalesce(from_addr, envelope_from, '')) = $1 AS s \
+               FROM inbound_messages WHERE unrouted AND processed_at > $2) AS recent",
+    )
+    .bind(sender)
     .bind(since)
     .fetch_one(conn)
-    .await?;
-    Ok(SeenBefore { message_id, rejections })
+    .await
+}
+
+/// Forgets a message entirely (mail for no seat over its bound).
+pub async fn delete(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM inbound_messages WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}
+
+/// Keeps a message's row but not its bytes (mail for no seat over its bound, answered once).
+pub async fn drop_raw(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE inbound_messages SET raw = ''::bytea WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
 }
 
 /// Order mails accepted from a seat in a turn (for the per-turn limit).

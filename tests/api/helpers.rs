@@ -32,6 +32,8 @@ pub fn settings() -> Settings {
         tick_secs: 1,
         reply_domain: Some("play.sm.test".into()),
         authserv_id: Some("mx.sm.test".into()),
+        // The corpus has no Authentication-Results; the policy's own tests turn it on.
+        mail_auth: Some(stationmaster::config::MailAuth::Record),
         imap_url: None,
         imap_poll_secs: 60,
         ingest_socket: String::new(),

@@ -9,6 +9,8 @@ mod handoff;
 mod helpers;
 mod imap;
 mod inbound;
+mod inbound_floods;
+mod inbound_pipe;
 mod lifecycle_clock;
 mod lifecycle_seats;
 mod order_limits;

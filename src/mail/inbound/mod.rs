@@ -1,12 +1,17 @@
 //! Inbound mail, the pure part: raw bytes → a [`ParsedMail`] (addresses, ids, the trusted
-//! Authentication-Results, the body as text with quotes and signatures cut) → [`MailCommands`]
+//! Authentication-Results, the body as text — HTML by its block structure — with quotes and
+//! signatures cut) → [`MailCommands`]
 //! (order lines with their line numbers, FINAL, STATUS, RESEND, HELP, an ORDERS token line).
 //! Storing, routing and answering live in `crate::service::inbound`.
 
 mod body;
 mod commands;
+mod html;
 mod parse;
+mod signoff;
 
 pub use body::clean_body;
 pub use commands::{MailCommands, TokenLine};
+pub use html::html_to_text;
 pub use parse::{AuthResults, BodyKind, ParsedMail};
+pub use signoff::{SignOff, sign_off};

@@ -1,6 +1,7 @@
 //! Parsing a raw message with `mail-parser`: never fails — what cannot be read is simply absent.
 
 use super::body::clean_body;
+use super::html::html_to_text;
 use mail_parser::{HeaderValue, MessageParser};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,24 @@ pub struct AuthResults {
     pub dkim: Option<String>,
     pub spf: Option<String>,
     pub dmarc: Option<String>,
+}
+
+impl AuthResults {
+    /// Whether the mail passed: DMARC's verdict when it gave one (`pass` or `fail`), else a DKIM
+    /// or SPF `pass` (RULING M3). `Err` says why not, in words for the player.
+    pub fn verdict(&self) -> Result<(), String> {
+        let is = |r: &Option<String>, v: &str| r.as_deref() == Some(v);
+        match self.dmarc.as_deref() {
+            Some("pass") => Ok(()),
+            Some("fail") => Err("its sender's domain says it did not send it (DMARC failed)".into()),
+            _ if is(&self.dkim, "pass") || is(&self.spf, "pass") => Ok(()),
+            _ => Err(format!(
+                "our mail server could not verify that it came from its sender (DKIM {}, SPF {})",
+                self.dkim.as_deref().unwrap_or("none"),
+                self.spf.as_deref().unwrap_or("none")
+            )),
+        }
+    }
 }
 
 /// What we read out of a message.
@@ -73,7 +92,7 @@ impl ParsedMail {
             if m.text_body_count() > 0 && m.text_part(0).is_some_and(|p| p.is_text() && !p.is_text_html()) {
                 (m.body_text(0).map(|t| t.into_owned()), BodyKind::Plain)
             } else if m.html_body_count() > 0 {
-                (m.body_text(0).map(|t| t.into_owned()), BodyKind::Html)
+                (m.body_html(0).map(|h| html_to_text(&h)), BodyKind::Html)
             } else {
                 (None, BodyKind::None)
             };
@@ -147,6 +166,29 @@ mod tests {
     fn authentication_results_from_another_authserv_id_are_ignored() {
         assert_eq!(ParsedMail::parse(MAIL.as_bytes(), Some("mx.other.test")).auth, None);
         assert_eq!(ParsedMail::parse(MAIL.as_bytes(), None).auth, None);
+    }
+
+    #[test]
+    fn a_mail_passes_on_dmarc_else_on_dkim_or_spf() {
+        let r = |dkim: Option<&str>, spf: Option<&str>, dmarc: Option<&str>| AuthResults {
+            dkim: dkim.map(str::to_string),
+            spf: spf.map(str::to_string),
+            dmarc: dmarc.map(str::to_string),
+        };
+        assert!(r(Some("fail"), Some("fail"), Some("pass")).verdict().is_ok());
+        assert!(r(Some("pass"), Some("pass"), Some("fail")).verdict().unwrap_err().contains("DMARC failed"));
+        assert!(r(Some("pass"), Some("fail"), None).verdict().is_ok());
+        assert!(r(Some("fail"), Some("pass"), Some("none")).verdict().is_ok());
+        assert!(r(Some("fail"), Some("fail"), None).verdict().unwrap_err().contains("DKIM fail, SPF fail"));
+        assert!(r(None, None, None).verdict().is_err());
+    }
+
+    #[test]
+    fn an_html_only_mail_keeps_its_lines_and_drops_its_quote() {
+        let raw = "From: a@x.org\r\nContent-Type: text/html; charset=utf-8\r\n\r\n\
+            <div>CLAIM 2H NORTH ELSE DRAW</div><div>FINAL</div><blockquote>PLAY 7H NORTH</blockquote>";
+        let p = ParsedMail::parse(raw.as_bytes(), None);
+        assert_eq!((p.body.as_str(), p.body_kind), ("CLAIM 2H NORTH ELSE DRAW\nFINAL", BodyKind::Html));
     }
 
     #[test]

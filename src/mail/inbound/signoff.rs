@@ -1,0 +1,162 @@
+//! A sign-off without `-- `: players end order mail with their name ("Dan", "Thanks, Anna").
+//! RULING M5: when an order mail is refused only because of its last few lines (at most
+//! [`MAX_SIGN_OFF_LINES`]), each of which starts with a word that is no order of the game and is
+//! short (at most [`MAX_SIGN_OFF_WORDS`] words, no digits), at least one of them holds the
+//! player's name or a closing word ("thanks", "cheers", "regards", "sent from my phone" …), and
+//! every line before them was understood, those lines are a sign-off: they are ignored, the
+//! orders stand, and the echo says which lines were ignored. A mistyped order (a known order word
+//! with a wrong argument), an unknown line followed by an understood one, or a stray unknown line
+//! such as `FLY TO THE MOON` is never taken for a sign-off.
+
+use crate::engine::Echo;
+
+/// The most trailing lines taken as a sign-off.
+pub const MAX_SIGN_OFF_LINES: usize = 3;
+
+/// The most words on a line of a sign-off.
+pub const MAX_SIGN_OFF_WORDS: usize = 5;
+
+/// Words that close a mail, in the languages our players write.
+const CLOSINGS: &[&str] = &[
+    "thanks",
+    "thank",
+    "thx",
+    "ty",
+    "cheers",
+    "regards",
+    "best",
+    "greetings",
+    "bye",
+    "ciao",
+    "sent",
+    "yours",
+    "love",
+    "gruss",
+    "gruß",
+    "grüße",
+    "grüsse",
+    "lg",
+    "vg",
+    "mfg",
+    "merci",
+    "cordialement",
+    "saludos",
+    "groeten",
+];
+
+/// The start of the order languages' error for a line whose first word is no order.
+const UNKNOWN_ORDER: &str = "unknown order";
+
+/// The lines of a mail taken as its sign-off: line numbers and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignOff {
+    pub lines: Vec<(usize, String)>,
+}
+
+impl SignOff {
+    /// The order text without the sign-off's lines (blanked, so line numbers stay the mail's).
+    pub fn remove_from(&self, text: &str) -> String {
+        text.split('\n')
+            .enumerate()
+            .map(|(i, l)| if self.lines.iter().any(|(n, _)| *n == i + 1) { "" } else { l })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// What the player is told about the ignored lines.
+    pub fn explained(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .map(|(n, t)| format!("line {n}: \"{t}\" — ignored: taken as your sign-off, not as an order"))
+            .collect()
+    }
+}
+
+/// The sign-off of a refused order text, when the refusal is due to it alone; `player` is the
+/// seat's registered player name.
+pub fn sign_off(echo: &Echo, player: &str) -> Option<SignOff> {
+    let unknown = |l: &crate::engine::EchoLine| {
+        l.error.as_deref().is_some_and(|e| e.starts_with(UNKNOWN_ORDER))
+            && l.text.split_whitespace().count() <= MAX_SIGN_OFF_WORDS
+            && !l.text.chars().any(|c| c.is_ascii_digit())
+    };
+    let tail = echo.lines.iter().rev().take_while(|l| unknown(l)).count();
+    let head = echo.lines.len() - tail;
+    if tail == 0
+        || tail > MAX_SIGN_OFF_LINES
+        || head == 0
+        || echo.lines[..head].iter().any(|l| l.error.is_some())
+    {
+        return None;
+    }
+    let lines = &echo.lines[head..];
+    let names: Vec<String> = words(player).filter(|w| w.chars().count() >= 2).collect();
+    let signs = |text: &str| words(text).any(|w| CLOSINGS.contains(&w.as_str()) || names.contains(&w));
+    if !lines.iter().any(|l| signs(&l.text)) {
+        return None;
+    }
+    Some(SignOff { lines: lines.iter().map(|l| (l.line, l.text.clone())).collect() })
+}
+
+/// The lower-case words of a text, punctuation trimmed.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | '-' | '/' | '(' | ')'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EchoLine;
+
+    fn echo(lines: &[(&str, Option<&str>)]) -> Echo {
+        let lines: Vec<EchoLine> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, (text, error))| EchoLine {
+                line: i + 1,
+                text: text.to_string(),
+                understood: error.is_none().then(|| text.to_string()),
+                error: error.map(str::to_string),
+                advice: None,
+            })
+            .collect();
+        let errors = lines.iter().filter(|l| l.error.is_some()).count();
+        Echo { lines, canonical: String::new(), errors }
+    }
+
+    #[test]
+    fn a_name_after_the_orders_is_a_sign_off() {
+        let e = echo(&[
+            ("CLAIM 2H NORTH", None),
+            ("Thanks,", Some("unknown order 'THANKS,'")),
+            ("Dan", Some("unknown order 'DAN'")),
+        ]);
+        let s = sign_off(&e, "Dan Smith").expect("a sign-off");
+        assert_eq!(s.lines, vec![(2, "Thanks,".to_string()), (3, "Dan".to_string())]);
+        assert_eq!(s.remove_from("CLAIM 2H NORTH\nThanks,\nDan"), "CLAIM 2H NORTH\n\n");
+        assert!(s.explained()[1].contains("line 3: \"Dan\""));
+    }
+
+    #[test]
+    fn the_players_name_alone_or_a_phone_footer_is_a_sign_off() {
+        let unknown = Some("unknown order");
+        assert!(sign_off(&echo(&[("DRAW", None), ("dan", unknown)]), "Dan").is_some());
+        assert!(sign_off(&echo(&[("DRAW", None), ("Sent from my iPhone", unknown)]), "Anna").is_some());
+        assert!(sign_off(&echo(&[("DRAW", None), ("Best,", unknown), ("D.", unknown)]), "Anna").is_some());
+    }
+
+    #[test]
+    fn a_mistyped_order_or_an_unknown_line_between_orders_is_no_sign_off() {
+        let unknown = Some("unknown order");
+        let no = |lines: &[(&str, Option<&str>)]| sign_off(&echo(lines), "Dan");
+        assert_eq!(no(&[("CLAIM 2H", None), ("CLAIM 2H NROTH", Some("no such direction"))]), None);
+        assert_eq!(no(&[("Dan", unknown), ("CLAIM 2H NORTH", None)]), None, "an unknown line between");
+        assert_eq!(no(&[("Dan", unknown)]), None, "no orders at all");
+        assert_eq!(no(&[("DRAW", None), ("FLY TO THE MOON", unknown)]), None, "no name, no closing word");
+        assert_eq!(no(&[("DRAW", None), ("Dan PLAYS 7H", unknown)]), None, "digits are no sign-off");
+        let long = [("DRAW", None), ("a", unknown), ("b", unknown), ("c", unknown), ("Dan", unknown)];
+        assert_eq!(no(&long), None, "four lines are more than a sign-off");
+    }
+}
