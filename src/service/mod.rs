@@ -27,6 +27,7 @@ pub mod rollback;
 mod submit;
 mod timers;
 mod turn;
+pub mod undelivered;
 mod views;
 
 pub use correction::correct_state;

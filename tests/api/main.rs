@@ -17,3 +17,4 @@ mod public_dir;
 mod reports_mail;
 mod snapshots;
 mod turn_loop;
+mod undelivered;
