@@ -30,6 +30,7 @@ fn settings(url: String) -> Settings {
         ingest_socket: String::new(),
         tick_secs: 1,
         outage_secs: 0,
+        mail_tell_after_secs: 900,
     }
 }
 

@@ -91,6 +91,11 @@ pub struct Settings {
     /// deadlines that fell in the gap are extended by the gap (0 turns the guard off).
     #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
     pub outage_secs: u64,
+
+    /// A GM is told by mail about their games' mail that has been failing this many seconds
+    /// (ruling O3); given-up mail is told at once.
+    #[arg(long, env = "STATIONMASTER_MAIL_TELL_AFTER_SECS", default_value_t = 900, global = true)]
+    pub mail_tell_after_secs: u64,
 }
 
 impl Settings {

@@ -11,7 +11,9 @@ use serde_json::Value;
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::config::Settings;
-use stationmaster::mail::deliver::{GIVE_UP_AFTER, Leasing, MAX_RETRY_DELAY, deliver_due_at};
+use stationmaster::mail::deliver::{
+    GIVE_UP_AFTER, Leasing, MAX_RETRY_DELAY, deliver_due_at, probe_and_hurry,
+};
 use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::store::outbox::{self, NewMail, OutboxRow};
 use uuid::Uuid;

@@ -2,11 +2,11 @@
 //! GMs about their games' undelivered mail once the SMTP server works again.
 
 use std::future::Future;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at};
+use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at, probe_and_hurry};
 use crate::service::{Ctx, undelivered};
 
 /// Delivers due mail every `tick`, and at once whenever `ctx.mail_wake` is notified (call
@@ -15,6 +15,9 @@ use crate::service::{Ctx, undelivered};
 /// ([`undelivered::tell_gms`]). Returns when `shutdown` completes; a send in progress is finished
 /// first, so a lease is never left behind by a clean shutdown. Errors of a pass are logged and
 /// the loop goes on.
+///
+/// While mail waits for an unreachable server and nothing is due, the server is probed every
+/// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
 pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown: impl Future<Output = ()>) {
@@ -25,8 +28,9 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown
     }
     let tick = tick.max(Duration::from_millis(10));
     tokio::pin!(shutdown);
+    let mut probed = Instant::now();
     loop {
-        let pause = match pass(&ctx, &transport).await {
+        let pause = match pass(&ctx, &transport, &mut probed).await {
             // A full batch, or mail made due at once, means more is due: go again at once.
             Ok(true) => Duration::ZERO,
             Ok(false) => tick,
@@ -45,11 +49,20 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown
     tracing::info!("mail worker stopped");
 }
 
+/// How often an unreachable SMTP server is asked whether it is back (RULING O1).
+pub const PROBE_EVERY: Duration = Duration::from_secs(60);
+
 /// One delivery pass; returns whether more mail may be due at once.
-async fn pass(ctx: &Ctx, transport: &Transport) -> anyhow::Result<bool> {
+async fn pass(ctx: &Ctx, transport: &Transport, probed: &mut Instant) -> anyhow::Result<bool> {
     let stats = deliver_due_at(&ctx.pool, transport, &ctx.settings.mail_from, &ctx.clock, Leasing::default())
         .await
         .context("delivering due mail")?;
+    if stats.claimed == 0 && probed.elapsed() >= PROBE_EVERY {
+        *probed = Instant::now();
+        let hurried =
+            probe_and_hurry(&ctx.pool, transport, &ctx.clock).await.context("probing the SMTP server")?;
+        return Ok(hurried > 0);
+    }
     if stats.claimed > 0 {
         tracing::debug!(
             claimed = stats.claimed,

@@ -18,8 +18,9 @@ use uuid::Uuid;
 
 /// The outbox kind of the GM's summary mail (never listed in a summary itself).
 pub const SUMMARY_KIND: &str = "gm-undelivered";
-/// How long a mail must have been failing before its GM is told (RULING O3): shorter hiccups
-/// are retried without bothering anyone. Given-up mail is told at once.
+/// How long a mail must have been failing before its GM is told, unless the settings say
+/// otherwise (`STATIONMASTER_MAIL_TELL_AFTER_SECS`; RULING O3): shorter hiccups are retried
+/// without bothering anyone. Given-up mail is told at once.
 pub const TELL_AFTER: TimeDelta = TimeDelta::minutes(15);
 /// At most this many rows on the dashboard.
 const DASHBOARD_LIMIT: i64 = 200;
@@ -105,14 +106,18 @@ fn state_of(r: &Undelivered) -> String {
 }
 
 /// Tells each GM, in one mail, about their games' mail that failed (RULING O3): given up, or
-/// failing for [`TELL_AFTER`] and more — once the SMTP server has worked since (it accepted
+/// failing for the configured delay ([`TELL_AFTER`] by default) and more — once the SMTP server has worked since (it accepted
 /// another mail, or refused this one). Each mail is told about once: the rows are marked told in
 /// the transaction that queues the summary, whose key is made from the rows it lists. Returns
 /// how many summaries were queued.
 pub async fn tell_gms(ctx: &Ctx) -> Result<usize, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let rows = store::outbox::take_untold(&mut tx, now, TELL_AFTER, SUMMARY_KIND).await?;
+    let delay = i64::try_from(ctx.settings.mail_tell_after_secs)
+        .ok()
+        .and_then(TimeDelta::try_seconds)
+        .unwrap_or(TELL_AFTER);
+    let rows = store::outbox::take_untold(&mut tx, now, delay, SUMMARY_KIND).await?;
     if rows.is_empty() {
         return Ok(0);
     }

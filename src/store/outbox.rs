@@ -221,6 +221,16 @@ pub async fn hurry_after_outage(conn: &mut PgConnection, now: DateTime<Utc>) -> 
     Ok(r.rows_affected())
 }
 
+/// Whether any mail waits only because the SMTP server could not be reached.
+pub async fn waits_for_server(conn: &mut PgConnection) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL \
+         AND failure = 'unreachable')",
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// The newest `limit` mails, sent or not, newest first (for the dev mailbox page).
 pub async fn list_recent(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
     sqlx::query_as(concat!("SELECT ", row_columns!(), " FROM outbox ORDER BY id DESC LIMIT $1"))

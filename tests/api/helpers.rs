@@ -37,6 +37,7 @@ pub fn settings() -> Settings {
         // Tests jump the fixed clock by days between passes; the outage guard would (rightly)
         // extend every deadline. Its own tests turn it on.
         outage_secs: 0,
+        mail_tell_after_secs: 900,
     }
 }
 

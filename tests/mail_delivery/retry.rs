@@ -208,3 +208,23 @@ async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_ma
     receive_exactly(&mut server, 2).await;
     server.token.cancel();
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_server_that_comes_back_is_noticed_without_waiting_for_the_backoff(pool: PgPool) {
+    let port = free_port();
+    assert!(enqueue(&pool, &mail(1, "report:probe:1")).await);
+    let id = all_rows(&pool).await[0].id;
+    let start = (Utc::now() + TimeDelta::seconds(1)).trunc_subsecs(0);
+    let (r, _) = outage(&pool, port, id, start, start + TimeDelta::hours(2)).await;
+    let now = start + TimeDelta::hours(2);
+    assert!(r.next_attempt_at > now, "deep in its backoff: {}", r.next_attempt_at);
+    let clock = Clock::fixed(now);
+    assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 0, "still down");
+
+    let mut server = start_smtp(port).await;
+    assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 1);
+    assert_eq!(deliver_due(&pool, &smtp_to(port), FROM, now).await.expect("pass").sent, 1);
+    receive_exactly(&mut server, 1).await;
+    assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 0, "nothing waits");
+    server.token.cancel();
+}
