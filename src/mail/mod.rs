@@ -32,6 +32,7 @@ pub mod deliver;
 pub mod handoff;
 pub mod imap;
 pub mod inbound;
+pub mod message;
 pub mod transport;
 pub mod worker;
 
