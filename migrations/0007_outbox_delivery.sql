@@ -11,7 +11,8 @@ ALTER TABLE outbox
     ADD COLUMN failure text CHECK (failure IN ('unreachable', 'deferred', 'refused', 'unsendable')),
     -- Set when delivery was given up; such a row is never claimed until the GM re-sends it.
     ADD COLUMN gave_up_at timestamptz,
-    -- Set when the row was listed in a summary mail to its game's GM.
+    -- Set when the row was listed in a summary mail to its game's GM (or went out after a
+    -- hiccup too short to tell).
     ADD COLUMN gm_notified_at timestamptz,
     -- The worker process holding the lease, so only it renews the lease.
     ADD COLUMN claimed_by uuid;

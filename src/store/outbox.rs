@@ -321,7 +321,7 @@ pub async fn resend(
 }
 
 /// Takes the mail its GM has not been told about yet and should be, marking it told at `now`
-/// (ruling O3): mail of a game (not itself a GM summary) that failed and was given up, or has
+/// (ruling O3; mail that went out after a shorter hiccup is marked too, with nothing to tell): mail of a game (not itself a GM summary) that failed and was given up, or has
 /// been failing for at least `delay` (delivered late counts, up to its delivery) — and only once
 /// the SMTP server has worked after the failure (it refused this mail, or accepted another one
 /// since). Rows another worker is taking are skipped. Oldest first.
@@ -331,6 +331,16 @@ pub async fn take_untold(
     delay: TimeDelta,
     summary_kind: &str,
 ) -> sqlx::Result<Vec<Undelivered>> {
+    // Mail that went out after a hiccup shorter than `delay` has nothing to tell: settle it, so
+    // the rows still to consider stay few (the partial index `outbox_untold`).
+    sqlx::query(
+        "UPDATE outbox SET gm_notified_at = $1 WHERE first_failed_at IS NOT NULL AND gm_notified_at IS NULL \
+         AND sent_at IS NOT NULL AND sent_at - first_failed_at < $2",
+    )
+    .bind(now)
+    .bind(delay)
+    .execute(&mut *conn)
+    .await?;
     let mut rows: Vec<Undelivered> = sqlx::query_as(concat!(
         "UPDATE outbox SET gm_notified_at = $1 WHERE id IN (\
            SELECT o.id FROM outbox o WHERE o.first_failed_at IS NOT NULL AND o.gm_notified_at IS NULL \

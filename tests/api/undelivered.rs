@@ -170,6 +170,9 @@ async fn a_short_hiccup_tells_the_gm_nothing(pool: PgPool) {
     app.ctx.clock.advance(TimeDelta::minutes(2));
     assert!(pass(&app, port).await.sent > 0);
     assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0);
+    app.ctx.clock.advance(TimeDelta::hours(1));
+    assert_eq!(pass(&app, port).await.claimed, 0, "everything went out");
+    assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0, "nor later");
     server.token.cancel();
 }
 
@@ -207,4 +210,32 @@ async fn the_console_lists_undelivered_mail_and_re_sends_it(pool: PgPool) {
     assert!(String::from_utf8_lossy(&out.stdout).contains("Every mail of this game went out"));
     let log = stationmaster::service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     assert!(log.entries.iter().any(|e| e.action == "mail re-sent" && e.actor == "gm:console"));
+}
+
+#[path = "../mail_delivery/fake_smtp.rs"]
+mod fake_smtp;
+
+fn anna_is_gone(to: &str) -> &'static str {
+    if to == "anna@example.org" { "550 5.1.1 no such user" } else { "250 ok" }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_refused_mail_is_given_up_and_its_gm_told_at_once(pool: PgPool) {
+    let app = app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let server = fake_smtp::start(anna_is_gone, false).await;
+    let stats = pass(&app, server.port).await;
+    assert_eq!(stats.given_up, 1, "{stats:?}");
+    assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 1, "no need to wait for a refusal");
+    let summary = app.outbox().await.into_iter().find(|r| r.kind == undelivered::SUMMARY_KIND).unwrap();
+    assert!(summary.body_text.contains("anna@example.org") && summary.body_text.contains("refused"));
+    assert!(!summary.body_text.contains("bert@example.org"), "Bert's mail went out");
+
+    let cookie = gm_cookie(&app, "gm@example.org").await;
+    let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert!(dash.body.contains("given up (refused)") && dash.body.contains("550"), "{}", dash.body);
+    // Re-sent (the player fixed their mailbox): tried again, refused again, listed again.
+    let r = app.post_form(&format!("/gm/games/{}/mail/resend", g.id), "", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(pass(&app, server.port).await.given_up, 1);
 }
