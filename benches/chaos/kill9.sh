@@ -152,6 +152,12 @@ ids = [c[0].strip("<>") for c in caught]
 queued = psql("SELECT message_id FROM outbox").splitlines()
 missing = [m for m in queued if m not in set(ids)]
 dups = len(ids) - len(set(ids))
+# A copy should come from a kill between the catcher taking the mail and the row being marked:
+# the row then shows a second attempt. Copies of a mail sent in one attempt would be a bug.
+from collections import Counter
+copied = [m for m, n in Counter(ids).items() if n > 1]
+attempts = dict(l.split("|") for l in psql("SELECT message_id, attempts FROM outbox").splitlines())
+one_attempt = [m for m in copied if attempts.get(m) == "1"]
 res = {
     **stats,
     "orders lost": len(lost),
@@ -164,10 +170,12 @@ res = {
     "mails received": len(ids),
     "mails missing": len(missing),
     "duplicates (same Message-ID)": dups,
+    "of them sent in one attempt": len(one_attempt),
     "drain seconds": round(drain, 1),
 }
 for k, v in res.items(): print(f"{k:>30}: {v}")
-ok = not lost and res["turns stuck"] == 0 and res["drafts left"] == 0 and not missing and res["mails unsent"] == 0
+ok = (not lost and res["turns stuck"] == 0 and res["drafts left"] == 0 and not missing and res["mails unsent"] == 0
+      and not one_attempt)
 print("RESULT:", "PASS" if ok else "FAIL")
 sys.exit(0 if ok else 1)
 PY
