@@ -38,7 +38,7 @@ pub struct Leasing {
 
 impl Default for Leasing {
     fn default() -> Self {
-        Leasing { lease: TimeDelta::seconds(45), renew_every: Duration::from_secs(15) }
+        Leasing { lease: TimeDelta::seconds(30), renew_every: Duration::from_secs(10) }
     }
 }
 

@@ -13,7 +13,7 @@
 //!    delivery was not given up get a short lease and one more attempt counted. `FOR UPDATE SKIP
 //!    LOCKED` plus the lease mean several server processes never claim the same row; the worker
 //!    renews its lease while it sends, so a worker that dies leaves rows that come back within
-//!    the lease (45 s; ruling O4).
+//!    the lease (30 s; ruling O4).
 //! 2. **Send** each row over SMTP with no database transaction open.
 //! 3. **Mark** it sent at once, in its own statement on a connection taken before the send
 //!    (ruling O5), or failed with the error and a capped backoff ([`deliver::retry_at`]; ruling
