@@ -60,20 +60,20 @@ pub async fn resend(
 }
 
 /// One line of the summary mail.
-pub struct SummaryLine {
-    pub game: String,
-    pub to: String,
-    pub subject: String,
-    pub attempts: i32,
-    pub error: String,
-    pub since: String,
-    pub state: String,
+struct SummaryLine {
+    game: String,
+    to: String,
+    subject: String,
+    attempts: i32,
+    error: String,
+    since: String,
+    state: String,
 }
 
 /// The summary mail to one GM.
-pub struct Summary {
-    pub lines: Vec<SummaryLine>,
-    pub links: Vec<String>,
+struct Summary {
+    lines: Vec<SummaryLine>,
+    links: Vec<String>,
 }
 
 #[derive(Template)]
