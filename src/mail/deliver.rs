@@ -243,13 +243,20 @@ async fn send_batch(
     rows: &[OutboxRow],
     stats: &mut DeliveryStats,
 ) -> anyhow::Result<()> {
-    let mut server_down: Option<String> = None;
+    // Set once the server turns out to be unreachable, or to refuse every mail (a 5xx that is
+    // not about one mail): the rest of the batch is not tried and counts the same way.
+    let mut server_down: Option<(String, FailureKind)> = None;
     for row in rows {
         let mut conn = pool.acquire().await.context("cannot get a database connection to record delivery")?;
         let result = match &server_down {
-            Some(error) => Attempt::Failed {
-                error: format!("not tried, the SMTP server was unreachable: {error}"),
-                kind: FailureKind::Unreachable,
+            Some((error, kind)) => Attempt::Failed {
+                error: match kind {
+                    FailureKind::Unreachable => {
+                        format!("not tried, the SMTP server was unreachable: {error}")
+                    }
+                    _ => format!("not tried, the SMTP server refused the mail before it: {error}"),
+                },
+                kind: *kind,
                 stop: true,
             },
             None => attempt(smtp, row, from).await,
@@ -284,7 +291,7 @@ async fn send_batch(
                     }
                 }
                 if stop && server_down.is_none() {
-                    server_down = Some(logged);
+                    server_down = Some((logged, kind));
                 }
             }
             Attempt::Unsendable(error) => {

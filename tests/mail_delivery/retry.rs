@@ -130,6 +130,11 @@ async fn a_server_that_refuses_everyone_is_an_outage_not_a_refusal(pool: PgPool)
         .filter(|r| r.last_error.as_deref().is_some_and(|e| e.starts_with("not tried")))
         .count();
     assert_eq!(skipped, 1, "the batch stops at a server that refuses everyone");
+    let deferred: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE failure = 'deferred'")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(deferred, 2, "the mail not tried counts as refused too, not as a server that is down");
 }
 
 #[sqlx::test(migrations = "./migrations")]
