@@ -33,6 +33,7 @@ fn settings(url: String) -> Settings {
         tick_secs: 1,
         outage_secs: 0,
         web: Default::default(),
+        mail_tell_after_secs: 900,
     }
 }
 

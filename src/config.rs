@@ -113,6 +113,11 @@ pub struct Settings {
     #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
     pub outage_secs: u64,
 
+    /// A GM is told by mail about their games' mail that has been failing this many seconds
+    /// (ruling O3); given-up mail is told at once.
+    #[arg(long, env = "STATIONMASTER_MAIL_TELL_AFTER_SECS", default_value_t = 900, global = true)]
+    pub mail_tell_after_secs: u64,
+
     /// The web server's connection limits and the dev mailbox switch.
     #[command(flatten)]
     pub web: WebSettings,

@@ -2,7 +2,6 @@
 //! Postgres database per test: what goes out, exactly once, and what waits in the outbox.
 
 use std::collections::HashSet;
-use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{TimeDelta, Utc};
@@ -10,10 +9,21 @@ use clap::Parser;
 use mailcrab::{MailMessage, TestMailServerHandle};
 use serde_json::Value;
 use sqlx::PgPool;
+use stationmaster::clock::Clock;
 use stationmaster::config::Settings;
-use stationmaster::mail::{Transport, deliver_due, run_worker};
+use stationmaster::mail::deliver::{
+    GIVE_UP_AFTER, Leasing, MAX_RETRY_DELAY, deliver_due_at, probe_and_hurry,
+};
+use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::store::outbox::{self, NewMail, OutboxRow};
-use tokio::sync::Notify;
+use uuid::Uuid;
+
+#[path = "mail_delivery/fake_smtp.rs"]
+mod fake_smtp;
+#[path = "mail_delivery/retry.rs"]
+mod retry;
+#[path = "mail_delivery/worker.rs"]
+mod worker;
 
 const FROM: &str = "Stationmaster <gm@stationmaster.test>";
 
@@ -249,11 +259,14 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
     // those rows rather than wait for them or take them.
     let mut a = pool.begin().await.expect("begin a");
     let mut b = pool.begin().await.expect("begin b");
-    let got_a = outbox::claim_due(&mut a, now, lease, 4).await.expect("claim a");
-    let got_b = tokio::time::timeout(Duration::from_secs(5), outbox::claim_due(&mut b, now, lease, 10))
-        .await
-        .expect("B skips locked rows instead of waiting")
-        .expect("claim b");
+    let got_a = outbox::claim_due(&mut a, now, lease, 4, Uuid::new_v4()).await.expect("claim a");
+    let got_b = tokio::time::timeout(
+        Duration::from_secs(5),
+        outbox::claim_due(&mut b, now, lease, 10, Uuid::new_v4()),
+    )
+    .await
+    .expect("B skips locked rows instead of waiting")
+    .expect("claim b");
     b.commit().await.expect("commit b");
     a.commit().await.expect("commit a");
     assert_eq!((got_a.len(), got_b.len()), (4, 2));
@@ -261,7 +274,7 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
 
     // Leased rows are not due again until the lease runs out (a crashed worker's rows come back).
     let mut conn = pool.acquire().await.expect("connection");
-    assert!(outbox::claim_due(&mut conn, now, lease, 10).await.expect("claim").is_empty());
+    assert!(outbox::claim_due(&mut conn, now, lease, 10, Uuid::new_v4()).await.expect("claim").is_empty());
     drop(conn);
 
     // Many workers at once, after the leases expired: disjoint claims, together everything.
@@ -270,7 +283,7 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
         let pool = pool.clone();
         tokio::spawn(async move {
             let mut conn = pool.acquire().await.expect("connection");
-            outbox::claim_due(&mut conn, after, lease, 2).await.expect("claim")
+            outbox::claim_due(&mut conn, after, lease, 2, Uuid::new_v4()).await.expect("claim")
         })
     });
     let mut claimed = HashSet::new();
@@ -281,40 +294,8 @@ async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
         }
     }
     let mut conn = pool.acquire().await.expect("connection");
-    for r in outbox::claim_due(&mut conn, after, lease, 10).await.expect("claim rest") {
+    for r in outbox::claim_due(&mut conn, after, lease, 10, Uuid::new_v4()).await.expect("claim rest") {
         assert!(claimed.insert(r.id), "mail {} claimed twice", r.id);
     }
     assert_eq!(claimed.len(), 6);
-}
-
-#[sqlx::test(migrations = "./migrations")]
-async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
-    let port = free_port();
-    let mut server = start_smtp(port).await;
-    let wake = Arc::new(Notify::new());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let tick = Duration::from_secs(3600); // only a wake-up can make it deliver in time
-    let worker = tokio::spawn(run_worker(
-        pool.clone(),
-        smtp_to(port),
-        FROM.to_string(),
-        tick,
-        wake.clone(),
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    receive_exactly(&mut server, 0).await; // the first pass finds nothing
-    assert!(enqueue(&pool, &mail(5, "report:t5:5")).await);
-    wake.notify_one();
-    let received = receive_exactly(&mut server, 1).await;
-    assert_eq!(received[0].envelope_recipients, vec!["player5@seat5.example".to_string()]);
-
-    stop.send(()).expect("worker alive");
-    tokio::time::timeout(Duration::from_secs(5), worker)
-        .await
-        .expect("the worker stops on shutdown")
-        .expect("no panic");
-    assert_eq!(pending(&pool).await, 0);
-    server.token.cancel();
 }

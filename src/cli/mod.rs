@@ -4,6 +4,7 @@
 mod game;
 mod lifecycle;
 mod mail;
+mod outbox;
 mod output;
 mod replay;
 mod serve;
@@ -78,6 +79,22 @@ pub enum MailCommand {
     },
     /// Process stored messages that still await processing.
     Process,
+    /// A game's outgoing mail that did not arrive: to whom, subject, attempts, last error, since.
+    Undelivered {
+        #[arg(long)]
+        game: String,
+    },
+    /// Send a game's undelivered mail again (the same mails, with the same Message-IDs).
+    Resend {
+        #[arg(long)]
+        game: String,
+        /// One mail, by the number `mail undelivered` shows.
+        #[arg(long)]
+        mail: Option<i64>,
+        /// All of the game's undelivered mail.
+        #[arg(long)]
+        all: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -372,6 +389,10 @@ pub async fn run(cli: Cli) -> i32 {
         }
         Command::Mail(MailCommand::Process) => mail::process(cli.settings).await,
         Command::Key(KeyCommand::Rotate) => game::rotate_key(cli.settings, json).await,
+        Command::Mail(MailCommand::Undelivered { game }) => outbox::list(cli.settings, &game, json).await,
+        Command::Mail(MailCommand::Resend { game, mail, all }) => {
+            outbox::resend(cli.settings, &game, mail, all, json).await
+        }
     };
     match result {
         Ok(()) => 0,

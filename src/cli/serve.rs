@@ -24,16 +24,9 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     let scheduler = tokio::spawn(crate::scheduler::run(ctx.clone(), tick, stop_rx.clone()));
     let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
     let mut mail_stop = stop_rx.clone();
-    let mailer = tokio::spawn(crate::mail::run_worker(
-        ctx.pool.clone(),
-        transport,
-        ctx.settings.mail_from.clone(),
-        tick,
-        ctx.mail_wake.clone(),
-        async move {
-            let _ = mail_stop.wait_for(|stop| *stop).await;
-        },
-    ));
+    let mailer = tokio::spawn(crate::mail::run_worker(ctx.clone(), transport, tick, async move {
+        let _ = mail_stop.wait_for(|stop| *stop).await;
+    }));
     let imap = match ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
         Some(url) => {
             let cfg = crate::mail::imap::ImapConfig::parse(url)?;

@@ -1,30 +1,46 @@
-//! Delivering due outbox rows: the MIME message built from a row, the send, and the retry
-//! rule. See the module header of [`crate::mail`] for the outbox design.
+//! Delivering due outbox rows: the send, the retry rule and the lease. The message itself is
+//! built in [`super::message`]; see the module header of [`crate::mail`] for the outbox design.
 
-use anyhow::{Context, bail};
+use std::time::Duration;
+
+use anyhow::Context;
 use chrono::{DateTime, TimeDelta, Utc};
-use lettre::message::header::ContentType;
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::message::Mailbox;
+use lettre::transport::smtp::response::{Category, Severity};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use sqlx::PgPool;
+use uuid::Uuid;
 
-use crate::store::outbox::{self, OutboxRow};
+use crate::clock::Clock;
+use crate::store::outbox::{self, FailureKind, OutboxRow};
 
+pub use super::message::build_message;
 pub use super::transport::Transport;
 
-/// After this many attempts a mail is no longer retried; it stays unsent with its `last_error`.
-pub const MAX_ATTEMPTS: i32 = 10;
 /// The wait after the first failed attempt; it doubles with every further failure.
 pub const FIRST_RETRY_DELAY: TimeDelta = TimeDelta::seconds(30);
-/// The longest wait between two attempts.
-pub const MAX_RETRY_DELAY: TimeDelta = TimeDelta::hours(1);
-/// How long a claimed batch is reserved for one worker. It must outlast sending a whole batch;
-/// the batch stops trying once the server is unreachable, so one timeout is the usual worst case.
-pub const LEASE: TimeDelta = TimeDelta::minutes(10);
+/// The longest wait between two attempts (RULING O1).
+pub const MAX_RETRY_DELAY: TimeDelta = TimeDelta::minutes(30);
+/// How long after its first failure a mail is still retried; then delivery is given up and the
+/// GM is told (RULING O1: Postfix's default queue lifetime).
+pub const GIVE_UP_AFTER: TimeDelta = TimeDelta::days(5);
 /// How many mails one pass claims at most.
 pub const BATCH_SIZE: i64 = 10;
-/// How far in the future a mail that is given up is parked (the column is `NOT NULL`).
-const GIVEN_UP_FOR: TimeDelta = TimeDelta::days(100 * 365);
+
+/// The lease a worker takes on the mail it claims, and how often it renews the lease while it
+/// sends (RULING O4). The lease only has to outlast one renewal period, so a worker that dies
+/// leaves its mail to others within [`Leasing::lease`], however long its SMTP commands take.
+#[derive(Debug, Clone, Copy)]
+pub struct Leasing {
+    pub lease: TimeDelta,
+    pub renew_every: Duration,
+}
+
+impl Default for Leasing {
+    fn default() -> Self {
+        Leasing { lease: TimeDelta::seconds(30), renew_every: Duration::from_secs(10) }
+    }
+}
 
 /// What one call of [`deliver_due`] did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -35,87 +51,68 @@ pub struct DeliveryStats {
     pub sent: usize,
     /// Mails that failed and will be tried again later.
     pub retrying: usize,
-    /// Mails that failed for good (unbuildable, or out of attempts).
+    /// Mails that failed for good (refused, unbuildable, or past the horizon).
     pub given_up: usize,
+    /// Mails that waited for an outage and were made due at once because the server works again.
+    pub hurried: u64,
 }
-
-/// Builds the MIME message for an outbox row: From, To (with name), Subject, our own
-/// Message-ID (stable for the row, so a resend after a crash is recognisable as the same mail),
-/// In-Reply-To and References when the row answers a mail, and either `multipart/alternative`
-/// (text and HTML) or a single UTF-8 `text/plain` part.
-///
-/// Fails, without panicking, when an address or message id is malformed.
-pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
-    let from: Mailbox = from.trim().parse().context("the From mailbox is invalid")?;
-    let address: Address = row
-        .to_addr
-        .trim()
-        .parse()
-        .with_context(|| format!("the To address of a mail to {} is invalid", domain_of(&row.to_addr)))?;
-    let name = row.to_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
-    let to = Mailbox::new(name.map(str::to_string), address);
-
-    let mut builder = Message::builder()
-        .from(from)
-        .to(to)
-        .subject(row.subject.as_str())
-        .message_id(Some(angle_id(&row.message_id).context("the Message-ID is invalid")?));
-    if let Some(parent) = row.in_reply_to.as_deref().filter(|p| !p.trim().is_empty()) {
-        let parent = angle_id(parent).context("the In-Reply-To id is invalid")?;
-        builder = builder.in_reply_to(parent.clone()).references(parent);
-    }
-    if let Some(reply_to) = row.reply_to.as_deref().filter(|r| !r.trim().is_empty()) {
-        let reply_to: Mailbox = reply_to.trim().parse().context("the Reply-To address is invalid")?;
-        builder = builder.reply_to(reply_to);
-    }
-    let body = match &row.body_html {
-        Some(html) => MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()),
-        None => MultiPart::mixed().singlepart(SinglePart::plain(row.body_text.clone())),
-    };
-    let message = match (&row.calendar, &row.body_html) {
-        // A deadline mail: the body, then the event as an .ics attachment calendars import.
-        (Some(ics), _) => builder.multipart(
-            MultiPart::mixed().multipart(body).singlepart(
-                Attachment::new("deadline.ics".to_string())
-                    .body(ics.clone(), ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?),
-            ),
-        ),
-        (None, Some(_)) => builder.multipart(body),
-        (None, None) => builder.singlepart(SinglePart::plain(row.body_text.clone())),
-    };
-    message.context("cannot assemble the message")
-}
-
-/// A message id in angle brackets; accepts it with or without them. Rejects anything that is not
-/// `left@right` in printable ASCII, so no header can be smuggled in.
-fn angle_id(id: &str) -> anyhow::Result<String> {
-    let bare = id.trim().trim_start_matches('<').trim_end_matches('>');
-    let printable = bare.chars().all(|c| c.is_ascii_graphic() && c != '<' && c != '>');
-    match bare.split_once('@') {
-        Some((left, right)) if printable && !left.is_empty() && !right.is_empty() => Ok(format!("<{bare}>")),
-        _ => bail!("\"{}\" is not of the form left@right", bare.escape_default()),
-    }
-}
-
-/// When to try a mail again after its `attempts`-th attempt failed at `now`: 30 s, 1 min, 2 min,
-/// … capped at one hour; `None` once [`MAX_ATTEMPTS`] attempts have been made.
-pub fn retry_at(now: DateTime<Utc>, attempts: i32) -> Option<DateTime<Utc>> {
-    if attempts >= MAX_ATTEMPTS {
+/// When to try a mail again after its `attempts`-th attempt failed at `now`, the first failure
+/// having been at `first_failed`: 30 s, 1 min, 2 min, … capped at [`MAX_RETRY_DELAY`], the last
+/// attempt at the horizon [`GIVE_UP_AFTER`]; `None` once the horizon is reached (RULING O1).
+pub fn retry_at(first_failed: DateTime<Utc>, now: DateTime<Utc>, attempts: i32) -> Option<DateTime<Utc>> {
+    let horizon = first_failed + GIVE_UP_AFTER;
+    if now >= horizon {
         return None;
     }
     let doublings = attempts.clamp(1, 20) - 1;
     let delay =
         FIRST_RETRY_DELAY.checked_mul(1 << doublings).map_or(MAX_RETRY_DELAY, |d| d.min(MAX_RETRY_DELAY));
-    Some(now + delay)
+    Some((now + delay).min(horizon))
+}
+
+/// How an SMTP error counts (RULING O2), by the first two digits of the reply code: a permanent
+/// refusal in the mail-system class (55x: no such mailbox, not allowed, too big, refused
+/// content) is about this mail and is not retried; any other reply — a temporary 4xx, a 5xx
+/// about syntax or authentication, which says the server or our configuration is wrong rather
+/// than the mail — defers it; no reply at all means the server is unreachable.
+pub fn classify(code: Option<(u8, u8)>) -> FailureKind {
+    match code {
+        Some((5, 5)) => FailureKind::Refused,
+        Some(_) => FailureKind::Deferred,
+        None => FailureKind::Unreachable,
+    }
+}
+
+/// The first two digits of an SMTP error's reply code, if the server replied.
+fn reply_class(e: &lettre::transport::smtp::Error) -> Option<(u8, u8)> {
+    e.status().map(|c| {
+        let severity = match c.severity {
+            Severity::PositiveCompletion => 2,
+            Severity::PositiveIntermediate => 3,
+            Severity::TransientNegativeCompletion => 4,
+            Severity::PermanentNegativeCompletion => 5,
+        };
+        let category = match c.category {
+            Category::Syntax => 0,
+            Category::Information => 1,
+            Category::Connections => 2,
+            Category::Unspecified3 => 3,
+            Category::Unspecified4 => 4,
+            Category::MailSystem => 5,
+        };
+        (severity, category)
+    })
 }
 
 /// The result of trying to send one row.
 enum Attempt {
     Sent,
-    /// The server refused or could not be reached; `unreachable` when no SMTP reply came at all.
+    /// The server refused or could not be reached. `stop` when the rest of the batch would fail
+    /// the same way (no SMTP reply at all, or a 5xx that is not about this mail).
     Failed {
         error: String,
-        unreachable: bool,
+        kind: FailureKind,
+        stop: bool,
     },
     /// The row cannot become a message; retrying would not help.
     Unsendable(String),
@@ -128,59 +125,159 @@ async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: &OutboxRow, fro
     };
     match smtp.send(message).await {
         Ok(_) => Attempt::Sent,
-        Err(e) => Attempt::Failed {
-            error: e.to_string(),
-            unreachable: e.status().is_none() && !e.is_client() && !e.is_response(),
-        },
+        Err(e) => {
+            let class = reply_class(&e);
+            // A client-side error (e.g. TLS set-up) or an unreadable reply is no SMTP reply either,
+            // but says nothing about the server being down.
+            let kind = match classify(class) {
+                FailureKind::Unreachable if e.is_client() || e.is_response() => FailureKind::Deferred,
+                kind => kind,
+            };
+            let stop = kind == FailureKind::Unreachable
+                || (kind == FailureKind::Deferred && class.is_some_and(|(s, _)| s == 5));
+            Attempt::Failed { error: e.to_string(), kind, stop }
+        }
     }
 }
 
-/// Delivers the mail that is due at `now`: claims one batch (a single short statement), sends
-/// each mail, and marks it sent, or failed with a backoff ([`retry_at`]). Once the server turns
-/// out to be unreachable, the rest of the batch is not tried and gets the same error and backoff.
-/// With [`Transport::Keep`] it does nothing.
-///
-/// Errors only for database trouble or an invalid `from`; SMTP failures are recorded on the rows.
+/// [`deliver_due_at`] with the time standing at `now` and the default lease.
 pub async fn deliver_due(
     pool: &PgPool,
     transport: &Transport,
     from: &str,
     now: DateTime<Utc>,
 ) -> anyhow::Result<DeliveryStats> {
+    deliver_due_at(pool, transport, from, &Clock::fixed(now), Leasing::default()).await
+}
+
+/// Delivers the mail that is due: claims one batch (a single short statement) under a short
+/// lease that is renewed while the batch is sent, sends each mail, and marks it sent at once —
+/// on a connection taken before the send, in its own statement, so nothing stands between the
+/// server's 250 and the mark (RULING O5) — or failed with a backoff ([`retry_at`]), or given up.
+/// Once the server turns out to be unreachable, the rest of the batch is not tried and gets the
+/// same error and backoff. After a mail went out, mail that waited for an outage is made due at
+/// once. Every time comes from `clock`. With [`Transport::Keep`] it does nothing.
+///
+/// Errors only for database trouble or an invalid `from`; SMTP failures are recorded on the rows.
+pub async fn deliver_due_at(
+    pool: &PgPool,
+    transport: &Transport,
+    from: &str,
+    clock: &Clock,
+    leasing: Leasing,
+) -> anyhow::Result<DeliveryStats> {
     let Transport::Smtp(smtp) = transport else {
         return Ok(DeliveryStats::default());
     };
     from.trim().parse::<Mailbox>().context("the From mailbox is invalid; no mail was claimed")?;
 
+    let owner = Uuid::new_v4();
     let rows = {
         let mut conn = pool.acquire().await.context("cannot get a database connection to claim mail")?;
-        outbox::claim_due(&mut conn, now, LEASE, BATCH_SIZE).await.context("cannot claim due mail")?
+        outbox::claim_due(&mut conn, clock.now(), leasing.lease, BATCH_SIZE, owner)
+            .await
+            .context("cannot claim due mail")?
+    };
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let renew = async {
+        loop {
+            tokio::time::sleep(leasing.renew_every).await;
+            let renewed = match pool.acquire().await {
+                Ok(mut conn) => {
+                    outbox::renew_lease(&mut conn, &ids, owner, clock.now() + leasing.lease).await
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(e) = renewed {
+                tracing::warn!(error = %e, "cannot renew the lease on the mail being sent");
+            }
+        }
     };
     let mut stats = DeliveryStats { claimed: rows.len(), ..DeliveryStats::default() };
-    let mut server_down: Option<String> = None;
+    tokio::select! {
+        biased;
+        sent = send_batch(pool, smtp, from, clock, &rows, &mut stats) => sent?,
+        () = renew => {}
+    }
+    if stats.sent > 0 {
+        let mut conn = pool.acquire().await.context("cannot get a database connection")?;
+        stats.hurried = outbox::hurry_after_outage(&mut conn, clock.now())
+            .await
+            .context("cannot make the mail that waited for the server due")?;
+    }
+    Ok(stats)
+}
 
-    for row in &rows {
+/// While mail waits for an unreachable server and nothing is due, asks the server whether it is
+/// back (one connection, no mail); when it is, makes that mail due at once (RULING O1), so the
+/// outbox catches up within one probe period of the server's return instead of at the end of
+/// each mail's backoff. Returns how many mails were made due.
+pub async fn probe_and_hurry(pool: &PgPool, transport: &Transport, clock: &Clock) -> anyhow::Result<u64> {
+    let Transport::Smtp(smtp) = transport else {
+        return Ok(0);
+    };
+    let mut conn = pool.acquire().await.context("cannot get a database connection")?;
+    if !outbox::waits_for_server(&mut conn).await.context("cannot look for mail waiting for the server")? {
+        return Ok(0);
+    }
+    drop(conn);
+    if !matches!(smtp.test_connection().await, Ok(true)) {
+        return Ok(0);
+    }
+    let mut conn = pool.acquire().await.context("cannot get a database connection")?;
+    let hurried = outbox::hurry_after_outage(&mut conn, clock.now())
+        .await
+        .context("cannot make the mail that waited for the server due")?;
+    if hurried > 0 {
+        tracing::info!(mails = hurried, "the SMTP server is back: sending the mail that waited for it");
+    }
+    Ok(hurried)
+}
+
+/// Sends the claimed rows one by one and records each outcome.
+async fn send_batch(
+    pool: &PgPool,
+    smtp: &AsyncSmtpTransport<Tokio1Executor>,
+    from: &str,
+    clock: &Clock,
+    rows: &[OutboxRow],
+    stats: &mut DeliveryStats,
+) -> anyhow::Result<()> {
+    // Set once the server turns out to be unreachable, or to refuse every mail (a 5xx that is
+    // not about one mail): the rest of the batch is not tried and counts the same way.
+    let mut server_down: Option<(String, FailureKind)> = None;
+    for row in rows {
+        let mut conn = pool.acquire().await.context("cannot get a database connection to record delivery")?;
         let result = match &server_down {
-            Some(error) => Attempt::Failed {
-                error: format!("not tried, the SMTP server was unreachable: {error}"),
-                unreachable: true,
+            Some((error, kind)) => Attempt::Failed {
+                error: match kind {
+                    FailureKind::Unreachable => {
+                        format!("not tried, the SMTP server was unreachable: {error}")
+                    }
+                    _ => format!("not tried, the SMTP server refused the mail before it: {error}"),
+                },
+                kind: *kind,
+                stop: true,
             },
             None => attempt(smtp, row, from).await,
         };
         let domain = domain_of(&row.to_addr);
-        let mut conn = pool.acquire().await.context("cannot get a database connection to record delivery")?;
         match result {
             Attempt::Sent => {
-                outbox::mark_sent(&mut conn, row.id, now)
-                    .await
-                    .with_context(|| format!("mail {} was sent but could not be marked sent", row.id))?;
+                mark_sent(pool, &mut conn, row.id, clock.now()).await?;
                 stats.sent += 1;
                 tracing::info!(mail.id = row.id, mail.kind = %row.kind, mail.domain = %domain, attempt = row.attempts, "mail sent");
             }
-            Attempt::Failed { error, unreachable } => {
+            Attempt::Failed { error, kind, stop } => {
                 let logged = scrub(&error, &row.to_addr);
-                let next = retry_at(now, row.attempts);
-                outbox::mark_failed(&mut conn, row.id, now, &error, next.unwrap_or(now + GIVEN_UP_FOR))
+                let now = clock.now();
+                let next = match kind {
+                    FailureKind::Unreachable | FailureKind::Deferred => {
+                        retry_at(row.first_failed_at.unwrap_or(now), now, row.attempts)
+                    }
+                    FailureKind::Refused | FailureKind::Unsendable => None,
+                };
+                outbox::mark_failed(&mut conn, row.id, now, &error, kind, next)
                     .await
                     .with_context(|| format!("cannot record the failed delivery of mail {}", row.id))?;
                 match next {
@@ -190,15 +287,15 @@ pub async fn deliver_due(
                     }
                     None => {
                         stats.given_up += 1;
-                        tracing::error!(mail.id = row.id, mail.kind = %row.kind, mail.domain = %domain, attempt = row.attempts, error = %logged, "mail not sent; giving up after {MAX_ATTEMPTS} attempts");
+                        tracing::error!(mail.id = row.id, mail.kind = %row.kind, mail.domain = %domain, attempt = row.attempts, failure = kind.as_str(), error = %logged, "mail not sent; giving up");
                     }
                 }
-                if unreachable && server_down.is_none() {
-                    server_down = Some(logged);
+                if stop && server_down.is_none() {
+                    server_down = Some((logged, kind));
                 }
             }
             Attempt::Unsendable(error) => {
-                outbox::mark_failed(&mut conn, row.id, now, &error, now + GIVEN_UP_FOR)
+                outbox::mark_failed(&mut conn, row.id, clock.now(), &error, FailureKind::Unsendable, None)
                     .await
                     .with_context(|| format!("cannot record the failed delivery of mail {}", row.id))?;
                 stats.given_up += 1;
@@ -206,11 +303,30 @@ pub async fn deliver_due(
             }
         }
     }
-    Ok(stats)
+    Ok(())
+}
+
+/// Marks a mail sent on the connection taken before the send; if that connection broke while
+/// the server was talking, once more on a fresh one.
+async fn mark_sent(
+    pool: &PgPool,
+    conn: &mut sqlx::PgConnection,
+    id: i64,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    if outbox::mark_sent(conn, id, now).await.is_ok() {
+        return Ok(());
+    }
+    let mut fresh =
+        pool.acquire().await.with_context(|| format!("mail {id} was sent but cannot be marked sent"))?;
+    outbox::mark_sent(&mut fresh, id, now)
+        .await
+        .with_context(|| format!("mail {id} was sent but could not be marked sent"))?;
+    Ok(())
 }
 
 /// The domain part of an address, the only part of it we log.
-fn domain_of(addr: &str) -> &str {
+pub(super) fn domain_of(addr: &str) -> &str {
     addr.trim().rsplit_once('@').map_or("(no domain)", |(_, domain)| domain)
 }
 
@@ -228,110 +344,31 @@ fn scrub(text: &str, addr: &str) -> String {
 mod tests {
     use super::*;
 
-    fn row() -> OutboxRow {
-        OutboxRow {
-            id: 7,
-            idempotency_key: "report:g:3:1".into(),
-            game_id: None,
-            kind: "report".into(),
-            to_addr: "anna@example.org".into(),
-            to_name: Some("Anna Ämmälä".into()),
-            subject: "Turn 3 report".into(),
-            body_text: "Plain report\nline two".into(),
-            body_html: Some("<p>HTML report</p>".into()),
-            message_id: "turn-3.seat-1.abc@stationmaster.test".into(),
-            in_reply_to: Some("<orders-42@example.org>".into()),
-            reply_to: Some("orders+abc.def@example.org".into()),
-            calendar: None,
-            created_at: Utc::now(),
-            attempts: 0,
-            next_attempt_at: Utc::now(),
-            sent_at: None,
-            last_error: None,
+    #[test]
+    fn retries_back_off_exponentially_up_to_half_an_hour_for_five_days_then_stop() {
+        let first = Utc::now();
+        let wait = |at: DateTime<Utc>, n| retry_at(first, at, n).map(|t| (t - at).num_seconds());
+        assert_eq!(wait(first, 1), Some(30));
+        assert_eq!(wait(first, 2), Some(60));
+        assert_eq!(wait(first, 3), Some(120));
+        assert_eq!(wait(first, 7), Some(1800));
+        // Ten attempts (about three hours of outage) are nowhere near the end any more.
+        let three_hours = first + TimeDelta::hours(3);
+        assert_eq!(wait(three_hours, 10), Some(1800));
+        assert_eq!(wait(first + TimeDelta::days(4), 200), Some(1800));
+        // The last attempt lands on the horizon; after it, nothing.
+        let almost = first + GIVE_UP_AFTER - TimeDelta::minutes(10);
+        assert_eq!(wait(almost, 250), Some(600));
+        assert_eq!(retry_at(first, first + GIVE_UP_AFTER, 251), None);
+    }
+
+    #[test]
+    fn only_a_mail_system_refusal_is_permanent() {
+        assert_eq!(classify(Some((5, 5))), FailureKind::Refused, "550 no such user, 554 refused");
+        for deferred in [Some((4, 5)), Some((4, 2)), Some((5, 3)), Some((5, 0))] {
+            assert_eq!(classify(deferred), FailureKind::Deferred, "{deferred:?}");
         }
-    }
-
-    fn formatted(row: &OutboxRow) -> String {
-        let message = build_message(row, "Stationmaster <gm@stationmaster.test>").expect("builds");
-        String::from_utf8(message.formatted()).expect("utf-8")
-    }
-
-    fn header_lines(text: &str) -> Vec<&str> {
-        text.split("\r\n\r\n").next().unwrap_or_default().lines().collect()
-    }
-
-    #[test]
-    fn a_message_carries_our_headers() {
-        let text = formatted(&row());
-        let headers = header_lines(&text);
-        let has = |prefix: &str| headers.iter().any(|h| h.starts_with(prefix));
-        assert!(has("From: Stationmaster <gm@stationmaster.test>"), "{text}");
-        assert!(has("To: ") && text.contains("<anna@example.org>"), "{text}");
-        assert!(has("Subject: Turn 3 report"), "{text}");
-        assert!(has("Message-ID: <turn-3.seat-1.abc@stationmaster.test>"), "{text}");
-        assert!(has("In-Reply-To: <orders-42@example.org>"), "{text}");
-        assert!(has("References: <orders-42@example.org>"), "{text}");
-        assert!(has("Date: "), "{text}");
-    }
-
-    #[test]
-    fn text_and_html_make_a_multipart_alternative() {
-        let text = formatted(&row());
-        assert!(text.contains("Content-Type: multipart/alternative;"), "{text}");
-        let plain = text.find("Content-Type: text/plain; charset=utf-8").expect("plain part");
-        let html = text.find("Content-Type: text/html; charset=utf-8").expect("html part");
-        assert!(plain < html, "the plain part comes first");
-        assert!(text.contains("Plain report") && text.contains("<p>HTML report</p>"), "{text}");
-    }
-
-    #[test]
-    fn text_only_is_a_single_plain_part() {
-        let mut r = row();
-        r.body_html = None;
-        r.in_reply_to = None;
-        let text = formatted(&r);
-        assert!(text.contains("Content-Type: text/plain; charset=utf-8"), "{text}");
-        assert!(!text.contains("multipart"), "{text}");
-        assert!(!text.contains("In-Reply-To") && !text.contains("References"), "{text}");
-    }
-
-    #[test]
-    fn a_deadline_calendar_travels_as_an_ics_attachment_after_the_body() {
-        let mut r = row();
-        r.calendar = Some("BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n".into());
-        let text = formatted(&r);
-        assert!(text.contains("Content-Type: multipart/mixed;"), "{text}");
-        let body = text.find("Content-Type: multipart/alternative;").expect("the body alternatives");
-        let ics =
-            text.find("Content-Type: text/calendar; charset=utf-8; method=PUBLISH").expect("the calendar");
-        assert!(body < ics, "{text}");
-        assert!(text.contains("filename=\"deadline.ics\""), "{text}");
-    }
-
-    #[test]
-    fn bad_addresses_and_ids_are_errors_not_panics() {
-        let mut r = row();
-        r.to_addr = "not an address".into();
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
-        assert!(build_message(&row(), "no mailbox here").is_err());
-        let mut r = row();
-        r.message_id = "x@y>\r\nBcc: evil@example.org".into();
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
-        let mut r = row();
-        r.in_reply_to = Some("no-at-sign".into());
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
-    }
-
-    #[test]
-    fn retries_back_off_exponentially_up_to_an_hour_then_stop() {
-        let now = Utc::now();
-        let wait = |n| retry_at(now, n).map(|t| (t - now).num_seconds());
-        assert_eq!(wait(1), Some(30));
-        assert_eq!(wait(2), Some(60));
-        assert_eq!(wait(3), Some(120));
-        assert_eq!(wait(8), Some(3600));
-        assert_eq!(wait(9), Some(3600));
-        assert_eq!(wait(MAX_ATTEMPTS), None);
+        assert_eq!(classify(None), FailureKind::Unreachable);
     }
 
     #[test]

@@ -9,14 +9,18 @@
 //! Delivery happens afterwards, in [`deliver::deliver_due`], driven by [`worker::run_worker`]:
 //!
 //! 1. **Claim** a small batch in one short statement
-//!    ([`crate::store::outbox::claim_due`]): due, unsent rows whose lease is free get a lease
-//!    and one more attempt counted. `FOR UPDATE SKIP LOCKED` plus the lease mean several server
-//!    processes never claim the same row; a worker that dies leaves a lease that expires, and the
-//!    row is retried.
+//!    ([`crate::store::outbox::claim_due`]): due, unsent rows whose lease is free and whose
+//!    delivery was not given up get a short lease and one more attempt counted. `FOR UPDATE SKIP
+//!    LOCKED` plus the lease mean several server processes never claim the same row; the worker
+//!    renews its lease while it sends, so a worker that dies leaves rows that come back within
+//!    the lease (30 s; ruling O4).
 //! 2. **Send** each row over SMTP with no database transaction open.
-//! 3. **Mark** it sent, or failed with the error and an exponential backoff
-//!    ([`deliver::retry_at`]); after [`deliver::MAX_ATTEMPTS`] attempts, or for a mail that
-//!    cannot even be built (a bad address), delivery is given up and `last_error` stays.
+//! 3. **Mark** it sent at once, in its own statement on a connection taken before the send
+//!    (ruling O5), or failed with the error and a capped backoff ([`deliver::retry_at`]; ruling
+//!    O1): retried for 5 days, given up at once for a refusal of this mail (55x; ruling O2) or a
+//!    mail that cannot be built. Given-up mail stays, listed for the GM, until the GM re-sends it
+//!    ([`crate::service::undelivered`]); the GM also gets one summary mail once the server works
+//!    again (ruling O3).
 //!
 //! Delivery is at-least-once: a crash between a successful send and the mark sends the mail
 //! again, but with the same Message-ID, so receiving systems and mail clients drop the copy.
@@ -28,6 +32,7 @@ pub mod deliver;
 pub mod handoff;
 pub mod imap;
 pub mod inbound;
+pub mod message;
 pub mod transport;
 pub mod worker;
 

@@ -1,29 +1,26 @@
-//! The background loop that keeps delivering the outbox until the server shuts down.
+//! The background loop that keeps delivering the outbox until the server shuts down, and tells
+//! GMs about their games' undelivered mail once the SMTP server works again.
 
 use std::future::Future;
-use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use sqlx::PgPool;
-use tokio::sync::Notify;
 
-use super::deliver::{BATCH_SIZE, Transport, deliver_due};
+use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at, probe_and_hurry};
+use crate::service::{Ctx, undelivered};
 
-/// Delivers due mail every `tick`, and at once whenever `wake` is notified (call
-/// `wake.notify_one()` after committing a transaction that enqueued mail). Returns when
-/// `shutdown` completes; a send in progress is finished first, so a lease is never left behind
-/// by a clean shutdown. Errors of a pass are logged and the loop goes on.
+/// Delivers due mail every `tick`, and at once whenever `ctx.mail_wake` is notified (call
+/// `notify_one()` after committing a transaction that enqueued mail). Every "now" comes from
+/// `ctx.clock`. After a pass that claimed mail, GMs are told about undelivered mail
+/// ([`undelivered::tell_gms`]). Returns when `shutdown` completes; a send in progress is finished
+/// first, so a lease is never left behind by a clean shutdown. Errors of a pass are logged and
+/// the loop goes on.
+///
+/// While mail waits for an unreachable server and nothing is due, the server is probed every
+/// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
-pub async fn run_worker(
-    pool: PgPool,
-    transport: Transport,
-    from: String,
-    tick: Duration,
-    wake: Arc<Notify>,
-    shutdown: impl Future<Output = ()>,
-) {
+pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown: impl Future<Output = ()>) {
     if matches!(transport, Transport::Keep) {
         tracing::info!("no SMTP server configured: mail stays in the outbox (dev mailbox)");
         shutdown.await;
@@ -31,11 +28,12 @@ pub async fn run_worker(
     }
     let tick = tick.max(Duration::from_millis(10));
     tokio::pin!(shutdown);
+    let mut probed = Instant::now();
     loop {
-        let pause = match pass(&pool, &transport, &from).await {
-            // A full batch may mean more is due: go again at once (unless shutting down).
-            Ok(claimed) if claimed as i64 >= BATCH_SIZE => Duration::ZERO,
-            Ok(_) => tick,
+        let pause = match pass(&ctx, &transport, &mut probed).await {
+            // A full batch, or mail made due at once, means more is due: go again at once.
+            Ok(true) => Duration::ZERO,
+            Ok(false) => tick,
             Err(e) => {
                 tracing::error!(error = %format!("{e:#}"), "mail delivery pass failed");
                 tick
@@ -44,25 +42,40 @@ pub async fn run_worker(
         tokio::select! {
             biased;
             () = &mut shutdown => break,
-            () = wake.notified() => {}
+            () = ctx.mail_wake.notified() => {}
             () = tokio::time::sleep(pause) => {}
         }
     }
     tracing::info!("mail worker stopped");
 }
 
-/// One delivery pass; returns how many mails it claimed.
-async fn pass(pool: &PgPool, transport: &Transport, from: &str) -> anyhow::Result<usize> {
-    let stats =
-        deliver_due(pool, transport, from, chrono::Utc::now()).await.context("delivering due mail")?;
+/// How often an unreachable SMTP server is asked whether it is back (RULING O1).
+pub const PROBE_EVERY: Duration = Duration::from_secs(60);
+
+/// One delivery pass; returns whether more mail may be due at once.
+async fn pass(ctx: &Ctx, transport: &Transport, probed: &mut Instant) -> anyhow::Result<bool> {
+    let stats = deliver_due_at(&ctx.pool, transport, &ctx.settings.mail_from, &ctx.clock, Leasing::default())
+        .await
+        .context("delivering due mail")?;
+    if stats.claimed == 0 && probed.elapsed() >= PROBE_EVERY {
+        *probed = Instant::now();
+        let hurried =
+            probe_and_hurry(&ctx.pool, transport, &ctx.clock).await.context("probing the SMTP server")?;
+        return Ok(hurried > 0);
+    }
     if stats.claimed > 0 {
         tracing::debug!(
             claimed = stats.claimed,
             sent = stats.sent,
             retrying = stats.retrying,
             given_up = stats.given_up,
+            hurried = stats.hurried,
             "mail delivery pass"
         );
+        let told = undelivered::tell_gms(ctx).await.context("telling GMs about undelivered mail")?;
+        if told > 0 {
+            tracing::info!(summaries = told, "GMs told about undelivered mail");
+        }
     }
-    Ok(stats.claimed)
+    Ok(stats.claimed as i64 >= BATCH_SIZE || stats.hurried > 0)
 }

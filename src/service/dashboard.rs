@@ -53,6 +53,8 @@ pub struct Dashboard {
     /// The rhythm and the NMR policy in words.
     pub rhythm: String,
     pub policy: String,
+    /// The game's mail that failed and has not gone out (retrying or given up), without bodies.
+    pub undelivered: Vec<store::outbox::Undelivered>,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -117,6 +119,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         None => format!("every {}", crate::domain::TurnLength::from_seconds(g.turn_length_secs)),
     };
     let policy = super::policy::NmrPolicy::from_stored(&g.nmr_policy).describe();
+    let undelivered = super::undelivered::of_game(conn, game).await?;
     Ok(Dashboard {
         title: engine.title(),
         game: g,
@@ -132,6 +135,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         deadline,
         rhythm,
         policy,
+        undelivered,
     })
 }
 

@@ -34,6 +34,7 @@ pub mod signin_limits;
 mod submit;
 mod timers;
 mod turn;
+pub mod undelivered;
 mod views;
 
 pub use correction::correct_state;
@@ -43,7 +44,9 @@ pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw}
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
 pub use publish::publish_turn;
-pub use published::{PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders};
+pub use published::{
+    PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
+};
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
 pub use timers::{guard_outage, run_due_timers};
 pub use turn::{CloseOutcome, close_due_turns, close_turn};

@@ -214,12 +214,18 @@ pub async fn count_older(
 
 /// Each seat's latest version number of a turn: the version that was adjudicated (no version is
 /// added after a turn closes).
-pub async fn played_versions(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<Vec<(i16, i32)>> {
-    sqlx::query_as("SELECT seat, max(version) FROM order_versions WHERE game_id = $1 AND turn = $2 GROUP BY seat")
-        .bind(game)
-        .bind(turn)
-        .fetch_all(conn)
-        .await
+pub async fn played_versions(
+    conn: &mut PgConnection,
+    game: Uuid,
+    turn: i32,
+) -> sqlx::Result<Vec<(i16, i32)>> {
+    sqlx::query_as(
+        "SELECT seat, max(version) FROM order_versions WHERE game_id = $1 AND turn = $2 GROUP BY seat",
+    )
+    .bind(game)
+    .bind(turn)
+    .fetch_all(conn)
+    .await
 }
 
 /// How many versions all seats have for a turn.

@@ -47,6 +47,10 @@ pub struct OutboxRow {
     pub next_attempt_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
     pub last_error: Option<String>,
+    /// The first failed attempt since the mail was queued or re-sent (ruling O1).
+    pub first_failed_at: Option<DateTime<Utc>>,
+    /// When delivery was given up (refused for good, unsendable, or past the horizon).
+    pub gave_up_at: Option<DateTime<Utc>>,
 }
 
 /// Queues a mail; returns false when a mail with the same idempotency key was already queued.
@@ -77,26 +81,28 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
 macro_rules! row_columns {
     () => {
         "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
-         message_id, in_reply_to, reply_to, calendar, created_at, attempts, next_attempt_at, sent_at, last_error"
+         message_id, in_reply_to, reply_to, calendar, created_at, attempts, next_attempt_at, sent_at, last_error, \
+         first_failed_at, gave_up_at"
     };
 }
 
-/// Claims up to `limit` mails that are due at `now` for one worker: each claimed row gets a lease
-/// until `now + lease` and one more attempt counted, in a single statement.
+/// Claims up to `limit` mails that are due at `now` for the worker `owner`: each claimed row gets
+/// a lease until `now + lease` and one more attempt counted, in a single statement.
 ///
 /// Rows locked by a concurrent claim are skipped (`FOR UPDATE SKIP LOCKED`) and rows under an
 /// unexpired lease are not due, so two workers never get the same row. A worker that dies
-/// mid-send leaves its lease behind; once it expires the row is claimed again. Returned in
-/// delivery order (`next_attempt_at`, then `id`).
+/// mid-send leaves its lease behind; once it expires the row is claimed again. Mail whose
+/// delivery was given up is never claimed. Returned in delivery order (`next_attempt_at`, `id`).
 pub async fn claim_due(
     conn: &mut PgConnection,
     now: DateTime<Utc>,
     lease: TimeDelta,
     limit: i64,
+    owner: Uuid,
 ) -> sqlx::Result<Vec<OutboxRow>> {
     let mut rows: Vec<OutboxRow> = sqlx::query_as(concat!(
-        "UPDATE outbox SET locked_until = $2, attempts = attempts + 1 WHERE id IN (\
-           SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 \
+        "UPDATE outbox SET locked_until = $2, claimed_by = $4, attempts = attempts + 1 WHERE id IN (\
+           SELECT id FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $1 \
            AND (locked_until IS NULL OR locked_until < $1) \
            ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
          RETURNING ",
@@ -105,17 +111,39 @@ pub async fn claim_due(
     .bind(now)
     .bind(now + lease)
     .bind(limit)
+    .bind(owner)
     .fetch_all(conn)
     .await?;
     rows.sort_by_key(|r| (r.next_attempt_at, r.id));
     Ok(rows)
 }
 
+/// Extends the lease of those of `ids` that `owner` still holds and has not finished (sent or
+/// failed) to `until`; returns how many it extended. A worker calls it while it sends, so its
+/// lease can be short: the rows of a worker that died come back soon (ruling O4).
+pub async fn renew_lease(
+    conn: &mut PgConnection,
+    ids: &[i64],
+    owner: Uuid,
+    until: DateTime<Utc>,
+) -> sqlx::Result<u64> {
+    let r = sqlx::query(
+        "UPDATE outbox SET locked_until = $3 WHERE id = ANY($1) AND claimed_by = $2 \
+         AND sent_at IS NULL AND locked_until IS NOT NULL",
+    )
+    .bind(ids)
+    .bind(owner)
+    .bind(until)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected())
+}
+
 /// Records that a mail was handed to the SMTP server at `now`; clears the lease and any earlier
 /// error. Returns false when the row does not exist or was already marked sent.
 pub async fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> sqlx::Result<bool> {
     let r = sqlx::query(
-        "UPDATE outbox SET sent_at = $2, locked_until = NULL, last_error = NULL \
+        "UPDATE outbox SET sent_at = $2, locked_until = NULL, claimed_by = NULL \
          WHERE id = $1 AND sent_at IS NULL",
     )
     .bind(id)
@@ -125,27 +153,82 @@ pub async fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> 
     Ok(r.rows_affected() == 1)
 }
 
-/// Records a failed attempt at `now`: keeps `error` as `last_error`, clears the lease and makes
-/// the mail due again at `next_attempt_at`. Returns false when the row does not exist or was
-/// already sent.
+/// Why an attempt failed, as stored in `failure` (ruling O1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    /// No SMTP reply at all (or not tried because the server was found unreachable): retried
+    /// until the horizon, and at once when the server accepts mail again.
+    Unreachable,
+    /// A temporary refusal (4xx), or a refusal that is not about this mail (a syntax or
+    /// authentication 5xx): retried with the backoff until the horizon.
+    Deferred,
+    /// The server refused this mail for good (55x): not retried.
+    Refused,
+    /// The row cannot become a message: not retried.
+    Unsendable,
+}
+
+impl FailureKind {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailureKind::Unreachable => "unreachable",
+            FailureKind::Deferred => "deferred",
+            FailureKind::Refused => "refused",
+            FailureKind::Unsendable => "unsendable",
+        }
+    }
+}
+
+/// Records a failed attempt at `now`: keeps `error` as `last_error` and `kind` as `failure`,
+/// remembers the first failure, clears the lease, and makes the mail due again at `retry_at`,
+/// or gives it up when that is `None`. Returns false when the row does not exist or was already
+/// sent.
 pub async fn mark_failed(
     conn: &mut PgConnection,
     id: i64,
     now: DateTime<Utc>,
     error: &str,
-    next_attempt_at: DateTime<Utc>,
+    kind: FailureKind,
+    retry_at: Option<DateTime<Utc>>,
 ) -> sqlx::Result<bool> {
     let r = sqlx::query(
-        "UPDATE outbox SET last_error = $3, next_attempt_at = GREATEST($4, $2), locked_until = NULL \
-         WHERE id = $1 AND sent_at IS NULL",
+        "UPDATE outbox SET last_error = $3, failure = $4, first_failed_at = COALESCE(first_failed_at, $2), \
+         next_attempt_at = GREATEST(COALESCE($5, $2), $2), gave_up_at = CASE WHEN $5 IS NULL THEN $2 END, \
+         locked_until = NULL, claimed_by = NULL WHERE id = $1 AND sent_at IS NULL",
     )
     .bind(id)
     .bind(now)
     .bind(error)
-    .bind(next_attempt_at)
+    .bind(kind.as_str())
+    .bind(retry_at)
     .execute(conn)
     .await?;
     Ok(r.rows_affected() == 1)
+}
+
+/// Once the SMTP server has accepted a mail again, mail that waits only because the server could
+/// not be reached is due at once rather than at the end of its backoff (ruling O1); deferred mail
+/// (greylisting, a full mailbox) keeps its backoff. Returns how many rows moved.
+pub async fn hurry_after_outage(conn: &mut PgConnection, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let r = sqlx::query(
+        "UPDATE outbox SET next_attempt_at = $1 WHERE sent_at IS NULL AND gave_up_at IS NULL \
+         AND failure = 'unreachable' AND next_attempt_at > $1",
+    )
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected())
+}
+
+/// Whether any mail waits only because the SMTP server could not be reached.
+pub async fn waits_for_server(conn: &mut PgConnection) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL \
+         AND failure = 'unreachable')",
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// The newest `limit` mails, sent or not, newest first (for the dev mailbox page).
@@ -167,4 +250,112 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Outbox
 /// How many mails have not been sent yet, including ones whose delivery was given up.
 pub async fn pending_count(conn: &mut PgConnection) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetch_one(conn).await
+}
+
+/// A mail that failed at least once and has not been delivered, as the GM sees it: never the
+/// body, which may hold a seat's private hand.
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
+pub struct Undelivered {
+    pub id: i64,
+    pub game_id: Option<Uuid>,
+    pub kind: String,
+    pub to_addr: String,
+    pub subject: String,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    /// Since when it fails (the first failure since it was queued or re-sent).
+    pub first_failed_at: Option<DateTime<Utc>>,
+    /// `unreachable`, `deferred`, `refused` or `unsendable`.
+    pub failure: Option<String>,
+    pub next_attempt_at: DateTime<Utc>,
+    pub gave_up_at: Option<DateTime<Utc>>,
+    /// Set when the mail went out after all (only in GM summaries: delivered late).
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+macro_rules! undelivered_columns {
+    () => {
+        "id, game_id, kind, to_addr, subject, attempts, last_error, first_failed_at, failure, \
+         next_attempt_at, gave_up_at, sent_at"
+    };
+}
+
+/// A game's mail that failed and is still undelivered (retrying or given up), oldest first.
+pub async fn undelivered_of_game(
+    conn: &mut PgConnection,
+    game: Uuid,
+    limit: i64,
+) -> sqlx::Result<Vec<Undelivered>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        undelivered_columns!(),
+        " FROM outbox WHERE game_id = $1 AND sent_at IS NULL AND first_failed_at IS NOT NULL \
+         ORDER BY id LIMIT $2"
+    ))
+    .bind(game)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Queues a game's undelivered mail again at `now` — one mail (`only`) or all of it: the give-up
+/// is lifted and the horizon starts over; attempts and the last error stay for the record.
+/// Mail under a worker's lease is left alone (it is being sent). Returns the rows queued again.
+pub async fn resend(
+    conn: &mut PgConnection,
+    game: Uuid,
+    only: Option<i64>,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<Undelivered>> {
+    sqlx::query_as(concat!(
+        "UPDATE outbox SET next_attempt_at = $3, gave_up_at = NULL, first_failed_at = NULL, failure = NULL, \
+         gm_notified_at = NULL WHERE game_id = $1 AND ($2::bigint IS NULL OR id = $2) AND sent_at IS NULL \
+         AND first_failed_at IS NOT NULL AND (locked_until IS NULL OR locked_until < $3) RETURNING ",
+        undelivered_columns!()
+    ))
+    .bind(game)
+    .bind(only)
+    .bind(now)
+    .fetch_all(conn)
+    .await
+}
+
+/// Takes the mail its GM has not been told about yet and should be, marking it told at `now`
+/// (ruling O3; mail that went out after a shorter hiccup is marked too, with nothing to tell): mail of a game (not itself a GM summary) that failed and was given up, or has
+/// been failing for at least `delay` (delivered late counts, up to its delivery) — and only once
+/// the SMTP server has worked after the failure (it refused this mail, or accepted another one
+/// since). Rows another worker is taking are skipped. Oldest first.
+pub async fn take_untold(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    delay: TimeDelta,
+    summary_kind: &str,
+) -> sqlx::Result<Vec<Undelivered>> {
+    // Mail that went out after a hiccup shorter than `delay` has nothing to tell: settle it, so
+    // the rows still to consider stay few (the partial index `outbox_untold`).
+    sqlx::query(
+        "UPDATE outbox SET gm_notified_at = $1 WHERE first_failed_at IS NOT NULL AND gm_notified_at IS NULL \
+         AND sent_at IS NOT NULL AND sent_at - first_failed_at < $2",
+    )
+    .bind(now)
+    .bind(delay)
+    .execute(&mut *conn)
+    .await?;
+    let mut rows: Vec<Undelivered> = sqlx::query_as(concat!(
+        "UPDATE outbox SET gm_notified_at = $1 WHERE id IN (\
+           SELECT o.id FROM outbox o WHERE o.first_failed_at IS NOT NULL AND o.gm_notified_at IS NULL \
+           AND o.game_id IS NOT NULL AND o.kind <> $3 \
+           AND (o.gave_up_at IS NOT NULL OR COALESCE(o.sent_at, $1) - o.first_failed_at >= $2) \
+           AND (o.failure = 'refused' OR o.sent_at IS NOT NULL \
+                OR (SELECT max(s.sent_at) FROM outbox s) > o.first_failed_at) \
+           ORDER BY o.id FOR UPDATE SKIP LOCKED) RETURNING ",
+        undelivered_columns!()
+    ))
+    .bind(now)
+    .bind(delay)
+    .bind(summary_kind)
+    .fetch_all(conn)
+    .await?;
+    rows.sort_by_key(|r| r.id);
+    Ok(rows)
 }

@@ -1,6 +1,6 @@
 //! The GM's controls on a running game, from the dashboard: extend the deadline, pause and
-//! resume, replace a player, enter orders for a seat (a copy goes to the player), and the audit
-//! log. Each handler checks the signed-in GM runs the game, then calls the service function the
+//! resume, replace a player, enter orders for a seat (a copy goes to the player), re-send
+//! undelivered mail, and the audit log. Each handler checks the signed-in GM runs the game, then calls the service function the
 //! console calls too.
 
 use super::WebError;
@@ -30,6 +30,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/correct", post(correct))
         .route("/gm/games/{id}/answer", post(answer))
         .route("/gm/games/{id}/rollback", post(rollback))
+        .route("/gm/games/{id}/mail/resend", post(resend_mail))
 }
 
 fn back(id: &str) -> Redirect {
@@ -196,5 +197,29 @@ async fn rollback(
     let to =
         f.to.trim().parse::<i32>().map_err(|_| WebError::bad_request("say which turn to roll back to"))?;
     service::rollback::rollback(&ctx, game, &gm.0, to, f.discard.is_none()).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct ResendForm {
+    /// One mail's id; absent or empty: all of the game's undelivered mail.
+    #[serde(default)]
+    mail: Option<String>,
+}
+
+async fn resend_mail(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<ResendForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let only = match form(f)?.mail.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        Some(m) => Some(
+            m.parse::<i64>().map_err(|_| WebError::bad_request(format!("\"{m}\" is not a mail number")))?,
+        ),
+        None => None,
+    };
+    service::undelivered::resend(&ctx, game, &gm.0, only).await?;
     Ok(back(&id))
 }

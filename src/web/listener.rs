@@ -68,14 +68,15 @@ impl Registry {
         self.conns.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
     }
 
-    /// Closes the connection quiet longest among those with no request under way; false when
-    /// every connection has a request under way.
+    /// Closes the connection quiet longest among those with no request under way (of those quiet
+    /// since the same millisecond, the oldest); false when every connection has a request under
+    /// way.
     fn evict_quietest(&self) -> bool {
         let mut conns = self.conns.lock().unwrap_or_else(PoisonError::into_inner);
         let quietest = conns
             .iter()
             .filter(|(_, c)| c.in_flight.load(Ordering::Relaxed) == 0)
-            .min_by_key(|(_, c)| c.last_active_ms.load(Ordering::Relaxed))
+            .min_by_key(|(id, c)| (c.last_active_ms.load(Ordering::Relaxed), **id))
             .map(|(id, _)| *id);
         match quietest.and_then(|id| conns.remove(&id)) {
             Some(conn) => {

@@ -72,6 +72,7 @@ async fn turn_orders(
     let after = q.after.as_deref().map(order_pages::parse_after).transpose()?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let page =
-        service::published_orders(&mut conn, game, turn, Viewer::Public, after, order_pages::PAGE_SIZE).await?;
+        service::published_orders(&mut conn, game, turn, Viewer::Public, after, order_pages::PAGE_SIZE)
+            .await?;
     Ok(TurnOrdersPage { game: id, turn, page })
 }

@@ -41,6 +41,7 @@ pub fn settings() -> Settings {
         // extend every deadline. Its own tests turn it on.
         outage_secs: 0,
         web: Default::default(),
+        mail_tell_after_secs: 900,
     }
 }
 

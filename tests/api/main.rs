@@ -24,4 +24,5 @@ mod server_limits;
 mod signin_limits;
 mod snapshots;
 mod turn_loop;
+mod undelivered;
 mod web_headers;

@@ -96,9 +96,11 @@ async fn healthz_answers_while_idle_connections_fill_the_cap(pool: PgPool) {
     tokio::time::sleep(Duration::from_millis(200)).await;
     let answer = healthz(addr).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // A closed connection answers at once; the wait only covers a server slowed by a busy machine
+    // (it may not have accepted every connection yet), so the test waits for a condition.
     let mut closed = 0;
     for s in &mut idle[..17] {
-        if read_to_close(s, Duration::from_millis(50)).await.is_some() {
+        if read_to_close(s, Duration::from_secs(3)).await.is_some() {
             closed += 1;
         }
     }

@@ -1,0 +1,170 @@
+//! The MIME message built from an outbox row: our headers, the text and HTML parts, and the
+//! deadline's calendar attachment.
+
+use anyhow::{Context, bail};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::{Address, Message};
+
+use super::deliver::domain_of;
+use crate::store::outbox::OutboxRow;
+
+/// Builds the MIME message for an outbox row: From, To (with name), Subject, our own
+/// Message-ID (stable for the row, so a resend after a crash is recognisable as the same mail),
+/// In-Reply-To and References when the row answers a mail, and either `multipart/alternative`
+/// (text and HTML) or a single UTF-8 `text/plain` part.
+///
+/// Fails, without panicking, when an address or message id is malformed.
+pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
+    let from: Mailbox = from.trim().parse().context("the From mailbox is invalid")?;
+    let address: Address = row
+        .to_addr
+        .trim()
+        .parse()
+        .with_context(|| format!("the To address of a mail to {} is invalid", domain_of(&row.to_addr)))?;
+    let name = row.to_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    let to = Mailbox::new(name.map(str::to_string), address);
+
+    let mut builder = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(row.subject.as_str())
+        .message_id(Some(angle_id(&row.message_id).context("the Message-ID is invalid")?));
+    if let Some(parent) = row.in_reply_to.as_deref().filter(|p| !p.trim().is_empty()) {
+        let parent = angle_id(parent).context("the In-Reply-To id is invalid")?;
+        builder = builder.in_reply_to(parent.clone()).references(parent);
+    }
+    if let Some(reply_to) = row.reply_to.as_deref().filter(|r| !r.trim().is_empty()) {
+        let reply_to: Mailbox = reply_to.trim().parse().context("the Reply-To address is invalid")?;
+        builder = builder.reply_to(reply_to);
+    }
+    let body = match &row.body_html {
+        Some(html) => MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()),
+        None => MultiPart::mixed().singlepart(SinglePart::plain(row.body_text.clone())),
+    };
+    let message = match (&row.calendar, &row.body_html) {
+        // A deadline mail: the body, then the event as an .ics attachment calendars import.
+        (Some(ics), _) => builder.multipart(
+            MultiPart::mixed().multipart(body).singlepart(
+                Attachment::new("deadline.ics".to_string())
+                    .body(ics.clone(), ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?),
+            ),
+        ),
+        (None, Some(_)) => builder.multipart(body),
+        (None, None) => builder.singlepart(SinglePart::plain(row.body_text.clone())),
+    };
+    message.context("cannot assemble the message")
+}
+
+/// A message id in angle brackets; accepts it with or without them. Rejects anything that is not
+/// `left@right` in printable ASCII, so no header can be smuggled in.
+fn angle_id(id: &str) -> anyhow::Result<String> {
+    let bare = id.trim().trim_start_matches('<').trim_end_matches('>');
+    let printable = bare.chars().all(|c| c.is_ascii_graphic() && c != '<' && c != '>');
+    match bare.split_once('@') {
+        Some((left, right)) if printable && !left.is_empty() && !right.is_empty() => Ok(format!("<{bare}>")),
+        _ => bail!("\"{}\" is not of the form left@right", bare.escape_default()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Utc;
+
+    fn row() -> OutboxRow {
+        OutboxRow {
+            id: 7,
+            idempotency_key: "report:g:3:1".into(),
+            game_id: None,
+            kind: "report".into(),
+            to_addr: "anna@example.org".into(),
+            to_name: Some("Anna Ämmälä".into()),
+            subject: "Turn 3 report".into(),
+            body_text: "Plain report\nline two".into(),
+            body_html: Some("<p>HTML report</p>".into()),
+            message_id: "turn-3.seat-1.abc@stationmaster.test".into(),
+            in_reply_to: Some("<orders-42@example.org>".into()),
+            reply_to: Some("orders+abc.def@example.org".into()),
+            calendar: None,
+            created_at: Utc::now(),
+            attempts: 0,
+            next_attempt_at: Utc::now(),
+            sent_at: None,
+            last_error: None,
+            first_failed_at: None,
+            gave_up_at: None,
+        }
+    }
+
+    fn formatted(row: &OutboxRow) -> String {
+        let message = build_message(row, "Stationmaster <gm@stationmaster.test>").expect("builds");
+        String::from_utf8(message.formatted()).expect("utf-8")
+    }
+
+    fn header_lines(text: &str) -> Vec<&str> {
+        text.split("\r\n\r\n").next().unwrap_or_default().lines().collect()
+    }
+
+    #[test]
+    fn a_message_carries_our_headers() {
+        let text = formatted(&row());
+        let headers = header_lines(&text);
+        let has = |prefix: &str| headers.iter().any(|h| h.starts_with(prefix));
+        assert!(has("From: Stationmaster <gm@stationmaster.test>"), "{text}");
+        assert!(has("To: ") && text.contains("<anna@example.org>"), "{text}");
+        assert!(has("Subject: Turn 3 report"), "{text}");
+        assert!(has("Message-ID: <turn-3.seat-1.abc@stationmaster.test>"), "{text}");
+        assert!(has("In-Reply-To: <orders-42@example.org>"), "{text}");
+        assert!(has("References: <orders-42@example.org>"), "{text}");
+        assert!(has("Date: "), "{text}");
+    }
+
+    #[test]
+    fn text_and_html_make_a_multipart_alternative() {
+        let text = formatted(&row());
+        assert!(text.contains("Content-Type: multipart/alternative;"), "{text}");
+        let plain = text.find("Content-Type: text/plain; charset=utf-8").expect("plain part");
+        let html = text.find("Content-Type: text/html; charset=utf-8").expect("html part");
+        assert!(plain < html, "the plain part comes first");
+        assert!(text.contains("Plain report") && text.contains("<p>HTML report</p>"), "{text}");
+    }
+
+    #[test]
+    fn text_only_is_a_single_plain_part() {
+        let mut r = row();
+        r.body_html = None;
+        r.in_reply_to = None;
+        let text = formatted(&r);
+        assert!(text.contains("Content-Type: text/plain; charset=utf-8"), "{text}");
+        assert!(!text.contains("multipart"), "{text}");
+        assert!(!text.contains("In-Reply-To") && !text.contains("References"), "{text}");
+    }
+
+    #[test]
+    fn a_deadline_calendar_travels_as_an_ics_attachment_after_the_body() {
+        let mut r = row();
+        r.calendar = Some("BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n".into());
+        let text = formatted(&r);
+        assert!(text.contains("Content-Type: multipart/mixed;"), "{text}");
+        let body = text.find("Content-Type: multipart/alternative;").expect("the body alternatives");
+        let ics =
+            text.find("Content-Type: text/calendar; charset=utf-8; method=PUBLISH").expect("the calendar");
+        assert!(body < ics, "{text}");
+        assert!(text.contains("filename=\"deadline.ics\""), "{text}");
+    }
+
+    #[test]
+    fn bad_addresses_and_ids_are_errors_not_panics() {
+        let mut r = row();
+        r.to_addr = "not an address".into();
+        assert!(build_message(&r, "gm@stationmaster.test").is_err());
+        assert!(build_message(&row(), "no mailbox here").is_err());
+        let mut r = row();
+        r.message_id = "x@y>\r\nBcc: evil@example.org".into();
+        assert!(build_message(&r, "gm@stationmaster.test").is_err());
+        let mut r = row();
+        r.in_reply_to = Some("no-at-sign".into());
+        assert!(build_message(&r, "gm@stationmaster.test").is_err());
+    }
+}
