@@ -16,16 +16,8 @@ CHAOS_SECS=${1:-90}
 GAMES=${2:-8}
 PORT=18471
 SMTP=12571
-PROFILE=${PROFILE:-debug}
-DB_BASE=${BENCH_DATABASE_BASE:-postgres://postgres@127.0.0.1:5432}
+source benches/chaos/common.bash
 DB="$DB_BASE/stationmaster_chaos_kill9"
-TARGET=${CARGO_TARGET_DIR:-target}
-WORK=$(mktemp -d)
-
-if [ "$PROFILE" = release ]; then FLAG=--release; else FLAG=; fi
-cargo build $FLAG --quiet --bin stationmaster --example mail_catcher
-BIN=$TARGET/$PROFILE/stationmaster
-CATCHER=$TARGET/$PROFILE/examples/mail_catcher
 
 psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_chaos_kill9" >/dev/null
 "$CATCHER" "$SMTP" "$WORK/caught" $((CHAOS_SECS + 300)) 2>"$WORK/catcher.log" &

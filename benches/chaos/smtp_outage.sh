@@ -16,16 +16,8 @@ OUTAGE_SECS=${1:-90}
 GAMES=${2:-4}
 PORT=18472
 SMTP=12572
-PROFILE=${PROFILE:-debug}
-DB_BASE=${BENCH_DATABASE_BASE:-postgres://postgres@127.0.0.1:5432}
+source benches/chaos/common.bash
 DB="$DB_BASE/stationmaster_chaos_outage"
-TARGET=${CARGO_TARGET_DIR:-target}
-WORK=$(mktemp -d)
-
-if [ "$PROFILE" = release ]; then FLAG=--release; else FLAG=; fi
-cargo build $FLAG --quiet --bin stationmaster --example mail_catcher
-BIN=$TARGET/$PROFILE/stationmaster
-CATCHER=$TARGET/$PROFILE/examples/mail_catcher
 
 psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_chaos_outage" >/dev/null
 trap 'for f in "$WORK"/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done; rm -rf "$WORK"' EXIT
