@@ -1,7 +1,7 @@
 //! Stationmaster: a game-master server for railroad board games played by email and on the web.
 //!
 //! Data flows one way: order text arrives (web, API, console, mail) → [`orders`] parses and seals
-//! it → [`turns`] closes a turn and runs [`adjudication`] over the game's [`engine`] → the GM
+//! it → [`service`] closes a turn and runs [`adjudication`] over the game's [`engine`] → the GM
 //! reviews a draft → publishing stores the new state and queues report mail in the outbox →
 //! [`mail`] delivers it. [`store`] is the only module that speaks SQL; [`games`] holds the pure
 //! rules engines. See `docs/ARCHITECTURE.md`.

@@ -3,7 +3,7 @@
 //! The loop pulls decisions from the engine, answers each from the acting seat's order sheet,
 //! falls back to the game's forced default where the orders give no legal answer (recording the
 //! seat as NMR), and applies each action with the RNG stream of its log sequence number. It is
-//! pure: storage, clocks and mail belong to the callers (`crate::turns`).
+//! pure: storage, clocks and mail belong to the callers (`crate::service`: closing a turn).
 
 mod run;
 

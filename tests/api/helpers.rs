@@ -248,3 +248,18 @@ pub fn database_url(pool: &PgPool) -> String {
     let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();
     format!("postgres://postgres@127.0.0.1:5432/{db}")
 }
+
+/// Whether a test that needs a system service (Postfix, Dovecot, root) is skipped on this
+/// machine: it says so, loudly. Under CI (`CI=true`, where `.ci/run` installs the services) it
+/// never is: a missing service fails the test instead of letting it pass unrun.
+pub fn skip_without(needs: &str, available: bool) -> bool {
+    if available {
+        return false;
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{needs} is missing under CI, where .ci/run installs it"
+    );
+    eprintln!("SKIPPED: this test needs {needs} (bash .ci/run installs it)");
+    true
+}

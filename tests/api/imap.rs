@@ -1,8 +1,9 @@
 //! The IMAP poller against a real Dovecot on localhost (started by the test with its own
 //! configuration in a temporary directory that its mail user may enter). Needs `dovecot-imapd` (installed by `.ci/run`) and
-//! root; where either is missing the test says so and does nothing.
+//! root; where either is missing the test says so and does nothing, except under CI, where it
+//! fails.
 
-use crate::helpers::{database_url, spawn_app};
+use crate::helpers::{database_url, skip_without, spawn_app};
 use crate::public_dir::PublicDir;
 use sqlx::PgPool;
 use stationmaster::engine::Seat;
@@ -86,8 +87,7 @@ fn order_mail(from: &str, to: &str, id: &str) -> String {
 
 #[sqlx::test(migrations = "./migrations")]
 async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool: PgPool) {
-    if !usable() {
-        eprintln!("SKIPPED: the IMAP test needs root and /usr/sbin/dovecot (bash .ci/run installs it)");
+    if skip_without("root and /usr/sbin/dovecot", usable()) {
         return;
     }
     let url = database_url(&pool);
@@ -128,8 +128,7 @@ async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool
 
 #[sqlx::test(migrations = "./migrations")]
 async fn a_wrong_imap_password_is_a_clear_error(pool: PgPool) {
-    if !usable() {
-        eprintln!("SKIPPED: the IMAP test needs root and /usr/sbin/dovecot (bash .ci/run installs it)");
+    if skip_without("root and /usr/sbin/dovecot", usable()) {
         return;
     }
     let dovecot = start_dovecot().await;
