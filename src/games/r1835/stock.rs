@@ -10,7 +10,8 @@ use super::options::NoSalesIn;
 use super::state::{Loc, Round, State};
 use crate::engine::Event;
 
-/// Holding needed to nationalise: more than half, 55 % as in Rails (FACTS §6).
+/// Holding needed to nationalise: more than half, 55 % as in Rails (FACTS §6; RULING K9, which
+/// also reads HR 21's "reaching 60 %" as the same holding in 10 % companies).
 const NATIONALISE_AT: u32 = 55;
 
 /// How a checked sale will be carried out.
@@ -175,7 +176,9 @@ impl R1835 {
         if m.prussian && !c.floated {
             return illegal("the Prussian's shares cannot be sold before it has formed");
         }
-        if !c.operated {
+        // FACTS §2.3: PR's shares may be sold as soon as PR has formed (RDL 2.3, RR §10.3), operated
+        // or not; every other company's once it has operated.
+        if !c.operated && !m.prussian {
             return illegal(format!("{} has not operated yet; its shares can be sold once it has", m.id));
         }
         let total = u32::from(count) * u32::from(percent);

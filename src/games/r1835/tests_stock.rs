@@ -87,6 +87,23 @@ fn a_company_sold_this_round_cannot_be_bought_back_in_it() {
 }
 
 #[test]
+fn prussian_shares_may_be_sold_as_soon_as_the_prussian_has_formed() {
+    let g = engine();
+    let mut s = rich(&g, Value::Null, 1);
+    let pr = co(&g, "PR");
+    let public = s.majors[pr].certs.iter().position(|c| c.at == Loc::Ipo && !c.director).unwrap();
+    s.majors[pr].certs[public].at = Loc::Player(0); // seat 1
+    let err = try_act(&g, &mut s, sell("PR", 1, 10)).unwrap_err();
+    assert_eq!(err, "the Prussian's shares cannot be sold before it has formed");
+    // Formed (the operating round's formation sets its price and floats it), not yet operated.
+    s.majors[pr].floated = true;
+    s.majors[pr].price = Some(g.data().majors[pr].start_space);
+    assert!(!s.majors[pr].operated);
+    act(&g, &mut s, sell("PR", 1, 10));
+    assert_eq!(held(&g, &s, 1, "PR"), 0);
+}
+
+#[test]
 fn nobody_sells_in_the_first_stock_round_nor_before_the_company_has_operated() {
     let g = engine();
     let mut s = sold_packet(&g, Value::Null);
