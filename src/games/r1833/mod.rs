@@ -34,6 +34,8 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_defaults;
+#[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
 mod tests_reshuffle;
