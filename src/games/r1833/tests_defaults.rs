@@ -129,3 +129,25 @@ fn rule_the_default_is_a_legal_action_at_every_decision_of_a_whole_game() {
         assert!(steps < 5_000, "the game ends");
     }
 }
+
+#[test]
+fn rule_a_silent_seat_with_a_full_hand_discards_and_draws_back_up_through_the_turn_loop() {
+    let g = game();
+    let mut s = table(&g, 2);
+    give(&g, &mut s, 0, &["Boston", "Albany", "Buffalo", "Toronto", "Level 1"]);
+    let boston = held(&g, &s, 0, "Boston");
+    let seat1 = crate::engine::Seat(1);
+    let r = crate::adjudication::run_turn(&g, &s, 7, 1, Default::default()).expect("adjudicates");
+    let mine: Vec<&Action> =
+        r.actions.iter().filter(|(seat, _, _)| *seat == seat1).map(|(_, a, _)| a).collect();
+    assert_eq!(mine, vec![&Action::Discard(boston), &Action::DrawToLimitAndEnd]);
+    assert!(r.nmr.contains(&seat1), "no orders at all: NMR (ruling S2)");
+    assert_eq!(r.state.players[0].hand.len(), 5);
+    // Orders that are all unusable: the first step of the default, then the turn ends (C19).
+    let sheet = crate::orders::parse_sheet(&g, "DISCARD Norfolk", None).0;
+    let r = crate::adjudication::run_turn(&g, &s, 7, 1, [(seat1, sheet)].into()).expect("adjudicates");
+    let mine: Vec<&Action> =
+        r.actions.iter().filter(|(seat, _, _)| *seat == seat1).map(|(_, a, _)| a).collect();
+    assert_eq!(mine, vec![&Action::Discard(boston), &Action::EndTurn]);
+    assert!(!r.nmr.contains(&seat1));
+}
