@@ -119,7 +119,8 @@ impl R1833 {
                     no("you must take at least one action before ending your turn")
                 }
             }
-            Action::DrawToLimitAndEnd => Ok(()),
+            // RULING C20: the default draw is legal only when it draws (as `legal` lists it).
+            Action::DrawToLimitAndEnd => self.check_play(s, &Action::DrawDeck),
             _ => no("it is your turn: draw, discard, build a route, play a Re-Shuffle or END"),
         }
     }

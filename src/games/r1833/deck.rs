@@ -228,6 +228,14 @@ impl Deck {
             if connects.len() < 2 {
                 return Err(err(entry, "a private RR links at least two cities".into()));
             }
+            // RULING C21: it links two otherwise unconnected cities, so it must list such a pair.
+            let direct = |a: u8, b: u8| cities.get(usize::from(a)).is_some_and(|c| c.connects.contains(&b));
+            if !any_pair(&connects, |a, b| !direct(a, b)) {
+                return Err(err(
+                    entry,
+                    "a private RR links two otherwise unconnected cities, but every pair it lists is directly connected".into(),
+                ));
+            }
             privates.push(Private { name: p.name.clone(), connects });
         }
         if raw.corp.len() != CORPS {
@@ -374,4 +382,9 @@ fn indices(
         out.push(i);
     }
     Ok(out)
+}
+
+/// Whether some pair of distinct entries of `items` satisfies `f`.
+pub(crate) fn any_pair(items: &[u8], f: impl Fn(u8, u8) -> bool) -> bool {
+    items.iter().enumerate().any(|(i, a)| items.iter().skip(i + 1).any(|b| f(*a, *b)))
 }

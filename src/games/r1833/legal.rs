@@ -181,16 +181,41 @@ impl R1833 {
         }
     }
 
-    /// The documented default for a turn (missing orders): draw to the hand limit from the
-    /// deck and end the turn. For an offer: decline. In set-up: the first card displayed
-    /// (RULINGS C8, C13, C19).
+    /// The documented default (RULINGS C8, C13, C19, C20). For a turn (missing orders), one
+    /// step at a time, never a pass while an action is possible: draw from the deck up to the
+    /// hand limit and end the turn; when the deck cannot be drawn from, take the first pool card
+    /// that may be taken, then the top of the discard pile; once something was done, end the
+    /// turn; with nothing done yet (full hand, nothing to draw), play a Re-Shuffle if one may be
+    /// played, else discard the card held longest (then the next step draws back up); when
+    /// nothing at all is possible, end the turn. For an offer: decline. In set-up: the first card displayed.
     pub(crate) fn default_for(&self, s: &State) -> Option<Action> {
         match &s.phase {
             Phase::Over => None,
             Phase::Select { .. } => s.display.first().map(|c| Action::Select(*c)),
             Phase::Offer { .. } => Some(Action::Decline),
-            Phase::Play => Some(Action::DrawToLimitAndEnd),
+            Phase::Play => Some(self.default_turn_step(s)),
         }
+    }
+
+    /// The next step of the default turn (RULING C20).
+    fn default_turn_step(&self, s: &State) -> Action {
+        let ok = |a: &Action| self.check(s, a).is_ok();
+        let Some(p) = s.player(s.active) else { return Action::EndTurn };
+        let deck = self.deck_of(s);
+        let draws = std::iter::once(Action::DrawToLimitAndEnd)
+            .chain(s.pool.iter().map(|c| Action::DrawPool(*c)))
+            .chain(std::iter::once(Action::DrawDiscard));
+        let mut steps = draws.chain(std::iter::once(Action::EndTurn).filter(|_| s.turn.actions >= 1));
+        if let Some(a) = steps.find(ok) {
+            return a;
+        }
+        let reshuffles = p.hand.iter().filter(|c| deck.kind(**c) == Kind::Reshuffle);
+        let discards = p.hand.iter().filter(|c| deck.kind(**c) != Kind::Reshuffle);
+        reshuffles
+            .map(|c| Action::PlayReshuffle(*c))
+            .chain(discards.map(|c| Action::Discard(*c)))
+            .find(ok)
+            .unwrap_or(Action::EndTurn)
     }
 }
 

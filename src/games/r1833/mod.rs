@@ -34,6 +34,8 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_defaults;
+#[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
 mod tests_reshuffle;
@@ -92,8 +94,10 @@ impl Game for R1833 {
     fn title(&self) -> &'static str {
         "1833"
     }
+    // 2: the default never passes while an action is possible (C20); private RRs must link
+    // otherwise unconnected cities, and the standard deck's Albany & Susquehanna changed (C21).
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=6

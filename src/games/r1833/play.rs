@@ -207,13 +207,9 @@ impl R1833 {
             }
             Action::EndTurn => self.end_turn(s, ev),
             Action::DrawToLimitAndEnd => {
-                let mut drawn = 0;
+                // The check made sure at least one card can be drawn (RULING C20).
                 while s.player(a).is_some_and(has_room) && !s.draw.is_empty() && s.phase == Phase::Play {
                     self.draw_deck(s, rng, ev);
-                    drawn += 1;
-                }
-                if drawn == 0 {
-                    ev.push(Event::public(format!("{me} could draw nothing")));
                 }
                 self.end_turn(s, ev);
                 return;

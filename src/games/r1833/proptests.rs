@@ -1,7 +1,8 @@
 //! Property tests: whole random games (random legal actions) for 2 to 6 players played to the
 //! final score while checking that cards are conserved across deck, pool, discard pile, hands,
-//! routes and the removed pile, that no hand exceeds its limit, that `legal_actions` only lists
-//! what `apply` accepts, and that replaying the log reproduces the live state.
+//! routes and the removed pile, that no hand exceeds its limit, that `legal_actions` lists
+//! exactly what `apply` accepts (RULING C20), and that replaying the log reproduces the live
+//! state.
 
 use super::deck::CardId;
 use super::state::{Action, Phase, State};
@@ -34,6 +35,42 @@ fn check_invariants(g: &R1833, s: &State) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Every simple action `apply` would accept now is listed by `legal_actions` (a copy of a card
+/// stands for any copy of the same kind): draws, discards, Re-Shuffles, the default draw, the
+/// end of the turn and the answers to an offer.
+fn check_apply_only_what_is_listed(g: &R1833, s: &State) -> Result<(), TestCaseError> {
+    let Some(d) = g.next_decision(s) else { return Ok(()) };
+    let legal = g.legal_actions(s, &d);
+    let deck = g.deck_of(s);
+    let same = |a: &Action, b: &Action| match (a, b) {
+        (Action::Discard(x), Action::Discard(y))
+        | (Action::DrawPool(x), Action::DrawPool(y))
+        | (Action::PlayReshuffle(x), Action::PlayReshuffle(y)) => deck.kind(*x) == deck.kind(*y),
+        _ => a == b,
+    };
+    let hand = s.player(s.active).map(|p| p.hand.clone()).unwrap_or_default();
+    let mut candidates = vec![
+        Action::DrawDeck,
+        Action::DrawToLimitAndEnd,
+        Action::DrawDiscard,
+        Action::EndTurn,
+        Action::Take,
+        Action::Decline,
+    ];
+    candidates.extend(s.pool.iter().map(|c| Action::DrawPool(*c)));
+    candidates.extend(hand.iter().flat_map(|c| [Action::Discard(*c), Action::PlayReshuffle(*c)]));
+    for a in candidates {
+        if g.check(s, &a).is_ok() {
+            prop_assert!(
+                legal.iter().any(|l| same(l, &a)),
+                "apply accepts {:?}, which legal_actions does not list",
+                a
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Plays a whole random game, checking the invariants after every action; returns the log
 /// and the final state.
 fn play(
@@ -46,6 +83,7 @@ fn play(
     let mut log = Vec::new();
     let end = super::sim::random_game(g, &spec, seed, 20_000, |seq, seat, a, s| {
         check_invariants(g, s).map_err(|e| e.to_string())?;
+        check_apply_only_what_is_listed(g, s).map_err(|e| e.to_string())?;
         log.push(LoggedAction {
             seq,
             seat,

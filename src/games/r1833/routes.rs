@@ -153,6 +153,16 @@ fn shape(
                     format!("the private RR {} must link at least two cities", deck.name(*c))
                 ));
             }
+            Kind::Private(_) if !links_unconnected(deck, cards, &edges, i) => {
+                // RULING C21: "a Private RR card used to link 2 otherwise unconnected cities".
+                return Err(refuse!(
+                    quiet,
+                    format!(
+                        "the private RR {} must link two otherwise unconnected cities, not only cities connected on their own cards",
+                        deck.name(*c)
+                    )
+                ));
+            }
             _ if degree == 0 => {
                 return Err(refuse!(quiet, format!("{} connects to nothing in the route", deck.name(*c))));
             }
@@ -170,6 +180,24 @@ fn shape(
         ));
     }
     Ok(())
+}
+
+/// Whether the private RR at `at` links, by the layout's `edges`, two cities whose cards do
+/// not list each other (RULING C21).
+fn links_unconnected(deck: &Deck, cards: &[CardId], edges: &[(usize, usize)], at: usize) -> bool {
+    let linked: Vec<u8> = edges
+        .iter()
+        .filter_map(|&(x, y)| match (x == at, y == at) {
+            (true, _) => cards.get(y),
+            (_, true) => cards.get(x),
+            _ => None,
+        })
+        .filter_map(|c| match deck.kind(*c) {
+            Kind::City(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    super::deck::any_pair(&linked, |a, b| !deck.cities_connect(a, b))
 }
 
 /// Checks the new city-to-city links against the connections already in play (¶5).

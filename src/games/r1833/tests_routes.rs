@@ -1,7 +1,7 @@
 //! Route rules (create, extend, layouts, private RRs, duplicate connections) and scoring, one
 //! sentence each; the rules' worked scoring example.
 
-use super::deck::CardId;
+use super::deck::{self, CardId, Deck};
 use super::score::score;
 use super::state::{Action, Phase, Route, State};
 use super::tests::{act, game, give, held, refused, table};
@@ -263,4 +263,64 @@ fn seats_still_tied_after_both_tie_breakers_share_a_place() {
     s.phase = Phase::Over;
     let st = g.standings(&s).expect("over");
     assert_eq!(st.iter().map(|x| x.place).collect::<Vec<_>>(), [1, 1]);
+}
+
+/// The standard deck with the Catskill & Ithaca listing Albany, Ithaca and Syracuse (Albany and
+/// Syracuse are directly connected), in play at a fresh table.
+fn table_with_a_wider_private(g: &R1833) -> State {
+    let text = deck::STANDARD.replacen(
+        "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\"]",
+        "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\", \"Syracuse\"]",
+        1,
+    );
+    assert_ne!(text, deck::STANDARD);
+    let mut s = table(g, 2);
+    s.custom_deck = Some(std::sync::Arc::new(Deck::parse(&text, "wider.toml").expect("a legal deck")));
+    s
+}
+
+#[test]
+fn rule_a_private_rr_links_two_otherwise_unconnected_cities() {
+    // RULING C21: Albany-Syracuse are connected on their cards, so the private RR may not be
+    // the link between them; with Ithaca (otherwise unconnected to Albany) it may.
+    let g = game();
+    let mut s = table_with_a_wider_private(&g);
+    let a = create(&g, &mut s, 0, "Level 1", &["Albany", "Catskill & Ithaca", "Syracuse"]);
+    assert!(refused(&g, &s, a).contains("otherwise unconnected"));
+    let d = g.next_decision(&s).expect("decision");
+    let private = held(&g, &s, 0, "Catskill & Ithaca");
+    assert!(
+        !g.legal_actions(&s, &d)
+            .iter()
+            .any(|a| matches!(a, Action::Create { cards, .. } if cards.contains(&private))),
+        "legal_actions lists no route with the private RR either"
+    );
+    let mut s = table_with_a_wider_private(&g);
+    let l = give(&g, &mut s, 0, &["Level 2"])[0];
+    let c = give(&g, &mut s, 0, &["Albany", "Catskill & Ithaca", "Syracuse", "Ithaca"]);
+    let links = vec![(c[0], c[1]), (c[1], c[2]), (c[1], c[3])];
+    act(&g, &mut s, Action::Create { loco: l, cards: c, links });
+}
+
+#[test]
+fn rule_no_private_rr_of_the_standard_deck_lists_two_directly_connected_cities() {
+    let d = Deck::standard().expect("loads");
+    for p in &d.privates {
+        for (i, a) in p.connects.iter().enumerate() {
+            for b in &p.connects[i + 1..] {
+                assert!(!d.cities_connect(*a, *b), "{} links directly connected cities", p.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_a_deck_whose_private_rr_could_never_link_otherwise_unconnected_cities_is_refused() {
+    let text = deck::STANDARD.replacen(
+        "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\"]",
+        "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Syracuse\"]",
+        1,
+    );
+    let e = Deck::parse(&text, "x.toml").expect_err("a useless private RR").to_string();
+    assert!(e.contains("Catskill & Ithaca") && e.contains("otherwise unconnected"), "{e}");
 }

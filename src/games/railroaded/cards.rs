@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The rank symbols in order, A = 1 … K = 13 (the data file must list the same order).
+/// The rank symbols in order, A = 1 … 10, J = 11, Q = 12, K = 13 (RULING R17; the data file
+/// must list the same order).
 pub const RANK_SYMBOLS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 /// The explanation shown with every card a player mistypes.

@@ -119,6 +119,7 @@ pub fn load(text: &str) -> Result<Rules, RulesError> {
             dirs, g.directions
         )));
     }
+    // RULING R17: the card values are fixed (A = 1 … K = 13); the file may only confirm them.
     if g.ranks != RANK_SYMBOLS {
         return Err(err(format!(
             "key `game.ranks` must be {:?} (A = 1 … K = 13), not {:?}",

@@ -22,6 +22,8 @@ mod tests;
 mod tests_orders;
 #[cfg(test)]
 mod tests_play;
+#[cfg(test)]
+mod tests_rulings;
 
 pub use config::{Rules, RulesError};
 pub use orders::Order;

@@ -23,8 +23,8 @@ pub(crate) fn chain_text(dir: Dir, chain: &Chain) -> String {
 
 impl Railroaded {
     /// Chain legality: same colour and rank one higher or lower, or different colour and same
-    /// rank. Ace = 1, no wrap between King and Ace. Symmetric, so it also says whether a Station
-    /// fits the card played before it.
+    /// rank. Ace = 1, J/Q/K = 11/12/13, no wrap between King and Ace (RULING R17). Symmetric,
+    /// so it also says whether a Station fits the card played before it.
     pub(crate) fn fits(&self, card: Face, onto: Face) -> bool {
         if self.rules.colour(card.suit()) == self.rules.colour(onto.suit()) {
             card.rank().abs_diff(onto.rank()) == 1
