@@ -22,8 +22,12 @@ pub enum MailAuth {
     Require,
 }
 
+/// The help heading of the settings, apart from each command's own flags.
+pub const GLOBAL_OPTIONS: &str = "Global options";
+
 /// Settings shared by the server and the console commands.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = GLOBAL_OPTIONS)]
 pub struct Settings {
     /// Postgres URL; the database is created if missing and migrated on start.
     #[arg(
@@ -36,11 +40,23 @@ pub struct Settings {
     pub database_url: String,
 
     /// Address the web server listens on.
-    #[arg(long, env = "STATIONMASTER_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true,
+        hide_env_values = true
+    )]
     pub bind: String,
 
     /// Public base URL used in links in mail (no trailing slash).
-    #[arg(long, env = "STATIONMASTER_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_BASE_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true,
+        hide_env_values = true
+    )]
     pub base_url: String,
 
     /// SMTP server for outgoing mail, e.g. smtp://127.0.0.1:1025 or smtps://user:pass@host.
@@ -53,7 +69,8 @@ pub struct Settings {
         long,
         env = "STATIONMASTER_MAIL_FROM",
         default_value = "Stationmaster <stationmaster@localhost>",
-        global = true
+        global = true,
+        hide_env_values = true
     )]
     pub mail_from: String,
 
@@ -65,23 +82,23 @@ pub struct Settings {
     /// The key file used when no secret key is given (created 0600 on first start). Default:
     /// `$STATE_DIRECTORY`, `$XDG_STATE_HOME/stationmaster` or `~/.local/state/stationmaster`,
     /// file `secret.key`.
-    #[arg(long, env = "STATIONMASTER_SECRET_KEY_FILE", global = true)]
+    #[arg(long, env = "STATIONMASTER_SECRET_KEY_FILE", global = true, hide_env_values = true)]
     pub secret_key_file: Option<std::path::PathBuf>,
 
     /// Domain of the signed per-seat reply addresses (orders+…@DOMAIN); mail to it must reach
     /// `stationmaster mail ingest`. Defaults to the domain of the From address.
-    #[arg(long, env = "STATIONMASTER_REPLY_DOMAIN", global = true)]
+    #[arg(long, env = "STATIONMASTER_REPLY_DOMAIN", global = true, hide_env_values = true)]
     pub reply_domain: Option<String>,
 
     /// The authserv-id our own MTA writes in Authentication-Results headers; only those are
     /// recorded (others may be forged). Without it, none are trusted.
-    #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true)]
+    #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true, hide_env_values = true)]
     pub authserv_id: Option<String>,
 
     /// What the DKIM/SPF/DMARC results of our MTA decide for mail to a seat: `record` (kept for
     /// the GM only) or `require` (a seat's mail must pass; docs/MAIL.md). Default: `require` when
     /// an authserv-id is set, else `record`.
-    #[arg(long, env = "STATIONMASTER_MAIL_AUTH", value_enum, global = true)]
+    #[arg(long, env = "STATIONMASTER_MAIL_AUTH", value_enum, global = true, hide_env_values = true)]
     pub mail_auth: Option<MailAuth>,
 
     /// A hosted mailbox to poll for order mail, e.g. imaps://user:password@imap.example.org/INBOX
@@ -96,26 +113,44 @@ pub struct Settings {
         long,
         env = INGEST_SOCKET_ENV,
         default_value = DEFAULT_INGEST_SOCKET,
-        global = true
+        global = true, hide_env_values = true
     )]
     pub ingest_socket: String,
 
     /// Seconds between IMAP polls.
-    #[arg(long, env = "STATIONMASTER_IMAP_POLL_SECS", default_value_t = 60, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_IMAP_POLL_SECS",
+        default_value_t = 60,
+        global = true,
+        hide_env_values = true
+    )]
     pub imap_poll_secs: u64,
 
     /// Seconds between scheduler passes over due turns and pending mail.
-    #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
+    #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true, hide_env_values = true)]
     pub tick_secs: u64,
 
     /// Outage guard: when the scheduler did not run for longer than this many seconds, open
     /// deadlines that fell in the gap are extended by the gap (0 turns the guard off).
-    #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_OUTAGE_SECS",
+        default_value_t = 900,
+        global = true,
+        hide_env_values = true
+    )]
     pub outage_secs: u64,
 
     /// A GM is told by mail about their games' mail that has been failing this many seconds
     /// (ruling O3); given-up mail is told at once.
-    #[arg(long, env = "STATIONMASTER_MAIL_TELL_AFTER_SECS", default_value_t = 900, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_MAIL_TELL_AFTER_SECS",
+        default_value_t = 900,
+        global = true,
+        hide_env_values = true
+    )]
     pub mail_tell_after_secs: u64,
 
     /// The web server's connection limits and the dev mailbox switch.
@@ -125,29 +160,30 @@ pub struct Settings {
 
 /// The web server's limits (timeouts, connection cap) and the dev mailbox switch.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = GLOBAL_OPTIONS)]
 pub struct WebSettings {
     /// Serve /dev/mailbox (every kept mail, sign-in links included) — only for development:
     /// it is served only with this flag, no SMTP server and a loopback bind address.
-    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, value_parser = clap::builder::BoolishValueParser::new())]
+    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new())]
     pub dev_mailbox: bool,
 
     /// Seconds a client has to send a request's headers (from the moment the server waits for
     /// them); a partial or silent connection is closed after it.
-    #[arg(long, env = "STATIONMASTER_HEADER_TIMEOUT_SECS", default_value_t = WebSettings::HEADER_TIMEOUT_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_HEADER_TIMEOUT_SECS", default_value_t = WebSettings::HEADER_TIMEOUT_SECS, global = true, hide_env_values = true)]
     pub header_timeout_secs: u64,
 
     /// Seconds an idle keep-alive connection (no request under way, nothing received) stays open.
-    #[arg(long, env = "STATIONMASTER_KEEPALIVE_SECS", default_value_t = WebSettings::KEEPALIVE_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_KEEPALIVE_SECS", default_value_t = WebSettings::KEEPALIVE_SECS, global = true, hide_env_values = true)]
     pub keepalive_secs: u64,
 
     /// Seconds a whole request (reading its body, handling it) may take before it is answered
     /// 408.
-    #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true, hide_env_values = true)]
     pub request_timeout_secs: u64,
 
     /// Open connections at most; beyond it the longest-idle connection is closed to make room
     /// (or the new one, when every connection has a request under way).
-    #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true)]
+    #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true, hide_env_values = true)]
     pub max_connections: usize,
 }
 

@@ -2,6 +2,8 @@
 //! by default, JSON with `--json`. Commands call the same service functions as the web.
 
 mod game;
+#[cfg(test)]
+mod help;
 mod lifecycle;
 mod mail;
 mod outbox;
@@ -9,7 +11,7 @@ mod output;
 mod replay;
 mod serve;
 
-use crate::config::Settings;
+use crate::config::{GLOBAL_OPTIONS, Settings};
 use clap::{Args, Parser, Subcommand};
 pub use mail::{Early, early_ingest};
 
@@ -20,7 +22,7 @@ pub struct Cli {
     #[command(flatten)]
     pub settings: Settings,
     /// Print machine-readable JSON instead of text.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS)]
     pub json: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -81,11 +83,13 @@ pub enum MailCommand {
     Process,
     /// A game's outgoing mail that did not arrive: to whom, subject, attempts, last error, since.
     Undelivered {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Send a game's undelivered mail again (the same mails, with the same Message-IDs).
     Resend {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
         /// One mail, by the number `mail undelivered` shows.
@@ -103,29 +107,35 @@ pub enum GameCommand {
     Create(Box<CreateArgs>),
     /// Show a game: the public view, or one seat's private view.
     Show {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: Option<u8>,
     },
     /// Export a game as setup + action log (JSON), for `replay`.
     Export {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Pause a game: no turn closes and no reminder goes out until it resumes.
     Pause {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Resume a paused game; the open deadline moves by the length of the pause.
     Resume {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Correct the game's state before the open turn is adjudicated (HR 15): a JSON merge patch
     /// of the state (see `game show --json` for its shape), logged with a note.
     Correct {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
         /// The merge patch, e.g. '{"seats":[...]}' ("-" reads it from standard input).
@@ -137,6 +147,7 @@ pub enum GameCommand {
     },
     /// Print the game's audit log and check its hash chain.
     Audit {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
@@ -146,8 +157,10 @@ pub enum GameCommand {
 pub enum SeatCommand {
     /// Give a seat to a new player: new secret link, NMR count reset, history mailed.
     Replace {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: u8,
         /// The new player as "Name <address>".
@@ -156,30 +169,40 @@ pub enum SeatCommand {
     },
     /// Record an absence (inclusive dates, YYYY-MM-DD, in the game's zone).
     Away {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: u8,
+        /// The first day of the absence (YYYY-MM-DD).
         #[arg(long)]
         from: String,
+        /// The last day of the absence (YYYY-MM-DD).
         #[arg(long)]
         to: String,
     },
     /// Set the time zone a player reads deadlines in (IANA name; empty for the game's zone).
     Zone {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: u8,
+        /// The IANA time zone, e.g. America/New_York ("" for the game's zone).
         #[arg(long)]
         zone: String,
     },
     /// Set a seat's standing orders from a file ("-" for standard input; empty withdraws them).
     Standing {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: u8,
+        /// The file holding the standing orders ("-" for standard input; an empty file withdraws them).
         #[arg(long)]
         file: String,
     },
@@ -190,6 +213,7 @@ pub struct CreateArgs {
     /// The rules engine, e.g. railroaded.
     #[arg(long)]
     pub engine: String,
+    /// The game's name, as players see it in mail and on the web.
     #[arg(long)]
     pub name: String,
     /// The GM's mail address.
@@ -247,10 +271,13 @@ pub struct CreateArgs {
 pub enum OrdersCommand {
     /// Submit a seat's orders from a file ("-" for standard input).
     Submit {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The seat's number (1 is the first player in seating order).
         #[arg(long)]
         seat: u8,
+        /// The file holding the orders ("-" for standard input).
         #[arg(long)]
         file: String,
         /// Mark the orders final.
@@ -263,33 +290,41 @@ pub enum OrdersCommand {
 pub enum TurnCommand {
     /// Adjudicate the current turn now.
     Close {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Publish the draft of the current turn and queue the report mails.
     Publish {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Answer the question the open turn waits on with move number N (as listed).
     Answer {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The number of the chosen move in the list the question shows.
         #[arg(long)]
         choice: usize,
     },
     /// Extend the open turn's deadline, e.g. --by 24h.
     Extend {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// How much longer the turn runs, e.g. 24h, 2d, 90m.
         #[arg(long)]
         by: String,
     },
     /// Roll the game back to an earlier turn, re-opened (held for you) as it stood before its
     /// adjudication; everything undone is archived.
     Rollback {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The number of the turn to go back to.
         #[arg(long)]
         to: i32,
         /// Set aside the orders given for that turn too (players send them again).
@@ -299,10 +334,13 @@ pub enum TurnCommand {
     /// Set the open turn's deadline (RFC 3339, e.g. 2026-12-01T20:00:00+01:00); an earlier
     /// deadline than announced needs --force.
     Deadline {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// The new deadline (RFC 3339, e.g. 2026-12-01T20:00:00+01:00).
         #[arg(long)]
         at: String,
+        /// Allow a deadline earlier than the one announced.
         #[arg(long)]
         force: bool,
     },
@@ -340,6 +378,7 @@ pub struct ReplayArgs {
 pub enum GmCommand {
     /// Set a GM's password (read from standard input) for signing in without a mailed link.
     SetPassword {
+        /// The GM's mail address (the account is created when it does not exist).
         #[arg(long)]
         email: String,
     },

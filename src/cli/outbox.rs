@@ -38,6 +38,7 @@ pub(super) async fn list(settings: Settings, game: &str, json: bool) -> anyhow::
     let id = game_id(game)?;
     let ctx = connect(settings).await?;
     let mut conn = ctx.pool.acquire().await?;
+    crate::service::load_game(&mut conn, id).await?; // an unknown game is an error, not "all sent"
     let rows = undelivered::of_game(&mut conn, id).await?;
     print(&rows, json, |rows| {
         if rows.is_empty() { "Every mail of this game went out.".into() } else { lines(rows) }

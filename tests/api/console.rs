@@ -102,3 +102,42 @@ fn tempfile_with(text: &str) -> TempFile {
     std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
     TempFile(path)
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn every_console_command_about_a_game_that_does_not_exist_says_so(pool: PgPool) {
+    let db = database_url(&pool);
+    let game = uuid::Uuid::new_v4().to_string();
+    let file = tempfile_with("DRAW\n");
+    let g = game.as_str();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["game", "show", "--game", g],
+        vec!["game", "show", "--game", g, "--seat", "1"],
+        vec!["game", "export", "--game", g],
+        vec!["game", "pause", "--game", g],
+        vec!["game", "resume", "--game", g],
+        vec!["game", "correct", "--game", g, "--patch", "{}", "--note", "typo"],
+        vec!["game", "audit", "--game", g],
+        vec!["orders", "submit", "--game", g, "--seat", "1", "--file", file.path()],
+        vec!["turn", "close", "--game", g],
+        vec!["turn", "publish", "--game", g],
+        vec!["turn", "answer", "--game", g, "--choice", "1"],
+        vec!["turn", "extend", "--game", g, "--by", "1h"],
+        vec!["turn", "rollback", "--game", g, "--to", "1"],
+        vec!["turn", "deadline", "--game", g, "--at", "2030-01-01T20:00:00Z"],
+        vec!["seat", "replace", "--game", g, "--seat", "1", "--player", "Ann <ann@example.org>"],
+        vec!["seat", "away", "--game", g, "--seat", "1", "--from", "2030-01-01", "--to", "2030-01-02"],
+        vec!["seat", "zone", "--game", g, "--seat", "1", "--zone", "Europe/Berlin"],
+        vec!["seat", "standing", "--game", g, "--seat", "1", "--file", file.path()],
+        vec!["mail", "undelivered", "--game", g],
+        vec!["mail", "resend", "--game", g, "--all"],
+    ];
+    let mut wrong = Vec::new();
+    for args in &commands {
+        let out = run(&db, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(2) || !stderr.contains(&format!("there is no game {game}")) {
+            wrong.push(format!("{}: {:?} {}", args[..2].join(" "), out.status.code(), stderr.trim()));
+        }
+    }
+    assert!(wrong.is_empty(), "commands that did not say the game does not exist:\n{}", wrong.join("\n"));
+}
