@@ -18,7 +18,7 @@ use serde_json::json;
 use std::io::Read;
 
 /// Who the console acts as in the audit log.
-const CONSOLE: &str = "console";
+pub(super) const CONSOLE: &str = "console";
 
 pub(super) fn game_id(s: &str) -> Result<GameId, InputError> {
     input(s.parse::<GameId>())

@@ -1,15 +1,12 @@
 //! `stationmaster mail undelivered` and `mail resend`: a game's outgoing mail that did not
 //! arrive, and sending it again (the same rows, the same Message-IDs; audit-logged).
 
-use super::lifecycle::game_id;
+use super::lifecycle::{CONSOLE, game_id};
 use super::output::{InputError, print};
 use super::serve::connect;
 use crate::config::Settings;
 use crate::service::undelivered;
 use crate::store::outbox::Undelivered;
-
-/// Who the console acts as in the audit log.
-const CONSOLE: &str = "console";
 
 fn lines(rows: &[Undelivered]) -> String {
     rows.iter()

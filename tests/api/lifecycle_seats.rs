@@ -173,7 +173,7 @@ async fn the_audit_log_chains_every_change_and_shows_tampering(pool: PgPool) {
     .await
     .unwrap();
     service::close_turn(&app.ctx, g.id).await.unwrap();
-    service::publish_turn(&app.ctx, g.id).await.unwrap();
+    service::publish_turn(&app.ctx, g.id, "gm@example.org").await.unwrap();
     let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     let actions: Vec<&str> = log.entries.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(
