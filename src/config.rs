@@ -3,14 +3,40 @@
 
 use clap::Args;
 
-/// Where the server listens for `mail ingest` hand-offs unless told otherwise.
-pub const DEFAULT_INGEST_SOCKET: &str = "/run/stationmaster/ingest.sock";
+/// The ingest socket setting that means "the one of this database" (the default).
+pub const DEFAULT_INGEST_SOCKET: &str = "auto";
+/// The directory of the per-database ingest sockets.
+pub const INGEST_SOCKET_DIR: &str = "/run/stationmaster";
 /// The environment variable that names the ingest socket.
 pub const INGEST_SOCKET_ENV: &str = "STATIONMASTER_INGEST_SOCKET";
+/// The database used unless told otherwise.
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/stationmaster";
+/// The environment variable that names the database.
+pub const DATABASE_URL_ENV: &str = "DATABASE_URL";
 
-/// The ingest socket's path from its setting, unless the setting turns it off (empty).
-pub fn ingest_socket_path(setting: &str) -> Option<&std::path::Path> {
-    Some(setting.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
+/// The ingest socket's path from its setting and the database URL, unless the setting turns it
+/// off (empty). `auto` is the database's own socket, so that two servers on one machine (and
+/// each one's `mail ingest`) never share one: `/run/stationmaster/ingest-<database>-<hash>.sock`,
+/// the hash over the host, port and database the URL names (not its user or password). RULING S8.
+pub fn ingest_socket_path(setting: &str, database_url: &str) -> Option<std::path::PathBuf> {
+    let setting = setting.trim();
+    if !setting.eq_ignore_ascii_case(DEFAULT_INGEST_SOCKET) {
+        return Some(setting).filter(|p| !p.is_empty()).map(std::path::PathBuf::from);
+    }
+    use sha2::Digest;
+    use std::str::FromStr;
+    let (name, place) = match sqlx::postgres::PgConnectOptions::from_str(database_url.trim()) {
+        Ok(o) => {
+            let db = o.get_database().unwrap_or("postgres").to_string();
+            (db.clone(), format!("{}:{}/{db}", o.get_host().to_ascii_lowercase(), o.get_port()))
+        }
+        // Not a URL the server could use either; it says so when it connects.
+        Err(_) => ("database".to_string(), database_url.trim().to_string()),
+    };
+    let name: String =
+        name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_')).take(32).collect();
+    let hash = data_encoding::HEXLOWER.encode(&sha2::Sha256::digest(place.as_bytes())[..4]);
+    Some(std::path::Path::new(INGEST_SOCKET_DIR).join(format!("ingest-{name}-{hash}.sock")))
 }
 
 /// What the authentication results of inbound mail decide (`STATIONMASTER_MAIL_AUTH`).
@@ -32,8 +58,8 @@ pub struct Settings {
     /// Postgres URL; the database is created if missing and migrated on start.
     #[arg(
         long,
-        env = "DATABASE_URL",
-        default_value = "postgres://postgres@127.0.0.1:5432/stationmaster",
+        env = DATABASE_URL_ENV,
+        default_value = DEFAULT_DATABASE_URL,
         hide_env_values = true,
         global = true
     )]
@@ -108,7 +134,9 @@ pub struct Settings {
 
     /// The local socket `mail ingest` hands messages to the running server on (mode 0660; see
     /// docs/MAIL.md). `mail ingest` stores directly in the database when no server listens.
-    /// Empty: the server does not listen and `mail ingest` always stores directly.
+    /// `auto`: the database's own, /run/stationmaster/ingest-<database>-<hash>.sock (one per
+    /// database, so instances on one machine do not collide). Empty: the server does not listen
+    /// and `mail ingest` always stores directly.
     #[arg(
         long,
         env = INGEST_SOCKET_ENV,
@@ -235,8 +263,8 @@ impl Settings {
     }
 
     /// The ingest socket's path, unless turned off.
-    pub fn ingest_socket(&self) -> Option<&std::path::Path> {
-        ingest_socket_path(&self.ingest_socket)
+    pub fn ingest_socket(&self) -> Option<std::path::PathBuf> {
+        ingest_socket_path(&self.ingest_socket, &self.database_url)
     }
 
     /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).
@@ -253,5 +281,37 @@ impl Settings {
             host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
                 || host.eq_ignore_ascii_case("localhost");
         self.web.dev_mailbox && self.dev_mailbox() && loopback
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    fn socket(args: &[&str]) -> Option<std::path::PathBuf> {
+        let cli = Cli::try_parse_from([&["stationmaster"], args].concat()).expect("the flags parse");
+        cli.settings.ingest_socket().map(|p| p.to_path_buf())
+    }
+
+    #[test]
+    fn two_instances_on_other_databases_listen_on_two_ingest_sockets() {
+        let a = socket(&["--database-url", "postgres://postgres@127.0.0.1:5432/league_a"]);
+        let b = socket(&["--database-url", "postgres://postgres@127.0.0.1:5432/league_b"]);
+        let other_cluster = socket(&["--database-url", "postgres://postgres@127.0.0.1:5433/league_a"]);
+        assert_ne!(a, b);
+        assert_ne!(a, other_cluster);
+        let a = a.expect("a socket by default");
+        assert!(a.starts_with("/run/stationmaster") && a.to_string_lossy().contains("league_a"), "{a:?}");
+        // The pipe finds its server's socket though it may spell the same database differently.
+        let same = socket(&["--database-url", "postgres://mailer:secret@127.0.0.1/league_a?sslmode=disable"]);
+        assert_eq!(Some(a), same);
+    }
+
+    #[test]
+    fn an_ingest_socket_given_or_turned_off_is_taken_as_it_is() {
+        let given = socket(&["--ingest-socket", "/tmp/sm.sock", "--database-url", "postgres://h/x"]);
+        assert_eq!(given, Some(std::path::PathBuf::from("/tmp/sm.sock")));
+        assert_eq!(socket(&["--ingest-socket", ""]), None);
     }
 }
