@@ -57,3 +57,16 @@ fn the_help_shows_no_empty_environment_values() {
         assert!(!help.contains("=]"), "{path}: {help}");
     }
 }
+
+#[test]
+fn every_setting_is_in_the_readmes_configuration_table() {
+    let readme = include_str!("../../README.md");
+    let cmd = Cli::command();
+    let missing: Vec<String> = cmd
+        .get_arguments()
+        .filter_map(|a| a.get_env())
+        .map(|env| env.to_string_lossy().into_owned())
+        .filter(|env| !readme.contains(&format!("| `{env}` |")))
+        .collect();
+    assert!(missing.is_empty(), "settings missing from README.md's table: {missing:?}");
+}

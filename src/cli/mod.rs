@@ -231,7 +231,9 @@ pub struct CreateArgs {
     /// Who publishes a turn: the GM after review (gm), or the server at once (auto).
     #[arg(long, default_value = "gm")]
     pub review: String,
-    /// Engine options as a JSON object.
+    /// Engine options as a JSON object: 1833 {"turn_size":"player"|"round"} (and "deck_file": a
+    /// path); 1835 {"preset":"pbem"|"rails"} and single keys of rules/1835/game.toml, e.g.
+    /// "variant"; Railroaded none. See README.md.
     #[arg(long, default_value = "{}")]
     pub options: String,
     /// Local time of day of every deadline, e.g. 20:00 (in --tz).
