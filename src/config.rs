@@ -3,14 +3,40 @@
 
 use clap::Args;
 
-/// Where the server listens for `mail ingest` hand-offs unless told otherwise.
-pub const DEFAULT_INGEST_SOCKET: &str = "/run/stationmaster/ingest.sock";
+/// The ingest socket setting that means "the one of this database" (the default).
+pub const DEFAULT_INGEST_SOCKET: &str = "auto";
+/// The directory of the per-database ingest sockets.
+pub const INGEST_SOCKET_DIR: &str = "/run/stationmaster";
 /// The environment variable that names the ingest socket.
 pub const INGEST_SOCKET_ENV: &str = "STATIONMASTER_INGEST_SOCKET";
+/// The database used unless told otherwise.
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/stationmaster";
+/// The environment variable that names the database.
+pub const DATABASE_URL_ENV: &str = "DATABASE_URL";
 
-/// The ingest socket's path from its setting, unless the setting turns it off (empty).
-pub fn ingest_socket_path(setting: &str) -> Option<&std::path::Path> {
-    Some(setting.trim()).filter(|p| !p.is_empty()).map(std::path::Path::new)
+/// The ingest socket's path from its setting and the database URL, unless the setting turns it
+/// off (empty). `auto` is the database's own socket, so that two servers on one machine (and
+/// each one's `mail ingest`) never share one: `/run/stationmaster/ingest-<database>-<hash>.sock`,
+/// the hash over the host, port and database the URL names (not its user or password). RULING S8.
+pub fn ingest_socket_path(setting: &str, database_url: &str) -> Option<std::path::PathBuf> {
+    let setting = setting.trim();
+    if !setting.eq_ignore_ascii_case(DEFAULT_INGEST_SOCKET) {
+        return Some(setting).filter(|p| !p.is_empty()).map(std::path::PathBuf::from);
+    }
+    use sha2::Digest;
+    use std::str::FromStr;
+    let (name, place) = match sqlx::postgres::PgConnectOptions::from_str(database_url.trim()) {
+        Ok(o) => {
+            let db = o.get_database().unwrap_or("postgres").to_string();
+            (db.clone(), format!("{}:{}/{db}", o.get_host().to_ascii_lowercase(), o.get_port()))
+        }
+        // Not a URL the server could use either; it says so when it connects.
+        Err(_) => ("database".to_string(), database_url.trim().to_string()),
+    };
+    let name: String =
+        name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_')).take(32).collect();
+    let hash = data_encoding::HEXLOWER.encode(&sha2::Sha256::digest(place.as_bytes())[..4]);
+    Some(std::path::Path::new(INGEST_SOCKET_DIR).join(format!("ingest-{name}-{hash}.sock")))
 }
 
 /// What the authentication results of inbound mail decide (`STATIONMASTER_MAIL_AUTH`).
@@ -22,25 +48,41 @@ pub enum MailAuth {
     Require,
 }
 
+/// The help heading of the settings, apart from each command's own flags.
+pub const GLOBAL_OPTIONS: &str = "Global options";
+
 /// Settings shared by the server and the console commands.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = GLOBAL_OPTIONS)]
 pub struct Settings {
     /// Postgres URL; the database is created if missing and migrated on start.
     #[arg(
         long,
-        env = "DATABASE_URL",
-        default_value = "postgres://postgres@127.0.0.1:5432/stationmaster",
+        env = DATABASE_URL_ENV,
+        default_value = DEFAULT_DATABASE_URL,
         hide_env_values = true,
         global = true
     )]
     pub database_url: String,
 
     /// Address the web server listens on.
-    #[arg(long, env = "STATIONMASTER_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true,
+        hide_env_values = true
+    )]
     pub bind: String,
 
     /// Public base URL used in links in mail (no trailing slash).
-    #[arg(long, env = "STATIONMASTER_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_BASE_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true,
+        hide_env_values = true
+    )]
     pub base_url: String,
 
     /// SMTP server for outgoing mail, e.g. smtp://127.0.0.1:1025 or smtps://user:pass@host.
@@ -53,7 +95,8 @@ pub struct Settings {
         long,
         env = "STATIONMASTER_MAIL_FROM",
         default_value = "Stationmaster <stationmaster@localhost>",
-        global = true
+        global = true,
+        hide_env_values = true
     )]
     pub mail_from: String,
 
@@ -65,23 +108,23 @@ pub struct Settings {
     /// The key file used when no secret key is given (created 0600 on first start). Default:
     /// `$STATE_DIRECTORY`, `$XDG_STATE_HOME/stationmaster` or `~/.local/state/stationmaster`,
     /// file `secret.key`.
-    #[arg(long, env = "STATIONMASTER_SECRET_KEY_FILE", global = true)]
+    #[arg(long, env = "STATIONMASTER_SECRET_KEY_FILE", global = true, hide_env_values = true)]
     pub secret_key_file: Option<std::path::PathBuf>,
 
     /// Domain of the signed per-seat reply addresses (orders+…@DOMAIN); mail to it must reach
     /// `stationmaster mail ingest`. Defaults to the domain of the From address.
-    #[arg(long, env = "STATIONMASTER_REPLY_DOMAIN", global = true)]
+    #[arg(long, env = "STATIONMASTER_REPLY_DOMAIN", global = true, hide_env_values = true)]
     pub reply_domain: Option<String>,
 
     /// The authserv-id our own MTA writes in Authentication-Results headers; only those are
     /// recorded (others may be forged). Without it, none are trusted.
-    #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true)]
+    #[arg(long, env = "STATIONMASTER_AUTHSERV_ID", global = true, hide_env_values = true)]
     pub authserv_id: Option<String>,
 
     /// What the DKIM/SPF/DMARC results of our MTA decide for mail to a seat: `record` (kept for
     /// the GM only) or `require` (a seat's mail must pass; docs/MAIL.md). Default: `require` when
     /// an authserv-id is set, else `record`.
-    #[arg(long, env = "STATIONMASTER_MAIL_AUTH", value_enum, global = true)]
+    #[arg(long, env = "STATIONMASTER_MAIL_AUTH", value_enum, global = true, hide_env_values = true)]
     pub mail_auth: Option<MailAuth>,
 
     /// A hosted mailbox to poll for order mail, e.g. imaps://user:password@imap.example.org/INBOX
@@ -91,31 +134,51 @@ pub struct Settings {
 
     /// The local socket `mail ingest` hands messages to the running server on (mode 0660; see
     /// docs/MAIL.md). `mail ingest` stores directly in the database when no server listens.
-    /// Empty: the server does not listen and `mail ingest` always stores directly.
+    /// `auto`: the database's own, /run/stationmaster/ingest-<database>-<hash>.sock (one per
+    /// database, so instances on one machine do not collide). Empty: the server does not listen
+    /// and `mail ingest` always stores directly.
     #[arg(
         long,
         env = INGEST_SOCKET_ENV,
         default_value = DEFAULT_INGEST_SOCKET,
-        global = true
+        global = true, hide_env_values = true
     )]
     pub ingest_socket: String,
 
     /// Seconds between IMAP polls.
-    #[arg(long, env = "STATIONMASTER_IMAP_POLL_SECS", default_value_t = 60, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_IMAP_POLL_SECS",
+        default_value_t = 60,
+        global = true,
+        hide_env_values = true
+    )]
     pub imap_poll_secs: u64,
 
     /// Seconds between scheduler passes over due turns and pending mail.
-    #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true)]
+    #[arg(long, env = "STATIONMASTER_TICK_SECS", default_value_t = 5, global = true, hide_env_values = true)]
     pub tick_secs: u64,
 
     /// Outage guard: when the scheduler did not run for longer than this many seconds, open
     /// deadlines that fell in the gap are extended by the gap (0 turns the guard off).
-    #[arg(long, env = "STATIONMASTER_OUTAGE_SECS", default_value_t = 900, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_OUTAGE_SECS",
+        default_value_t = 900,
+        global = true,
+        hide_env_values = true
+    )]
     pub outage_secs: u64,
 
     /// A GM is told by mail about their games' mail that has been failing this many seconds
     /// (ruling O3); given-up mail is told at once.
-    #[arg(long, env = "STATIONMASTER_MAIL_TELL_AFTER_SECS", default_value_t = 900, global = true)]
+    #[arg(
+        long,
+        env = "STATIONMASTER_MAIL_TELL_AFTER_SECS",
+        default_value_t = 900,
+        global = true,
+        hide_env_values = true
+    )]
     pub mail_tell_after_secs: u64,
 
     /// The web server's connection limits and the dev mailbox switch.
@@ -125,29 +188,30 @@ pub struct Settings {
 
 /// The web server's limits (timeouts, connection cap) and the dev mailbox switch.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = GLOBAL_OPTIONS)]
 pub struct WebSettings {
     /// Serve /dev/mailbox (every kept mail, sign-in links included) — only for development:
     /// it is served only with this flag, no SMTP server and a loopback bind address.
-    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, value_parser = clap::builder::BoolishValueParser::new())]
+    #[arg(long, env = "STATIONMASTER_DEV_MAILBOX", global = true, hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new())]
     pub dev_mailbox: bool,
 
     /// Seconds a client has to send a request's headers (from the moment the server waits for
     /// them); a partial or silent connection is closed after it.
-    #[arg(long, env = "STATIONMASTER_HEADER_TIMEOUT_SECS", default_value_t = WebSettings::HEADER_TIMEOUT_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_HEADER_TIMEOUT_SECS", default_value_t = WebSettings::HEADER_TIMEOUT_SECS, global = true, hide_env_values = true)]
     pub header_timeout_secs: u64,
 
     /// Seconds an idle keep-alive connection (no request under way, nothing received) stays open.
-    #[arg(long, env = "STATIONMASTER_KEEPALIVE_SECS", default_value_t = WebSettings::KEEPALIVE_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_KEEPALIVE_SECS", default_value_t = WebSettings::KEEPALIVE_SECS, global = true, hide_env_values = true)]
     pub keepalive_secs: u64,
 
     /// Seconds a whole request (reading its body, handling it) may take before it is answered
     /// 408.
-    #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true)]
+    #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true, hide_env_values = true)]
     pub request_timeout_secs: u64,
 
     /// Open connections at most; beyond it the longest-idle connection is closed to make room
     /// (or the new one, when every connection has a request under way).
-    #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true)]
+    #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true, hide_env_values = true)]
     pub max_connections: usize,
 }
 
@@ -199,8 +263,8 @@ impl Settings {
     }
 
     /// The ingest socket's path, unless turned off.
-    pub fn ingest_socket(&self) -> Option<&std::path::Path> {
-        ingest_socket_path(&self.ingest_socket)
+    pub fn ingest_socket(&self) -> Option<std::path::PathBuf> {
+        ingest_socket_path(&self.ingest_socket, &self.database_url)
     }
 
     /// Whether outgoing mail is kept in the outbox instead of being sent (no SMTP configured).
@@ -217,5 +281,37 @@ impl Settings {
             host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
                 || host.eq_ignore_ascii_case("localhost");
         self.web.dev_mailbox && self.dev_mailbox() && loopback
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    fn socket(args: &[&str]) -> Option<std::path::PathBuf> {
+        let cli = Cli::try_parse_from([&["stationmaster"], args].concat()).expect("the flags parse");
+        cli.settings.ingest_socket().map(|p| p.to_path_buf())
+    }
+
+    #[test]
+    fn two_instances_on_other_databases_listen_on_two_ingest_sockets() {
+        let a = socket(&["--database-url", "postgres://postgres@127.0.0.1:5432/league_a"]);
+        let b = socket(&["--database-url", "postgres://postgres@127.0.0.1:5432/league_b"]);
+        let other_cluster = socket(&["--database-url", "postgres://postgres@127.0.0.1:5433/league_a"]);
+        assert_ne!(a, b);
+        assert_ne!(a, other_cluster);
+        let a = a.expect("a socket by default");
+        assert!(a.starts_with("/run/stationmaster") && a.to_string_lossy().contains("league_a"), "{a:?}");
+        // The pipe finds its server's socket though it may spell the same database differently.
+        let same = socket(&["--database-url", "postgres://mailer:secret@127.0.0.1/league_a?sslmode=disable"]);
+        assert_eq!(Some(a), same);
+    }
+
+    #[test]
+    fn an_ingest_socket_given_or_turned_off_is_taken_as_it_is() {
+        let given = socket(&["--ingest-socket", "/tmp/sm.sock", "--database-url", "postgres://h/x"]);
+        assert_eq!(given, Some(std::path::PathBuf::from("/tmp/sm.sock")));
+        assert_eq!(socket(&["--ingest-socket", ""]), None);
     }
 }

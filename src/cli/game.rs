@@ -196,7 +196,7 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
             lifecycle::move_deadline_cmd(&ctx, &game, lifecycle::set_to(&at, force), json).await?
         }
         TurnCommand::Publish { game } => {
-            let n = service::publish_turn(&ctx, game_id(&game)?).await?;
+            let n = service::publish_turn(&ctx, game_id(&game)?, lifecycle::CONSOLE).await?;
             print(&json!({ "published": n }), json, |_| format!("Turn {n} published; reports are queued."));
         }
     }

@@ -18,7 +18,7 @@ use serde_json::json;
 use std::io::Read;
 
 /// Who the console acts as in the audit log.
-const CONSOLE: &str = "console";
+pub(super) const CONSOLE: &str = "console";
 
 pub(super) fn game_id(s: &str) -> Result<GameId, InputError> {
     input(s.parse::<GameId>())
@@ -57,6 +57,7 @@ pub(super) fn clock_from(args: &CreateArgs) -> Result<(GameClock, Option<String>
         nmr_policy: NmrPolicy::preset(&args.nmr_policy).map_err(|e| InputError(e.to_string()))?,
         auto_release: args.auto_release.as_deref().map(|a| span("--auto-release", a)).transpose()?,
         max_absence_days: args.max_absence_days.clamp(0, 366),
+        absence_approval: args.absence_approval == "gm",
     };
     Ok((clock, described))
 }
@@ -185,18 +186,19 @@ pub async fn seat(settings: Settings, cmd: SeatCommand, json: bool) -> anyhow::R
         SeatCommand::Away { game, seat, from, to } => {
             let (id, first, last) = (game_id(&game)?, day("--from", &from)?, day("--to", &to)?);
             let ctx = connect(settings).await?;
-            let moved = lifecycle::add_absence(&ctx, id, Actor::Gm(CONSOLE), seat, first, last).await?;
-            print(
-                &json!({"seat": seat, "from": first, "to": last, "deadline": moved}),
-                json,
-                |_| match moved {
-                    Some(d) => format!(
-                        "Absence recorded; the open deadline moved to {}.",
-                        d.format("%Y-%m-%d %H:%M UTC")
-                    ),
-                    None => "Absence recorded; the open deadline is not affected.".into(),
-                },
-            );
+            // The GM's own absence entry is approved by itself (RULING S9).
+            let outcome = lifecycle::add_absence(&ctx, id, Actor::Gm(CONSOLE), seat, first, last).await?;
+            let moved = match outcome {
+                lifecycle::AbsenceOutcome::Recorded(moved) => moved,
+                lifecycle::AbsenceOutcome::AwaitsApproval => None,
+            };
+            print_moved(&json!({"seat": seat, "from": first, "to": last, "deadline": moved}), moved, json);
+        }
+        SeatCommand::Approve { game, seat } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            let moved = lifecycle::approve_absences(&ctx, id, CONSOLE, seat).await?;
+            print_moved(&json!({"seat": seat, "approved": true, "deadline": moved}), moved, json);
         }
         SeatCommand::Zone { game, seat, zone } => {
             let id = game_id(&game)?;
@@ -215,4 +217,14 @@ pub async fn seat(settings: Settings, cmd: SeatCommand, json: bool) -> anyhow::R
         }
     }
     Ok(())
+}
+
+/// Prints what an absence in force did to the open deadline.
+fn print_moved(value: &serde_json::Value, moved: Option<DateTime<Utc>>, json: bool) {
+    print(value, json, |_| match moved {
+        Some(d) => {
+            format!("Absence in force; the open deadline moved to {}.", d.format("%Y-%m-%d %H:%M UTC"))
+        }
+        None => "Absence in force; the open deadline is not affected.".into(),
+    });
 }

@@ -35,13 +35,21 @@ pub fn early_ingest(args: &[std::ffi::OsString]) -> Early {
         Some(Err(_)) => return Early::NotHandled,
         None => crate::config::DEFAULT_INGEST_SOCKET.to_string(),
     };
+    // The database picks the `auto` socket: the server's own when it uses the same (RULING S8).
+    let database = match std::env::var_os(crate::config::DATABASE_URL_ENV).map(|v| v.into_string()) {
+        Some(Ok(v)) => v,
+        Some(Err(_)) => return Early::NotHandled,
+        None => crate::config::DEFAULT_DATABASE_URL.to_string(),
+    };
     // Turned off: the message is stored directly, the documented way.
-    let Some(socket) = crate::config::ingest_socket_path(&setting) else { return Early::NotHandled };
+    let Some(socket) = crate::config::ingest_socket_path(&setting, &database) else {
+        return Early::NotHandled;
+    };
     let frame = match read_message(sender, recipient) {
         Ok(frame) => frame,
         Err(code) => return Early::Done(code),
     };
-    match handoff::hand_off(socket, &frame) {
+    match handoff::hand_off(&socket, &frame) {
         Ok(_) => Early::Done(0),
         Err(e) => Early::HandoffFailed(frame, e),
     }
@@ -122,7 +130,7 @@ pub fn ingest(
         Err(code) => return code,
     };
     let Some(path) = settings.ingest_socket() else { return store_directly(settings, frame, store_only) };
-    match handoff::hand_off(path, &frame) {
+    match handoff::hand_off(&path, &frame) {
         Ok(ingested) => {
             tracing::info!(inbound.id = ingested.id, new = ingested.new, "inbound mail handed to the server");
             0

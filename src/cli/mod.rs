@@ -2,6 +2,9 @@
 //! by default, JSON with `--json`. Commands call the same service functions as the web.
 
 mod game;
+mod game_args;
+#[cfg(test)]
+mod help;
 mod lifecycle;
 mod mail;
 mod outbox;
@@ -9,8 +12,9 @@ mod output;
 mod replay;
 mod serve;
 
-use crate::config::Settings;
+use crate::config::{GLOBAL_OPTIONS, Settings};
 use clap::{Args, Parser, Subcommand};
+pub use game_args::{CreateArgs, GameCommand, OrdersCommand, SeatCommand, TurnCommand};
 pub use mail::{Early, early_ingest};
 
 /// Stationmaster: a game-master server for railroad board games played by email and on the web.
@@ -20,7 +24,7 @@ pub struct Cli {
     #[command(flatten)]
     pub settings: Settings,
     /// Print machine-readable JSON instead of text.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS)]
     pub json: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -81,11 +85,13 @@ pub enum MailCommand {
     Process,
     /// A game's outgoing mail that did not arrive: to whom, subject, attempts, last error, since.
     Undelivered {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
     },
     /// Send a game's undelivered mail again (the same mails, with the same Message-IDs).
     Resend {
+        /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
         /// One mail, by the number `mail undelivered` shows.
@@ -94,217 +100,6 @@ pub enum MailCommand {
         /// All of the game's undelivered mail.
         #[arg(long)]
         all: bool,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum GameCommand {
-    /// Create a game; prints its id and each seat's secret order link.
-    Create(Box<CreateArgs>),
-    /// Show a game: the public view, or one seat's private view.
-    Show {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: Option<u8>,
-    },
-    /// Export a game as setup + action log (JSON), for `replay`.
-    Export {
-        #[arg(long)]
-        game: String,
-    },
-    /// Pause a game: no turn closes and no reminder goes out until it resumes.
-    Pause {
-        #[arg(long)]
-        game: String,
-    },
-    /// Resume a paused game; the open deadline moves by the length of the pause.
-    Resume {
-        #[arg(long)]
-        game: String,
-    },
-    /// Correct the game's state before the open turn is adjudicated (HR 15): a JSON merge patch
-    /// of the state (see `game show --json` for its shape), logged with a note.
-    Correct {
-        #[arg(long)]
-        game: String,
-        /// The merge patch, e.g. '{"seats":[...]}' ("-" reads it from standard input).
-        #[arg(long)]
-        patch: String,
-        /// What the correction fixes, in a few words (told to the players).
-        #[arg(long)]
-        note: String,
-    },
-    /// Print the game's audit log and check its hash chain.
-    Audit {
-        #[arg(long)]
-        game: String,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum SeatCommand {
-    /// Give a seat to a new player: new secret link, NMR count reset, history mailed.
-    Replace {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: u8,
-        /// The new player as "Name <address>".
-        #[arg(long)]
-        player: String,
-    },
-    /// Record an absence (inclusive dates, YYYY-MM-DD, in the game's zone).
-    Away {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: u8,
-        #[arg(long)]
-        from: String,
-        #[arg(long)]
-        to: String,
-    },
-    /// Set the time zone a player reads deadlines in (IANA name; empty for the game's zone).
-    Zone {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: u8,
-        #[arg(long)]
-        zone: String,
-    },
-    /// Set a seat's standing orders from a file ("-" for standard input; empty withdraws them).
-    Standing {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: u8,
-        #[arg(long)]
-        file: String,
-    },
-}
-
-#[derive(Debug, Args)]
-pub struct CreateArgs {
-    /// The rules engine, e.g. railroaded.
-    #[arg(long)]
-    pub engine: String,
-    #[arg(long)]
-    pub name: String,
-    /// The GM's mail address.
-    #[arg(long)]
-    pub gm: String,
-    /// A player as "Name <address>", once per seat in seating order.
-    #[arg(long = "player", required = true)]
-    pub players: Vec<String>,
-    /// Seed of the game's random numbers (random when not given).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Turn length, e.g. 48h, 2d, 90m.
-    #[arg(long, default_value = "48h")]
-    pub deadline: String,
-    /// Who publishes a turn: the GM after review (gm), or the server at once (auto).
-    #[arg(long, default_value = "gm")]
-    pub review: String,
-    /// Engine options as a JSON object.
-    #[arg(long, default_value = "{}")]
-    pub options: String,
-    /// Local time of day of every deadline, e.g. 20:00 (in --tz).
-    #[arg(long)]
-    pub at: Option<String>,
-    /// Weekdays a deadline may fall on, e.g. mon-fri, "mon,wed,fri", weekdays, all.
-    #[arg(long)]
-    pub days: Option<String>,
-    /// The game's time zone (IANA name, e.g. Europe/Berlin); default UTC.
-    #[arg(long)]
-    pub tz: Option<String>,
-    /// Grace period after the deadline for seats without orders, e.g. 2h.
-    #[arg(long)]
-    pub grace: Option<String>,
-    /// A cron pattern for deadlines in the game's zone, e.g. "0 20 * * FRI" (the turn length is
-    /// then the least time a turn lasts).
-    #[arg(long)]
-    pub cron: Option<String>,
-    /// Reminders before the deadline, e.g. 48h,12h,2h ("none" for none).
-    #[arg(long, default_value = "48h,12h,2h")]
-    pub reminders: String,
-    /// Delay between the last seat marking orders final and the early close.
-    #[arg(long, default_value = "30m")]
-    pub cooling_off: String,
-    /// NMR policy preset: hr1835 (default), lenient, strict, gm-decides.
-    #[arg(long, default_value = "hr1835")]
-    pub nmr_policy: String,
-    /// Publish a draft the GM leaves alone this long, e.g. 24h (review gm only).
-    #[arg(long)]
-    pub auto_release: Option<String>,
-    /// Longest absence a player may take, in days.
-    #[arg(long, default_value_t = 14)]
-    pub max_absence_days: i32,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum OrdersCommand {
-    /// Submit a seat's orders from a file ("-" for standard input).
-    Submit {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        seat: u8,
-        #[arg(long)]
-        file: String,
-        /// Mark the orders final.
-        #[arg(long = "final")]
-        final_: bool,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum TurnCommand {
-    /// Adjudicate the current turn now.
-    Close {
-        #[arg(long)]
-        game: String,
-    },
-    /// Publish the draft of the current turn and queue the report mails.
-    Publish {
-        #[arg(long)]
-        game: String,
-    },
-    /// Answer the question the open turn waits on with move number N (as listed).
-    Answer {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        choice: usize,
-    },
-    /// Extend the open turn's deadline, e.g. --by 24h.
-    Extend {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        by: String,
-    },
-    /// Roll the game back to an earlier turn, re-opened (held for you) as it stood before its
-    /// adjudication; everything undone is archived.
-    Rollback {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        to: i32,
-        /// Set aside the orders given for that turn too (players send them again).
-        #[arg(long)]
-        discard_orders: bool,
-    },
-    /// Set the open turn's deadline (RFC 3339, e.g. 2026-12-01T20:00:00+01:00); an earlier
-    /// deadline than announced needs --force.
-    Deadline {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        at: String,
-        #[arg(long)]
-        force: bool,
     },
 }
 
@@ -340,6 +135,7 @@ pub struct ReplayArgs {
 pub enum GmCommand {
     /// Set a GM's password (read from standard input) for signing in without a mailed link.
     SetPassword {
+        /// The GM's mail address (the account is created when it does not exist).
         #[arg(long)]
         email: String,
     },

@@ -1,15 +1,12 @@
 //! `stationmaster mail undelivered` and `mail resend`: a game's outgoing mail that did not
 //! arrive, and sending it again (the same rows, the same Message-IDs; audit-logged).
 
-use super::lifecycle::game_id;
+use super::lifecycle::{CONSOLE, game_id};
 use super::output::{InputError, print};
 use super::serve::connect;
 use crate::config::Settings;
 use crate::service::undelivered;
 use crate::store::outbox::Undelivered;
-
-/// Who the console acts as in the audit log.
-const CONSOLE: &str = "console";
 
 fn lines(rows: &[Undelivered]) -> String {
     rows.iter()
@@ -38,6 +35,7 @@ pub(super) async fn list(settings: Settings, game: &str, json: bool) -> anyhow::
     let id = game_id(game)?;
     let ctx = connect(settings).await?;
     let mut conn = ctx.pool.acquire().await?;
+    crate::service::load_game(&mut conn, id).await?; // an unknown game is an error, not "all sent"
     let rows = undelivered::of_game(&mut conn, id).await?;
     print(&rows, json, |rows| {
         if rows.is_empty() { "Every mail of this game went out.".into() } else { lines(rows) }

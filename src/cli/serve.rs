@@ -45,7 +45,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         None => None,
     };
     let handoff = match ctx.settings.ingest_socket() {
-        Some(path) => match crate::mail::handoff::bind(path).await {
+        Some(path) => match crate::mail::handoff::bind(&path).await {
             Ok(listener) => {
                 tracing::info!(socket = %path.display(), "taking order mail from `mail ingest` on the ingest socket");
                 let mut handoff_stop = stop_rx.clone();
@@ -81,7 +81,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         ctx.settings.bind,
         ctx.settings.base()
     );
-    let ctx_socket = handoff.as_ref().and(ctx.settings.ingest_socket().map(std::path::Path::to_path_buf));
+    let ctx_socket = handoff.as_ref().and(ctx.settings.ingest_socket());
     let served = crate::web::serve(ctx, listener).await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(scheduler, mailer);

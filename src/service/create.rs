@@ -71,6 +71,8 @@ pub struct GameClock {
     pub auto_release: Option<Duration>,
     /// Longest absence a player may take, in days.
     pub max_absence_days: i32,
+    /// A player's own absence waits for the GM's approval before it moves a deadline (RULING S9).
+    pub absence_approval: bool,
 }
 
 impl Default for GameClock {
@@ -82,6 +84,7 @@ impl Default for GameClock {
             nmr_policy: NmrPolicy::default(),
             auto_release: None,
             max_absence_days: 14,
+            absence_approval: true,
         }
     }
 }
@@ -139,6 +142,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
         },
     )
     .await?;
+    store::lifecycle::set_absence_approval(&mut tx, id.0, req.clock.absence_approval).await?;
     let mut seats = Vec::new();
     for (i, player) in req.players.into_iter().enumerate() {
         let seat = u8::try_from(i + 1).unwrap_or(u8::MAX);

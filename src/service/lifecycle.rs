@@ -12,9 +12,11 @@ use crate::schedule::{self, DeadlineChange};
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::turns::TurnRow;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::PgConnection;
+
+pub use super::absences::{AbsenceOutcome, absences_need_approval, add_absence, approve_absences};
 
 /// The game's open turn, locked; an error when the game has none.
 async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<TurnRow, ServiceError> {
@@ -125,62 +127,6 @@ pub async fn change_deadline(
     ctx.mail_wake.notify_one();
     ctx.turn_wake.notify_one();
     Ok(new_deadline)
-}
-
-/// Records an absence of a seat (capped by the game's limit) and, when it covers the open
-/// turn's deadline and the seat must act, moves that deadline past it.
-pub async fn add_absence(
-    ctx: &Ctx,
-    game: GameId,
-    actor: Actor<'_>,
-    seat: u8,
-    first: NaiveDate,
-    last: NaiveDate,
-) -> Result<Option<DateTime<Utc>>, ServiceError> {
-    let now = ctx.now();
-    let absence =
-        schedule::Absence::new(seat, first, last).map_err(|e| ServiceError::BadInput(e.to_string()))?;
-    let mut tx = ctx.pool.begin().await?;
-    let g = load_game(&mut tx, game).await?;
-    super::seat_by_number(&mut tx, game, seat).await?;
-    let days = (last - first).num_days() + 1;
-    if days > i64::from(g.max_absence_days) {
-        return Err(ServiceError::BadInput(format!(
-            "an absence may last at most {} days in this game (the GM's limit); this one is {days}",
-            g.max_absence_days
-        )));
-    }
-    store::lifecycle::add_absence(&mut tx, game.0, (i16::from(seat), first, last)).await?;
-    audit::record(
-        &mut tx,
-        now,
-        game,
-        actor,
-        "absence recorded",
-        json!({"seat": seat, "from": first, "to": last}),
-    )
-    .await?;
-    let mut moved = None;
-    if let Some(t) =
-        store::turns::lock_turn(&mut tx, game.0, g.current_turn).await?.filter(|t| t.status == "open")
-        && t.acting_seats.contains(&i16::from(seat))
-    {
-        let rhythm = deadlines::rhythm_of(&g);
-        let acting: Vec<u8> = t.acting_seats.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
-        let cap = chrono::Duration::days(i64::from(g.max_absence_days));
-        let (pushed, _) = schedule::push_for_absences(t.deadline, &rhythm, &[absence], &acting, cap);
-        if pushed > t.deadline {
-            let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, pushed).await?;
-            let why = format!(
-                "seat {seat} is away from {first} to {last}, so the deadline moves past the absence."
-            );
-            deadlines::announce(ctx, &mut tx, &g, t.number, pushed, version, &why).await?;
-            moved = Some(pushed);
-        }
-    }
-    tx.commit().await?;
-    ctx.mail_wake.notify_one();
-    Ok(moved)
 }
 
 /// What replacing a player returns: the only copy of the new secret link.

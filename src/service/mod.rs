@@ -4,6 +4,7 @@
 //! these same functions. Each function that changes a game runs in one transaction; mail is
 //! queued in the outbox inside it and sent after commit.
 
+mod absences;
 pub mod audit;
 mod correction;
 mod create;

@@ -14,23 +14,37 @@ use crate::store::turns::TurnRow;
 use serde_json::json;
 use sqlx::PgConnection;
 
-/// Publishes the draft of a game's current turn (the GM's "publish").
-pub async fn publish_turn(ctx: &Ctx, game: GameId) -> Result<i32, ServiceError> {
+/// Publishes the draft of a game's current turn (the GM's "publish"), logged as the act of `gm`
+/// (the GM's address; the console acts as "console").
+pub async fn publish_turn(ctx: &Ctx, game: GameId, gm: &str) -> Result<i32, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let (g, turn, outcome) = lock_draft(&mut tx, game).await?;
-    publish_locked(ctx, &mut tx, &g, &turn, &outcome).await?;
+    publish_as(ctx, &mut tx, &g, &turn, &outcome, Actor::Gm(gm)).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     Ok(turn.number)
 }
 
-/// Publishes an adjudicated turn inside the caller's transaction (turn row locked).
+/// Publishes an adjudicated turn inside the caller's transaction (turn row locked), by the
+/// server's own decision (review=auto, auto-release).
 pub(crate) async fn publish_locked(
     ctx: &Ctx,
     conn: &mut PgConnection,
     game: &GameRow,
     turn: &TurnRow,
     outcome: &TurnOutcome,
+) -> Result<(), ServiceError> {
+    publish_as(ctx, conn, game, turn, outcome, Actor::Server).await
+}
+
+/// Publishes an adjudicated turn inside the caller's transaction, logged as `by`'s act.
+async fn publish_as(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    game: &GameRow,
+    turn: &TurnRow,
+    outcome: &TurnOutcome,
+    by: Actor<'_>,
 ) -> Result<(), ServiceError> {
     let now = ctx.now();
     let engine = engine_of(game)?;
@@ -104,7 +118,7 @@ pub(crate) async fn publish_locked(
     let nmr: Vec<u8> = outcome.nmr.iter().map(|s| s.0).collect();
     let detail = json!({"turn": turn.number, "actions": outcome.actions.len(), "nmr": nmr,
         "game_over": outcome.game_over, "next_deadline": next_deadline});
-    audit::record(conn, now, GameId(game.id), Actor::Server, "turn published", detail).await?;
+    audit::record(conn, now, GameId(game.id), by, "turn published", detail).await?;
     for (seat, count) in flagged {
         announce_flag(ctx, conn, game, seat, count).await?;
     }

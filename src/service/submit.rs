@@ -301,11 +301,12 @@ pub async fn seat_by_number(
     game: GameId,
     seat: u8,
 ) -> Result<SeatAuth, ServiceError> {
-    let row = store::games::seats(conn, game.0)
-        .await?
-        .into_iter()
-        .find(|s| s.seat == i16::from(seat))
-        .ok_or_else(|| ServiceError::BadInput(format!("game {game} has no seat {seat}")))?;
+    let found = store::games::seats(conn, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
+    let Some(row) = found else {
+        // A game without seats does not exist: say so rather than blame the seat number.
+        load_game(conn, game).await?;
+        return Err(ServiceError::BadInput(format!("game {game} has no seat {seat}")));
+    };
     Ok(SeatAuth {
         game,
         seat: Seat(seat),

@@ -147,21 +147,62 @@ pub async fn set_seat_zone(
 /// An absence: (seat, first day, last day).
 pub type AbsenceRow = (i16, NaiveDate, NaiveDate);
 
-pub async fn add_absence(conn: &mut PgConnection, game: Uuid, a: AbsenceRow) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO absences (game_id, seat, first_day, last_day) VALUES ($1, $2, $3, $4)")
+/// Records an absence, in force (`approved`) or waiting for the GM's approval.
+pub async fn add_absence(
+    conn: &mut PgConnection,
+    game: Uuid,
+    a: AbsenceRow,
+    approved: bool,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO absences (game_id, seat, first_day, last_day, approved) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(a.0)
+    .bind(a.1)
+    .bind(a.2)
+    .bind(approved)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Puts a seat's absences that wait for the GM in force; returns them.
+pub async fn approve_absences(
+    conn: &mut PgConnection,
+    game: Uuid,
+    seat: i16,
+) -> sqlx::Result<Vec<AbsenceRow>> {
+    sqlx::query_as(
+        "UPDATE absences SET approved = true WHERE game_id = $1 AND seat = $2 AND NOT approved \
+         RETURNING seat, first_day, last_day",
+    )
+    .bind(game)
+    .bind(seat)
+    .fetch_all(conn)
+    .await
+}
+
+/// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
+pub async fn absence_approval(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT absence_approval FROM games WHERE id = $1").bind(game).fetch_one(conn).await
+}
+
+/// Sets whether a player's own absence waits for the GM's approval.
+pub async fn set_absence_approval(conn: &mut PgConnection, game: Uuid, on: bool) -> sqlx::Result<()> {
+    sqlx::query("UPDATE games SET absence_approval = $2 WHERE id = $1")
         .bind(game)
-        .bind(a.0)
-        .bind(a.1)
-        .bind(a.2)
+        .bind(on)
         .execute(conn)
         .await?;
     Ok(())
 }
 
-/// Absences of a game that have not ended before `from`.
+/// Absences in force of a game that have not ended before `from`.
 pub async fn absences(conn: &mut PgConnection, game: Uuid, from: NaiveDate) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(
-        "SELECT seat, first_day, last_day FROM absences WHERE game_id = $1 AND last_day >= $2 ORDER BY first_day",
+        "SELECT seat, first_day, last_day FROM absences WHERE game_id = $1 AND approved AND last_day >= $2 \
+         ORDER BY first_day",
     )
     .bind(game)
     .bind(from)

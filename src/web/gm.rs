@@ -179,7 +179,7 @@ async fn publish(
     Path(id): Path<String>,
     gm: SignedInGm,
 ) -> Result<Redirect, WebError> {
-    service::publish_turn(&ctx, gm.authorize(&ctx, &id).await?).await?;
+    service::publish_turn(&ctx, gm.authorize(&ctx, &id).await?, &gm.0).await?;
     Ok(Redirect::to(&format!("/gm/games/{id}")))
 }
 

@@ -102,6 +102,8 @@ struct PlayPage {
     token: String,
     latest_text: String,
     versions: Vec<VersionView>,
+    /// A player's own absence waits for the GM's approval in this game (RULING S9).
+    absence_approval: bool,
 }
 
 async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
@@ -130,7 +132,8 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
         })
         .collect();
     let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();
-    Ok(PlayPage { p, token, latest_text, versions })
+    let absence_approval = lifecycle::absences_need_approval(&mut conn, who.game).await?;
+    Ok(PlayPage { p, token, latest_text, versions, absence_approval })
 }
 
 #[derive(Deserialize)]

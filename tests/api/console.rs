@@ -102,3 +102,82 @@ fn tempfile_with(text: &str) -> TempFile {
     std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
     TempFile(path)
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn every_console_command_about_a_game_that_does_not_exist_says_so(pool: PgPool) {
+    let db = database_url(&pool);
+    let game = uuid::Uuid::new_v4().to_string();
+    let file = tempfile_with("DRAW\n");
+    let g = game.as_str();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["game", "show", "--game", g],
+        vec!["game", "show", "--game", g, "--seat", "1"],
+        vec!["game", "export", "--game", g],
+        vec!["game", "pause", "--game", g],
+        vec!["game", "resume", "--game", g],
+        vec!["game", "correct", "--game", g, "--patch", "{}", "--note", "typo"],
+        vec!["game", "audit", "--game", g],
+        vec!["orders", "submit", "--game", g, "--seat", "1", "--file", file.path()],
+        vec!["turn", "close", "--game", g],
+        vec!["turn", "publish", "--game", g],
+        vec!["turn", "answer", "--game", g, "--choice", "1"],
+        vec!["turn", "extend", "--game", g, "--by", "1h"],
+        vec!["turn", "rollback", "--game", g, "--to", "1"],
+        vec!["turn", "deadline", "--game", g, "--at", "2030-01-01T20:00:00Z"],
+        vec!["seat", "replace", "--game", g, "--seat", "1", "--player", "Ann <ann@example.org>"],
+        vec!["seat", "away", "--game", g, "--seat", "1", "--from", "2030-01-01", "--to", "2030-01-02"],
+        vec!["seat", "approve", "--game", g, "--seat", "1"],
+        vec!["seat", "zone", "--game", g, "--seat", "1", "--zone", "Europe/Berlin"],
+        vec!["seat", "standing", "--game", g, "--seat", "1", "--file", file.path()],
+        vec!["mail", "undelivered", "--game", g],
+        vec!["mail", "resend", "--game", g, "--all"],
+    ];
+    let mut wrong = Vec::new();
+    for args in &commands {
+        let out = run(&db, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(2) || !stderr.contains(&format!("there is no game {game}")) {
+            wrong.push(format!("{}: {:?} {}", args[..2].join(" "), out.status.code(), stderr.trim()));
+        }
+    }
+    assert!(wrong.is_empty(), "commands that did not say the game does not exist:\n{}", wrong.join("\n"));
+}
+
+/// Who the audit log says published turn 1 of a game.
+async fn publisher(ctx: &stationmaster::service::Ctx, game: stationmaster::domain::GameId) -> String {
+    let log = stationmaster::service::audit::audit_log(ctx, game).await.unwrap();
+    let entry = log.entries.iter().find(|e| e.action == "turn published").expect("turn 1 is published");
+    entry.actor.clone()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_turn_the_gm_publishes_is_logged_as_the_gms_act_and_one_the_server_publishes_as_the_servers(
+    pool: PgPool,
+) {
+    use stationmaster::service::{self, Review};
+    let db = database_url(&pool);
+    let app = crate::helpers::spawn_app(pool).await;
+
+    let on_web = app.create_game(Review::Gm).await;
+    let email = stationmaster::domain::EmailAddress::parse("gm@example.org").unwrap();
+    service::gm_auth::set_password(&app.ctx, &email, "correct horse battery").await.unwrap();
+    let r = app.post_form("/gm/login", "email=gm%40example.org&password=correct+horse+battery", None).await;
+    let cookie = r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    for step in ["close", "publish"] {
+        let r = app.post_form(&format!("/gm/games/{}/{step}", on_web.id), "", Some(&cookie)).await;
+        assert_eq!(r.status, axum::http::StatusCode::SEE_OTHER, "{step}: {}", r.body);
+    }
+    assert_eq!(publisher(&app.ctx, on_web.id).await, "gm:gm@example.org");
+
+    let on_console = app.create_game(Review::Gm).await;
+    let id = on_console.id.to_string();
+    for step in ["close", "publish"] {
+        let out = run(&db, &["turn", step, "--game", &id]);
+        assert!(out.status.success(), "{step}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert_eq!(publisher(&app.ctx, on_console.id).await, "gm:console");
+
+    let automatic = app.create_game(Review::Auto).await;
+    service::close_turn(&app.ctx, automatic.id).await.unwrap();
+    assert_eq!(publisher(&app.ctx, automatic.id).await, "server");
+}

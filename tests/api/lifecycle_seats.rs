@@ -173,7 +173,7 @@ async fn the_audit_log_chains_every_change_and_shows_tampering(pool: PgPool) {
     .await
     .unwrap();
     service::close_turn(&app.ctx, g.id).await.unwrap();
-    service::publish_turn(&app.ctx, g.id).await.unwrap();
+    service::publish_turn(&app.ctx, g.id, "gm@example.org").await.unwrap();
     let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     let actions: Vec<&str> = log.entries.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(
@@ -346,4 +346,48 @@ async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time(poo
     assert_eq!(app.outbox().await.iter().filter(|m| m.kind == "report").count(), 4);
     let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     assert!(log.entries.iter().any(|e| e.action == "draft auto-released"));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_players_own_absence_waits_for_the_gms_approval_before_it_moves_the_deadline(pool: PgPool) {
+    use lifecycle::AbsenceOutcome;
+    use service::audit::Actor;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await; // deadline 2026-03-03 12:00 UTC; approval by default
+    let page = app.get(&format!("/play/{}", g.seats[1].token.reveal())).await;
+    assert!(page.body.contains("once the GM approves"), "the player is told: {}", page.body);
+    let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+    let asked = lifecycle::add_absence(&app.ctx, g.id, Actor::Seat(2), 2, day(3), day(5)).await.unwrap();
+    assert_eq!(asked, AbsenceOutcome::AwaitsApproval);
+    assert_eq!(app.turn(g.id, 1).await.deadline, g.deadline, "nothing moves without the GM");
+    let mails = app.outbox().await;
+    assert!(mails.iter().all(|m| m.kind != "deadline"), "the table is told nothing yet");
+    let alert = mails.iter().find(|m| m.kind == "gm-alert").expect("the GM is asked");
+    assert_eq!(alert.to_addr, "gm@example.org");
+    assert!(alert.body_text.contains("seat 2 asks to be away"), "{}", alert.body_text);
+
+    let moved = lifecycle::approve_absences(&app.ctx, g.id, "gm@example.org", 2).await.unwrap();
+    let moved = moved.expect("the deadline fell on an absent day");
+    assert!(moved.date_naive() > day(5), "{moved}");
+    assert_eq!(app.turn(g.id, 1).await.deadline, moved);
+    assert_eq!(app.outbox().await.iter().filter(|m| m.kind == "deadline").count(), 4);
+    let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    let approved = log.entries.iter().find(|e| e.action == "absence approved").expect("logged");
+    assert_eq!(approved.actor, "gm:gm@example.org");
+    let again = lifecycle::approve_absences(&app.ctx, g.id, "gm@example.org", 2).await.unwrap_err();
+    assert!(again.to_string().contains("no absence waiting"), "{again}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn without_approval_a_players_own_absence_moves_the_deadline_at_once(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let clock = GameClock { absence_approval: false, ..GameClock::default() };
+    let g = app.create_game_with(Review::Gm, clock).await;
+    let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+    let seat = service::audit::Actor::Seat(2);
+    let done = lifecycle::add_absence(&app.ctx, g.id, seat, 2, day(3), day(5)).await.unwrap();
+    let lifecycle::AbsenceOutcome::Recorded(Some(moved)) = done else { panic!("moved at once: {done:?}") };
+    let page = app.get(&format!("/play/{}", g.seats[1].token.reveal())).await;
+    assert!(!page.body.contains("once the GM approves"), "{}", page.body);
+    assert_eq!(app.turn(g.id, 1).await.deadline, moved);
 }

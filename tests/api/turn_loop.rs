@@ -94,7 +94,7 @@ async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn(pool:
     assert_eq!(game_row(&app, g.id).await.current_turn, 1, "nothing public changes before publication");
     assert!(!app.outbox().await.iter().any(|m| m.kind == "report"));
 
-    assert_eq!(service::publish_turn(&app.ctx, g.id).await.unwrap(), 1);
+    assert_eq!(service::publish_turn(&app.ctx, g.id, "gm@example.org").await.unwrap(), 1);
     let game = game_row(&app, g.id).await;
     assert_eq!((game.current_turn, game.next_seq), (2, 4));
     let t2 = turn_row(&app, g.id, 2).await;
@@ -102,7 +102,7 @@ async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn(pool:
     assert_eq!(t2.deadline, app.ctx.now() + Duration::hours(48));
     let reports: Vec<_> = app.outbox().await.into_iter().filter(|m| m.kind == "report").collect();
     assert_eq!(reports.len(), 4);
-    let again = service::publish_turn(&app.ctx, g.id).await;
+    let again = service::publish_turn(&app.ctx, g.id, "gm@example.org").await;
     assert!(again.is_err(), "a turn is published once");
 }
 

@@ -1,0 +1,137 @@
+//! Absences: a seat away on some days, recorded by the GM or asked for by the player (then, when
+//! the game says so, waiting for the GM's approval; RULING S9); one in force moves the open
+//! deadline past it, within the GM's limit.
+
+use super::audit::{self, Actor};
+use super::{Ctx, ServiceError, deadlines, load_game, notices};
+use crate::domain::GameId;
+use crate::schedule;
+use crate::store;
+use crate::store::games::GameRow;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
+use sqlx::PgConnection;
+
+/// What became of an absence: in force (with the open deadline it moved, if any), or waiting for
+/// the GM's approval (RULING S9).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AbsenceOutcome {
+    Recorded(Option<DateTime<Utc>>),
+    AwaitsApproval,
+}
+
+/// Records an absence of a seat (capped by the game's limit). When the GM records it, or the game
+/// does not ask for approval, it is in force at once: when it covers the open turn's deadline and
+/// the seat must act, that deadline moves past it. A player's own absence in a game that asks for
+/// approval waits for the GM (who is told) and moves nothing until approved (RULING S9).
+pub async fn add_absence(
+    ctx: &Ctx,
+    game: GameId,
+    actor: Actor<'_>,
+    seat: u8,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> Result<AbsenceOutcome, ServiceError> {
+    let now = ctx.now();
+    let absence =
+        schedule::Absence::new(seat, first, last).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    super::seat_by_number(&mut tx, game, seat).await?;
+    let days = (last - first).num_days() + 1;
+    if days > i64::from(g.max_absence_days) {
+        return Err(ServiceError::BadInput(format!(
+            "an absence may last at most {} days in this game (the GM's limit); this one is {days}",
+            g.max_absence_days
+        )));
+    }
+    let waits = matches!(actor, Actor::Seat(_)) && absences_need_approval(&mut tx, game).await?;
+    store::lifecycle::add_absence(&mut tx, game.0, (i16::from(seat), first, last), !waits).await?;
+    let action = if waits { "absence requested" } else { "absence recorded" };
+    audit::record(&mut tx, now, game, actor, action, json!({"seat": seat, "from": first, "to": last}))
+        .await?;
+    let outcome = if waits {
+        let what = format!(
+            "seat {seat} asks to be away from {first} to {last}; the deadline moves only once you approve \
+             (stationmaster seat approve --game {game} --seat {seat})"
+        );
+        let alert = notices::GmAlert {
+            game: &g.name,
+            turn: g.current_turn,
+            what: &what,
+            link: format!("{}/gm/games/{}", ctx.settings.base(), game),
+        };
+        let key = format!("gm-absence:{}:{seat}:{first}:{last}", game.0);
+        notices::queue(&mut tx, &ctx.settings, &notices::gm_alert(key, &g.gm_email, game, &alert)?).await?;
+        AbsenceOutcome::AwaitsApproval
+    } else {
+        AbsenceOutcome::Recorded(push_deadline(ctx, &mut tx, &g, seat, &[absence]).await?)
+    };
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(outcome)
+}
+
+/// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
+pub async fn absences_need_approval(conn: &mut PgConnection, game: GameId) -> Result<bool, ServiceError> {
+    Ok(store::lifecycle::absence_approval(conn, game.0).await?)
+}
+
+/// The GM approves a seat's absences that wait for approval: they are in force from now on, and
+/// the open deadline moves past them as if the GM had recorded them. Errors when none waits.
+pub async fn approve_absences(
+    ctx: &Ctx,
+    game: GameId,
+    gm: &str,
+    seat: u8,
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    super::seat_by_number(&mut tx, game, seat).await?;
+    let rows = store::lifecycle::approve_absences(&mut tx, game.0, i16::from(seat)).await?;
+    if rows.is_empty() {
+        return Err(ServiceError::BadInput(format!("seat {seat} has no absence waiting for approval")));
+    }
+    let mut absences = Vec::new();
+    for (_, first, last) in &rows {
+        let detail = json!({"seat": seat, "from": first, "to": last});
+        audit::record(&mut tx, ctx.now(), game, Actor::Gm(gm), "absence approved", detail).await?;
+        absences.push(
+            schedule::Absence::new(seat, *first, *last).map_err(|e| ServiceError::Internal(e.to_string()))?,
+        );
+    }
+    let moved = push_deadline(ctx, &mut tx, &g, seat, &absences).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(moved)
+}
+
+/// Moves the open turn's deadline past a seat's absences now in force, when the seat must act in
+/// it; tells the table. Returns the new deadline when it moved.
+async fn push_deadline(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    g: &GameRow,
+    seat: u8,
+    absences: &[schedule::Absence],
+) -> Result<Option<DateTime<Utc>>, ServiceError> {
+    let Some(t) = store::turns::lock_turn(conn, g.id, g.current_turn).await?.filter(|t| t.status == "open")
+    else {
+        return Ok(None);
+    };
+    if !t.acting_seats.contains(&i16::from(seat)) {
+        return Ok(None);
+    }
+    let rhythm = deadlines::rhythm_of(g);
+    let acting: Vec<u8> = t.acting_seats.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let cap = chrono::Duration::days(i64::from(g.max_absence_days));
+    let (pushed, _) = schedule::push_for_absences(t.deadline, &rhythm, absences, &acting, cap);
+    if pushed <= t.deadline {
+        return Ok(None);
+    }
+    let version = store::lifecycle::move_deadline(conn, g.id, t.number, pushed).await?;
+    let spans: Vec<String> = absences.iter().map(|a| format!("from {} to {}", a.from, a.to)).collect();
+    let why = format!("seat {seat} is away {}, so the deadline moves past the absence.", spans.join(" and "));
+    deadlines::announce(ctx, conn, g, t.number, pushed, version, &why).await?;
+    Ok(Some(pushed))
+}
