@@ -53,7 +53,8 @@ pub async fn add_absence(
     let outcome = if waits {
         let what = format!(
             "seat {seat} asks to be away from {first} to {last}; the deadline moves only once you approve \
-             (stationmaster seat approve --game {game} --seat {seat})"
+             (on your dashboard, {base}/gm/games/{game}, or stationmaster seat approve --game {game} --seat {seat})",
+            base = ctx.settings.base()
         );
         let alert = notices::GmAlert {
             game: &g.name,

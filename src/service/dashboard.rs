@@ -55,6 +55,9 @@ pub struct Dashboard {
     pub policy: String,
     /// The game's mail that failed and has not gone out (retrying or given up), without bodies.
     pub undelivered: Vec<store::outbox::Undelivered>,
+    /// Absences players asked for that wait for the GM's approval (RULING S9): seat, first and
+    /// last day.
+    pub pending_absences: Vec<store::lifecycle::AbsenceRow>,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -120,6 +123,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
     };
     let policy = super::policy::NmrPolicy::from_stored(&g.nmr_policy).describe();
     let undelivered = super::undelivered::of_game(conn, game).await?;
+    let pending_absences = store::lifecycle::pending_absences(conn, game.0).await?;
     Ok(Dashboard {
         title: engine.title(),
         game: g,
@@ -136,6 +140,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         rhythm,
         policy,
         undelivered,
+        pending_absences,
     })
 }
 

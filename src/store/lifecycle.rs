@@ -183,6 +183,17 @@ pub async fn approve_absences(
     .await
 }
 
+/// The absences players asked for that wait for the GM's approval, by seat and first day.
+pub async fn pending_absences(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<AbsenceRow>> {
+    sqlx::query_as(
+        "SELECT seat, first_day, last_day FROM absences WHERE game_id = $1 AND NOT approved \
+         ORDER BY seat, first_day",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await
+}
+
 /// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
 pub async fn absence_approval(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT absence_approval FROM games WHERE id = $1").bind(game).fetch_one(conn).await

@@ -25,6 +25,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/pause", post(pause))
         .route("/gm/games/{id}/resume", post(resume))
         .route("/gm/games/{id}/replace", post(replace))
+        .route("/gm/games/{id}/absences/approve", post(approve_absences))
         .route("/gm/games/{id}/act", post(act_as_seat))
         .route("/gm/games/{id}/audit", get(audit_page))
         .route("/gm/games/{id}/correct", post(correct))
@@ -94,6 +95,24 @@ async fn replace(
     let f = form(f)?;
     let player = Mailbox::parse(&f.player).map_err(|e| WebError::bad_request(e.to_string()))?;
     lifecycle::replace_player(&ctx, game, &gm.0, seat_number(&f.seat)?, &player).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct SeatForm {
+    seat: String,
+}
+
+/// The GM approves the absences a seat's player asked for (RULING S9), as `seat approve` does.
+async fn approve_absences(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<SeatForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let seat = seat_number(&form(f)?.seat)?;
+    lifecycle::approve_absences(&ctx, game, &gm.0, seat).await?;
     Ok(back(&id))
 }
 

@@ -178,6 +178,16 @@ impl TestApp {
         self.send(req.body(Body::from(form.to_string())).unwrap()).await
     }
 
+    /// Signs `email` in as a GM by password (set here); returns the session cookie.
+    pub async fn gm_cookie(&self, email: &str) -> String {
+        let address = EmailAddress::parse(email).unwrap();
+        service::gm_auth::set_password(&self.ctx, &address, "a long enough secret").await.unwrap();
+        let form = format!("email={}&password=a+long+enough+secret", email.replace('@', "%40"));
+        let r = self.post_form("/gm/login", &form, None).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+        r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
+    }
+
     pub async fn outbox(&self) -> Vec<OutboxRow> {
         let mut conn = self.ctx.pool.acquire().await.unwrap();
         let mut rows = stationmaster::store::outbox::list_recent(&mut conn, 1000).await.unwrap();

@@ -2,6 +2,7 @@
 //! GM, orders entered by the GM, rollback and re-run, the audit chain, and restart safety.
 
 use crate::helpers::{TestApp, spawn_app};
+use axum::http::StatusCode;
 use chrono::Duration;
 use sqlx::PgPool;
 use stationmaster::domain::Mailbox;
@@ -376,6 +377,30 @@ async fn a_players_own_absence_waits_for_the_gms_approval_before_it_moves_the_de
     assert_eq!(approved.actor, "gm:gm@example.org");
     let again = lifecycle::approve_absences(&app.ctx, g.id, "gm@example.org", 2).await.unwrap_err();
     assert!(again.to_string().contains("no absence waiting"), "{again}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_gm_sees_an_absence_request_on_the_dashboard_and_approves_it_there(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await; // deadline 2026-03-03 12:00 UTC; approval by default
+    let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+    let seat = service::audit::Actor::Seat(2);
+    lifecycle::add_absence(&app.ctx, g.id, seat, 2, day(3), day(5)).await.unwrap();
+    let cookie = app.gm_cookie("gm@example.org").await;
+    let dashboard = format!("/gm/games/{}", g.id);
+    let page = app.get_with(&dashboard, "cookie", &cookie).await;
+    assert!(page.body.contains("Absences waiting for your approval"), "{}", page.body);
+    assert!(page.body.contains("2026-03-03") && page.body.contains("2026-03-05"), "{}", page.body);
+    let approve = format!("/gm/games/{}/absences/approve", g.id);
+    let stranger = app.gm_cookie("other@example.org").await;
+    let r = app.post_form(&approve, "seat=2", Some(&stranger)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "only the game's GM approves");
+    assert_eq!(app.turn(g.id, 1).await.deadline, g.deadline);
+    let r = app.post_form(&approve, "seat=2", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(app.turn(g.id, 1).await.deadline.date_naive() > day(5), "the deadline moved past the absence");
+    let page = app.get_with(&dashboard, "cookie", &cookie).await;
+    assert!(!page.body.contains("Absences waiting for your approval"), "{}", page.body);
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -8,10 +8,9 @@ use axum::http::{Request, StatusCode, header};
 use chrono::{SubsecRound, TimeDelta, Utc};
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
-use stationmaster::domain::EmailAddress;
 use stationmaster::mail::Transport;
 use stationmaster::mail::deliver::{DeliveryStats, Leasing, deliver_due_at};
-use stationmaster::service::{CreatedGame, Review, gm_auth, undelivered};
+use stationmaster::service::{CreatedGame, Review, undelivered};
 use std::process::Command;
 use std::time::Duration;
 
@@ -31,16 +30,6 @@ async fn pass(app: &TestApp, port: u16) -> DeliveryStats {
         .unwrap()
 }
 
-async fn gm_cookie(app: &TestApp, email: &str) -> String {
-    gm_auth::set_password(&app.ctx, &EmailAddress::parse(email).unwrap(), "a long enough secret")
-        .await
-        .unwrap();
-    let form = format!("email={}&password=a+long+enough+secret", email.replace('@', "%40"));
-    let r = app.post_form("/gm/login", &form, None).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
-    r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
-}
-
 /// Fails every mail of the game once against a dead server; returns the game.
 async fn game_with_failed_mail(app: &TestApp) -> CreatedGame {
     let g = app.create_game(Review::Gm).await;
@@ -57,7 +46,7 @@ fn tokens(g: &CreatedGame) -> Vec<String> {
 async fn the_gm_sees_undelivered_mail_without_bodies_and_re_sends_it_from_the_dashboard(pool: PgPool) {
     let app = app(pool).await;
     let g = game_with_failed_mail(&app).await;
-    let cookie = gm_cookie(&app, "gm@example.org").await;
+    let cookie = app.gm_cookie("gm@example.org").await;
     let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
     assert_eq!(dash.status, StatusCode::OK);
     assert!(dash.body.contains("Mail out that did not arrive"), "{}", dash.body);
@@ -79,7 +68,7 @@ async fn the_gm_sees_undelivered_mail_without_bodies_and_re_sends_it_from_the_da
         .unwrap();
     assert_eq!(app.send(forged).await.status, StatusCode::FORBIDDEN);
     // Another GM cannot.
-    let other = gm_cookie(&app, "other@example.org").await;
+    let other = app.gm_cookie("other@example.org").await;
     let r = app.post_form(&format!("/gm/games/{}/mail/resend", g.id), "mail=1", Some(&other)).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     // Nonsense is a clear error.
@@ -235,7 +224,7 @@ async fn a_refused_mail_is_given_up_and_its_gm_told_at_once(pool: PgPool) {
     assert!(summary.body_text.contains("anna@example.org") && summary.body_text.contains("refused"));
     assert!(!summary.body_text.contains("bert@example.org"), "Bert's mail went out");
 
-    let cookie = gm_cookie(&app, "gm@example.org").await;
+    let cookie = app.gm_cookie("gm@example.org").await;
     let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
     assert!(dash.body.contains("given up (refused)") && dash.body.contains("550"), "{}", dash.body);
     // Re-sent (the player fixed their mailbox): tried again, refused again, listed again.
