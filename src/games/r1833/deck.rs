@@ -139,7 +139,7 @@ pub const STANDARD: &str = include_str!("../../../rules/1833/deck.toml");
 /// The standard deck file's name in errors.
 pub const STANDARD_FILE: &str = "rules/1833/deck.toml";
 
-/// Cards ¶1: six corporate railroads, two cards each; six private railroads, one card each.
+/// Cards ¶3-¶4: six corporate railroads, two cards each; six private railroads, one card each.
 const CORPS: usize = 6;
 const PRIVATES: usize = 6;
 
