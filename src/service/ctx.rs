@@ -99,7 +99,8 @@ impl Ctx {
     }
 
     /// The secret order token of a seat (derived, never stored; only its hash is). A new
-    /// generation (a replacement player) gets a new token and the old one stops working.
+    /// generation (a replacement player) gets a new token and the old one stops working
+    /// (RULING S3).
     pub fn seat_token(&self, game: GameId, seat: Seat, generation: i32) -> SecretToken {
         let tag = self.sign(&format!("seat-token:{game}:{}:{generation}", seat.0));
         SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))

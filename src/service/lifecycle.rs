@@ -32,7 +32,7 @@ async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<TurnRow,
     Ok(t)
 }
 
-/// Pauses a game: no turn closes, no reminder goes out, until the GM resumes it.
+/// Pauses a game: no turn closes, no reminder goes out, until the GM resumes it (RULING D13).
 pub async fn pause_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<(), ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;

@@ -20,7 +20,7 @@ pub enum Fallback {
     AskGm,
 }
 
-/// A game's NMR policy.
+/// A game's NMR policy (RULING S5: the default preset is the house rules' ladder, HR 12-13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NmrPolicy {

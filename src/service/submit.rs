@@ -113,6 +113,7 @@ pub(crate) async fn submit_for(
     let turn = open_turn_for(&mut *tx, who, game.current_turn, now, unlimited).await?;
     let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
     if echo.errors > 0 {
+        // RULING S1: refused whole; the previous version stays in force.
         return Err(ServiceError::Rejected(echo));
     }
     if echo.canonical.trim().is_empty() {
@@ -259,7 +260,8 @@ pub(crate) async fn mark_final_in(
 
 /// Locks the open turn and checks that it still takes orders from this seat: until the deadline,
 /// or until the end of the grace period for a seat with no orders on file. With `unlimited` (the
-/// GM entering orders for a seat, or a paused game) orders are taken as long as the turn is open.
+/// GM entering orders for a seat, or a paused game) orders are taken as long as the turn is open
+/// (RULINGS S6, D13).
 async fn open_turn_for(
     conn: &mut PgConnection,
     who: &SeatAuth,

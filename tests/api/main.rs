@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod console;
+mod docs;
 mod game_1833;
 mod gm;
 mod handoff;

@@ -100,7 +100,7 @@ impl R1835 {
 
     /// The player who would take the presidency from `holder` if `holder` held `remaining`
     /// percent: the one with the most, strictly more than `remaining`; ties go to the first to
-    /// the left of `holder` (FACTS §6, RDL 11.3).
+    /// the left of `holder` (FACTS §6, RDL 11.3; RULING K10).
     pub(crate) fn challenger(&self, s: &State, co: usize, holder: u8, remaining: u32) -> Option<u8> {
         let mut best: Option<(u8, u32)> = None;
         for k in 1..s.n() {

@@ -118,7 +118,7 @@ impl Game for R1835 {
         self.apply_action(s, action)
     }
 
-    // A PBEM turn is one round: every player sends orders for a stock round; the seats of the
+    // A PBEM turn is one round (RULING K18): every player sends orders for a stock round; the seats of the
     // operating companies' owners for an operating round.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
         match s.round {

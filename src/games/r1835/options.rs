@@ -18,6 +18,7 @@ pub enum Variant {
     Snake,
     Clemens,
     FullThompson,
+    /// "The Thompson variation (2-3-2)" of HR 21, the PBEM default (RULING K1).
     HalfThompson,
 }
 

@@ -84,7 +84,7 @@ impl R1835 {
     }
 
     /// Skips players who cannot buy any start-packet item (FACTS §4.2) and ends the round once
-    /// everyone has passed since the last purchase.
+    /// everyone has passed since the last purchase (an unsold packet too: RULING K11).
     fn settle_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         for _ in 0..4 * s.players.len() + 4 {
             if s.sr.passed.iter().all(|x| *x) {

@@ -167,6 +167,7 @@ impl R1835 {
     ) -> Result<SalePlan, Refusal> {
         self.stock_phase(s)?;
         let (m, c) = (&self.data.majors[co], &s.majors[co]);
+        // RULING K17: by default nobody sells in stock round 1.
         if s.options.no_sales_in == NoSalesIn::FirstStockRound && s.round == (Round::Stock { n: 1 }) {
             return illegal("nobody may sell in the first stock round (FACTS §6)");
         }
@@ -174,6 +175,7 @@ impl R1835 {
             return illegal("sell at least one certificate");
         }
         if m.prussian && !c.floated {
+            // RULING K15.
             return illegal("the Prussian's shares cannot be sold before it has formed");
         }
         // FACTS §2.3: PR's shares may be sold as soon as PR has formed (RDL 2.3, RR §10.3), operated

@@ -68,7 +68,8 @@ impl Tile {
     }
 }
 
-/// A hex of the map. `row` is the letter (A = 0), `col` the printed column number.
+/// A hex of the map. `row` is the letter (A = 0), `col` the printed column number. Build costs,
+/// homes and side numbering follow RULING K16.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hex {
     pub at: String,
