@@ -2,7 +2,7 @@
 //! orders are final, or when the GM says so. With review `auto` the draft is published at once.
 
 use super::draft::lock_current;
-use super::state::{CloseOutcome, Step, next_phase, step_from};
+use super::state::{CloseOutcome, Step, next_phase};
 use super::{hold, nmr, preview, publish};
 use crate::domain::{Fallback, GameId, NmrPolicy};
 use crate::engine::{Adjudication, Seat};
@@ -148,8 +148,7 @@ pub(crate) async fn adjudicate_locked(
             store::turns::set_draft(conn, game.id, turn.number, now, reason, &draft).await?;
             tracing::info!(game.id = %id, turn.number = turn.number, reason, "turn adjudicated");
             if game.review == "auto" {
-                step_from(turn.number, drafted, Step::Publish)?;
-                publish::publish_locked(ctx, conn, game, turn, &outcome).await?;
+                publish::publish_locked(ctx, conn, game, turn, drafted, &outcome).await?;
                 return Ok(CloseOutcome::Published { game: id, turn: turn.number });
             }
             if let Some(secs) = game.auto_release_secs {

@@ -1,8 +1,8 @@
 //! Publishing a turn: one transaction that appends the action log, stores the new state, counts
 //! NMRs, opens the next turn and queues every seat's report mail in the outbox.
 
-use super::draft::lock_draft;
-use super::state::Step;
+use super::draft::{lock_draft, phase_of};
+use super::state::{Step, TurnPhase, step_from};
 use super::{nmr, open, reports};
 use crate::domain::GameId;
 use crate::engine::{Seat, TurnOutcome};
@@ -19,22 +19,25 @@ use sqlx::PgConnection;
 pub async fn publish_turn(ctx: &Ctx, game: GameId, gm: &str) -> Result<i32, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let (g, turn, outcome) = lock_draft(&mut tx, game, Step::Publish).await?;
-    publish_as(ctx, &mut tx, &g, &turn, &outcome, Actor::Gm(gm)).await?;
+    let from = phase_of(&turn)?;
+    publish_as(ctx, &mut tx, &g, &turn, from, &outcome, Actor::Gm(gm)).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     Ok(turn.number)
 }
 
-/// Publishes an adjudicated turn inside the caller's transaction (turn row locked, its step to
-/// published checked by the caller), by the server's own decision (review=auto, auto-release).
+/// Publishes an adjudicated turn inside the caller's transaction (turn row locked; `from` is the
+/// phase the caller knows it in: a turn drafted in this transaction is a draft although its row
+/// was read open), by the server's own decision (review=auto, auto-release).
 pub(crate) async fn publish_locked(
     ctx: &Ctx,
     conn: &mut PgConnection,
     game: &GameRow,
     turn: &TurnRow,
+    from: TurnPhase,
     outcome: &TurnOutcome,
 ) -> Result<(), ServiceError> {
-    publish_as(ctx, conn, game, turn, outcome, Actor::Server).await
+    publish_as(ctx, conn, game, turn, from, outcome, Actor::Server).await
 }
 
 /// Publishes an adjudicated turn inside the caller's transaction, logged as `by`'s act.
@@ -43,9 +46,11 @@ async fn publish_as(
     conn: &mut PgConnection,
     game: &GameRow,
     turn: &TurnRow,
+    from: TurnPhase,
     outcome: &TurnOutcome,
     by: Actor<'_>,
 ) -> Result<(), ServiceError> {
+    step_from(turn.number, from, Step::Publish)?;
     let now = ctx.now();
     let engine = engine_of(game)?;
     for a in &outcome.actions {

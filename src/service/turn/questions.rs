@@ -6,7 +6,7 @@
 
 use super::close::adjudicate_locked;
 use super::draft::{lock_current, phase_of};
-use super::state::CloseOutcome;
+use super::state::{CloseOutcome, Step, TurnPhase, step_from};
 use crate::domain::GameId;
 use crate::engine::GmQuestion;
 use crate::service::audit::{self, Actor};
@@ -26,9 +26,10 @@ pub async fn answer_question(
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
     let t = lock_current(&mut tx, &g).await?;
-    let q: GmQuestion = match (&t.question, phase_of(&t)?) {
+    let phase = phase_of(&t)?;
+    let q: GmQuestion = match &t.question {
         // A question stays answerable when the GM released the hold by moving the deadline.
-        (Some(q), phase) if phase.is_open() => {
+        Some(q) if phase.is_open() => {
             serde_json::from_value(q.clone()).map_err(|e| ServiceError::Internal(e.to_string()))?
         }
         _ => {
@@ -42,6 +43,9 @@ pub async fn answer_question(
     answers.truncate(q.number);
     answers.push(picked.action.clone());
     store::turns::set_gm_answers(&mut tx, game.0, t.number, &Value::Array(answers)).await?;
+    if let TurnPhase::Held(_) = phase {
+        step_from(t.number, phase, Step::Release)?;
+    }
     store::turns::set_question(&mut tx, game.0, t.number, None).await?;
     let detail = json!({"turn": t.number, "number": q.number, "seat": q.seat.0, "move": picked.label});
     audit::record(&mut tx, now, game, Actor::Gm(gm), "question answered", detail).await?;

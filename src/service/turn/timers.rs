@@ -10,7 +10,7 @@
 
 use super::draft::{draft_of, phase_of};
 use super::publish;
-use super::state::{Step, TurnPhase, step_from};
+use super::state::TurnPhase;
 use crate::domain::GameId;
 use crate::schedule;
 use crate::service::audit::{self, Actor};
@@ -119,9 +119,8 @@ async fn auto_release(
     if phase != TurnPhase::Draft || g.current_turn != number {
         return Ok(format!("nothing to release: turn is {phase}"));
     }
-    step_from(number, phase, Step::Publish)?;
     let outcome = draft_of(&t)?;
-    publish::publish_locked(ctx, conn, &g, &t, &outcome).await?;
+    publish::publish_locked(ctx, conn, &g, &t, phase, &outcome).await?;
     audit::record(conn, ctx.now(), game, Actor::Server, "draft auto-released", json!({"turn": number}))
         .await?;
     Ok("published after GM silence".into())
