@@ -4,7 +4,8 @@
 use super::notices::{self, Notice, NoticeTo, OutgoingMail};
 use super::{ServiceError, diff};
 use crate::domain::GameId;
-use crate::engine::{DynGame, TurnOutcome, Viewer};
+use crate::engine::Viewer;
+use crate::registry::{DynGame, TurnOutcome};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::turns::TurnRow;
 

@@ -9,7 +9,7 @@ use super::notices::{self, Notice, NoticeTo};
 use super::turn::{CloseOutcome, adjudicate_locked};
 use super::{Ctx, ServiceError, load_game};
 use crate::domain::GameId;
-use crate::engine::GmQuestion;
+use crate::registry::GmQuestion;
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::turns::TurnRow;

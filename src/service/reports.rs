@@ -6,7 +6,8 @@
 use super::ServiceError;
 use super::notices::{OutgoingMail, render};
 use crate::domain::GameId;
-use crate::engine::{DynGame, LineNote, Seat, TurnOutcome, Viewer};
+use crate::engine::{LineNote, Seat, Viewer};
+use crate::registry::{DynGame, TurnOutcome};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
 use askama::Template;
