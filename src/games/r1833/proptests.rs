@@ -5,7 +5,7 @@
 //! cards are conserved across deck, pool, discard pile, hands, routes and the removed pile, no
 //! hand exceeds its limit, and `legal_actions` lists everything `apply` accepts (RULING C20).
 
-use super::deck::CardId;
+use super::data::CardId;
 use super::state::{Action, Phase, State};
 use super::tests::game;
 use super::*;
