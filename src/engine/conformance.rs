@@ -280,3 +280,161 @@ pub fn check_public_lines<G: Hidden>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    //! The harness must be able to fail: a toy game (two seats, one secret number each, drawn
+    //! from a shuffled deck; each move draws a new number or passes; four moves) that can be
+    //! made to leak its secrets or to change its state on a refusal.
+    use super::*;
+    use crate::engine::{Answer, Illegal, LineNote, OrderError, SetupError, Standing};
+    use serde::{Deserialize, Serialize};
+    use std::collections::BTreeSet;
+    use std::ops::RangeInclusive;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Toy {
+        secret: [u8; 2],
+        deck: Vec<u8>,
+        moves: u8,
+        refusals: u8,
+    }
+
+    /// `leak` shows seat 1's secret publicly; `sloppy` counts refusals in the state.
+    struct ToyGame {
+        leak: bool,
+        sloppy: bool,
+    }
+
+    impl Game for ToyGame {
+        type State = Toy;
+        type Action = bool;
+        type Order = String;
+        fn slug(&self) -> &'static str {
+            "toy"
+        }
+        fn title(&self) -> &'static str {
+            "Toy"
+        }
+        fn rules_version(&self) -> u32 {
+            1
+        }
+        fn seat_counts(&self) -> RangeInclusive<u8> {
+            2..=2
+        }
+        fn setup(&self, _spec: &SetupSpec, rng: &mut GameRng) -> Result<Toy, SetupError> {
+            let mut deck: Vec<u8> = (1..=20).collect();
+            rng.shuffle(&mut deck);
+            let secret = [deck.pop().unwrap_or(0), deck.pop().unwrap_or(0)];
+            Ok(Toy { secret, deck, moves: 0, refusals: 0 })
+        }
+        fn next_decision(&self, s: &Toy) -> Option<Decision> {
+            (s.moves < 4).then(|| Decision { seat: Seat(s.moves % 2 + 1), prompt: "draw or pass".into() })
+        }
+        fn legal_actions(&self, _s: &Toy, _d: &Decision) -> Vec<bool> {
+            vec![true, false]
+        }
+        fn apply(&self, s: &mut Toy, draw: &bool, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+            if s.moves >= 4 {
+                if self.sloppy {
+                    s.refusals += 1;
+                }
+                return Err(Illegal("the game is over".into()));
+            }
+            let seat = usize::from(s.moves % 2);
+            if *draw {
+                s.secret[seat] = s.deck.pop().unwrap_or(0);
+            }
+            s.moves += 1;
+            Ok(vec![Event::public(if *draw { "a seat drew" } else { "a seat passed" })])
+        }
+        fn acting_seats(&self, _s: &Toy) -> Vec<Seat> {
+            vec![Seat(1), Seat(2)]
+        }
+        fn turn_complete(&self, _start: &Toy, _now: &Toy) -> bool {
+            true
+        }
+        fn parse_order(&self, line: &str) -> Result<String, OrderError> {
+            Ok(line.to_string())
+        }
+        fn answer(&self, _s: &Toy, _d: &Decision, _sheet: &mut OrderSheet<String>) -> Answer<bool> {
+            Answer { action: None, notes: Vec::new() }
+        }
+        fn default_action(&self, _s: &Toy, _d: &Decision) -> Option<bool> {
+            Some(false)
+        }
+        fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
+            BTreeSet::new()
+        }
+        fn view(&self, s: &Toy, viewer: Viewer) -> serde_json::Value {
+            let own = match viewer {
+                Viewer::Seat(seat) => s.secret.get(seat.index()).copied(),
+                _ => None,
+            };
+            let leaked = self.leak.then_some(s.secret[0]);
+            serde_json::json!({"moves": s.moves, "deck": s.deck.len(), "own": own, "leaked": leaked})
+        }
+        fn describe(&self, s: &Toy, viewer: Viewer) -> String {
+            self.view(s, viewer).to_string()
+        }
+        fn standings(&self, s: &Toy) -> Option<Vec<Standing>> {
+            (s.moves >= 4).then(Vec::new)
+        }
+    }
+
+    impl Hidden for ToyGame {
+        fn redeal(&self, s: &Toy, viewer: Viewer, rng: &mut GameRng) -> Toy {
+            let mut out = s.clone();
+            let hidden: Vec<usize> = (0..2).filter(|i| !viewer.may_see(Seat::from_index(*i))).collect();
+            let mut pool: Vec<u8> = out.deck.clone();
+            pool.extend(hidden.iter().map(|i| out.secret[*i]));
+            rng.shuffle(&mut pool);
+            for i in &hidden {
+                out.secret[*i] = pool.pop().unwrap_or(0);
+            }
+            out.deck = pool;
+            out
+        }
+    }
+
+    fn run(game: &ToyGame) -> Result<Played<Toy>, String> {
+        let choose = |_: &Toy, legal: &[bool], p: &mut Pick| legal[p.next(legal.len())];
+        let tamper = |_: &Toy, _: &mut Pick| vec![true];
+        let invariants = |_: &Toy, _: &Toy, _: &bool| Ok(());
+        let play = Play {
+            spec: SetupSpec { seats: 2, options: serde_json::Value::Null },
+            seed: 5,
+            choices: 9,
+            max_actions: 10,
+            choose: &choose,
+            tamper: &tamper,
+            invariants: &invariants,
+            orders: None,
+            stop_after: None,
+        };
+        super::play(game, &play)
+    }
+
+    #[test]
+    fn an_honest_toy_game_passes_every_check() {
+        let played = run(&ToyGame { leak: false, sloppy: false }).expect("conforms");
+        assert_eq!(played.log.len(), 4);
+    }
+
+    #[test]
+    fn a_view_that_shows_another_seats_secret_is_caught() {
+        let err = run(&ToyGame { leak: true, sloppy: false }).expect_err("leaks");
+        assert!(err.contains("changes when what it cannot know is re-dealt"), "{err}");
+    }
+
+    #[test]
+    fn a_refusal_that_changes_the_state_is_caught() {
+        let game = ToyGame { leak: false, sloppy: true };
+        let mut s =
+            super::super::log::setup(&game, &SetupSpec { seats: 2, options: serde_json::Value::Null }, 1)
+                .expect("setup");
+        s.moves = 4;
+        let err = check_refusal_changes_nothing(&game, &s, &true, 1, 0).expect_err("changes");
+        assert!(err.contains("changed the state"), "{err}");
+    }
+}

@@ -163,3 +163,19 @@ fn a_full_random_game_for_each_of_2_to_6_players_reaches_a_final_score() {
         assert!(st.iter().all(|x| x.score.contains("VP")));
     }
 }
+
+#[test]
+fn redealing_for_the_public_changes_the_hands_so_the_hidden_checks_are_not_vacuous() {
+    let g = game();
+    let s = Game::setup(
+        &g,
+        &SetupSpec { seats: 4, options: serde_json::Value::Null },
+        &mut GameRng::for_setup(3),
+    )
+    .expect("setup");
+    let other = g.redeal(&s, Viewer::Public, &mut GameRng::for_action(1, 1));
+    assert_ne!(s.draw, other.draw, "the deck is re-dealt");
+    assert_eq!(s.draw.len(), other.draw.len());
+    let mine = g.redeal(&s, Viewer::Seat(Seat(1)), &mut GameRng::for_action(1, 1));
+    assert_eq!(s.players[0].hand, mine.players[0].hand, "a seat's own hand is kept");
+}
