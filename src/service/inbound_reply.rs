@@ -3,8 +3,8 @@
 
 use super::notices::{OutgoingMail, render};
 use super::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
-use crate::engine::Echo;
 use crate::mail::inbound::ParsedMail;
+use crate::orders::Echo;
 use crate::store;
 use askama::Template;
 use sqlx::PgConnection;
