@@ -15,7 +15,11 @@ pub mod route;
 pub mod state;
 
 #[cfg(test)]
+mod tests_optimal;
+#[cfg(test)]
 mod tests_routes;
+#[cfg(test)]
+mod tests_support;
 
 pub use check::{RouteError, StopRef, check_routes, claim};
 pub use graph::{Graph, StopKind, StopNode};
