@@ -15,6 +15,7 @@
 
 mod actions;
 mod apply;
+pub mod board;
 pub mod data;
 mod holdings;
 pub mod ledger;

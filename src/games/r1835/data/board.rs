@@ -46,6 +46,24 @@ pub struct Stop {
     pub value: i64,
     pub slots: u8,
     pub exits: Vec<u8>,
+    /// A river crossed inside the city (the brown Hamburg tile, HR 3), if any.
+    pub ferry: Option<Ferry>,
+}
+
+/// A ferry inside a city: its exits split into two banks; a run that crosses from one bank to
+/// the other pays `toll` less for the city (HR 3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ferry {
+    /// The exits (unrotated tile sides) on each bank.
+    pub banks: [Vec<u8>; 2],
+    pub toll: i64,
+}
+
+impl Ferry {
+    /// The bank (0 or 1) an unrotated tile side lies on.
+    pub fn bank_of(&self, side: u8) -> u8 {
+        u8::from(!self.banks[0].contains(&side))
+    }
 }
 
 /// A tile of the manifest (count > 0) or a pre-printed map tile (count 0).
@@ -202,7 +220,24 @@ fn tile(x: raw::TileRaw, file: &'static str, preprinted: bool) -> Result<Tile, D
                 "kind town/city/offboard, sides 0-5, cities need slots",
             );
         }
-        stops.push(Stop { kind: s.kind, value: s.value, slots: s.slots, exits: s.exits });
+        let ferry = match s.ferry {
+            None => None,
+            Some(f) => {
+                let mut both: Vec<u8> = f.banks.iter().flatten().copied().collect();
+                both.sort_unstable();
+                let mut exits = s.exits.clone();
+                exits.sort_unstable();
+                if s.kind != "city" || both != exits || f.banks.iter().any(Vec::is_empty) || f.toll <= 0 {
+                    return fail(
+                        file,
+                        format!("{entry} stops[{i}]"),
+                        "a ferry belongs to a city; its two banks must split the exits, its toll be positive",
+                    );
+                }
+                Some(Ferry { banks: f.banks, toll: f.toll })
+            }
+        };
+        stops.push(Stop { kind: s.kind, value: s.value, slots: s.slots, exits: s.exits, ferry });
     }
     if x.track.iter().flatten().any(|e| *e > 5) {
         return fail(file, entry, "track sides must be 0 to 5");

@@ -12,7 +12,7 @@ mod raw;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Hex, Phase, Stop, Tile, TrainType};
+pub use board::{Ferry, Hex, NEIGHBOUR_OFFSETS, Phase, Stop, Tile, TrainType, neighbour};
 pub use market::{Market, Space};
 
 use super::options::Options;

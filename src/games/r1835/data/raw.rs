@@ -233,6 +233,15 @@ pub struct StopRaw {
     #[serde(default)]
     pub slots: u8,
     pub exits: Vec<u8>,
+    pub ferry: Option<FerryRaw>,
+}
+
+/// A river crossing inside a city (the brown Hamburg tile, HR 3).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FerryRaw {
+    pub banks: [Vec<u8>; 2],
+    pub toll: i64,
 }
 
 #[derive(Debug, Deserialize)]

@@ -159,3 +159,17 @@ fn a_broken_file_is_refused_naming_the_file_and_the_entry() {
     let err = Data::load(&files).unwrap_err().to_string();
     assert!(err.contains("tiles.toml: tile \"1\": upgrade \"999\""), "{err}");
 }
+
+#[test]
+fn the_brown_hamburg_ferry_splits_its_exits_into_two_banks_or_the_file_is_refused() {
+    let d = data();
+    let hh = d.tiles.iter().find(|t| t.id == "221").expect("tile 221");
+    let ferry = hh.stops[0].ferry.as_ref().expect("HR 3: the brown Hamburg tile has the Elbe ferry");
+    assert_eq!((ferry.banks.clone(), ferry.toll), ([vec![0, 1, 5], vec![2, 3, 4]], 10));
+    assert_eq!((ferry.bank_of(1), ferry.bank_of(3)), (0, 1));
+
+    let mut files = Files::standard();
+    files.tiles = files.tiles.replace("banks = [[0, 1, 5], [2, 3, 4]]", "banks = [[0, 1, 5], [2, 3]]");
+    let err = Data::load(&files).unwrap_err().to_string();
+    assert!(err.contains("tiles.toml: tile \"221\" stops[0]: a ferry belongs to a city"), "{err}");
+}

@@ -1,0 +1,29 @@
+//! The 1835 board (issue 13, part A): tiles and station tokens as state, the track graph they
+//! make, routes, and the exact optimal revenue of a company's trains.
+//!
+//! Files: `state` (tiles laid, tokens; serialised in the game state), `graph` (stops and track
+//! paths joined across hex sides, in a phase), `route` (route values, HR 3's ferry; every legal
+//! route of a company), `revenue` (the best disjoint set of routes, exact), `check` (declared
+//! routes and claimed revenues, typed errors), `lay` (what a candidate tile lay would earn, for
+//! the order layer, HR 17). Facts: FACTS §7.4–7.5, §10–12; rulings K19–K24.
+
+pub mod check;
+pub mod graph;
+pub mod lay;
+pub mod revenue;
+pub mod route;
+pub mod state;
+
+#[cfg(test)]
+mod tests_optimal;
+#[cfg(test)]
+mod tests_routes;
+#[cfg(test)]
+mod tests_support;
+
+pub use check::{RouteError, StopRef, check_routes, claim};
+pub use graph::{Graph, StopKind, StopNode};
+pub use lay::revenue_with_tile;
+pub use revenue::{Optimum, optimal};
+pub use route::Route;
+pub use state::{BoardError, BoardState, Laid, Token};

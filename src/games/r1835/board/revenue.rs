@@ -1,0 +1,110 @@
+//! Exact optimal revenue (FACTS §10): one route per train, no two trains of the company sharing
+//! a track path, the total maximised. Every legal route is enumerated (`route::enumerate`), then
+//! a branch and bound picks one route (or none) per train: routes sorted by value, the bound
+//! being the sum of the best routes left for the remaining trains. Exact and never time-limited
+//! (RULINGS K19).
+
+use super::graph::Graph;
+use super::route::{Bits, Route, enumerate};
+use crate::games::r1835::data::TrainType;
+
+/// The best runs of a company: the total and, per train, its route (None = the train does not
+/// run).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Optimum {
+    pub revenue: i64,
+    pub routes: Vec<Option<Route>>,
+}
+
+/// The maximum revenue of a company's trains on a graph, and routes that earn it.
+pub fn optimal(g: &Graph, company: &str, trains: &[TrainType]) -> Optimum {
+    let routes = enumerate(g, company, trains);
+    let cands: Vec<Vec<(i64, &Bits, usize)>> = trains
+        .iter()
+        .map(|t| {
+            routes
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.fits(t))
+                .map(|(i, r)| (r.value, &r.track, i))
+                .collect()
+        })
+        .collect();
+    let same: Vec<bool> = (0..trains.len()).map(|i| i > 0 && trains[i - 1] == trains[i]).collect();
+    let (revenue, picks) = best_disjoint(cands, &same, g.paths.len());
+    Optimum { revenue, routes: picks.into_iter().map(|p| p.map(|i| routes[i].clone())).collect() }
+}
+
+/// Picks at most one candidate per list, with pairwise disjoint track, maximising the sum of
+/// values. Each candidate is (value, track, id); returns the sum and the id picked per list.
+/// `same[i]`: list i equals list i-1 (identical trains), so only one order of the two is tried.
+pub fn best_disjoint(
+    mut cands: Vec<Vec<(i64, &Bits, usize)>>,
+    same: &[bool],
+    paths: usize,
+) -> (i64, Vec<Option<usize>>) {
+    for c in &mut cands {
+        c.retain(|x| x.0 > 0);
+        c.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)));
+    }
+    // rest[i] = the sum of the best values of lists i.. (the bound).
+    let mut rest = vec![0; cands.len() + 1];
+    for i in (0..cands.len()).rev() {
+        rest[i] = rest[i + 1] + cands[i].first().map_or(0, |x| x.0);
+    }
+    let mut b = Bound {
+        cands: &cands,
+        same,
+        rest,
+        used: Bits::new(paths),
+        pick: vec![None; cands.len()],
+        best: 0,
+        best_pick: vec![None; cands.len()],
+    };
+    b.search(0, 0);
+    let ids = b.best_pick.iter().enumerate().map(|(i, p)| p.map(|k| cands[i][k].2)).collect();
+    (b.best, ids)
+}
+
+struct Bound<'a, 'b> {
+    cands: &'a [Vec<(i64, &'b Bits, usize)>],
+    same: &'a [bool],
+    rest: Vec<i64>,
+    used: Bits,
+    pick: Vec<Option<usize>>,
+    best: i64,
+    best_pick: Vec<Option<usize>>,
+}
+
+impl Bound<'_, '_> {
+    fn search(&mut self, i: usize, sum: i64) {
+        if sum > self.best {
+            self.best = sum;
+            self.best_pick.clone_from(&self.pick);
+        }
+        if i == self.cands.len() || sum + self.rest[i] <= self.best {
+            return;
+        }
+        // Identical trains take their routes in list order: the one before picked k, so this one
+        // picks after k (and picks nothing if that one picked nothing).
+        let from = match (self.same[i], i.checked_sub(1).map(|j| self.pick[j])) {
+            (true, Some(None)) => return self.search(i + 1, sum),
+            (true, Some(Some(k))) => k + 1,
+            _ => 0,
+        };
+        let list = &self.cands[i];
+        for (k, &(value, track, _)) in list.iter().enumerate().skip(from) {
+            if sum + value + self.rest[i + 1] <= self.best {
+                break;
+            }
+            if track.disjoint(&self.used) {
+                self.used.merge(track, true);
+                self.pick[i] = Some(k);
+                self.search(i + 1, sum + value);
+                self.used.merge(track, false);
+            }
+        }
+        self.pick[i] = None;
+        self.search(i + 1, sum);
+    }
+}
