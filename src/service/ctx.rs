@@ -158,3 +158,24 @@ impl ShutdownSwitch {
         self.0.send_replace(true);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shutdown;
+
+    #[tokio::test]
+    async fn a_shutdown_reaches_every_clone_and_a_dropped_switch_counts_as_set() {
+        let (switch, mut first) = Shutdown::new();
+        let mut second = first.clone();
+        assert!(!first.is_set() && !second.is_set());
+        switch.stop();
+        first.wait().await;
+        second.wait().await;
+        assert!(first.is_set() && second.is_set());
+
+        let (switch, mut orphan) = Shutdown::new();
+        drop(switch);
+        assert!(orphan.is_set(), "nobody is left to keep the worker running");
+        orphan.wait().await;
+    }
+}
