@@ -28,7 +28,7 @@ pub struct GameRow {
     pub cooling_off_secs: i64,
     /// Reminders, in seconds before the deadline.
     pub reminder_offsets: Vec<i64>,
-    /// `crate::service::policy::NmrPolicy` as JSON.
+    /// `crate::domain::NmrPolicy` as JSON.
     pub nmr_policy: Value,
     pub auto_release_secs: Option<i64>,
     pub max_absence_days: i32,
@@ -61,7 +61,7 @@ pub struct NewGame<'a> {
     pub review: &'a str,
     pub turn_length_secs: i64,
     pub state: &'a Value,
-    pub clock: &'a crate::service::GameClock,
+    pub clock: &'a crate::schedule::GameClock,
 }
 
 const GAME_COLUMNS: &str = "id, name, engine, rules_version, seed, setup, gm_email, review, \
