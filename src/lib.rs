@@ -15,6 +15,7 @@ pub mod engine;
 pub mod games;
 pub mod mail;
 pub mod orders;
+pub mod registry;
 pub mod schedule;
 pub mod scheduler;
 pub mod service;

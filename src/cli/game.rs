@@ -224,7 +224,7 @@ fn inline_option_files(options: serde_json::Value) -> Result<serde_json::Value, 
 }
 
 /// A question for the GM, with its numbered candidates.
-fn question_text(turn: i32, q: &crate::engine::GmQuestion) -> String {
+fn question_text(turn: i32, q: &crate::registry::GmQuestion) -> String {
     let mut out = format!(
         "Turn {turn} waits for your decision for seat {}: {}\nAnswer with `turn answer --choice N`:\n",
         q.seat.0, q.prompt

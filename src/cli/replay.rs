@@ -3,12 +3,14 @@
 //! Two inputs: an exported game (setup + log, from `game export`), printed as the final state —
 //! the check that a published game is reproducible anywhere; or, with `--players`, a JSONL
 //! action log replayed from a new game (`--seed`, `--options`), printed as the final state
-//! (`--state`, JSON) and/or, for 1835, a cash ledger after every round (`--ledger`, CSV).
+//! (`--state`, JSON) and/or, for engines that keep one (`Game::ledger`: 1835), a cash ledger
+//! after every round (`--ledger`, CSV). No game is named here: the ledger is a capability of
+//! the engine contract.
 
 use super::ReplayArgs;
 use super::output::{InputError, print};
-use crate::engine::{LoggedAction, Seat, SetupSpec, Viewer, registry};
-use crate::games::r1835;
+use crate::engine::{LoggedAction, Seat, SetupSpec, Viewer};
+use crate::registry;
 use crate::service::GameExport;
 use anyhow::Context;
 use serde::Deserialize;
@@ -26,6 +28,9 @@ pub fn replay(args: &ReplayArgs, json: bool) -> anyhow::Result<()> {
     if !export.engine.eq_ignore_ascii_case(engine.slug()) {
         return Err(InputError(format!("the log is a {} game, not {}", export.engine, engine.slug())).into());
     }
+    // RULINGS S15: a log stored under a rules version the engine cannot play is not replayed.
+    let engine =
+        registry::for_stored(engine.slug(), export.rules_version).map_err(|e| InputError(e.to_string()))?;
     let state = engine
         .replay(&export.setup, export.seed, &export.actions)
         .map_err(|e| InputError(format!("the log does not replay: {e}")))?;
@@ -54,26 +59,24 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
     let options: Value = serde_json::from_str(&args.options)
         .map_err(|e| InputError(format!("--options is not a JSON object: {e}")))?;
     let mut out = String::new();
-    if engine.slug() == "1835" {
-        let game = r1835::shared().map_err(|e| InputError(e.to_string()))?;
-        let r = r1835::ledger::replay(game, &players, &options, args.seed, log).map_err(InputError)?;
+    if let Some(ledger) = engine.ledger(&players, &options, args.seed, log) {
+        let ledger = ledger.map_err(InputError)?;
         if args.ledger {
-            out.push_str(&r.csv());
+            out.push_str(&ledger.csv);
         }
         if args.state {
-            let state = serde_json::to_string_pretty(&r.state).map_err(|e| InputError(e.to_string()))?;
+            let state = serde_json::to_string_pretty(&ledger.state).map_err(|e| InputError(e.to_string()))?;
             out.push_str(&state);
             out.push('\n');
         }
         if !args.ledger && !args.state {
-            let value = serde_json::to_value(&r.state).map_err(|e| InputError(e.to_string()))?;
-            out.push_str(&engine.describe(&value, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
+            out.push_str(&engine.describe(&ledger.state, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
             out.push('\n');
         }
         return Ok(out);
     }
     if args.ledger {
-        return Err(InputError(format!("--ledger is available for 1835 logs, not {}", engine.slug())));
+        return Err(InputError(format!("--ledger is not available for {} logs", engine.slug())));
     }
     let mut actions = Vec::new();
     for (i, raw) in

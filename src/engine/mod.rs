@@ -1,4 +1,7 @@
-//! The contract every game engine implements, and the registry of engines.
+//! The contract every game engine implements: the typed [`Game`] trait, its vocabulary (seats,
+//! decisions, events, order sheets), the per-action RNG, the action log and its replay, and (for
+//! tests) the conformance harness every engine runs. It imports nothing above it: the engines
+//! (`crate::games`) implement it and the registry (`crate::registry`) gives it a JSON face.
 //!
 //! An engine is pure and deterministic: no I/O, no clock, no global RNG. A game is its
 //! [`SetupSpec`] + seed + action log; replaying the log through [`Game::apply`] reproduces the
@@ -6,19 +9,19 @@
 //! answers each from the acting seat's sealed order sheet, so sequential games are played with
 //! simultaneous sealed orders.
 //!
-//! [`Game`] is the typed trait engines implement; [`DynGame`] is its object-safe JSON face used by
-//! storage, web, mail and CLI, which never see an engine's own types.
+//! [`Game`] is the typed trait engines implement; `crate::registry::DynGame` is its object-safe
+//! JSON face used by storage, web, mail and CLI, which never see an engine's own types.
 
-mod dyn_game;
+#[cfg(test)]
+pub mod conformance;
+pub mod log;
 pub mod patch;
-pub mod registry;
 pub mod rng;
+mod sheet;
 
-pub use dyn_game::{
-    Adjudication, Candidate, DynGame, Echo, EchoLine, EngineError, GM_SEAT, GmQuestion, LoggedAction,
-    TurnOutcome, correction_patch,
-};
+pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
+pub use sheet::{NoFit, Tried};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -213,6 +216,12 @@ pub trait Game: Send + Sync + 'static {
     fn title(&self) -> &'static str;
     /// Bumped whenever the same inputs could adjudicate differently.
     fn rules_version(&self) -> u32;
+    /// Whether a game stored under rules version `v` can be played on and replayed by this
+    /// engine. Default: only the current version (RULINGS S15); an engine that still plays an
+    /// older version's games says so here.
+    fn supports_rules_version(&self, v: u32) -> bool {
+        v == self.rules_version()
+    }
     /// How many seats the game can be played with.
     fn seat_counts(&self) -> RangeInclusive<u8>;
 
@@ -264,6 +273,19 @@ pub trait Game: Send + Sync + 'static {
     fn describe(&self, state: &Self::State, viewer: Viewer) -> String;
     /// Final standings once the game is over.
     fn standings(&self, state: &Self::State) -> Option<Vec<Standing>>;
+    /// A cash ledger of a JSONL action log (`{"seat": 2, "action": {...}}` per line), for games
+    /// that keep one: the CSV (one row per entity after every round) and the final state, or why
+    /// a line was refused (naming it). Default: the game keeps no ledger.
+    #[allow(clippy::type_complexity)]
+    fn ledger(
+        &self,
+        _players: &[String],
+        _options: &serde_json::Value,
+        _seed: u64,
+        _log: &str,
+    ) -> Option<Result<(String, Self::State), String>> {
+        None
+    }
     /// An action in words, for the GM choosing among candidates. Defaults to its JSON form.
     fn describe_action(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))

@@ -11,8 +11,41 @@ mod text;
 pub use digest::{Receipt, SealedLines, line_hash, new_salt, receipt_digest, seal_lines, sheet_digest};
 pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
 
-use crate::engine::{Echo, EchoLine};
 use crate::engine::{Game, Numbered, OrderSheet, Seat};
+use serde::{Deserialize, Serialize};
+
+/// One line of the echo a player gets for a submission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EchoLine {
+    pub line: usize,
+    pub text: String,
+    /// The line in canonical form, when understood.
+    pub understood: Option<String>,
+    /// Why the line was not understood.
+    pub error: Option<String>,
+    /// A warning that does not reject the line ("you do not hold 7♥").
+    pub advice: Option<String>,
+}
+
+/// The echo of a whole submission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Echo {
+    pub lines: Vec<EchoLine>,
+    /// The canonical text, one line per order line (joined by newlines).
+    pub canonical: String,
+    pub errors: usize,
+}
+
+impl Echo {
+    /// Each order line's number and canonical text, in order: what the receipt seals line by
+    /// line (`crate::orders::receipt`).
+    pub fn canonical_lines(&self) -> Vec<(usize, String)> {
+        self.lines
+            .iter()
+            .map(|l| (l.line, l.understood.clone().unwrap_or_else(|| format!("? {}", l.text))))
+            .collect()
+    }
+}
 
 /// Parses a seat's order text with a game's order language: the sheet the adjudicator consults,
 /// and the echo the player is shown. `state` (when given) lets the engine add advice such as

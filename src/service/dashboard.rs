@@ -47,7 +47,7 @@ pub struct Dashboard {
     /// The draft's changes to the table as the GM sees it ("- before", "+ after").
     pub changes: Vec<String>,
     /// The question the adjudication waits on, if any.
-    pub question: Option<crate::engine::GmQuestion>,
+    pub question: Option<crate::registry::GmQuestion>,
     /// The open turn's starting state, pretty JSON, for writing corrections.
     pub state_json: String,
     /// The rhythm and the NMR policy in words.

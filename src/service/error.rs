@@ -21,7 +21,7 @@ pub enum ServiceError {
     #[error("{0}")]
     Conflict(String),
     #[error("the orders were not accepted: {} line(s) could not be understood (nothing was stored; your previous orders stand)", .0.errors)]
-    Rejected(crate::engine::Echo),
+    Rejected(crate::orders::Echo),
     /// A rate limit holds the request back (answered 429).
     #[error("{0}")]
     TooMany(String),
@@ -40,8 +40,8 @@ impl ServiceError {
     }
 }
 
-impl From<crate::engine::EngineError> for ServiceError {
-    fn from(e: crate::engine::EngineError) -> Self {
+impl From<crate::registry::EngineError> for ServiceError {
+    fn from(e: crate::registry::EngineError) -> Self {
         ServiceError::Internal(e.to_string())
     }
 }

@@ -47,7 +47,7 @@ pub use views::{
 };
 
 use crate::domain::GameId;
-use crate::engine::{DynGame, registry};
+use crate::registry::{self, DynGame};
 use crate::store::games::GameRow;
 use sqlx::PgConnection;
 
@@ -87,7 +87,9 @@ pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<Gam
     crate::store::games::get_game(conn, id.0).await?.ok_or(ServiceError::GameNotFound(id))
 }
 
-/// The engine a stored game was created with.
+/// The engine a stored game was created with, able to play the rules version it was stored
+/// under (RULINGS S15).
 pub(crate) fn engine_of(game: &GameRow) -> Result<&'static dyn DynGame, ServiceError> {
-    registry::find(&game.engine).map_err(|e| ServiceError::Internal(e.to_string()))
+    let version = u32::try_from(game.rules_version).unwrap_or(0);
+    registry::for_stored(&game.engine, version).map_err(|e| ServiceError::Internal(e.to_string()))
 }

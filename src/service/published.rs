@@ -9,8 +9,10 @@
 
 use super::{ServiceError, engine_of, load_game, order_pages};
 use crate::domain::GameId;
-use crate::engine::{DynGame, Echo, LineNote, Seat, TurnOutcome, Viewer};
+use crate::engine::{LineNote, Seat, Viewer};
+use crate::orders::Echo;
 use crate::orders::line_hash;
+use crate::registry::{DynGame, TurnOutcome};
 use crate::store;
 use crate::store::orders::OrderVersionRow;
 use serde::Serialize;

@@ -17,7 +17,7 @@ pub struct WebError {
     pub status: StatusCode,
     pub message: String,
     /// For refused orders: the echo with the line-numbered errors.
-    pub echo: Option<crate::engine::Echo>,
+    pub echo: Option<crate::orders::Echo>,
 }
 
 /// An error answered as JSON.
@@ -100,7 +100,7 @@ struct ErrorPage<'a> {
     status: u16,
     reason: &'a str,
     message: &'a str,
-    echo: Option<&'a crate::engine::Echo>,
+    echo: Option<&'a crate::orders::Echo>,
 }
 
 impl IntoResponse for WebError {

@@ -3,7 +3,7 @@
 
 use super::WebError;
 use crate::domain::SecretToken;
-use crate::engine::Echo;
+use crate::orders::Echo;
 use crate::orders::OrderText;
 use crate::service::audit::Actor;
 use crate::service::{self, Ctx, SeatAuth, SeatPage, Source, lifecycle};

@@ -123,7 +123,7 @@ async fn house_rule_12_standing_orders_stand_in_for_missing_orders_and_still_cou
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
     let t = app.turn(g.id, 1).await;
-    let draft: stationmaster::engine::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
+    let draft: stationmaster::registry::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
     let notes = &draft.notes[&Seat(2)];
     assert!(notes[0].note.contains("standing orders were used"), "{notes:?}");
     assert!(notes.iter().any(|n| n.executed && n.line > 0), "the standing claim was carried out: {notes:?}");
@@ -278,7 +278,7 @@ async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state
     let mut conn = app.ctx.pool.acquire().await.unwrap();
     let export = service::export_game(&mut conn, g.id).await.unwrap();
     assert_eq!(export.actions[0].seat, stationmaster::engine::GM_SEAT);
-    let engine = stationmaster::engine::registry::find("railroaded").unwrap();
+    let engine = stationmaster::registry::find("railroaded").unwrap();
     let replayed = engine.replay(&export.setup, export.seed, &export.actions).unwrap();
     let game = stationmaster::store::games::get_game(&mut conn, g.id.0).await.unwrap().unwrap();
     assert_eq!(replayed, game.state, "replay applies the correction where it was made");

@@ -5,8 +5,9 @@
 use crate::helpers::{TestApp, spawn_app};
 use chrono::Duration;
 use sqlx::PgPool;
-use stationmaster::engine::{Seat, TurnOutcome};
+use stationmaster::engine::Seat;
 use stationmaster::orders::OrderText;
+use stationmaster::registry::TurnOutcome;
 use stationmaster::service::policy::NmrPolicy;
 use stationmaster::service::{CreatedGame, GameClock, Review, lifecycle};
 

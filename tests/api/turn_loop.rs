@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use chrono::Duration;
 use sqlx::PgPool;
 use stationmaster::domain::GameId;
-use stationmaster::engine::registry;
+use stationmaster::registry;
 use stationmaster::service::{self, CloseOutcome, CreatedGame, Review};
 use stationmaster::store;
 
@@ -49,7 +49,7 @@ async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_th
     let t = turn_row(&app, g.id, 1).await;
     assert_eq!(t.status, "draft");
     assert_eq!(t.close_reason.as_deref(), Some("closed: all orders final"));
-    let draft: stationmaster::engine::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
+    let draft: stationmaster::registry::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
     assert!(draft.nmr.is_empty(), "every seat gave usable orders: {:?}", draft.notes);
     assert_eq!(draft.actions.len(), 4);
     assert!(app.outbox().await.iter().any(|m| m.kind == "gm-alert" && m.to_addr == "gm@example.org"));

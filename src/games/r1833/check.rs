@@ -2,7 +2,7 @@
 //! when it is not. `apply` runs these checks first and only then changes the state.
 
 use super::R1833;
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use super::routes;
 use super::state::{Action, Phase, Player, State};
 use crate::engine::Illegal;

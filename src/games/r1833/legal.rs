@@ -4,7 +4,7 @@
 
 use super::R1833;
 use super::check::has_room;
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use super::routes;
 use super::state::{Action, Phase, Player, State};
 use crate::engine::{Decision, Seat};

@@ -4,24 +4,24 @@
 //! `// Drawing/Discarding ¶1`); rulings: `docs/RULINGS.md`, "1833" (C…); the deck is data
 //! (`rules/1833/deck.toml`, format in `rules/1833/README.md`); orders: `docs/1833-orders.md`.
 //!
-//! Files: `deck` (loading and checking a deck), `state` (state and actions), `setup` (options,
-//! set-up and the snake selection), `check` (legality), `play` (applying actions, Re-Shuffles,
-//! end of turn and game), `routes` and `layout` (route rules and grid layouts), `legal`
-//! (decisions, legal actions, defaults), `score` (scoring and standings), `orders` (the order
-//! language), `answer` (orders into actions), `view` (what each viewer sees), `sim` (a random
-//! player for simulations and the benchmark).
+//! Files, in the roles every engine shares (`crate::games`): `legal` (decisions, legal actions,
+//! defaults; with `check`, whether one action is legal now), `apply` (applying actions,
+//! Re-Shuffles, end of turn and game), `orders` (the order language; `orders::answer`: orders
+//! into actions), `view` (what each viewer sees), `data` (loading and checking a deck), `state`
+//! (state and actions); and 1833's own: `setup` (options, set-up and the snake selection),
+//! `routes` and `layout` (route rules and grid layouts), `score` (scoring and standings), `sim`
+//! (a random player for simulations and the benchmark).
 //!
 //! The pick-up offer of a discard is a decision of each other seat in turn order, answered from
 //! its standing `TAKE DISCARD` orders (default: decline), so the generic turn loop handles the
 //! interrupt without any change to the engine contract.
 
-mod answer;
+mod apply;
 mod check;
-pub mod deck;
+pub mod data;
 mod layout;
 mod legal;
 pub mod orders;
-mod play;
 pub mod routes;
 pub mod score;
 pub mod setup;
@@ -42,7 +42,7 @@ mod tests_reshuffle;
 #[cfg(test)]
 mod tests_routes;
 
-pub use deck::{CardId, Deck, DeckError, Kind};
+pub use data::{CardId, Deck, DeckError, Kind};
 pub use orders::Order;
 pub use state::{Action, Phase, State, TurnSize};
 

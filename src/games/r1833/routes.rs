@@ -1,7 +1,7 @@
 //! Creating and extending routes (Creating/Extending Routes ¶1-¶7): what makes a route legal,
 //! and route values for scoring.
 
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use super::layout;
 use super::state::{Player, Route, State};
 use crate::engine::Illegal;
@@ -197,7 +197,7 @@ fn links_unconnected(deck: &Deck, cards: &[CardId], edges: &[(usize, usize)], at
             _ => None,
         })
         .collect();
-    super::deck::any_pair(&linked, |a, b| !deck.cities_connect(a, b))
+    super::data::any_pair(&linked, |a, b| !deck.cities_connect(a, b))
 }
 
 /// Checks the new city-to-city links against the connections already in play (¶5).

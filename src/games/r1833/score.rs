@@ -1,7 +1,7 @@
 //! Scoring (Winning the Game/Scoring ¶1-¶4) and the final standings with both tie breakers.
 
 use super::R1833;
-use super::deck::{Deck, Kind};
+use super::data::{Deck, Kind};
 use super::routes;
 use super::state::{Phase, Player, State};
 use crate::engine::{Seat, Standing};

@@ -9,7 +9,7 @@
 //! `deck_file` option into `deck` (the engine itself reads no files). Unknown keys are refused.
 
 use super::R1833;
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use super::state::{Phase, Player, State, TurnLog, TurnSize};
 use crate::engine::{GameRng, SetupError, SetupSpec};
 use std::sync::Arc;

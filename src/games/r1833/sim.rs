@@ -24,15 +24,19 @@ pub fn random_game(
         if seq >= max_actions {
             return Err(format!("the game did not end within {max_actions} actions"));
         }
-        let a =
-            if s.phase == Phase::Play { turn_pick(g, &s, &mut pick) } else { any_pick(g, &s, &d, &mut pick) };
-        let a = a.ok_or_else(|| format!("no legal action at {d:?}"))?;
+        let a = pick_action(g, &s, &d, &mut pick).ok_or_else(|| format!("no legal action at {d:?}"))?;
         debug_assert!(g.legal_actions(&s, &d).contains(&a), "{a:?} is not listed by legal_actions");
         g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq)).map_err(|e| format!("{a:?}: {e}"))?;
         each(seq, d.seat, &a, &s)?;
         seq += 1;
     }
     Ok(s)
+}
+
+/// The random player's choice at decision `d`: a kind of action first in a turn, else one legal
+/// action uniformly.
+pub fn pick_action(g: &R1833, s: &State, d: &Decision, pick: &mut Pick) -> Option<Action> {
+    if s.phase == Phase::Play { turn_pick(g, s, pick) } else { any_pick(g, s, d, pick) }
 }
 
 /// One legal action uniformly (the set-up selection, offers): the same choice as picking a

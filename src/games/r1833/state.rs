@@ -5,7 +5,7 @@
 //! set-up display, the selection pool, the discard pile, a hand, a route, or removed from the
 //! game (see [`State::all_cards`]).
 
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

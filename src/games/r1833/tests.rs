@@ -2,7 +2,7 @@
 //! Re-Shuffles, the end of the game, scoring and the deck file (one sentence each), plus the
 //! table-building helpers the other test files share.
 
-use super::deck::{CardId, Deck, Kind};
+use super::data::{CardId, Deck, Kind};
 use super::setup::START_LIMIT;
 use super::state::{Action, Phase, Player, Route, State, TurnLog, TurnSize};
 use super::*;
@@ -130,7 +130,7 @@ fn the_standard_deck_has_the_counts_the_rules_give() {
 #[test]
 fn a_deck_with_a_one_sided_connection_is_refused_naming_file_and_entry() {
     let text =
-        super::deck::STANDARD.replace("connects = [\"Newark\", \"Philadelphia\"]", "connects = [\"Newark\"]");
+        super::data::STANDARD.replace("connects = [\"Newark\", \"Philadelphia\"]", "connects = [\"Newark\"]");
     let e = Deck::parse(&text, "rules/1833/deck.toml").expect_err("one-sided");
     assert_eq!(
         e.to_string(),
@@ -140,14 +140,14 @@ fn a_deck_with_a_one_sided_connection_is_refused_naming_file_and_entry() {
 
 #[test]
 fn a_deck_with_a_duplicate_name_or_an_unknown_city_is_refused() {
-    let dup = super::deck::STANDARD.replace("name = \"Norfolk\"", "name = \"Newark\"");
+    let dup = super::data::STANDARD.replace("name = \"Norfolk\"", "name = \"Newark\"");
     assert!(
         Deck::parse(&dup, "x.toml")
             .expect_err("dup")
             .to_string()
             .contains("city \"Newark\": the name \"Newark\" is already used")
     );
-    let unknown = super::deck::STANDARD.replace("home = \"Buffalo\"", "home = \"Chicago\"");
+    let unknown = super::data::STANDARD.replace("home = \"Buffalo\"", "home = \"Chicago\"");
     assert_eq!(
         Deck::parse(&unknown, "x.toml").expect_err("unknown").to_string(),
         "x.toml: corp \"Erie\": \"Chicago\" is not a city of this deck"
@@ -157,7 +157,7 @@ fn a_deck_with_a_duplicate_name_or_an_unknown_city_is_refused() {
 #[test]
 fn a_gm_may_supply_another_deck_inline() {
     let g = game();
-    let text = super::deck::STANDARD
+    let text = super::data::STANDARD
         .replace("title = \"1833 standard deck (reconstructed)\"", "title = \"House deck\"")
         .replace("vp = 4", "vp = 5");
     let spec = SetupSpec { seats: 3, options: serde_json::json!({"deck": text}) };
@@ -171,7 +171,7 @@ fn a_gm_may_supply_another_deck_inline() {
 #[test]
 fn a_gm_deck_with_a_one_sided_connection_is_refused_by_name() {
     let g = game();
-    let text = super::deck::STANDARD
+    let text = super::data::STANDARD
         .replace("vp = 4", "vp = 6")
         .replace("connects = [\"Richmond\"]", "connects = [\"Richmond\", \"Boston\"]");
     let spec = SetupSpec { seats: 2, options: serde_json::json!({"deck": text}) };

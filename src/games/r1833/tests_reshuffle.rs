@@ -1,7 +1,7 @@
 //! Re-Shuffle cards (played from hand, from the pool, in a new pool, as the last deck card, their
 //! restrictions and the reversal of direction) and the end of the game, one sentence each.
 
-use super::deck::{CardId, Kind};
+use super::data::{CardId, Kind};
 use super::state::{Action, Ending, Phase};
 use super::tests::{act, game, give, held, on_top, pull, refused, rng, table, to_pool};
 use crate::engine::Game;

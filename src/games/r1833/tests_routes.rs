@@ -1,7 +1,7 @@
 //! Route rules (create, extend, layouts, private RRs, duplicate connections) and scoring, one
 //! sentence each; the rules' worked scoring example.
 
-use super::deck::{self, CardId, Deck};
+use super::data::{self, CardId, Deck};
 use super::score::score;
 use super::state::{Action, Phase, Route, State};
 use super::tests::{act, game, give, held, refused, table};
@@ -268,12 +268,12 @@ fn seats_still_tied_after_both_tie_breakers_share_a_place() {
 /// The standard deck with the Catskill & Ithaca listing Albany, Ithaca and Syracuse (Albany and
 /// Syracuse are directly connected), in play at a fresh table.
 fn table_with_a_wider_private(g: &R1833) -> State {
-    let text = deck::STANDARD.replacen(
+    let text = data::STANDARD.replacen(
         "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\"]",
         "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\", \"Syracuse\"]",
         1,
     );
-    assert_ne!(text, deck::STANDARD);
+    assert_ne!(text, data::STANDARD);
     let mut s = table(g, 2);
     s.custom_deck = Some(std::sync::Arc::new(Deck::parse(&text, "wider.toml").expect("a legal deck")));
     s
@@ -316,7 +316,7 @@ fn rule_no_private_rr_of_the_standard_deck_lists_two_directly_connected_cities()
 
 #[test]
 fn rule_a_deck_whose_private_rr_could_never_link_otherwise_unconnected_cities_is_refused() {
-    let text = deck::STANDARD.replacen(
+    let text = data::STANDARD.replacen(
         "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Ithaca\"]",
         "name = \"Catskill & Ithaca\"\nconnects = [\"Albany\", \"Syracuse\"]",
         1,

@@ -3,7 +3,7 @@
 //! the GM sees every hand and the deck order. Also the texts used in events and notes.
 
 use super::R1833;
-use super::deck::{CardId, Deck};
+use super::data::{CardId, Deck};
 use super::routes;
 use super::score::score;
 use super::state::{Action, Phase, Route, State, TakeRule};

@@ -179,4 +179,14 @@ impl Game for R1835 {
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
     }
+
+    fn ledger(
+        &self,
+        players: &[String],
+        options: &serde_json::Value,
+        seed: u64,
+        log: &str,
+    ) -> Option<Result<(String, State), String>> {
+        Some(ledger::replay(self, players, options, seed, log).map(|r| (r.csv(), r.state)))
+    }
 }

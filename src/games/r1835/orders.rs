@@ -18,7 +18,7 @@
 use super::R1835;
 use super::actions::{Action, Source};
 use super::state::{Loc, Round, State};
-use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Seat};
+use crate::engine::{Answer, Decision, NoFit, OrderError, OrderSheet, Seat};
 use std::fmt;
 
 /// One alternative of an order line. Names are canonical ids (checked when parsed).
@@ -277,41 +277,23 @@ impl R1835 {
         if s.sr.turn.bought && self.check_stock_pass(s, p).is_ok() {
             return Answer { action: Some(Action::Pass), notes };
         }
-        let lines: Vec<usize> = sheet.unused().map(|(i, _)| i).collect();
-        for i in lines {
-            let Some(numbered) = sheet.orders.get(i) else { continue };
-            let mut why_not = Vec::new();
-            for alt in &numbered.order.alts {
-                match self.resolve(s, alt) {
-                    Ok(action) => {
-                        let mut note = alt.to_string();
-                        if !why_not.is_empty() {
-                            note.push_str(&format!(" (not {})", why_not.join("; not ")));
-                        }
-                        notes.push(LineNote { line: numbered.line, executed: true, note });
-                        if let Some(u) = sheet.used.get_mut(i) {
-                            *u = true;
-                        }
-                        return Answer { action: Some(action), notes };
-                    }
-                    Err(reason) => why_not.push(format!("{alt}: {reason}")),
+        let tried = sheet.try_lines(
+            |o| o.alts.as_slice(),
+            |alt| self.resolve(s, alt).map(|action| (action, alt.to_string())),
+            |o| {
+                if o.alts.iter().all(|a| matches!(a, Alt::Sell { .. })) {
+                    NoFit::UseUp
+                } else {
+                    NoFit::Stop(" — no substitution (HR 19): the turn ends".into())
                 }
-            }
-            let only_sales = numbered.order.alts.iter().all(|a| matches!(a, Alt::Sell { .. }));
-            if let Some(u) = sheet.used.get_mut(i) {
-                *u = true;
-            }
-            let tail = if only_sales { "" } else { " — no substitution (HR 19): the turn ends" };
-            notes.push(LineNote {
-                line: numbered.line,
-                executed: false,
-                note: format!("{}{tail}", why_not.join("; ")),
-            });
-            if !only_sales {
-                return Answer { action: self.default_for(s), notes };
-            }
-        }
-        let action = if sheet.is_empty() { None } else { self.default_for(s) };
+            },
+        );
+        notes.extend(tried.notes);
+        let action = match tried.action {
+            Some(a) => Some(a),
+            None if sheet.is_empty() => None,
+            None => self.default_for(s),
+        };
         Answer { action, notes }
     }
 

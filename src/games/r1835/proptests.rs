@@ -1,18 +1,27 @@
-//! Property tests over whole random games (random legal actions, empty operating rounds so
-//! play goes on): money is conserved, certificates are conserved, nobody ends a legal action
-//! above the certificate limit by their own doing (RULING K8), every listed legal action is
-//! accepted, and replaying the log reproduces the game; plus a long scripted game whose JSONL
-//! log replays twice to identical ledgers.
+//! Property tests over random games (random legal actions, empty operating rounds so play goes
+//! on) through the conformance harness (`crate::engine::conformance`: listed actions are
+//! accepted, refusals change nothing, the log replays, published lines; 1835 has no hidden
+//! information, RULING P2), with 1835's own invariants: money and certificates are conserved and
+//! nobody ends a legal action above the certificate limit by their own doing (RULING K8); plus a
+//! long scripted game whose JSONL log replays twice to identical ledgers.
 
 use super::ledger;
 use super::state::{Loc, Round, State};
 use super::tests::engine;
 use super::*;
-use crate::engine::{Game, GameRng, LoggedAction, Pick, Seat, SetupSpec};
+use crate::engine::conformance::{self, Hidden, Play};
+use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
 const VARIANTS: [&str; 5] = ["standard", "snake", "clemens", "full_thompson", "half_thompson"];
+
+impl Hidden for R1835 {
+    /// RULING P2: 1835 has no hidden information; there is nothing to re-deal.
+    fn redeal(&self, s: &State, _viewer: Viewer, _rng: &mut GameRng) -> State {
+        s.clone()
+    }
+}
 
 /// Chooses an action: a pass one time in three (when legal), else any other legal action.
 pub(super) fn choose(legal: &[Action], pick: &mut Pick) -> Option<Action> {
@@ -23,91 +32,102 @@ pub(super) fn choose(legal: &[Action], pick: &mut Pick) -> Option<Action> {
     others.get(pick.next(others.len())).map(|a| (*a).clone())
 }
 
-fn check_invariants(
-    g: &R1835,
-    before: &State,
-    s: &State,
-    actor: u8,
-    action: &Action,
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(s.money(), 12000, "money conserved after {:?}", action);
+/// Money and certificates are conserved, and nobody ends a legal action above the certificate
+/// limit by their own doing (RULING K8).
+fn check_invariants(g: &R1835, before: &State, s: &State, action: &Action) -> Result<(), String> {
+    if s.money() != 12000 {
+        return Err(format!("money is {} after {action:?}, not 12000", s.money()));
+    }
     for (co, c) in s.majors.iter().enumerate() {
         let spec = &g.data().majors[co].certificates;
-        prop_assert_eq!(c.certs.len(), spec.len());
-        for (x, y) in c.certs.iter().zip(spec) {
-            prop_assert_eq!(
-                (x.percent, x.director),
-                (y.percent, y.director),
-                "certificates keep their identity"
-            );
-            if let Loc::Player(p) = x.at {
-                prop_assert!(p < s.n());
-            }
+        let same = c.certs.len() == spec.len()
+            && c.certs.iter().zip(spec).all(|(x, y)| (x.percent, x.director) == (y.percent, y.director));
+        if !same {
+            return Err(format!("company {co}'s certificates lost their identity"));
         }
-        prop_assert_eq!(
-            c.certs.iter().filter(|x| x.at == Loc::Reserved).count() > 0,
-            g.data().majors[co].prussian
-        );
+        if c.certs.iter().any(|x| matches!(x.at, Loc::Player(p) if p >= s.n())) {
+            return Err("a certificate is held by no player".into());
+        }
+        if c.certs.iter().any(|x| x.at == Loc::Reserved) != g.data().majors[co].prussian {
+            return Err("only the Prussian's certificates are reserved".into());
+        }
     }
+    let Some(actor) = g.next_decision(before).map(|d| d.seat.0 - 1) else { return Ok(()) };
     let (count, limit) = (g.cert_count(s, actor), g.cert_limit(s, actor));
     if count > limit {
         let was_over = g.cert_count(before, actor) > g.cert_limit(before, actor);
-        prop_assert!(
-            was_over && matches!(action, Action::Sell { .. } | Action::Pass),
-            "{:?} left the actor over the limit",
-            action
-        );
+        if !(was_over && matches!(action, Action::Sell { .. } | Action::Pass)) {
+            return Err(format!("{action:?} left the actor over the limit"));
+        }
+    }
+    let over = g.cert_count(before, actor) > g.cert_limit(before, actor);
+    let buys =
+        matches!(action, Action::BuyShare { .. } | Action::BuyItem { .. } | Action::Nationalise { .. });
+    if over && buys {
+        return Err(format!("a player over the limit may not buy: {action:?}"));
     }
     Ok(())
 }
 
-/// Plays a random game; returns the final state and the log.
-fn play(
-    g: &R1835,
-    seats: u8,
-    options: Value,
-    seed: u64,
-    max: usize,
-) -> Result<(State, Vec<LoggedAction>), TestCaseError> {
-    let spec = SetupSpec { seats, options };
-    let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| TestCaseError::fail(e.0))?;
-    let mut pick = Pick(seed);
-    let mut log = Vec::new();
-    for seq in 0..max as u64 {
-        let Some(d) = g.next_decision(&s) else { break };
-        let legal = g.legal_actions(&s, &d);
-        for a in &legal {
-            let mut t = s.clone();
-            prop_assert!(
-                g.apply(&mut t, a, &mut GameRng::for_action(seed, seq)).is_ok(),
-                "listed {:?} is refused",
-                a
-            );
-            let over = g.cert_count(&s, d.seat.0 - 1) > g.cert_limit(&s, d.seat.0 - 1);
-            let buys =
-                matches!(a, Action::BuyShare { .. } | Action::BuyItem { .. } | Action::Nationalise { .. });
-            prop_assert!(!(over && buys), "a player over the limit may not buy: {:?}", a);
-        }
-        let Some(action) = choose(&legal, &mut pick) else { break };
-        let before = s.clone();
-        g.apply(&mut s, &action, &mut GameRng::for_action(seed, seq))
-            .map_err(|e| TestCaseError::fail(e.0))?;
-        check_invariants(g, &before, &s, d.seat.0 - 1, &action)?;
-        log.push(LoggedAction {
-            seq,
-            seat: d.seat,
-            action: serde_json::to_value(&action).unwrap_or(Value::Null),
-            by_default: false,
-        });
-    }
-    Ok((s, log))
+/// Actions that are often illegal here: sales, purchases and nationalisations of any company.
+fn tamper(g: &R1835, p: &mut Pick) -> Vec<Action> {
+    let id = g.data().majors[p.next(g.data().majors.len())].id.clone();
+    let percent = [5u8, 10, 20][p.next(3)];
+    let count = p.next(6) as u8;
+    vec![
+        Action::Sell { company: id.clone(), count, percent },
+        Action::BuyShare { company: id.clone(), from: Source::Pool, percent },
+        Action::Nationalise { company: id, from_seat: 9, percent },
+        Action::BuyItem { item: "XX".into() },
+    ]
+}
+
+/// Random order lines: purchases, sales and passes, with alternatives.
+fn any_orders(g: &R1835, p: &mut Pick) -> Vec<String> {
+    let names: Vec<String> =
+        g.data().majors.iter().map(|m| m.id.clone()).chain(["M1", "NF", "PR"].map(String::from)).collect();
+    (0..1 + p.next(3))
+        .map(|_| {
+            let alts: Vec<String> = (0..1 + p.next(2))
+                .map(|_| {
+                    let name = &names[p.next(names.len())];
+                    match p.next(3) {
+                        0 => format!("BUY {name}"),
+                        1 => format!("SELL 1 {name}"),
+                        _ => "PASS".to_string(),
+                    }
+                })
+                .collect();
+            alts.join(" ELSE ")
+        })
+        .collect()
+}
+
+/// Plays the first 500 actions of a random game through the harness.
+fn play(g: &R1835, seats: u8, options: Value, seed: u64) -> Result<State, String> {
+    let choose = |_: &State, legal: &[Action], p: &mut Pick| choose(legal, p).unwrap_or(Action::Pass);
+    let tamper = |_: &State, p: &mut Pick| tamper(g, p);
+    let invariants = |before: &State, s: &State, a: &Action| check_invariants(g, before, s, a);
+    let orders = |_: &State, _: Seat, p: &mut Pick| any_orders(g, p);
+    let play = Play {
+        spec: SetupSpec { seats, options },
+        seed,
+        choices: seed,
+        max_actions: 100_000,
+        choose: &choose,
+        tamper: &tamper,
+        invariants: &invariants,
+        orders: Some(&orders),
+        stop_after: Some(500),
+    };
+    conformance::play(g, &play).map(|p| p.state)
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
 
     #[test]
-    fn random_games_conserve_money_and_certificates_and_replay(
+    fn random_games_conform_and_conserve_money_and_certificates(
         seed in any::<u64>(), seats in 3u8..=7, variant in 0usize..5, same_price in any::<bool>()
     ) {
         let g = engine();
@@ -116,32 +136,7 @@ proptest! {
             "separate_sales_same_price": same_price,
             "empty_operating_rounds": true,
         });
-        let (s, log) = play(&g, seats, options.clone(), seed, 500)?;
-        let spec = SetupSpec { seats, options };
-        let replayed = crate::engine::DynGame::replay(&g, &spec, seed, &log)
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let live = serde_json::to_value(&s).unwrap_or(Value::Null);
-        prop_assert_eq!(replayed, live);
-    }
-
-    #[test]
-    fn illegal_actions_leave_the_state_unchanged(seed in any::<u64>(), company in 0usize..8, percent in prop::sample::select(vec![5u8, 10, 20]), count in 0u8..6) {
-        let g = engine();
-        let (mut s, _) = play(&g, 4, json!({"empty_operating_rounds": true}), seed, 120)?;
-        let id = g.data().majors[company].id.clone();
-        for a in [
-            Action::Sell { company: id.clone(), count, percent },
-            Action::BuyShare { company: id.clone(), from: Source::Pool, percent },
-            Action::Nationalise { company: id, from_seat: 9, percent },
-            Action::BuyItem { item: "XX".into() },
-        ] {
-            let before = s.clone();
-            if g.apply(&mut s, &a, &mut GameRng::for_action(0, 0)).is_err() {
-                prop_assert_eq!(&s, &before);
-            } else {
-                s = before;
-            }
-        }
+        play(&g, seats, options, seed).map_err(TestCaseError::fail)?;
     }
 }
 

@@ -2,15 +2,16 @@
 //! link up with Stations and jump trains; the longest chain when the Terminal runs dry wins.
 //!
 //! This file holds the [`Railroaded`] engine and its [`Game`] implementation, which delegates
-//! to the other files: `cards` (notation), `config` (the data file), `state` (state and
-//! actions), `rules` (legality), `apply` (carrying out actions), `orders` (the order language),
-//! `view` (views, description, standings). Rulings are numbered as in `docs/RULINGS.md`.
+//! to the other files, in the roles every engine shares (`crate::games`): `legal` (legality,
+//! legal actions, the default), `apply` (carrying out actions), `orders` (the order language,
+//! answering decisions), `view` (views, description, standings), `data` (the data file),
+//! `state` (state and actions); and Railroaded's own `cards` (the card notation). Rulings are numbered as in `docs/RULINGS.md`.
 
 mod apply;
 pub mod cards;
-mod config;
+mod data;
+mod legal;
 pub mod orders;
-mod rules;
 pub mod state;
 mod view;
 
@@ -25,7 +26,7 @@ mod tests_play;
 #[cfg(test)]
 mod tests_rulings;
 
-pub use config::{Rules, RulesError};
+pub use data::{Rules, RulesError};
 pub use orders::Order;
 pub use state::{Action, State};
 
@@ -55,7 +56,7 @@ impl Railroaded {
 
     /// The engine with the rules data in `text` (TOML); a broken file names the key at fault.
     pub fn from_toml(text: &str) -> Result<Railroaded, RulesError> {
-        Ok(Railroaded { rules: config::load(text)? })
+        Ok(Railroaded { rules: data::load(text)? })
     }
 
     /// The loaded rules data.

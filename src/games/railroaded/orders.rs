@@ -11,7 +11,7 @@
 use super::Railroaded;
 use super::cards::{CARD_HELP, Dir, Face, Suit};
 use super::state::{Action, State};
-use crate::engine::{Answer, LineNote, OrderError, OrderSheet, Seat};
+use crate::engine::{Answer, NoFit, OrderError, OrderSheet, Seat};
 use std::fmt;
 
 /// What a CLAIM names: a card from hand, or a suit to reveal from the Terminal.
@@ -258,35 +258,16 @@ impl Railroaded {
     /// Answers the seat's turn from its sheet: the first unused line with a legal alternative
     /// is carried out and marked used; the lines before it get notes saying why not.
     pub(crate) fn answer_from(&self, s: &State, seat: Seat, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        let mut notes = Vec::new();
-        let lines: Vec<usize> = sheet.unused().map(|(i, _)| i).collect();
-        for i in lines {
-            let Some(numbered) = sheet.orders.get(i) else {
-                continue;
-            };
-            let mut why_not = Vec::new();
-            for alt in &numbered.order.alts {
-                let tried = self
-                    .resolve(s, seat, alt)
-                    .and_then(|a| self.check(s, seat, &a).map(|_| a).map_err(|e| e.0));
-                match tried {
-                    Ok(action) => {
-                        let mut note = action_text(&action);
-                        if !why_not.is_empty() {
-                            note.push_str(&format!(" (not {})", why_not.join("; not ")));
-                        }
-                        notes.push(LineNote { line: numbered.line, executed: true, note });
-                        if let Some(u) = sheet.used.get_mut(i) {
-                            *u = true;
-                        }
-                        return Answer { action: Some(action), notes };
-                    }
-                    Err(reason) => why_not.push(format!("{alt}: {reason}")),
-                }
-            }
-            notes.push(LineNote { line: numbered.line, executed: false, note: why_not.join("; ") });
-        }
-        Answer { action: None, notes }
+        let tried = sheet.try_lines(
+            |o| o.alts.as_slice(),
+            |alt| {
+                let action = self.resolve(s, seat, alt)?;
+                self.check(s, seat, &action).map_err(|e| e.0)?;
+                Ok((action, action_text(&action)))
+            },
+            |_| NoFit::Keep,
+        );
+        Answer { action: tried.action, notes: tried.notes }
     }
 
     /// Warnings at submission: cards the seat does not hold, a JUMP with another suit's Ace.

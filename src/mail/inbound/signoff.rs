@@ -8,7 +8,7 @@
 //! with a wrong argument), an unknown line followed by an understood one, or a stray unknown line
 //! such as `FLY TO THE MOON` is never taken for a sign-off.
 
-use crate::engine::Echo;
+use crate::orders::Echo;
 
 /// The most trailing lines taken as a sign-off.
 pub const MAX_SIGN_OFF_LINES: usize = 3;
@@ -75,7 +75,7 @@ impl SignOff {
 /// The sign-off of a refused order text, when the refusal is due to it alone; `player` is the
 /// seat's registered player name.
 pub fn sign_off(echo: &Echo, player: &str) -> Option<SignOff> {
-    let unknown = |l: &crate::engine::EchoLine| {
+    let unknown = |l: &crate::orders::EchoLine| {
         l.error.as_deref().is_some_and(|e| e.starts_with(UNKNOWN_ORDER))
             && l.text.split_whitespace().count() <= MAX_SIGN_OFF_WORDS
             && !l.text.chars().any(|c| c.is_ascii_digit())
@@ -108,7 +108,7 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EchoLine;
+    use crate::orders::EchoLine;
 
     fn echo(lines: &[(&str, Option<&str>)]) -> Echo {
         let lines: Vec<EchoLine> = lines

@@ -1,8 +1,8 @@
 //! The answer to an order mail: sections (the echo, errors by line, status, help…) rendered into
 //! one mail to the seat's registered address, threaded to the player's message.
 
-use crate::engine::Echo;
 use crate::mail::inbound::ParsedMail;
+use crate::orders::Echo;
 use crate::service::notices::{OutgoingMail, render};
 use crate::service::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
 use crate::store;

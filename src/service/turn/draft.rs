@@ -2,7 +2,7 @@
 
 use super::state::{Step, TurnPhase, next_phase};
 use crate::domain::GameId;
-use crate::engine::TurnOutcome;
+use crate::registry::TurnOutcome;
 use crate::service::{ServiceError, load_game};
 use crate::store;
 use crate::store::games::GameRow;

@@ -4,7 +4,7 @@
 
 use super::state::{CloseOutcome, Hold, Step, next_phase};
 use crate::domain::GameId;
-use crate::engine::GmQuestion;
+use crate::registry::GmQuestion;
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, GmAlert, Notice, NoticeTo};
 use crate::service::{Ctx, ServiceError};

@@ -14,7 +14,8 @@
 use super::draft::{draft_of, phase_of};
 use super::state::TurnPhase;
 use crate::domain::{GameId, NmrPolicy};
-use crate::engine::{LineNote, Seat, TurnOutcome};
+use crate::engine::{LineNote, Seat};
+use crate::registry::TurnOutcome;
 use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, deadlines, notices};
 use crate::store;

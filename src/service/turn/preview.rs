@@ -2,7 +2,8 @@
 //! each seat's orders were read (line by line), and what changed on the table as the GM sees it.
 
 use crate::domain::GameId;
-use crate::engine::{DynGame, TurnOutcome, Viewer};
+use crate::engine::Viewer;
+use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, Notice, NoticeTo, OutgoingMail};
 use crate::service::{ServiceError, diff};
 use crate::store::games::{GameRow, SeatRow};

@@ -8,7 +8,7 @@ use super::close::adjudicate_locked;
 use super::draft::{lock_current, phase_of};
 use super::state::{CloseOutcome, Step, TurnPhase, step_from};
 use crate::domain::GameId;
-use crate::engine::GmQuestion;
+use crate::registry::GmQuestion;
 use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, load_game};
 use crate::store;

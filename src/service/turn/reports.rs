@@ -4,7 +4,8 @@
 //! so receipts can be checked.
 
 use crate::domain::GameId;
-use crate::engine::{DynGame, LineNote, Seat, TurnOutcome, Viewer};
+use crate::engine::{LineNote, Seat, Viewer};
+use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, OutgoingMail, render};
 use crate::service::{PublishedSheet, ServiceError, deadlines, disclose_turn};
 use crate::store::games::{GameRow, SeatRow};

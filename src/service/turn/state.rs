@@ -16,7 +16,7 @@
 //! GM to adjudicate again when ready (RULINGS S4).
 
 use crate::domain::GameId;
-use crate::engine::GmQuestion;
+use crate::registry::GmQuestion;
 use crate::service::ServiceError;
 use crate::store::turns::TurnRow;
 use serde::Serialize;

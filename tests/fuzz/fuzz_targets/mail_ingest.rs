@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use stationmaster::domain::ReplyAddress;
-use stationmaster::engine::registry;
+use stationmaster::registry;
 use stationmaster::mail::inbound::{MailCommands, ParsedMail, clean_body};
 use stationmaster::orders::OrderText;
 

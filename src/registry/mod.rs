@@ -1,9 +1,16 @@
-//! The registry of engines by stable slug: the one place that knows which games exist.
+//! The registry of engines by stable slug: the one place that knows which games exist, and
+//! [`DynGame`], the JSON face every engine gets (`dyn_game`). It sits above `engine` (the
+//! contract), `games` (the engines), `adjudication` and `orders`; the shell (service, web, mail,
+//! CLI) reaches engines only through here.
 //!
 //! Engines whose rules data fails to load are left out of [`engines`] rather than panicking;
 //! [`load_failures`] lists them and [`find`] names the failure when such a slug is asked for.
+//! [`for_stored`] also checks the rules version a stored game was created under (RULINGS S15).
 
-use super::DynGame;
+mod dyn_game;
+
+pub use dyn_game::{Adjudication, Candidate, DynGame, EngineError, GmQuestion, Ledger, TurnOutcome};
+
 use crate::games::railroaded::{Railroaded, RulesError};
 use crate::games::{r1833, r1835};
 use std::sync::OnceLock;
@@ -77,6 +84,34 @@ pub fn find(slug: &str) -> Result<&'static dyn DynGame, UnknownEngine> {
     })
 }
 
+/// A stored game's engine cannot play the rules version it was created under.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StoredGameError {
+    #[error(transparent)]
+    Unknown(#[from] UnknownEngine),
+    #[error(
+        "this {slug} game was stored under rules version {stored}, which this server's {slug} engine \
+         (rules version {current}) cannot play or replay; see RULINGS S15"
+    )]
+    RulesVersion { slug: &'static str, stored: u32, current: u32 },
+}
+
+/// The engine for a stored game: found by slug, and able to play the rules version the game
+/// was created under (RULINGS S15: a newer version than the engine's, or an older one it does
+/// not declare supported, is refused rather than replayed wrongly).
+pub fn for_stored(slug: &str, rules_version: u32) -> Result<&'static dyn DynGame, StoredGameError> {
+    let engine = find(slug)?;
+    if engine.supports_rules_version(rules_version) {
+        Ok(engine)
+    } else {
+        Err(StoredGameError::RulesVersion {
+            slug: engine.slug(),
+            stored: rules_version,
+            current: engine.rules_version(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +122,22 @@ mod tests {
         assert_eq!(find(" Railroaded ").map(|e| e.slug()).ok(), Some("railroaded"));
         let err = find("chess").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("known engines: railroaded"), "{err}");
+    }
+
+    #[test]
+    fn a_stored_game_of_the_current_rules_version_loads_and_others_are_refused_naming_both() {
+        assert!(for_stored("railroaded", 1).is_ok());
+        let err = for_stored("railroaded", 2).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("rules version 2") && err.contains("(rules version 1)"), "{err}");
+    }
+
+    #[test]
+    fn an_1833_game_stored_under_rules_version_1_is_refused() {
+        // RULINGS S15: version 2 changed the default (C20) and the standard deck (C21).
+        let err = for_stored("1833", 1).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("1833 game was stored under rules version 1"), "{err}");
+        assert!(err.contains("(rules version 2)"), "{err}");
+        assert!(for_stored("1833", 2).is_ok());
     }
 
     #[test]

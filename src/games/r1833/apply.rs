@@ -5,7 +5,7 @@
 
 use super::R1833;
 use super::check::has_room;
-use super::deck::{CardId, Kind};
+use super::data::{CardId, Kind};
 use super::routes;
 use super::setup::MAX_LIMIT;
 use super::state::{Action, Ending, Phase, Route, State, TurnLog};

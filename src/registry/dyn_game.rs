@@ -2,66 +2,26 @@
 //!
 //! Storage, web, mail and the CLI hold games as JSON state and JSON actions and talk to engines
 //! through [`DynGame`]; every [`Game`] gets it for free through the blanket implementation here.
+//! It sits above the engines, the turn loop and the order parser, which it ties together.
 
-use super::{Decision, Game, GameRng, LineNote, Seat, SetupSpec, Standing, Viewer};
 use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
-use crate::orders::parse_sheet;
+use crate::engine::log::{self, ReplayError, decode, encode};
+use crate::engine::{
+    Decision, Event, Game, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
+};
+use crate::orders::{Echo, parse_sheet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 use thiserror::Error;
 
-/// One action of a game's log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LoggedAction {
-    pub seq: u64,
-    pub seat: Seat,
-    pub action: Value,
-    /// true when the rules' default was applied for the seat (no usable orders).
-    #[serde(default)]
-    pub by_default: bool,
-}
-
-/// One line of the echo a player gets for a submission.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EchoLine {
-    pub line: usize,
-    pub text: String,
-    /// The line in canonical form, when understood.
-    pub understood: Option<String>,
-    /// Why the line was not understood.
-    pub error: Option<String>,
-    /// A warning that does not reject the line ("you do not hold 7♥").
-    pub advice: Option<String>,
-}
-
-/// The echo of a whole submission.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Echo {
-    pub lines: Vec<EchoLine>,
-    /// The canonical text, one line per order line (joined by newlines).
-    pub canonical: String,
-    pub errors: usize,
-}
-
-impl Echo {
-    /// Each order line's number and canonical text, in order: what the receipt seals line by
-    /// line (`crate::orders::receipt`).
-    pub fn canonical_lines(&self) -> Vec<(usize, String)> {
-        self.lines
-            .iter()
-            .map(|l| (l.line, l.understood.clone().unwrap_or_else(|| format!("? {}", l.text))))
-            .collect()
-    }
-}
-
 /// What one adjudicated turn produced, in JSON form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TurnOutcome {
     pub state: Value,
     pub actions: Vec<LoggedAction>,
-    pub events: Vec<super::Event>,
+    pub events: Vec<Event>,
     pub notes: BTreeMap<Seat, Vec<LineNote>>,
     pub nmr: BTreeSet<Seat>,
     pub defaulted: BTreeSet<Seat>,
@@ -97,18 +57,24 @@ pub enum Adjudication {
 /// Something went wrong inside the engine boundary.
 #[derive(Debug, Error)]
 pub enum EngineError {
-    #[error("stored {what} does not fit the {engine} engine: {source}")]
-    Decode { engine: &'static str, what: &'static str, source: serde_json::Error },
     #[error(transparent)]
-    Setup(#[from] super::SetupError),
+    Replay(#[from] ReplayError),
     #[error(transparent)]
     Adjudication(#[from] AdjudicationError),
-    #[error("action {seq} of the log was refused: {reason}")]
-    ReplayRefused { seq: u64, reason: String },
-    #[error("action {seq} of the log is by {actual}, but the game awaited {expected}")]
-    ReplayWrongSeat { seq: u64, expected: String, actual: Seat },
-    #[error("action {seq} of the log comes after the end of the game")]
-    ReplayAfterEnd { seq: u64 },
+}
+
+impl From<SetupError> for EngineError {
+    fn from(e: SetupError) -> Self {
+        EngineError::Replay(ReplayError::Setup(e))
+    }
+}
+
+/// A JSONL action log replayed into a ledger by an engine that keeps one ([`Game::ledger`]):
+/// the CSV and the final state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ledger {
+    pub csv: String,
+    pub state: Value,
 }
 
 /// An engine seen through JSON. Implemented for every [`Game`].
@@ -116,6 +82,9 @@ pub trait DynGame: Send + Sync {
     fn slug(&self) -> &'static str;
     fn title(&self) -> &'static str;
     fn rules_version(&self) -> u32;
+    /// Whether a game stored under rules version `v` can be played on
+    /// ([`Game::supports_rules_version`]).
+    fn supports_rules_version(&self, v: u32) -> bool;
     fn seat_counts(&self) -> RangeInclusive<u8>;
     /// Sets up a new game.
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError>;
@@ -155,22 +124,19 @@ pub trait DynGame: Send + Sync {
     /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
     /// of this engine, else [`EngineError::Decode`] and nothing changes.
     fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError>;
+    /// The engine's ledger of a JSONL action log ([`Game::ledger`]); `None` when it keeps none.
+    fn ledger(
+        &self,
+        players: &[String],
+        options: &Value,
+        seed: u64,
+        log: &str,
+    ) -> Option<Result<Ledger, String>>;
 }
 
-/// The seat number a GM correction is logged under: no player sits there.
-pub const GM_SEAT: Seat = Seat(0);
-
-/// The log entry of a GM correction: `{"gm_correction": <merge patch>, "note": "..."}`.
-pub fn correction_patch(entry: &LoggedAction) -> Option<&Value> {
-    (entry.seat == GM_SEAT).then(|| entry.action.get("gm_correction")).flatten()
-}
-
-fn decode<G: Game>(game: &G, state: &Value) -> Result<G::State, EngineError> {
-    G::State::deserialize(state).map_err(|source| EngineError::Decode {
-        engine: game.slug(),
-        what: "state",
-        source,
-    })
+/// A stored state read as the engine's own type.
+fn state_of<G: Game>(game: &G, state: &Value) -> Result<G::State, ReplayError> {
+    decode(game, "state", state)
 }
 
 /// The JSON outcome of a turn the loop played through.
@@ -198,11 +164,6 @@ fn outcome_of<G: Game>(game: &G, first_seq: u64, r: TurnResult<G>) -> TurnOutcom
     }
 }
 
-fn encode<T: Serialize>(value: &T) -> Value {
-    // Engine types are plain data (derive(Serialize), string map keys): this cannot fail.
-    serde_json::to_value(value).unwrap_or(Value::Null)
-}
-
 impl<G: Game> DynGame for G {
     fn slug(&self) -> &'static str {
         Game::slug(self)
@@ -213,27 +174,19 @@ impl<G: Game> DynGame for G {
     fn rules_version(&self) -> u32 {
         Game::rules_version(self)
     }
+    fn supports_rules_version(&self, v: u32) -> bool {
+        Game::supports_rules_version(self, v)
+    }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         Game::seat_counts(self)
     }
 
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError> {
-        let counts = Game::seat_counts(self);
-        if !counts.contains(&spec.seats) {
-            return Err(super::SetupError(format!(
-                "{} is played by {} to {} players, not {}",
-                Game::title(self),
-                counts.start(),
-                counts.end(),
-                spec.seats
-            ))
-            .into());
-        }
-        Ok(encode(&Game::setup(self, spec, &mut GameRng::for_setup(seed))?))
+        Ok(encode(&log::setup(self, spec, seed)?))
     }
 
     fn check_orders(&self, state: &Value, seat: Seat, text: &str) -> Result<Echo, EngineError> {
-        let s = decode(self, state)?;
+        let s = state_of(self, state)?;
         Ok(parse_sheet(self, text, Some((&s, seat))).1)
     }
 
@@ -244,7 +197,7 @@ impl<G: Game> DynGame for G {
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
     ) -> Result<TurnOutcome, EngineError> {
-        let start = decode(self, state)?;
+        let start = state_of(self, state)?;
         let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
         Ok(outcome_of(self, first_seq, run_turn(self, &start, seed, first_seq, sheets)?))
     }
@@ -258,17 +211,11 @@ impl<G: Game> DynGame for G {
         ask_for: &BTreeSet<Seat>,
         answers: &[Value],
     ) -> Result<Adjudication, EngineError> {
-        let start = decode(self, state)?;
+        let start = state_of(self, state)?;
         let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
         let answers = answers
             .iter()
-            .map(|a| {
-                G::Action::deserialize(a).map_err(|source| EngineError::Decode {
-                    engine: Game::slug(self),
-                    what: "GM answer",
-                    source,
-                })
-            })
+            .map(|a| decode::<G, G::Action>(self, "GM answer", a))
             .collect::<Result<Vec<_>, _>>()?;
         let gm = GmInput { ask_for: ask_for.clone(), answers };
         Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &gm)? {
@@ -288,40 +235,16 @@ impl<G: Game> DynGame for G {
         Game::public_lines(self, &parse_sheet(self, text, None).0, notes)
     }
 
-    fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError> {
-        let mut state: G::State = decode(self, &DynGame::setup(self, spec, seed)?)?;
-        for entry in log {
-            if let Some(patch) = correction_patch(entry) {
-                state = decode(self, &DynGame::correct(self, &encode(&state), patch)?)?;
-                continue;
-            }
-            let Some(decision) = Game::next_decision(self, &state) else {
-                return Err(EngineError::ReplayAfterEnd { seq: entry.seq });
-            };
-            if decision.seat != entry.seat {
-                return Err(EngineError::ReplayWrongSeat {
-                    seq: entry.seq,
-                    expected: decision.seat.to_string(),
-                    actual: entry.seat,
-                });
-            }
-            let action = G::Action::deserialize(&entry.action).map_err(|source| EngineError::Decode {
-                engine: Game::slug(self),
-                what: "action",
-                source,
-            })?;
-            Game::apply(self, &mut state, &action, &mut GameRng::for_action(seed, entry.seq))
-                .map_err(|e| EngineError::ReplayRefused { seq: entry.seq, reason: e.0 })?;
-        }
-        Ok(encode(&state))
+    fn replay(&self, spec: &SetupSpec, seed: u64, entries: &[LoggedAction]) -> Result<Value, EngineError> {
+        Ok(encode(&log::replay(self, spec, seed, entries)?))
     }
 
     fn next_decision(&self, state: &Value) -> Result<Option<Decision>, EngineError> {
-        Ok(Game::next_decision(self, &decode(self, state)?))
+        Ok(Game::next_decision(self, &state_of(self, state)?))
     }
 
     fn legal_actions(&self, state: &Value) -> Result<Vec<Value>, EngineError> {
-        let s = decode(self, state)?;
+        let s = state_of(self, state)?;
         Ok(match Game::next_decision(self, &s) {
             Some(d) => Game::legal_actions(self, &s, &d).iter().map(encode).collect(),
             None => Vec::new(),
@@ -329,25 +252,33 @@ impl<G: Game> DynGame for G {
     }
 
     fn acting_seats(&self, state: &Value) -> Result<Vec<Seat>, EngineError> {
-        Ok(Game::acting_seats(self, &decode(self, state)?))
+        Ok(Game::acting_seats(self, &state_of(self, state)?))
     }
 
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError> {
-        Ok(Game::view(self, &decode(self, state)?, viewer))
+        Ok(Game::view(self, &state_of(self, state)?, viewer))
     }
 
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError> {
-        Ok(Game::describe(self, &decode(self, state)?, viewer))
+        Ok(Game::describe(self, &state_of(self, state)?, viewer))
     }
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {
-        Ok(Game::standings(self, &decode(self, state)?))
+        Ok(Game::standings(self, &state_of(self, state)?))
     }
 
     fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError> {
-        let mut patched = state.clone();
-        super::patch::merge_patch(&mut patched, patch);
-        // Round-trip through the engine's own type: a patch that breaks the state's shape fails.
-        Ok(encode(&decode(self, &patched)?))
+        Ok(encode(&log::correct(self, state, patch)?))
+    }
+
+    fn ledger(
+        &self,
+        players: &[String],
+        options: &Value,
+        seed: u64,
+        entries: &str,
+    ) -> Option<Result<Ledger, String>> {
+        Game::ledger(self, players, options, seed, entries)
+            .map(|r| r.map(|(csv, state)| Ledger { csv, state: encode(&state) }))
     }
 }

@@ -2,11 +2,11 @@
 //! the hand as it is when the line is reached), standing pick-up orders for other players'
 //! discards, set-up selections; and advice at submission.
 
-use super::R1833;
-use super::deck::{CardId, Deck, Kind};
-use super::orders::{Cmd, Count, Order, Want};
-use super::routes;
-use super::state::{Action, Phase, Player, Route, State, TakeRule};
+use super::super::R1833;
+use super::super::data::{CardId, Deck, Kind};
+use super::super::routes;
+use super::super::state::{Action, Phase, Player, Route, State, TakeRule};
+use super::{Cmd, Count, Order, Want};
 use crate::engine::{Answer, Decision, LineNote, OrderSheet, Seat};
 
 /// The new cards and new links a layout names.

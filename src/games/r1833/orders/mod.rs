@@ -12,6 +12,8 @@
 //! GM may play with another deck.
 
 use crate::engine::OrderError;
+
+pub(super) mod answer;
 use std::fmt;
 
 /// How many cards `DRAW DECK` asks for.

@@ -1,0 +1,440 @@
+//! The conformance harness every engine runs from its tests (compiled for tests only). It plays
+//! random legal games of any [`Game`] and checks, after every action, what the contract promises:
+//!
+//! - random legal games end within a bound of actions, with standings;
+//! - every action `legal_actions` lists is accepted by `apply`, and the rules' default is legal;
+//! - an action `apply` refuses leaves the state byte-for-byte unchanged (as JSON);
+//! - replaying the log through [`super::log::replay_each`] (the path production uses) equals the
+//!   live state after every action;
+//! - no viewer's renderings (view, text; a drawing is one more [`renderings`] entry) change when
+//!   what that viewer cannot know is re-dealt ([`Hidden::redeal`]), and no event's public text
+//!   changes when what the acting seat cannot know is re-dealt;
+//! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`].
+//!
+//! Game-specific invariants (money, cards, certificates conserved) stay in each engine's tests and
+//! are passed in as [`Play::invariants`].
+
+use super::log::{LoggedAction, encode, replay_each};
+use super::{Decision, Event, Game, GameRng, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
+
+/// What an engine's tests tell the harness about hidden information.
+pub trait Hidden: Game {
+    /// A copy of `state` in which everything `viewer` cannot know (other seats' hands, the
+    /// deck's order, …) is dealt anew with `rng`, keeping everything `viewer` can know (the table,
+    /// its own hand, how many cards each hand and the deck hold). For [`Viewer::Gm`] nothing is
+    /// hidden. A game without hidden information returns the state unchanged.
+    fn redeal(&self, state: &Self::State, viewer: Viewer, rng: &mut GameRng) -> Self::State;
+}
+
+/// A game-specific check after one action: (state before, state after, the action).
+pub type Invariants<'a, G> =
+    &'a dyn Fn(&<G as Game>::State, &<G as Game>::State, &<G as Game>::Action) -> Result<(), String>;
+
+/// Picks the next action among the legal ones (never called with an empty list).
+pub type Chooser<'a, G> =
+    &'a dyn Fn(&<G as Game>::State, &[<G as Game>::Action], &mut Pick) -> <G as Game>::Action;
+
+/// Actions to try that may well be illegal in a state.
+pub type Tamper<'a, G> = &'a dyn Fn(&<G as Game>::State, &mut Pick) -> Vec<<G as Game>::Action>;
+
+/// Order lines a seat might write at a decision.
+pub type OrderLines<'a, G> = &'a dyn Fn(&<G as Game>::State, Seat, &mut Pick) -> Vec<String>;
+
+/// One random game to play through the harness.
+pub struct Play<'a, G: Game> {
+    pub spec: SetupSpec,
+    pub seed: u64,
+    /// The seed of the simulated players' choices.
+    pub choices: u64,
+    /// The game must end within this many actions.
+    pub max_actions: usize,
+    /// Picks the next action among the legal ones (never called with an empty list).
+    pub choose: Chooser<'a, G>,
+    /// Actions to try that may well be illegal here (to check that a refusal changes nothing);
+    /// may return none.
+    pub tamper: Tamper<'a, G>,
+    pub invariants: Invariants<'a, G>,
+    /// Order lines a seat might write at this decision (to check the public lines, RULINGS
+    /// S14); `None` when the test does not exercise orders.
+    pub orders: Option<OrderLines<'a, G>>,
+    /// Stop after this many actions without requiring the end (for long games); `None` plays to
+    /// the end.
+    pub stop_after: Option<usize>,
+}
+
+/// What the harness played: the final state and its log.
+#[derive(Debug)]
+pub struct Played<S> {
+    pub state: S,
+    pub log: Vec<LoggedAction>,
+}
+
+/// Every rendering of what `viewer` sees of `state`: the JSON view and the text. A drawing (issue
+/// 16) is added here as one more entry, and is then checked like the others.
+pub fn renderings<G: Game>(game: &G, state: &G::State, viewer: Viewer) -> Vec<(&'static str, String)> {
+    vec![("view", game.view(state, viewer).to_string()), ("describe", game.describe(state, viewer))]
+}
+
+/// A value as JSON bytes: "unchanged" and "equal" in this module mean byte-equal.
+fn bytes<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
+/// The viewers whose knowledge differs: the public and each seat.
+fn viewers(seats: u8) -> Vec<Viewer> {
+    std::iter::once(Viewer::Public).chain((1..=seats).map(|s| Viewer::Seat(Seat(s)))).collect()
+}
+
+/// Plays one random game with every check of the module comment after every action.
+pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, String> {
+    let mut state = super::log::setup(game, &p.spec, p.seed).map_err(|e| format!("setup: {e}"))?;
+    let mut pick = Pick(p.choices);
+    let mut log: Vec<LoggedAction> = Vec::new();
+    let mut live: Vec<Vec<u8>> = Vec::new();
+    check_hidden_views(game, &state, p.spec.seats, p.seed)?;
+    while let Some(d) = game.next_decision(&state) {
+        if p.stop_after.is_some_and(|n| log.len() >= n) {
+            break;
+        }
+        if log.len() >= p.max_actions {
+            return Err(format!("the game did not end within {} actions", p.max_actions));
+        }
+        let seq = log.len() as u64;
+        let legal = game.legal_actions(&state, &d);
+        if legal.is_empty() {
+            return Err(format!("no legal action at \"{}\" for {}", d.prompt, d.seat));
+        }
+        check_legal_are_accepted(game, &state, &legal, p.seed, seq)?;
+        let default = game.default_action(&state, &d);
+        if !default.as_ref().is_some_and(|a| legal.contains(a)) {
+            return Err(format!("the default {default:?} at \"{}\" is not a legal action", d.prompt));
+        }
+        for a in (p.tamper)(&state, &mut pick) {
+            check_refusal_changes_nothing(game, &state, &a, p.seed, seq)?;
+        }
+        if let Some(orders) = p.orders {
+            let lines = orders(&state, d.seat, &mut pick);
+            check_public_lines(game, &state, &d, &lines, p.seed)?;
+        }
+        let action = (p.choose)(&state, &legal, &mut pick);
+        let before = state.clone();
+        let events = game
+            .apply(&mut state, &action, &mut GameRng::for_action(p.seed, seq))
+            .map_err(|e| format!("the chosen legal action {action:?} was refused: {e}"))?;
+        check_event_texts(game, &before, &state, &d, &action, &events, p.seed, seq)?;
+        (p.invariants)(&before, &state, &action).map_err(|e| format!("after {action:?}: {e}"))?;
+        check_hidden_views(game, &state, p.spec.seats, p.seed ^ seq)?;
+        log.push(LoggedAction { seq, seat: d.seat, action: encode(&action), by_default: false });
+        live.push(bytes(&state));
+    }
+    if p.stop_after.is_none() && game.standings(&state).is_none() {
+        return Err("the game ended without standings".into());
+    }
+    check_replay(game, &p.spec, p.seed, &log, &live)?;
+    Ok(Played { state, log })
+}
+
+/// Every listed legal action is accepted by `apply`.
+fn check_legal_are_accepted<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Action],
+    seed: u64,
+    seq: u64,
+) -> Result<(), String> {
+    for a in legal {
+        let mut trial = state.clone();
+        if let Err(e) = game.apply(&mut trial, a, &mut GameRng::for_action(seed, seq)) {
+            return Err(format!("legal_actions lists {a:?}, which apply refuses: {e}"));
+        }
+    }
+    Ok(())
+}
+
+/// An action `apply` refuses leaves the state unchanged, byte for byte as JSON.
+pub fn check_refusal_changes_nothing<G: Game>(
+    game: &G,
+    state: &G::State,
+    action: &G::Action,
+    seed: u64,
+    seq: u64,
+) -> Result<(), String> {
+    let mut trial = state.clone();
+    if game.apply(&mut trial, action, &mut GameRng::for_action(seed, seq)).is_err()
+        && bytes(&trial) != bytes(state)
+    {
+        return Err(format!("the refused {action:?} changed the state"));
+    }
+    Ok(())
+}
+
+/// Replaying the log reproduces the live game after every action (`live`: the live states as
+/// JSON bytes, one per action).
+fn check_replay<G: Game>(
+    game: &G,
+    spec: &SetupSpec,
+    seed: u64,
+    log: &[LoggedAction],
+    live: &[Vec<u8>],
+) -> Result<(), String> {
+    let mut replayed = Vec::new();
+    replay_each(game, spec, seed, log, |_, s| replayed.push(bytes(s)))
+        .map_err(|e| format!("the log does not replay: {e}"))?;
+    if replayed.len() != live.len() {
+        return Err(format!("replay gave {} states for {} actions", replayed.len(), live.len()));
+    }
+    match replayed.iter().zip(live).position(|(r, l)| r != l) {
+        Some(i) => Err(format!("replaying the log differs from the live game after action {i}")),
+        None => Ok(()),
+    }
+}
+
+/// No viewer's renderings change when what that viewer cannot know is re-dealt.
+pub fn check_hidden_views<G: Hidden>(game: &G, state: &G::State, seats: u8, salt: u64) -> Result<(), String> {
+    for (i, viewer) in viewers(seats).into_iter().enumerate() {
+        let other = game.redeal(state, viewer, &mut GameRng::for_action(salt, 1_000_000 + i as u64));
+        let (a, b) = (renderings(game, state, viewer), renderings(game, &other, viewer));
+        for ((name, x), (_, y)) in a.iter().zip(&b) {
+            if x != y {
+                return Err(format!(
+                    "{viewer:?}'s {name} changes when what it cannot know is re-dealt:\n{x}\n---\n{y}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The public text of an action's events tells nothing hidden: when what the acting seat cannot
+/// know is re-dealt and the same action applied, the public texts may differ only if the public
+/// renderings of the outcome differ too (a card turned face up from a re-shuffled deck is named,
+/// but a card drawn into a hand must not be).
+#[allow(clippy::too_many_arguments)]
+fn check_event_texts<G: Hidden>(
+    game: &G,
+    before: &G::State,
+    after: &G::State,
+    d: &Decision,
+    action: &G::Action,
+    events: &[Event],
+    seed: u64,
+    seq: u64,
+) -> Result<(), String> {
+    let mut other = game.redeal(before, Viewer::Seat(d.seat), &mut GameRng::for_action(seed ^ 0x5eed, seq));
+    let again = game
+        .apply(&mut other, action, &mut GameRng::for_action(seed, seq))
+        .map_err(|e| format!("{action:?} is refused once what {} cannot know is re-dealt: {e}", d.seat))?;
+    let public = |ev: &[Event]| ev.iter().map(|e| e.public.clone()).collect::<Vec<_>>();
+    if public(events) != public(&again)
+        && renderings(game, after, Viewer::Public) == renderings(game, &other, Viewer::Public)
+    {
+        return Err(format!(
+            "the public text of {action:?} depends on what {} cannot know: {:?} vs {:?}",
+            d.seat,
+            public(events),
+            public(&again)
+        ));
+    }
+    Ok(())
+}
+
+/// RULINGS S14: published orders reveal nothing hidden. Generically, the lines of a seat's sheet
+/// that [`Game::public_lines`] makes public after the engine answered a decision from it must
+/// not change when what the seat cannot know is re-dealt (its public lines tell nothing about
+/// others' hidden information), and, in a game with hidden information, must be lines the
+/// answer carried out (never an alternative that was not played).
+pub fn check_public_lines<G: Hidden>(
+    game: &G,
+    state: &G::State,
+    d: &Decision,
+    lines: &[String],
+    seed: u64,
+) -> Result<(), String> {
+    let orders: Vec<Numbered<G::Order>> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| game.parse_order(l).ok().map(|order| Numbered { line: i + 1, order }))
+        .collect();
+    let public_after = |s: &G::State| {
+        let mut sheet = OrderSheet::new(orders.clone());
+        let answer = game.answer(s, d, &mut sheet);
+        (game.public_lines(&sheet, &answer.notes), answer.notes)
+    };
+    let (public, notes) = public_after(state);
+    let other = game.redeal(state, Viewer::Seat(d.seat), &mut GameRng::for_action(seed, u64::MAX));
+    let (public_other, _) = public_after(&other);
+    if public != public_other {
+        return Err(format!(
+            "the public lines of {}'s orders {lines:?} depend on what it cannot know: {public:?} vs {public_other:?}",
+            d.seat
+        ));
+    }
+    let everything = game.redeal(state, Viewer::Public, &mut GameRng::for_action(seed, 7));
+    let hides_something = bytes(&everything) != bytes(state);
+    let executed = super::executed_lines(&notes);
+    if hides_something && !public.is_subset(&executed) {
+        return Err(format!(
+            "lines {:?} of {lines:?} are made public although they were not carried out",
+            public.difference(&executed).collect::<Vec<_>>()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The harness must be able to fail: a toy game (two seats, one secret number each, drawn
+    //! from a shuffled deck; each move draws a new number or passes; four moves) that can be
+    //! made to leak its secrets or to change its state on a refusal.
+    use super::*;
+    use crate::engine::{Answer, Illegal, LineNote, OrderError, SetupError, Standing};
+    use serde::{Deserialize, Serialize};
+    use std::collections::BTreeSet;
+    use std::ops::RangeInclusive;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Toy {
+        secret: [u8; 2],
+        deck: Vec<u8>,
+        moves: u8,
+        refusals: u8,
+    }
+
+    /// `leak` shows seat 1's secret publicly; `sloppy` counts refusals in the state.
+    struct ToyGame {
+        leak: bool,
+        sloppy: bool,
+    }
+
+    impl Game for ToyGame {
+        type State = Toy;
+        type Action = bool;
+        type Order = String;
+        fn slug(&self) -> &'static str {
+            "toy"
+        }
+        fn title(&self) -> &'static str {
+            "Toy"
+        }
+        fn rules_version(&self) -> u32 {
+            1
+        }
+        fn seat_counts(&self) -> RangeInclusive<u8> {
+            2..=2
+        }
+        fn setup(&self, _spec: &SetupSpec, rng: &mut GameRng) -> Result<Toy, SetupError> {
+            let mut deck: Vec<u8> = (1..=20).collect();
+            rng.shuffle(&mut deck);
+            let secret = [deck.pop().unwrap_or(0), deck.pop().unwrap_or(0)];
+            Ok(Toy { secret, deck, moves: 0, refusals: 0 })
+        }
+        fn next_decision(&self, s: &Toy) -> Option<Decision> {
+            (s.moves < 4).then(|| Decision { seat: Seat(s.moves % 2 + 1), prompt: "draw or pass".into() })
+        }
+        fn legal_actions(&self, _s: &Toy, _d: &Decision) -> Vec<bool> {
+            vec![true, false]
+        }
+        fn apply(&self, s: &mut Toy, draw: &bool, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+            if s.moves >= 4 {
+                if self.sloppy {
+                    s.refusals += 1;
+                }
+                return Err(Illegal("the game is over".into()));
+            }
+            let seat = usize::from(s.moves % 2);
+            if *draw {
+                s.secret[seat] = s.deck.pop().unwrap_or(0);
+            }
+            s.moves += 1;
+            Ok(vec![Event::public(if *draw { "a seat drew" } else { "a seat passed" })])
+        }
+        fn acting_seats(&self, _s: &Toy) -> Vec<Seat> {
+            vec![Seat(1), Seat(2)]
+        }
+        fn turn_complete(&self, _start: &Toy, _now: &Toy) -> bool {
+            true
+        }
+        fn parse_order(&self, line: &str) -> Result<String, OrderError> {
+            Ok(line.to_string())
+        }
+        fn answer(&self, _s: &Toy, _d: &Decision, _sheet: &mut OrderSheet<String>) -> Answer<bool> {
+            Answer { action: None, notes: Vec::new() }
+        }
+        fn default_action(&self, _s: &Toy, _d: &Decision) -> Option<bool> {
+            Some(false)
+        }
+        fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
+            BTreeSet::new()
+        }
+        fn view(&self, s: &Toy, viewer: Viewer) -> serde_json::Value {
+            let own = match viewer {
+                Viewer::Seat(seat) => s.secret.get(seat.index()).copied(),
+                _ => None,
+            };
+            let leaked = self.leak.then_some(s.secret[0]);
+            serde_json::json!({"moves": s.moves, "deck": s.deck.len(), "own": own, "leaked": leaked})
+        }
+        fn describe(&self, s: &Toy, viewer: Viewer) -> String {
+            self.view(s, viewer).to_string()
+        }
+        fn standings(&self, s: &Toy) -> Option<Vec<Standing>> {
+            (s.moves >= 4).then(Vec::new)
+        }
+    }
+
+    impl Hidden for ToyGame {
+        fn redeal(&self, s: &Toy, viewer: Viewer, rng: &mut GameRng) -> Toy {
+            let mut out = s.clone();
+            let hidden: Vec<usize> = (0..2).filter(|i| !viewer.may_see(Seat::from_index(*i))).collect();
+            let mut pool: Vec<u8> = out.deck.clone();
+            pool.extend(hidden.iter().map(|i| out.secret[*i]));
+            rng.shuffle(&mut pool);
+            for i in &hidden {
+                out.secret[*i] = pool.pop().unwrap_or(0);
+            }
+            out.deck = pool;
+            out
+        }
+    }
+
+    fn run(game: &ToyGame) -> Result<Played<Toy>, String> {
+        let choose = |_: &Toy, legal: &[bool], p: &mut Pick| legal[p.next(legal.len())];
+        let tamper = |_: &Toy, _: &mut Pick| vec![true];
+        let invariants = |_: &Toy, _: &Toy, _: &bool| Ok(());
+        let play = Play {
+            spec: SetupSpec { seats: 2, options: serde_json::Value::Null },
+            seed: 5,
+            choices: 9,
+            max_actions: 10,
+            choose: &choose,
+            tamper: &tamper,
+            invariants: &invariants,
+            orders: None,
+            stop_after: None,
+        };
+        super::play(game, &play)
+    }
+
+    #[test]
+    fn an_honest_toy_game_passes_every_check() {
+        let played = run(&ToyGame { leak: false, sloppy: false }).expect("conforms");
+        assert_eq!(played.log.len(), 4);
+    }
+
+    #[test]
+    fn a_view_that_shows_another_seats_secret_is_caught() {
+        let err = run(&ToyGame { leak: true, sloppy: false }).expect_err("leaks");
+        assert!(err.contains("changes when what it cannot know is re-dealt"), "{err}");
+    }
+
+    #[test]
+    fn a_refusal_that_changes_the_state_is_caught() {
+        let game = ToyGame { leak: false, sloppy: true };
+        let mut s =
+            super::super::log::setup(&game, &SetupSpec { seats: 2, options: serde_json::Value::Null }, 1)
+                .expect("setup");
+        s.moves = 4;
+        let err = check_refusal_changes_nothing(&game, &s, &true, 1, 0).expect_err("changes");
+        assert!(err.contains("changed the state"), "{err}");
+    }
+}
