@@ -93,6 +93,16 @@ pub enum SeatCommand {
         #[arg(long)]
         seat: u8,
     },
+    /// Decline the absences a player asked for on their page: they are removed, no deadline
+    /// moves, and the player is told.
+    Decline {
+        /// The game's id, as `game create` printed it.
+        #[arg(long)]
+        game: String,
+        /// The seat's number (1 is the first player in seating order).
+        #[arg(long)]
+        seat: u8,
+    },
     /// Set the time zone a player reads deadlines in (IANA name; empty for the game's zone).
     Zone {
         /// The game's id, as `game create` printed it.

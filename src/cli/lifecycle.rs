@@ -200,6 +200,16 @@ pub async fn seat(settings: Settings, cmd: SeatCommand, json: bool) -> anyhow::R
             let moved = lifecycle::approve_absences(&ctx, id, CONSOLE, seat).await?;
             print_moved(&json!({"seat": seat, "approved": true, "deadline": moved}), moved, json);
         }
+        SeatCommand::Decline { game, seat } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            let n = lifecycle::decline_absences(&ctx, id, CONSOLE, seat).await?;
+            print(&json!({"seat": seat, "declined": n}), json, |_| {
+                format!(
+                    "Declined {n} absence(s) of seat {seat}; the deadline stays. The player has been told."
+                )
+            });
+        }
         SeatCommand::Zone { game, seat, zone } => {
             let id = game_id(&game)?;
             let ctx = connect(settings).await?;

@@ -177,9 +177,19 @@ async fn store_and_process(settings: Settings, frame: handoff::Frame, store_only
         }
     };
     let clock = Clock::system();
-    let (sender, recipient, raw) = (frame.sender.as_deref(), frame.recipient.as_deref(), &frame.raw);
-    let ingested = match inbound::ingest_raw(&pool, raw, "pipe", sender, recipient, clock.now()).await {
-        Ok(i) => i,
+    let raw = &frame.raw;
+    let arrived = inbound::Arrived {
+        envelope_from: frame.sender.as_deref(),
+        envelope_to: frame.recipient.as_deref(),
+        ..inbound::Arrived::new(raw, "pipe")
+    };
+    let stored = inbound::ingest(&pool, &[arrived], clock.now()).await;
+    let ingested = match stored.as_deref() {
+        Ok([i]) => *i,
+        Ok(_) => {
+            eprintln!("stationmaster: the message could not be stored, try again later");
+            return EX_TEMPFAIL;
+        }
         Err(e) => {
             eprintln!("stationmaster: the message could not be stored, try again later: {e}");
             return EX_TEMPFAIL;

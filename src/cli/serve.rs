@@ -1,8 +1,9 @@
-//! `stationmaster serve`: the web server with the scheduler and the mail worker beside it.
+//! `stationmaster serve`: the web server with the background workers beside it (scheduler, outbox
+//! worker, IMAP poller, ingest socket), all on one context and one shutdown signal.
 
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::service::Ctx;
+use crate::service::{Ctx, Shutdown};
 use anyhow::Context;
 use std::time::Duration;
 
@@ -12,46 +13,33 @@ pub async fn connect(settings: Settings) -> anyhow::Result<Ctx> {
     Ctx::new(pool, settings, Clock::system()).await
 }
 
-/// Runs until ctrl-c.
+/// Runs until ctrl-c. Every background worker — scheduler, outbox worker, IMAP poller, ingest
+/// socket — is started the same way: a clone of the one `Ctx` (its clock the only "now") and a
+/// clone of the one [`Shutdown`], set once the web server has stopped.
 pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     let ctx = connect(settings).await?;
     let listener = tokio::net::TcpListener::bind(&ctx.settings.bind)
         .await
         .with_context(|| format!("cannot listen on {}", ctx.settings.bind))?;
     let tick = Duration::from_secs(ctx.settings.tick_secs.max(1));
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let (switch, shutdown) = Shutdown::new();
+    let mut workers = tokio::task::JoinSet::new();
 
-    let scheduler = tokio::spawn(crate::scheduler::run(ctx.clone(), tick, stop_rx.clone()));
+    workers.spawn(crate::scheduler::run(ctx.clone(), tick, shutdown.clone()));
     let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
-    let mut mail_stop = stop_rx.clone();
-    let mailer = tokio::spawn(crate::mail::run_worker(ctx.clone(), transport, tick, async move {
-        let _ = mail_stop.wait_for(|stop| *stop).await;
-    }));
-    let imap = match ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
-        Some(url) => {
-            let cfg = crate::mail::imap::ImapConfig::parse(url)?;
-            tracing::info!(mailbox = ?cfg, "polling IMAP for order mail");
-            let mut imap_stop = stop_rx.clone();
-            Some(tokio::spawn(crate::mail::imap::run_poller(
-                cfg,
-                ctx.pool.clone(),
-                Duration::from_secs(ctx.settings.imap_poll_secs.max(5)),
-                ctx.turn_wake.clone(),
-                async move {
-                    let _ = imap_stop.wait_for(|stop| *stop).await;
-                },
-            )))
-        }
-        None => None,
-    };
-    let handoff = match ctx.settings.ingest_socket() {
+    workers.spawn(crate::mail::run_worker(ctx.clone(), transport, tick, shutdown.clone()));
+    if let Some(url) = ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
+        let cfg = crate::mail::imap::ImapConfig::parse(url)?;
+        tracing::info!(mailbox = ?cfg, "polling IMAP for order mail");
+        let every = Duration::from_secs(ctx.settings.imap_poll_secs.max(5));
+        workers.spawn(crate::mail::imap::run_poller(ctx.clone(), cfg, every, shutdown.clone()));
+    }
+    let socket = match ctx.settings.ingest_socket() {
         Some(path) => match crate::mail::handoff::bind(&path).await {
             Ok(listener) => {
                 tracing::info!(socket = %path.display(), "taking order mail from `mail ingest` on the ingest socket");
-                let mut handoff_stop = stop_rx.clone();
-                Some(tokio::spawn(crate::mail::handoff::serve(listener, ctx.clone(), async move {
-                    let _ = handoff_stop.wait_for(|stop| *stop).await;
-                })))
+                workers.spawn(crate::mail::handoff::serve(ctx.clone(), listener, shutdown.clone()));
+                Some(path)
             }
             Err(e) => {
                 tracing::warn!(
@@ -81,18 +69,11 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         ctx.settings.bind,
         ctx.settings.base()
     );
-    let ctx_socket = handoff.as_ref().and(ctx.settings.ingest_socket());
     let served = crate::web::serve(ctx, listener).await;
-    let _ = stop_tx.send(true);
-    let _ = tokio::join!(scheduler, mailer);
-    if let Some(imap) = imap {
-        let _ = imap.await;
-    }
-    if let Some(handoff) = handoff {
-        let _ = handoff.await;
-        if let Some(path) = ctx_socket.as_deref() {
-            let _ = std::fs::remove_file(path);
-        }
+    switch.stop();
+    while workers.join_next().await.is_some() {}
+    if let Some(path) = socket {
+        let _ = std::fs::remove_file(path);
     }
     served
 }

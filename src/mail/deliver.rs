@@ -343,10 +343,11 @@ fn scrub(text: &str, addr: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::TimeZone;
 
     #[test]
     fn retries_back_off_exponentially_up_to_half_an_hour_for_five_days_then_stop() {
-        let first = Utc::now();
+        let first = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
         let wait = |at: DateTime<Utc>, n| retry_at(first, at, n).map(|t| (t - at).num_seconds());
         assert_eq!(wait(first, 1), Some(30));
         assert_eq!(wait(first, 2), Some(60));

@@ -1,6 +1,6 @@
 //! The ingest socket: `mail ingest` hands a message to the running server over a local Unix
-//! socket, and the server stores it with its warm connection pool (the same raw-first
-//! [`ingest_raw`] with its SHA-256 dedupe), answers only after the row is committed, and then
+//! socket, and the server stores it with its warm connection pool (the one raw-first
+//! [`ingest`] with its SHA-256 dedupe), answers only after the row is committed, and then
 //! processes it at once. A pipe process thus needs no database connection of its own, which is
 //! what a mail used to cost (a process *and* a new Postgres backend each).
 //!
@@ -22,8 +22,8 @@
 //! any rule (another header, a wrong length, bytes after the message, a stalled sender) is
 //! answered `ERR` and changes nothing.
 
-use crate::service::inbound::{Arrived, MAX_MAIL_BYTES, ingest_raw_all};
-use crate::service::{Ctx, inbound};
+use crate::service::inbound::{Arrived, MAX_MAIL_BYTES, ingest};
+use crate::service::{Ctx, Shutdown, inbound};
 use std::io::{Read, Write};
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
@@ -179,15 +179,14 @@ pub async fn bind(path: &Path) -> std::io::Result<UnixListener> {
     Ok(listener)
 }
 
-/// Accepts hand-offs until `stop` resolves. Messages are stored by one task that takes every
+/// Accepts hand-offs until `shutdown` is set. Messages are stored by one task that takes every
 /// message waiting at that moment into one transaction (group commit: while one commit is being
 /// flushed, the next batch gathers), and each new one is processed at once after its answer (at
 /// most [`PROCESSING`] at a time; whatever is left over, the scheduler's pass picks up).
-pub async fn serve(listener: UnixListener, ctx: Ctx, stop: impl std::future::Future<Output = ()>) {
+pub async fn serve(ctx: Ctx, listener: UnixListener, mut shutdown: Shutdown) {
     let processing = Arc::new(Semaphore::new(PROCESSING));
     let (store, stored) = mpsc::channel(4 * MAX_BATCH);
     tokio::spawn(store_batches(ctx.clone(), stored));
-    tokio::pin!(stop);
     loop {
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -198,7 +197,7 @@ pub async fn serve(listener: UnixListener, ctx: Ctx, stop: impl std::future::Fut
                     continue;
                 }
             },
-            () = &mut stop => break,
+            () = shutdown.wait() => break,
         };
         tokio::spawn(handle(stream, ctx.clone(), store.clone(), processing.clone()));
     }
@@ -220,17 +219,13 @@ async fn store_batches(ctx: Ctx, mut waiting: mpsc::Receiver<Pending>) {
     while waiting.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let arrived: Vec<Arrived<'_>> = batch.iter().map(|p| arrived(&p.frame)).collect();
         let now = ctx.now();
-        let results = match ingest_raw_all(&ctx.pool, &arrived, now).await {
+        let results = match ingest(&ctx.pool, &arrived, now).await {
             Ok(stored) => stored.into_iter().map(Ok).collect(),
             Err(e) if batch.len() == 1 => vec![Err(e)],
             Err(_) => {
                 let mut each = Vec::with_capacity(batch.len());
                 for a in &arrived {
-                    each.push(
-                        ingest_raw_all(&ctx.pool, std::slice::from_ref(a), now)
-                            .await
-                            .map(|mut v| v.remove(0)),
-                    );
+                    each.push(ingest(&ctx.pool, std::slice::from_ref(a), now).await.map(|mut v| v.remove(0)));
                 }
                 each
             }

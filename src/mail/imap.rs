@@ -1,12 +1,13 @@
 //! The IMAP poller, for GMs whose order address is a hosted mailbox: fetches unseen messages,
-//! stores each one raw (the same `ingest_raw` the MTA pipe uses), and only then marks it seen —
-//! a message that could not be stored stays unseen and is fetched again on the next poll.
-//! Processing is left to the server's worker, exactly as for piped mail.
+//! stores each one raw (the one [`ingest`] the ingest socket uses too), stamped with the time of
+//! the context's clock, and only then marks it seen — a message that could not be stored stays
+//! unseen and is fetched again on the next poll. Processing is left to the scheduler, woken
+//! after a poll that stored mail, exactly as for piped mail.
 
-use crate::service::inbound::{MAX_MAIL_BYTES, ingest_raw};
+use crate::service::inbound::{Arrived, MAX_MAIL_BYTES, ingest};
+use crate::service::{Ctx, Shutdown};
 use anyhow::{Context, bail};
 use futures_util::TryStreamExt;
-use sqlx::PgPool;
 use std::fmt::Debug;
 use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -74,12 +75,9 @@ pub struct PollStats {
     pub duplicates: usize,
 }
 
-/// Connects, fetches every unseen message, stores each, marks each stored one seen, logs out.
-pub async fn poll_once(
-    cfg: &ImapConfig,
-    pool: &PgPool,
-    now: chrono::DateTime<chrono::Utc>,
-) -> anyhow::Result<PollStats> {
+/// Connects, fetches every unseen message, stores each (received at `ctx.now()`), marks each
+/// stored one seen, logs out.
+pub async fn poll_once(cfg: &ImapConfig, ctx: &Ctx) -> anyhow::Result<PollStats> {
     let tcp = TcpStream::connect((cfg.host.as_str(), cfg.port))
         .await
         .with_context(|| format!("cannot reach the IMAP server {}:{}", cfg.host, cfg.port))?;
@@ -98,18 +96,13 @@ pub async fn poll_once(
             .connect(name, tcp)
             .await
             .context("TLS handshake")?;
-        poll_stream(tls, cfg, pool, now).await
+        poll_stream(tls, cfg, ctx).await
     } else {
-        poll_stream(tcp, cfg, pool, now).await
+        poll_stream(tcp, cfg, ctx).await
     }
 }
 
-async fn poll_stream<T>(
-    stream: T,
-    cfg: &ImapConfig,
-    pool: &PgPool,
-    now: chrono::DateTime<chrono::Utc>,
-) -> anyhow::Result<PollStats>
+async fn poll_stream<T>(stream: T, cfg: &ImapConfig, ctx: &Ctx) -> anyhow::Result<PollStats>
 where
     T: AsyncRead + AsyncWrite + Unpin + Debug + Send,
 {
@@ -133,10 +126,10 @@ where
         stats.fetched += 1;
         // Stored first; a failure here leaves the message unseen for the next poll.
         let kept = &raw[..raw.len().min(MAX_MAIL_BYTES + 1)];
-        let ingested = ingest_raw(pool, kept, "imap", None, None, now)
+        let ingested = ingest(&ctx.pool, &[Arrived::new(kept, "imap")], ctx.now())
             .await
             .context("cannot store a fetched message")?;
-        if ingested.new {
+        if ingested.first().is_some_and(|i| i.new) {
             stats.stored += 1;
         } else {
             stats.duplicates += 1;
@@ -153,27 +146,21 @@ where
     Ok(stats)
 }
 
-/// Polls every `every` until `shutdown` resolves; errors are logged and the next poll retries.
-pub async fn run_poller(
-    cfg: ImapConfig,
-    pool: PgPool,
-    every: std::time::Duration,
-    wake_processing: Arc<tokio::sync::Notify>,
-    shutdown: impl std::future::Future<Output = ()>,
-) {
-    tokio::pin!(shutdown);
+/// Polls every `every` until `shutdown` is set; errors are logged and the next poll retries.
+/// A poll that stored mail wakes the scheduler (`ctx.turn_wake`), which processes it.
+pub async fn run_poller(ctx: Ctx, cfg: ImapConfig, every: std::time::Duration, mut shutdown: Shutdown) {
     loop {
-        match poll_once(&cfg, &pool, chrono::Utc::now()).await {
+        match poll_once(&cfg, &ctx).await {
             Ok(s) if s.stored > 0 => {
                 tracing::info!(stored = s.stored, duplicates = s.duplicates, "IMAP poll stored mail");
-                wake_processing.notify_one();
+                ctx.turn_wake.notify_one();
             }
             Ok(_) => {}
             Err(e) => tracing::error!(error = format!("{e:#}"), mailbox = ?cfg, "IMAP poll failed"),
         }
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
-            _ = &mut shutdown => break,
+            () = shutdown.wait() => break,
         }
     }
 }

@@ -70,9 +70,10 @@ fn angle_id(id: &str) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::Utc;
+    use chrono::{TimeZone, Utc};
 
     fn row() -> OutboxRow {
+        let at = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
         OutboxRow {
             id: 7,
             idempotency_key: "report:g:3:1".into(),
@@ -87,9 +88,9 @@ mod tests {
             in_reply_to: Some("<orders-42@example.org>".into()),
             reply_to: Some("orders+abc.def@example.org".into()),
             calendar: None,
-            created_at: Utc::now(),
+            created_at: at,
             attempts: 0,
-            next_attempt_at: Utc::now(),
+            next_attempt_at: at,
             sent_at: None,
             last_error: None,
             first_failed_at: None,

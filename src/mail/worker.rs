@@ -1,18 +1,17 @@
 //! The background loop that keeps delivering the outbox until the server shuts down, and tells
 //! GMs about their games' undelivered mail once the SMTP server works again.
 
-use std::future::Future;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
 use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at, probe_and_hurry};
-use crate::service::{Ctx, undelivered};
+use crate::service::{Ctx, Shutdown, undelivered};
 
 /// Delivers due mail every `tick`, and at once whenever `ctx.mail_wake` is notified (call
 /// `notify_one()` after committing a transaction that enqueued mail). Every "now" comes from
 /// `ctx.clock`. After a pass that claimed mail, GMs are told about undelivered mail
-/// ([`undelivered::tell_gms`]). Returns when `shutdown` completes; a send in progress is finished
+/// ([`undelivered::tell_gms`]). Returns when `shutdown` is set; a send in progress is finished
 /// first, so a lease is never left behind by a clean shutdown. Errors of a pass are logged and
 /// the loop goes on.
 ///
@@ -20,14 +19,13 @@ use crate::service::{Ctx, undelivered};
 /// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
-pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown: impl Future<Output = ()>) {
+pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shutdown: Shutdown) {
     if matches!(transport, Transport::Keep) {
         tracing::info!("no SMTP server configured: mail stays in the outbox (dev mailbox)");
-        shutdown.await;
+        shutdown.wait().await;
         return;
     }
     let tick = tick.max(Duration::from_millis(10));
-    tokio::pin!(shutdown);
     let mut probed = Instant::now();
     loop {
         let pause = match pass(&ctx, &transport, &mut probed).await {
@@ -41,7 +39,7 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, shutdown
         };
         tokio::select! {
             biased;
-            () = &mut shutdown => break,
+            () = shutdown.wait() => break,
             () = ctx.mail_wake.notified() => {}
             () = tokio::time::sleep(pause) => {}
         }

@@ -3,9 +3,8 @@
 //! timers (reminders, auto-release). Each pass claims rows with `FOR UPDATE SKIP LOCKED`, so
 //! several server processes can run it against one database without doing anything twice.
 
-use crate::service::{self, Ctx};
+use crate::service::{self, Ctx, Shutdown};
 use std::time::Duration;
-use tokio::sync::watch;
 
 /// Most turns closed in one pass before the loop yields.
 const BATCH: usize = 100;
@@ -37,8 +36,9 @@ pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
     Ok(done.len())
 }
 
-/// Runs passes every `every`, or sooner when woken, until `shutdown` turns true.
-pub async fn run(ctx: Ctx, every: Duration, mut shutdown: watch::Receiver<bool>) {
+/// Runs passes every `every`, or sooner when woken (`ctx.turn_wake`), until `shutdown` is set.
+/// Every "now" comes from `ctx.clock`.
+pub async fn run(ctx: Ctx, every: Duration, mut shutdown: Shutdown) {
     loop {
         match tick(&ctx).await {
             Ok(n) if n >= BATCH => continue,
@@ -48,9 +48,9 @@ pub async fn run(ctx: Ctx, every: Duration, mut shutdown: watch::Receiver<bool>)
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
             _ = ctx.turn_wake.notified() => {}
-            _ = shutdown.changed() => {}
+            () = shutdown.wait() => {}
         }
-        if *shutdown.borrow() {
+        if shutdown.is_set() {
             break;
         }
     }

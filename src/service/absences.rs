@@ -1,6 +1,6 @@
 //! Absences: a seat away on some days, recorded by the GM or asked for by the player (then, when
-//! the game says so, waiting for the GM's approval; RULING S9); one in force moves the open
-//! deadline past it, within the GM's limit.
+//! the game says so, waiting for the GM, who approves or declines it and the player is told;
+//! RULINGS S9, S16); one in force moves the open deadline past it, within the GM's limit.
 
 use super::audit::{self, Actor};
 use super::{Ctx, ServiceError, deadlines, load_game, notices};
@@ -78,8 +78,16 @@ pub async fn absences_need_approval(conn: &mut PgConnection, game: GameId) -> Re
     Ok(store::lifecycle::absence_approval(conn, game.0).await?)
 }
 
+/// The GM's answer to a seat's absences that wait for approval (RULING S9, S16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Approved,
+    Declined,
+}
+
 /// The GM approves a seat's absences that wait for approval: they are in force from now on, and
-/// the open deadline moves past them as if the GM had recorded them. Errors when none waits.
+/// the open deadline moves past them as if the GM had recorded them. The player is mailed the
+/// approval with the deadline that now stands (RULING S16). Errors when none waits.
 pub async fn approve_absences(
     ctx: &Ctx,
     game: GameId,
@@ -87,24 +95,115 @@ pub async fn approve_absences(
     seat: u8,
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
-    let g = load_game(&mut tx, game).await?;
-    super::seat_by_number(&mut tx, game, seat).await?;
-    let rows = store::lifecycle::approve_absences(&mut tx, game.0, i16::from(seat)).await?;
-    if rows.is_empty() {
-        return Err(ServiceError::BadInput(format!("seat {seat} has no absence waiting for approval")));
-    }
-    let mut absences = Vec::new();
-    for (_, first, last) in &rows {
-        let detail = json!({"seat": seat, "from": first, "to": last});
-        audit::record(&mut tx, ctx.now(), game, Actor::Gm(gm), "absence approved", detail).await?;
-        absences.push(
-            schedule::Absence::new(seat, *first, *last).map_err(|e| ServiceError::Internal(e.to_string()))?,
-        );
-    }
+    let (g, rows) = answer_requests(ctx, &mut tx, game, gm, seat, Verdict::Approved).await?;
+    let absences = rows
+        .iter()
+        .map(|(_, first, last)| schedule::Absence::new(seat, *first, *last))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ServiceError::Internal(e.to_string()))?;
     let moved = push_deadline(ctx, &mut tx, &g, seat, &absences).await?;
+    tell_player(ctx, &mut tx, &g, seat, &rows, Verdict::Approved).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     Ok(moved)
+}
+
+/// The GM declines a seat's absences that wait for approval: they are removed (the audit log
+/// keeps them), no deadline moves, and the player is mailed the refusal with the deadline that
+/// stands (RULING S16). Returns how many were declined; errors when none waits.
+pub async fn decline_absences(ctx: &Ctx, game: GameId, gm: &str, seat: u8) -> Result<usize, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let (g, rows) = answer_requests(ctx, &mut tx, game, gm, seat, Verdict::Declined).await?;
+    tell_player(ctx, &mut tx, &g, seat, &rows, Verdict::Declined).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(rows.len())
+}
+
+/// Approves or declines (removes) every absence of the seat that waits, logging each as the GM's
+/// act. Errors when none waits.
+async fn answer_requests(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    game: GameId,
+    gm: &str,
+    seat: u8,
+    verdict: Verdict,
+) -> Result<(GameRow, Vec<store::lifecycle::AbsenceRow>), ServiceError> {
+    let g = load_game(tx, game).await?;
+    super::seat_by_number(tx, game, seat).await?;
+    let (rows, action) = match verdict {
+        Verdict::Approved => {
+            (store::lifecycle::approve_absences(tx, game.0, i16::from(seat)).await?, "absence approved")
+        }
+        Verdict::Declined => {
+            (store::lifecycle::decline_absences(tx, game.0, i16::from(seat)).await?, "absence declined")
+        }
+    };
+    if rows.is_empty() {
+        return Err(ServiceError::BadInput(format!("seat {seat} has no absence waiting for approval")));
+    }
+    for (_, first, last) in &rows {
+        let detail = json!({"seat": seat, "from": first, "to": last});
+        audit::record(tx, ctx.now(), game, Actor::Gm(gm), action, detail).await?;
+    }
+    Ok((g, rows))
+}
+
+/// Mails the seat's player the GM's answer to their absences, with the open turn's deadline as
+/// it now stands (in the player's zone) and its calendar entry (RULING S16).
+async fn tell_player(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    g: &GameRow,
+    seat: u8,
+    rows: &[store::lifecycle::AbsenceRow],
+    verdict: Verdict,
+) -> Result<(), ServiceError> {
+    let game = GameId(g.id);
+    let Some(player) = store::games::seats(tx, g.id).await?.into_iter().find(|s| s.seat == i16::from(seat))
+    else {
+        return Ok(());
+    };
+    let spans: Vec<String> = rows.iter().map(|(_, first, last)| format!("from {first} to {last}")).collect();
+    let spans = spans.join(" and ");
+    let (word, mut paragraphs) = match verdict {
+        Verdict::Approved => (
+            "approved",
+            vec![format!(
+                "The GM approved your absence {spans}: it is in force, and a deadline of a turn you must \
+                 act in that falls on those days moves past them (within the game's limit)."
+            )],
+        ),
+        Verdict::Declined => (
+            "declined",
+            vec![format!(
+                "The GM declined your absence {spans}: it is not in force, and no deadline moves for it. \
+                 Send your orders as usual, or ask the GM."
+            )],
+        ),
+    };
+    let open = store::turns::open_deadline(tx, g.id, g.current_turn).await?;
+    if let Some((deadline, _)) = open {
+        let when = deadlines::words(g, player.time_zone.as_deref(), deadline);
+        paragraphs.push(format!("Turn {} closes on {when}.", g.current_turn));
+    }
+    let n = notices::Notice {
+        game: &g.name,
+        greeting: &player.player_name,
+        paragraphs,
+        block: None,
+        link: Some(notices::seat_link(ctx, game, &player)),
+    };
+    let m = notices::SeatMail {
+        // A request may come again and be answered again: each answer is its own mail.
+        key: format!("absence-{word}:{game}:{seat}:{}", ctx.now().timestamp_micros()),
+        kind: "notice",
+        subject: format!("[{}] Your absence was {word}", g.name),
+        calendar: open
+            .map(|(deadline, version)| deadlines::calendar(ctx, g, g.current_turn, deadline, version)),
+    };
+    notices::queue_to_seat(ctx, tx, game, &player, m, &n).await
 }
 
 /// Moves the open turn's deadline past a seat's absences now in force, when the seat must act in

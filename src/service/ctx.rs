@@ -1,5 +1,6 @@
 //! The context every service function runs in: the pool, settings, the server key, the clock,
-//! and the wake-up signals of the background workers.
+//! and the wake-up signals of the background workers; and the one shutdown signal every worker
+//! (scheduler, outbox worker, IMAP poller, ingest socket) takes beside it.
 
 use crate::clock::Clock;
 use crate::config::Settings;
@@ -11,7 +12,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use sqlx::PgPool;
 use std::sync::{Arc, RwLock};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 /// Shared by web handlers, console commands and workers.
 #[derive(Clone)]
@@ -120,5 +121,61 @@ impl Ctx {
     /// The private order page of a seat.
     pub fn seat_link(&self, token: &SecretToken) -> String {
         format!("{}/play/{}", self.settings.base(), token.reveal())
+    }
+}
+
+/// The signal that tells a background worker to stop. Every worker takes one, cloned from the
+/// same [`Shutdown::new`]; [`ShutdownSwitch::stop`] sets it for all of them.
+#[derive(Debug, Clone)]
+pub struct Shutdown(watch::Receiver<bool>);
+
+/// The side that sets a [`Shutdown`].
+#[derive(Debug)]
+pub struct ShutdownSwitch(watch::Sender<bool>);
+
+impl Shutdown {
+    /// A signal, not yet set, and the switch that sets it.
+    pub fn new() -> (ShutdownSwitch, Shutdown) {
+        let (tx, rx) = watch::channel(false);
+        (ShutdownSwitch(tx), Shutdown(rx))
+    }
+
+    /// Whether the worker should stop now (also when the switch is gone).
+    pub fn is_set(&self) -> bool {
+        *self.0.borrow() || self.0.has_changed().is_err()
+    }
+
+    /// Returns once the signal is set (at once if it is). A switch dropped without being used
+    /// counts as set: nobody is left to keep the worker running.
+    pub async fn wait(&mut self) {
+        let _ = self.0.wait_for(|stop| *stop).await;
+    }
+}
+
+impl ShutdownSwitch {
+    /// Sets the signal for every [`Shutdown`] cloned from this switch's.
+    pub fn stop(&self) {
+        self.0.send_replace(true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shutdown;
+
+    #[tokio::test]
+    async fn a_shutdown_reaches_every_clone_and_a_dropped_switch_counts_as_set() {
+        let (switch, mut first) = Shutdown::new();
+        let mut second = first.clone();
+        assert!(!first.is_set() && !second.is_set());
+        switch.stop();
+        first.wait().await;
+        second.wait().await;
+        assert!(first.is_set() && second.is_set());
+
+        let (switch, mut orphan) = Shutdown::new();
+        drop(switch);
+        assert!(orphan.is_set(), "nobody is left to keep the worker running");
+        orphan.wait().await;
     }
 }

@@ -18,7 +18,9 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::PgConnection;
 
-pub use super::absences::{AbsenceOutcome, absences_need_approval, add_absence, approve_absences};
+pub use super::absences::{
+    AbsenceOutcome, absences_need_approval, add_absence, approve_absences, decline_absences,
+};
 
 /// The game's open turn (held for the GM or not), locked; an error when the game has none.
 async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<(TurnRow, TurnPhase), ServiceError> {

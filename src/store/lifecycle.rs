@@ -183,6 +183,22 @@ pub async fn approve_absences(
     .await
 }
 
+/// Removes a seat's absences that wait for the GM (the GM declined them); returns them.
+pub async fn decline_absences(
+    conn: &mut PgConnection,
+    game: Uuid,
+    seat: i16,
+) -> sqlx::Result<Vec<AbsenceRow>> {
+    sqlx::query_as(
+        "DELETE FROM absences WHERE game_id = $1 AND seat = $2 AND NOT approved \
+         RETURNING seat, first_day, last_day",
+    )
+    .bind(game)
+    .bind(seat)
+    .fetch_all(conn)
+    .await
+}
+
 /// The absences players asked for that wait for the GM's approval, by seat and first day.
 pub async fn pending_absences(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(

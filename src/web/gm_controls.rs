@@ -1,5 +1,5 @@
 //! The GM's controls on a running game, from the dashboard: extend the deadline, pause and
-//! resume, replace a player, enter orders for a seat (a copy goes to the player), re-send
+//! resume, approve or decline a player's absences, replace a player, enter orders for a seat (a copy goes to the player), re-send
 //! undelivered mail, and the audit log. Each handler checks the signed-in GM runs the game, then calls the service function the
 //! console calls too.
 
@@ -25,7 +25,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/pause", post(pause))
         .route("/gm/games/{id}/resume", post(resume))
         .route("/gm/games/{id}/replace", post(replace))
-        .route("/gm/games/{id}/absences/approve", post(approve_absences))
+        .route("/gm/games/{id}/absences/{answer}", post(answer_absences))
         .route("/gm/games/{id}/act", post(act_as_seat))
         .route("/gm/games/{id}/audit", get(audit_page))
         .route("/gm/games/{id}/correct", post(correct))
@@ -103,16 +103,25 @@ struct SeatForm {
     seat: String,
 }
 
-/// The GM approves the absences a seat's player asked for (RULING S9), as `seat approve` does.
-async fn approve_absences(
+/// The GM approves (RULING S9) or declines (RULING S16) the absences a seat's player asked for,
+/// as `seat approve` and `seat decline` do.
+async fn answer_absences(
     State(ctx): State<Ctx>,
-    Path(id): Path<String>,
+    Path((id, answer)): Path<(String, String)>,
     gm: SignedInGm,
     f: Result<Form<SeatForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
     let game = gm.authorize(&ctx, &id).await?;
     let seat = seat_number(&form(f)?.seat)?;
-    lifecycle::approve_absences(&ctx, game, &gm.0, seat).await?;
+    match answer.as_str() {
+        "approve" => {
+            lifecycle::approve_absences(&ctx, game, &gm.0, seat).await?;
+        }
+        "decline" => {
+            lifecycle::decline_absences(&ctx, game, &gm.0, seat).await?;
+        }
+        other => return Err(WebError::not_found(format!("no such answer to an absence: {other}"))),
+    }
     Ok(back(&id))
 }
 

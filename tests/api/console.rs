@@ -127,6 +127,7 @@ async fn every_console_command_about_a_game_that_does_not_exist_says_so(pool: Pg
         vec!["seat", "replace", "--game", g, "--seat", "1", "--player", "Ann <ann@example.org>"],
         vec!["seat", "away", "--game", g, "--seat", "1", "--from", "2030-01-01", "--to", "2030-01-02"],
         vec!["seat", "approve", "--game", g, "--seat", "1"],
+        vec!["seat", "decline", "--game", g, "--seat", "1"],
         vec!["seat", "zone", "--game", g, "--seat", "1", "--zone", "Europe/Berlin"],
         vec!["seat", "standing", "--game", g, "--seat", "1", "--file", file.path()],
         vec!["mail", "undelivered", "--game", g],

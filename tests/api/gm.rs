@@ -114,16 +114,7 @@ async fn the_dashboard_lists_inbound_mail_with_its_outcome_and_the_raw_message(p
     let raw = format!(
         "From: mallory@evil.example\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <m@x>\r\n\r\nCLAIM 7H NORTH\r\n"
     );
-    let stored = stationmaster::service::inbound::ingest_raw(
-        &app.ctx.pool,
-        raw.as_bytes(),
-        "test",
-        None,
-        None,
-        app.ctx.now(),
-    )
-    .await
-    .unwrap();
+    let stored = crate::inbound::stored(&app, raw.as_bytes(), "test", None).await;
     stationmaster::service::inbound::process_inbound(&app.ctx, stored.id).await.unwrap();
     let cookie = sign_in_by_link(&app, "gm@example.org").await;
     let dash = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;

@@ -69,13 +69,11 @@ fn order_mail(app: &TestApp, g: &stationmaster::service::CreatedGame, id: &str) 
     .into_bytes()
 }
 
-/// Runs the ingest socket of a server with this context until the returned sender is dropped.
-async fn listen(ctx: stationmaster::service::Ctx, path: &Path) -> tokio::sync::oneshot::Sender<()> {
+/// Runs the ingest socket of a server with this context until the returned switch is dropped.
+async fn listen(ctx: stationmaster::service::Ctx, path: &Path) -> stationmaster::service::ShutdownSwitch {
     let listener = handoff::bind(path).await.unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(handoff::serve(listener, ctx, async move {
-        let _ = stopped.await;
-    }));
+    let (stop, shutdown) = stationmaster::service::Shutdown::new();
+    tokio::spawn(handoff::serve(ctx, listener, shutdown));
     stop
 }
 
@@ -83,7 +81,7 @@ async fn listen(ctx: stationmaster::service::Ctx, path: &Path) -> tokio::sync::o
 /// socket listening.
 async fn running_server(
     pool: &PgPool,
-) -> (TestApp, stationmaster::service::CreatedGame, PathBuf, tokio::sync::oneshot::Sender<()>) {
+) -> (TestApp, stationmaster::service::CreatedGame, PathBuf, stationmaster::service::ShutdownSwitch) {
     let app = spawn_app_with(pool.clone(), Clock::system()).await;
     let g = app.create_game(Review::Gm).await;
     let socket = socket_path();

@@ -5,10 +5,11 @@
 
 use crate::helpers::{database_url, skip_without, spawn_app};
 use crate::public_dir::PublicDir;
+use chrono::{TimeZone, Utc};
 use sqlx::PgPool;
 use stationmaster::engine::Seat;
-use stationmaster::mail::imap::{ImapConfig, PollStats, poll_once};
-use stationmaster::service::{Review, inbound};
+use stationmaster::mail::imap::{ImapConfig, PollStats, poll_once, run_poller};
+use stationmaster::service::{Review, Shutdown, inbound};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::Duration;
@@ -99,9 +100,9 @@ async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool
     dovecot
         .deliver("2.msg", &order_mail("bert@example.org", &app.ctx.reply_address(g.id, Seat(2), 1), "imap2"));
 
-    let first = poll_once(&dovecot.config(), &app.ctx.pool, app.ctx.now()).await.unwrap();
+    let first = poll_once(&dovecot.config(), &app.ctx).await.unwrap();
     assert_eq!(first, PollStats { fetched: 2, stored: 2, duplicates: 0 });
-    let again = poll_once(&dovecot.config(), &app.ctx.pool, app.ctx.now()).await.unwrap();
+    let again = poll_once(&dovecot.config(), &app.ctx).await.unwrap();
     assert_eq!(again.fetched, 0, "stored messages were marked seen");
     assert_eq!(inbound::process_pending(&app.ctx, 10).await.unwrap(), 2);
     let accepted: i64 = sqlx::query_scalar(
@@ -115,10 +116,10 @@ async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool
     // The database is gone while a new message waits: the poll fails and marks nothing.
     dovecot
         .deliver("3.msg", &order_mail("cleo@example.org", &app.ctx.reply_address(g.id, Seat(3), 1), "imap3"));
-    let broken = PgPool::connect(&url).await.unwrap();
-    broken.close().await;
-    assert!(poll_once(&dovecot.config(), &broken, app.ctx.now()).await.is_err());
-    let recovered = poll_once(&dovecot.config(), &app.ctx.pool, app.ctx.now()).await.unwrap();
+    let broken = spawn_app(PgPool::connect(&url).await.unwrap()).await;
+    broken.ctx.pool.close().await;
+    assert!(poll_once(&dovecot.config(), &broken.ctx).await.is_err());
+    let recovered = poll_once(&dovecot.config(), &app.ctx).await.unwrap();
     assert_eq!(
         recovered,
         PollStats { fetched: 1, stored: 1, duplicates: 0 },
@@ -133,6 +134,36 @@ async fn a_wrong_imap_password_is_a_clear_error(pool: PgPool) {
     }
     let dovecot = start_dovecot().await;
     let cfg = ImapConfig::parse(&format!("imap://orders:wrong@127.0.0.1:{}/INBOX", dovecot.port)).unwrap();
-    let err = poll_once(&cfg, &pool, chrono::Utc::now()).await.unwrap_err();
+    let app = spawn_app(pool).await;
+    let err = poll_once(&cfg, &app.ctx).await.unwrap_err();
     assert!(format!("{err:#}").contains("IMAP login refused"), "{err:#}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_imap_poller_stamps_mail_with_its_contexts_clock_and_stops_on_shutdown(pool: PgPool) {
+    if skip_without("root and /usr/sbin/dovecot", usable()) {
+        return;
+    }
+    let app = spawn_app(pool).await; // its clock stands at 2026-03-01 12:00 UTC
+    let g = app.create_game(Review::Gm).await;
+    let dovecot = start_dovecot().await;
+    dovecot
+        .deliver("1.msg", &order_mail("anna@example.org", &app.ctx.reply_address(g.id, Seat(1), 1), "tick1"));
+    let (stop, shutdown) = Shutdown::new();
+    let poller =
+        tokio::spawn(run_poller(app.ctx.clone(), dovecot.config(), Duration::from_secs(3600), shutdown));
+    let mut received: Vec<chrono::DateTime<Utc>> = Vec::new();
+    for _ in 0..200 {
+        received = sqlx::query_scalar("SELECT received_at FROM inbound_messages WHERE source = 'imap'")
+            .fetch_all(&app.ctx.pool)
+            .await
+            .unwrap();
+        if !received.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(received, vec![Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap()], "the test clock's time");
+    stop.stop();
+    tokio::time::timeout(Duration::from_secs(5), poller).await.expect("stops on shutdown").expect("no panic");
 }

@@ -47,10 +47,23 @@ pub(crate) fn replace_bytes(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Stores one message the way every source does (`inbound::ingest`, a batch of one).
+pub(crate) async fn stored(
+    app: &TestApp,
+    raw: &[u8],
+    source: &str,
+    envelope_to: Option<&str>,
+) -> inbound::Ingested {
+    let arrived = inbound::Arrived { envelope_to, ..inbound::Arrived::new(raw, source) };
+    let stored = inbound::ingest(&app.ctx.pool, &[arrived], app.ctx.now()).await.unwrap();
+    assert_eq!(stored.len(), 1, "one message, one row");
+    stored[0]
+}
+
 /// Ingests and processes a message; returns (status, outcome, the answer mail if any).
 pub(crate) async fn deliver(app: &TestApp, raw: &[u8]) -> (String, String, Option<OutboxRow>) {
     let before = app.outbox().await.len();
-    let stored = inbound::ingest_raw(&app.ctx.pool, raw, "test", None, None, app.ctx.now()).await.unwrap();
+    let stored = crate::inbound::stored(app, raw, "test", None).await;
     assert!(stored.new, "a new message");
     inbound::process_inbound(&app.ctx, stored.id).await.unwrap().expect("processed");
     let mut conn = app.ctx.pool.acquire().await.unwrap();
@@ -223,8 +236,7 @@ async fn only_our_own_authentication_results_are_recorded(pool: PgPool) {
         [("our_authentication_results.eml", true), ("forged_authentication_results.eml", false)]
     {
         let raw = corpus(file, &to, "anna@example.org", &g);
-        let stored =
-            inbound::ingest_raw(&app.ctx.pool, &raw, "test", None, None, app.ctx.now()).await.unwrap();
+        let stored = crate::inbound::stored(&app, &raw, "test", None).await;
         inbound::process_inbound(&app.ctx, stored.id).await.unwrap();
         let auth: Option<serde_json::Value> =
             sqlx::query_scalar("SELECT auth_results FROM inbound_messages WHERE id = $1")
@@ -245,8 +257,8 @@ async fn the_same_message_twice_is_stored_and_applied_once(pool: PgPool) {
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
     let raw = corpus("plain.eml", &to, "anna@example.org", &g);
-    let first = inbound::ingest_raw(&app.ctx.pool, &raw, "pipe", None, None, app.ctx.now()).await.unwrap();
-    let again = inbound::ingest_raw(&app.ctx.pool, &raw, "pipe", None, None, app.ctx.now()).await.unwrap();
+    let first = crate::inbound::stored(&app, &raw, "pipe", None).await;
+    let again = crate::inbound::stored(&app, &raw, "pipe", None).await;
     assert_eq!((first.new, again.new, again.id), (true, false, first.id), "an MTA retry is recognised");
     inbound::process_pending(&app.ctx, 10).await.unwrap();
     // The same Message-ID with other bytes (e.g. another Received: line) is a duplicate too.

@@ -129,40 +129,19 @@ async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere(p
     let raw = format!(
         "Delivered-To: {signed}\r\nFrom: anna@example.org\r\nTo: {signed}\r\nSubject: x\r\nMessage-ID: <dt@x>\r\n\r\nCLAIM 7H NORTH\r\n"
     );
-    let stored = inbound::ingest_raw(
-        &app.ctx.pool,
-        raw.as_bytes(),
-        "pipe",
-        None,
-        Some("gm@play.sm.test"),
-        app.ctx.now(),
-    )
-    .await
-    .unwrap();
+    let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some("gm@play.sm.test")).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
     assert_eq!((done.status, done.seat), ("ignored", None), "{}", done.outcome);
     assert_eq!(latest_body(&app, &g, 1).await, "");
     // Delivered to the signed address itself, the same mail is the seat's.
     let raw = raw.replace("<dt@x>", "<dt2@x>");
-    let stored =
-        inbound::ingest_raw(&app.ctx.pool, raw.as_bytes(), "pipe", None, Some(&signed), app.ctx.now())
-            .await
-            .unwrap();
+    let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some(&signed)).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
     assert_eq!(done.status, "accepted", "{}", done.outcome);
     // An envelope of another domain (an alias piping to `mail ingest`) says nothing about the
     // seat: the headers are read, and the signature decides.
     let raw = raw.replace("<dt2@x>", "<dt3@x>");
-    let stored = inbound::ingest_raw(
-        &app.ctx.pool,
-        raw.as_bytes(),
-        "pipe",
-        None,
-        Some("orders@alias.example"),
-        app.ctx.now(),
-    )
-    .await
-    .unwrap();
+    let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some("orders@alias.example")).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
     assert_eq!(done.status, "accepted", "{}", done.outcome);
 }
@@ -226,7 +205,7 @@ async fn mail_for_no_seat_is_kept_only_up_to_its_bound_and_refusals_are_answered
 /// Like `deliver`, for mail that may be forgotten: (status, outcome, answered).
 async fn deliver_unrouted(app: &TestApp, raw: &[u8]) -> (String, String, bool) {
     let before = app.outbox().await.len();
-    let stored = inbound::ingest_raw(&app.ctx.pool, raw, "test", None, None, app.ctx.now()).await.unwrap();
+    let stored = crate::inbound::stored(app, raw, "test", None).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().expect("processed");
     (done.status.to_string(), done.outcome, app.outbox().await.len() > before)
 }
@@ -242,12 +221,7 @@ async fn concurrent_order_mails_never_pass_the_per_turn_limit(pool: PgPool) {
         let raw = format!(
             "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <c{n}@x>\r\n\r\nCLAIM 7H NORTH\r\n"
         );
-        ids.push(
-            inbound::ingest_raw(&app.ctx.pool, raw.as_bytes(), "test", None, None, app.ctx.now())
-                .await
-                .unwrap()
-                .id,
-        );
+        ids.push(crate::inbound::stored(&app, raw.as_bytes(), "test", None).await.id);
     }
     let mut all = tokio::task::JoinSet::new();
     for id in ids {

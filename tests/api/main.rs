@@ -1,8 +1,10 @@
 //! Integration tests of the whole server against a real Postgres (one fresh database per test,
 //! made by `#[sqlx::test]`): web pages, JSON API, turn loop, GM dashboard, console, reports.
 
+mod absences;
 mod bad_input;
 mod console;
+mod dev_mailbox;
 mod docs;
 mod game_1833;
 mod gm;

@@ -51,7 +51,7 @@ async fn an_oversized_form_is_answered_413(pool: PgPool) {
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
-async fn app_with(pool: PgPool, dev_mailbox: bool, bind: &str) -> TestApp {
+pub(crate) async fn app_with(pool: PgPool, dev_mailbox: bool, bind: &str) -> TestApp {
     let mut s = settings();
     s.web.dev_mailbox = dev_mailbox;
     s.bind = bind.into();

@@ -4,7 +4,7 @@
 use super::*;
 use chrono::SubsecRound;
 use stationmaster::mail::run_worker;
-use stationmaster::service::Ctx;
+use stationmaster::service::{Ctx, Shutdown, ShutdownSwitch};
 
 async fn ctx(pool: PgPool, clock: Clock) -> Ctx {
     let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", "", "--mail-from", FROM])
@@ -14,15 +14,9 @@ async fn ctx(pool: PgPool, clock: Clock) -> Ctx {
 }
 
 /// Starts the worker; returns the switch that stops it and its handle.
-fn spawn_worker(
-    ctx: Ctx,
-    port: u16,
-    tick: Duration,
-) -> (tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let worker = tokio::spawn(run_worker(ctx, smtp_to(port), tick, async move {
-        let _ = stopped.await;
-    }));
+fn spawn_worker(ctx: Ctx, port: u16, tick: Duration) -> (ShutdownSwitch, tokio::task::JoinHandle<()>) {
+    let (stop, shutdown) = Shutdown::new();
+    let worker = tokio::spawn(run_worker(ctx, smtp_to(port), tick, shutdown));
     (stop, worker)
 }
 
@@ -39,7 +33,7 @@ async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
     let received = receive_exactly(&mut server, 1).await;
     assert_eq!(received[0].envelope_recipients, vec!["player5@seat5.example".to_string()]);
 
-    stop.send(()).expect("worker alive");
+    stop.stop();
     tokio::time::timeout(Duration::from_secs(5), worker)
         .await
         .expect("the worker stops on shutdown")
@@ -65,7 +59,7 @@ async fn the_worker_takes_its_time_from_the_clock(pool: PgPool) {
     assert_eq!(received[0].envelope_recipients, vec!["player6@seat6.example".to_string()]);
     let sent = all_rows(&pool).await[0].sent_at.expect("marked sent");
     assert_eq!(sent, clock.now(), "marked with the clock's time");
-    stop.send(()).expect("worker alive");
+    stop.stop();
     worker.await.expect("no panic");
     server.token.cancel();
 }

@@ -2,13 +2,13 @@
 //! web, a trailing sign-off ignored — RULING M5), FINAL, STATUS, RESEND and HELP, each adding a
 //! section to the answer.
 
-use super::inbound::Decided;
-use super::inbound_reply::{self as reply, Section};
-use super::inbound_route::Routed;
-use super::submit::{mark_final_in, submit_for};
-use super::{Ctx, SeatAuth, ServiceError, Source, Submitted};
+use super::decided::Decided;
+use super::reply::{self, Section};
+use super::route::Routed;
 use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail, sign_off};
 use crate::orders::OrderText;
+use crate::service::submit::{mark_final_in, submit_for};
+use crate::service::{Ctx, SeatAuth, ServiceError, Source, Submitted};
 use crate::store::games::GameRow;
 use sqlx::PgConnection;
 

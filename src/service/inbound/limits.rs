@@ -6,13 +6,12 @@
 //! [`UNROUTED_NOTICES`] such notices per period in all (RULING M4). A mail to a seat's valid
 //! signed address from its player is never judged by what others sent (RULING M1).
 
-use super::Ctx;
-use super::ServiceError;
-use super::inbound::Decided;
-use super::inbound_reply::NOTHING_CHANGED;
-use super::inbound_route::Routed;
-use super::notices::OutgoingMail;
+use super::decided::Decided;
+use super::reply::NOTHING_CHANGED;
+use super::route::Routed;
 use crate::mail::inbound::ParsedMail;
+use crate::service::notices::OutgoingMail;
+use crate::service::{Ctx, ServiceError};
 use crate::store;
 use chrono::{DateTime, Duration, Utc};
 use sqlx::PgConnection;

@@ -2,10 +2,10 @@
 //! recipient, when known; else its recipient headers), else an `ORDERS <game> <seat> <token>`
 //! line — and whether its credentials hold.
 
-use super::{Ctx, SeatAuth, ServiceError};
 use crate::domain::{GameId, ReplyAddress, SecretToken};
 use crate::engine::Seat;
 use crate::mail::inbound::{MailCommands, ParsedMail};
+use crate::service::{Ctx, SeatAuth, ServiceError};
 use crate::store;
 use sqlx::PgConnection;
 
@@ -55,10 +55,14 @@ pub(super) async fn route(
         let Some(seat) = seat_of(tx, game, n).await? else {
             return Ok(Route::Nowhere("an ORDERS line names a seat that does not exist".into()));
         };
-        return Ok(match super::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
-            Ok(s) if s.seat == seat.auth.seat => Route::Seat(Routed { auth: s, generation: seat.generation }),
-            _ => Route::Forged(seat, "its ORDERS line carries a wrong token".into()),
-        });
+        return Ok(
+            match crate::service::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
+                Ok(s) if s.seat == seat.auth.seat => {
+                    Route::Seat(Routed { auth: s, generation: seat.generation })
+                }
+                _ => Route::Forged(seat, "its ORDERS line carries a wrong token".into()),
+            },
+        );
     }
     Ok(Route::Nowhere("not sent to a seat's reply address and no ORDERS line".into()))
 }

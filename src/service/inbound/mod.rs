@@ -1,26 +1,35 @@
-//! Orders by mail. [`ingest_raw`] stores a message's raw bytes before anything reads them (so an
-//! MTA can hand it over and forget it); [`process_inbound`] then reads it, finds the seat (its
-//! signed reply address, or an `ORDERS <game> <seat> <token>` line), checks the sender is the
-//! seat's registered address, runs the mail's commands through the same functions as the web,
-//! records the outcome on the message and queues the answer — all in one transaction. Answers go
-//! to the seat's registered address, never to the sender, threaded to the player's mail.
+//! Orders by mail — the face of inbound mail. [`ingest`] is the one way mail comes in (the
+//! ingest socket, the IMAP poller and a `mail ingest` that stores itself all call it): it stores
+//! a batch of messages' raw bytes before anything reads them, in one transaction (so an MTA can
+//! hand a message over and forget it once it is answered). [`process_inbound`] then reads one,
+//! finds the seat (`route`: its signed reply address, or an `ORDERS <game> <seat> <token>`
+//! line), checks the sender is the seat's registered address (`limits` for strangers and mail
+//! for no seat), runs the mail's commands through the same functions as the web (`commands`),
+//! records the outcome on the message and queues the answer (`reply`) — all in one transaction.
+//! Answers go to the seat's registered address, never to the sender, threaded to the player's
+//! mail. The steps share the [`decided::Decided`] they reach; none of them imports this face.
 
-use super::inbound_limits::{self as limits, Unrouted};
-use super::inbound_reply::{self as reply, Section};
-use super::inbound_route::{Route, Routed, route};
-use super::{Ctx, SeatAuth, ServiceError};
+mod commands;
+mod decided;
+mod limits;
+mod reply;
+mod route;
+
+use super::{Ctx, ServiceError};
 use crate::config::MailAuth;
 use crate::domain::GameId;
 use crate::engine::Seat;
 use crate::mail::inbound::{MailCommands, ParsedMail};
 use crate::store;
-use crate::store::games::GameRow;
 use crate::store::inbound::Outcome;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
+use decided::Decided;
+use limits::Unrouted;
+use route::{Route, Routed, route};
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 
-pub use super::inbound_limits::{
+pub use limits::{
     NOTICE_PERIOD, UNROUTED_BYTES_PER_PERIOD, UNROUTED_BYTES_PER_SENDER, UNROUTED_NOTICES,
     UNROUTED_PER_PERIOD, UNROUTED_PER_SENDER,
 };
@@ -39,7 +48,8 @@ pub struct Ingested {
     pub new: bool,
 }
 
-/// A message as it arrived, to store with [`ingest_raw`] or [`ingest_raw_all`].
+/// A message as it arrived, to store with [`ingest`]: its raw bytes, where it came from (`pipe`,
+/// `imap`, …) and its envelope, when the MTA gave one.
 #[derive(Debug, Clone, Copy)]
 pub struct Arrived<'a> {
     pub raw: &'a [u8],
@@ -48,24 +58,21 @@ pub struct Arrived<'a> {
     pub envelope_to: Option<&'a str>,
 }
 
-/// Stores a raw message as received. Nothing is parsed first. Bytes past [`MAX_MAIL_BYTES`] are
-/// cut off and the message is marked truncated (it will be refused with an explanation).
-pub async fn ingest_raw(
-    pool: &PgPool,
-    raw: &[u8],
-    source: &str,
-    envelope_from: Option<&str>,
-    envelope_to: Option<&str>,
-    now: chrono::DateTime<chrono::Utc>,
-) -> sqlx::Result<Ingested> {
-    let mut conn = pool.acquire().await?;
-    store_raw(&mut conn, &Arrived { raw, source, envelope_from, envelope_to }, now).await
+impl<'a> Arrived<'a> {
+    /// A message without an envelope (IMAP, tests); set the envelope fields when there is one.
+    pub fn new(raw: &'a [u8], source: &'a str) -> Self {
+        Arrived { raw, source, envelope_from: None, envelope_to: None }
+    }
 }
 
-/// Stores several messages, as [`ingest_raw`] does each, in one transaction: one commit (one
-/// flush of the write-ahead log) for all of them, so messages that arrive together are made
-/// durable together. All or none are stored.
-pub async fn ingest_raw_all(
+/// Stores messages as they arrived, in one transaction: one commit (one flush of the write-ahead
+/// log) for all of them, so messages that arrive together are made durable together; all or
+/// none are stored, and a single message is a batch of one. Nothing is parsed first: the raw
+/// bytes are stored before anything reads them, deduplicated by their SHA-256 (the same bytes
+/// again answer with the first row, `new: false`). Bytes past [`MAX_MAIL_BYTES`] are cut off
+/// and the message is marked truncated (it will be refused with an explanation). Answer the
+/// sender only once this returns: then the messages are committed.
+pub async fn ingest(
     pool: &PgPool,
     messages: &[Arrived<'_>],
     now: chrono::DateTime<chrono::Utc>,
@@ -149,7 +156,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
             Unrouted::Keep => decided.unrouted = true,
             Unrouted::Refuse(Some(answer)) => {
                 store::inbound::drop_raw(&mut tx, id).await?;
-                super::notices::queue(&mut tx, &ctx.settings, &answer).await?;
+                crate::service::notices::queue(&mut tx, &ctx.settings, &answer).await?;
                 decided.outcome.push_str("; not kept: over the limit on mail for no seat (its bytes were dropped; its sender was told, once this hour)");
                 (decided.unrouted, decided.notice) = (true, Some("sent"));
             }
@@ -192,13 +199,15 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         // The answer states the deadline; it carries the calendar entry too.
         let game = match decided.game {
             Some(game) => game,
-            None => super::load_game(&mut tx, seat.game).await?,
+            None => crate::service::load_game(&mut tx, seat.game).await?,
         };
         m.calendar = match decided.deadline {
-            Some((turn, at, version)) => Some(super::deadlines::calendar(ctx, &game, turn, at, version)),
-            None => super::deadlines::open_turn_calendar(ctx, &mut tx, &game).await?,
+            Some((turn, at, version)) => {
+                Some(crate::service::deadlines::calendar(ctx, &game, turn, at, version))
+            }
+            None => crate::service::deadlines::open_turn_calendar(ctx, &mut tx, &game).await?,
         };
-        super::notices::queue(&mut tx, &ctx.settings, &m).await?;
+        crate::service::notices::queue(&mut tx, &ctx.settings, &m).await?;
     }
     tx.commit().await?;
     ctx.mail_wake.notify_one();
@@ -212,59 +221,6 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         game: decided.seat.as_ref().map(|s| s.game),
         seat: decided.seat.as_ref().map(|s| s.seat),
     }))
-}
-
-/// The decision about one message: its status, a one-line outcome for the GM, the seat it was
-/// for (if known, with its reply-address generation) and the sections of the answer to that
-/// seat (none: no answer); the game, when it was loaded on the way.
-pub(super) struct Decided {
-    pub(super) status: &'static str,
-    pub(super) outcome: String,
-    pub(super) seat: Option<SeatAuth>,
-    pub(super) generation: i32,
-    pub(super) game: Option<GameRow>,
-    pub(super) turn: Option<i32>,
-    /// The open turn's deadline and its version, when orders were just stored for it.
-    pub(super) deadline: Option<(i32, DateTime<Utc>, i32)>,
-    pub(super) sections: Vec<Section>,
-    pub(super) finalised: bool,
-    /// For refusals under the flood limits: whether the notice was `sent` or `withheld`.
-    pub(super) notice: Option<&'static str>,
-    /// Mail for no seat, kept within its bound.
-    pub(super) unrouted: bool,
-}
-
-impl Decided {
-    fn silent(status: &'static str, outcome: impl Into<String>) -> Self {
-        Decided {
-            status,
-            outcome: outcome.into(),
-            seat: None,
-            generation: 1,
-            game: None,
-            turn: None,
-            deadline: None,
-            sections: Vec::new(),
-            finalised: false,
-            notice: None,
-            unrouted: false,
-        }
-    }
-    pub(super) fn refused(seat: Routed, outcome: impl Into<String>, why: Vec<String>) -> Self {
-        Decided {
-            status: "rejected",
-            outcome: outcome.into(),
-            seat: Some(seat.auth),
-            generation: seat.generation,
-            game: None,
-            turn: None,
-            deadline: None,
-            sections: vec![Section::new("Your mail was not accepted", why)],
-            finalised: false,
-            notice: None,
-            unrouted: false,
-        }
-    }
 }
 
 async fn decide(
@@ -304,7 +260,7 @@ async fn decide(
         );
         return Ok(Decided::refused(seat, "refused: too large", vec![why, reply::NOTHING_CHANGED.into()]));
     }
-    let game = super::load_game(tx, seat.auth.game).await?;
+    let game = crate::service::load_game(tx, seat.auth.game).await?;
     if commands.has_orders() {
         // One order mail per seat at a time: the limit's count and the orders' insert hold under
         // concurrent ingest (RULING M2).
@@ -320,7 +276,7 @@ async fn decide(
             return Ok(Decided::refused(seat, "refused: per-turn mail limit", why));
         }
     }
-    super::inbound_commands::carry_out(ctx, tx, seat, game, mail, &commands).await
+    commands::carry_out(ctx, tx, seat, game, mail, &commands).await
 }
 
 /// Why a mail to a seat is not its player's own, if it is not: another sender, or (under the

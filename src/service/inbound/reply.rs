@@ -1,10 +1,10 @@
 //! The answer to an order mail: sections (the echo, errors by line, status, help…) rendered into
 //! one mail to the seat's registered address, threaded to the player's message.
 
-use super::notices::{OutgoingMail, render};
-use super::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
 use crate::mail::inbound::ParsedMail;
 use crate::orders::Echo;
+use crate::service::notices::{OutgoingMail, render};
+use crate::service::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
 use crate::store;
 use askama::Template;
 use sqlx::PgConnection;
@@ -124,7 +124,7 @@ pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Se
     if let Some(t) = &turn {
         lines.push(format!(
             "Deadline: {}.",
-            super::deadlines::words(&game, seat.time_zone.as_deref(), t.deadline)
+            crate::service::deadlines::words(&game, seat.time_zone.as_deref(), t.deadline)
         ));
     }
     match latest {
@@ -169,7 +169,7 @@ pub async fn resend(
         in_reply_to: None,
         calendar: None,
     };
-    super::notices::queue(tx, &ctx.settings, &copy).await?;
+    crate::service::notices::queue(tx, &ctx.settings, &copy).await?;
     Ok(Section::new("Resend", vec![format!("Your report of turn {} is on its way again.", last.turn)]))
 }
 
