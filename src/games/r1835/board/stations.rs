@@ -33,7 +33,7 @@ pub struct TokenLay {
     /// A private's token: allowed only in the company's token step (HR 6), when the game's
     /// option `nf_pfb_token_step_only` is on.
     pub token_step_only: bool,
-    /// The private this placement closes (HR 5: PfB's station on L6).
+    /// The private this placement closes (its power used: NF; HR 5: PfB's station on L6).
     pub closes: Option<String>,
 }
 
@@ -164,7 +164,7 @@ pub fn check_token(
     }
 }
 
-/// A private's free station: NF (`free_token`) on its hex; PfB (`tile_and_token`) on L6 once
+/// A private's free station, and the private it closes: NF (`free_token`) on its hex; PfB (`tile_and_token`) on L6 once
 /// BA's home station is there, closing the PfB (HR 5: whoever laid the tile).
 fn private_token(data: &Data, board: &BoardState, p: usize, at: &str) -> Result<Option<String>, TokenError> {
     let private =
@@ -180,8 +180,9 @@ fn private_token(data: &Data, board: &BoardState, p: usize, at: &str) -> Result<
             hexes: power.hexes.join(", "),
         });
     }
+    // The NF's power is this one station: placing it uses the power up and closes the private.
     if power.kind == "free_token" {
-        return Ok(None);
+        return Ok(Some(private.id.clone()));
     }
     let homes_here: Vec<&str> = data.majors.iter().filter(|m| m.home == at).map(|m| m.id.as_str()).collect();
     let home_there =

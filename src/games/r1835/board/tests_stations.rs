@@ -113,7 +113,8 @@ fn house_rule_6_private_stations_are_marked_for_the_token_step_only() {
     let b = BoardState::default();
     let nf = d.private_index("NF").expect("NF");
     let t = check_token(&d, &b, phase(&d, "1"), "BY", "L14", 0, Via::Private(nf)).expect("legal");
-    assert!(t.token_step_only && !t.counts && t.cost == 0 && t.closes.is_none());
+    assert!(t.token_step_only && !t.counts && t.cost == 0);
+    assert_eq!(t.closes.as_deref(), Some("NF"));
     let normal = check_token(&d, &b, phase(&d, "1"), "BY", "L14", 0, Via::Normal);
     assert!(matches!(normal, Err(TokenError::NotConnected { .. })), "{normal:?}");
 }

@@ -131,8 +131,10 @@ fn house_rule_7_track_may_end_at_a_blank_tile_edge_but_not_at_a_blank_printed_si
     // Against a laid tile whose edge is blank, the same kind of end is allowed.
     let mut b = BoardState::default();
     b.lay(&d, "D14", "9", 0).expect("lay");
-    let beside =
-        (0..6u8).find(|s| neighbour("D14", *s).is_some_and(|n| d.hex(&n).is_some_and(|h| h.tile == "0")));
+    // A side where tile 9 (sides 0 and 3, unturned) shows no track.
+    let beside = [1u8, 2, 4, 5]
+        .into_iter()
+        .find(|s| neighbour("D14", *s).is_some_and(|n| d.hex(&n).is_some_and(|h| h.tile == "0")));
     let s = beside.expect("an empty neighbour");
     let n = neighbour("D14", s).expect("neighbour");
     let into_d14 = (s + 3) % 6;
@@ -252,4 +254,29 @@ fn house_rule_17_candidates_are_ranked_by_revenue_then_distance() {
     assert!(ranked.iter().all(|c| c.distance.is_some()));
     let g = Graph::build(&d, &b, ph);
     assert!(g.stops.iter().any(|s| s.has_token("BY")));
+}
+
+#[test]
+fn legal_lays_lists_every_lay_that_check_lay_accepts_once_per_track() {
+    let d = data();
+    let b = dense_board(&d, 7, 1);
+    let ph = phase(&d, "3");
+    let listed = legal_lays(&d, &b, ph, "SX");
+    assert!(!listed.is_empty());
+    for h in &d.hexes {
+        for t in &d.tiles {
+            for r in 0..6 {
+                if check_lay(&d, &b, ph, "SX", (&h.at, &t.id, r), Connection::Required).is_ok() {
+                    let same = |l: &&super::track::Lay| {
+                        let mut other = b.clone();
+                        other.lay(&d, &l.hex, &l.tile, l.rotation).is_ok_and(|()| {
+                            let (_, x, xr) = other.tile_at(&d, &h.at).expect("tile");
+                            l.hex == h.at && l.tile == t.id && joins(x, xr) == joins(t, r)
+                        })
+                    };
+                    assert!(listed.iter().any(|l| same(&l)), "{} {} r{r} missing", h.at, t.id);
+                }
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ use super::graph::Graph;
 use super::reach::reach;
 use super::state::BoardState;
 use crate::games::r1835::data::{Data, Phase, Tile, neighbour};
+use std::collections::BTreeSet;
 
 /// A legal lay.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,8 +125,25 @@ pub fn check_lay(
 
 /// Every legal lay of a company on the board in a phase, hex by hex in map order.
 pub fn legal_lays(data: &Data, board: &BoardState, phase: &Phase, company: &str) -> Vec<Lay> {
+    // Only hexes next to track the company reaches can be connected: the full test
+    // (`connected`) runs for those alone.
+    let g = Graph::build(data, board, phase);
+    let near: BTreeSet<String> = reach(&g, company)
+        .sides
+        .iter()
+        .map(|(_, from)| &g.hexes[usize::from(*from)])
+        .flat_map(|h| (0..6).filter_map(|s| neighbour(h, s)).chain([h.clone()]))
+        .chain(
+            board
+                .tokens
+                .iter()
+                .filter(|(_, ts)| ts.iter().any(|t| t.company == company))
+                .map(|(h, _)| h.clone()),
+        )
+        .chain(home_hex(data, company))
+        .collect();
     let mut out = Vec::new();
-    for hex in &data.hexes {
+    for hex in data.hexes.iter().filter(|h| near.contains(&h.at)) {
         let Some((_, old, _)) = board.tile_at(data, &hex.at) else { continue };
         for id in &old.upgrades {
             for rotation in 0..6 {
@@ -203,9 +221,7 @@ fn connected(data: &Data, board: &BoardState, phase: &Phase, company: &str, lay:
         return true;
     }
     let has_token = board.tokens.values().flatten().any(|t| t.company == company);
-    let home =
-        data.majors.iter().map(|m| (&m.id, &m.home)).chain(data.minors.iter().map(|m| (&m.id, &m.home)));
-    if !has_token && home.into_iter().any(|(id, h)| id == company && *h == lay.hex) {
+    if !has_token && home_hex(data, company).is_some_and(|h| h == lay.hex) {
         return true;
     }
     let mut after = board.clone();
@@ -220,6 +236,12 @@ fn connected(data: &Data, board: &BoardState, phase: &Phase, company: &str, lay:
         super::graph::End::Side(x) => r.side_from_outside(x, h),
         super::graph::End::Stop(_) => false,
     })
+}
+
+/// The home hex of a share company or minor.
+fn home_hex(data: &Data, company: &str) -> Option<String> {
+    let majors = data.majors.iter().map(|m| (&m.id, &m.home));
+    majors.chain(data.minors.iter().map(|m| (&m.id, &m.home))).find(|m| m.0 == company).map(|m| m.1.clone())
 }
 
 /// Two lays put the same track on the same hex (a symmetric tile in two rotations).
