@@ -6,7 +6,7 @@ use super::output::{InputError, print};
 use super::serve::connect;
 use crate::config::Settings;
 use crate::service::undelivered;
-use crate::store::outbox::Undelivered;
+use crate::service::undelivered::Undelivered;
 
 fn lines(rows: &[Undelivered]) -> String {
     rows.iter()

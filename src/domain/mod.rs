@@ -1,13 +1,24 @@
-//! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens.
+//! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, and the
+//! closed word sets stored in text columns (turn and game status, review, timer kind, inbound
+//! status), which decode as enums.
 
 mod email;
+mod game_status;
 mod ids;
+mod inbound_status;
 mod reply_address;
+mod text_enum;
+mod timer_kind;
 mod token;
 mod turn_length;
+mod turn_status;
 
 pub use email::{EmailAddress, EmailError, Mailbox};
+pub use game_status::{GameStatus, Review, ReviewError};
 pub use ids::{GameId, GameIdError};
+pub use inbound_status::{InboundStatus, Notice};
 pub use reply_address::{ReplyAddress, constant_time_eq};
+pub use timer_kind::TimerKind;
 pub use token::SecretToken;
 pub use turn_length::{TurnLength, TurnLengthError};
+pub use turn_status::TurnStatus;

@@ -4,10 +4,12 @@
 
 use super::audit::{self, Actor};
 use super::{Ctx, ServiceError, deadlines, load_game, notices};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
+use crate::engine::Seat;
 use crate::schedule;
 use crate::store;
 use crate::store::games::GameRow;
+use crate::store::lifecycle::AbsenceRow;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 use sqlx::PgConnection;
@@ -46,7 +48,13 @@ pub async fn add_absence(
         )));
     }
     let waits = matches!(actor, Actor::Seat(_)) && absences_need_approval(&mut tx, game).await?;
-    store::lifecycle::add_absence(&mut tx, game.0, (i16::from(seat), first, last), !waits).await?;
+    store::lifecycle::add_absence(
+        &mut tx,
+        game,
+        AbsenceRow { seat: Seat(seat), first_day: first, last_day: last },
+        !waits,
+    )
+    .await?;
     let action = if waits { "absence requested" } else { "absence recorded" };
     audit::record(&mut tx, now, game, actor, action, json!({"seat": seat, "from": first, "to": last}))
         .await?;
@@ -62,7 +70,7 @@ pub async fn add_absence(
             what: &what,
             link: format!("{}/gm/games/{}", ctx.settings.base(), game),
         };
-        let key = format!("gm-absence:{}:{seat}:{first}:{last}", game.0);
+        let key = format!("gm-absence:{}:{seat}:{first}:{last}", game);
         notices::queue(&mut tx, &ctx.settings, &notices::gm_alert(key, &g.gm_email, game, &alert)?).await?;
         AbsenceOutcome::AwaitsApproval
     } else {
@@ -75,7 +83,7 @@ pub async fn add_absence(
 
 /// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
 pub async fn absences_need_approval(conn: &mut PgConnection, game: GameId) -> Result<bool, ServiceError> {
-    Ok(store::lifecycle::absence_approval(conn, game.0).await?)
+    Ok(store::lifecycle::absence_approval(conn, game).await?)
 }
 
 /// The GM approves a seat's absences that wait for approval: they are in force from now on, and
@@ -89,12 +97,12 @@ pub async fn approve_absences(
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
     super::seat_by_number(&mut tx, game, seat).await?;
-    let rows = store::lifecycle::approve_absences(&mut tx, game.0, i16::from(seat)).await?;
+    let rows = store::lifecycle::approve_absences(&mut tx, game, Seat(seat)).await?;
     if rows.is_empty() {
         return Err(ServiceError::BadInput(format!("seat {seat} has no absence waiting for approval")));
     }
     let mut absences = Vec::new();
-    for (_, first, last) in &rows {
+    for AbsenceRow { first_day: first, last_day: last, .. } in &rows {
         let detail = json!({"seat": seat, "from": first, "to": last});
         audit::record(&mut tx, ctx.now(), game, Actor::Gm(gm), "absence approved", detail).await?;
         absences.push(
@@ -116,15 +124,16 @@ async fn push_deadline(
     seat: u8,
     absences: &[schedule::Absence],
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
-    let Some(t) = store::turns::lock_turn(conn, g.id, g.current_turn).await?.filter(|t| t.status == "open")
+    let Some(t) =
+        store::turns::lock_turn(conn, g.id, g.current_turn).await?.filter(|t| t.status == TurnStatus::Open)
     else {
         return Ok(None);
     };
-    if !t.acting_seats.contains(&i16::from(seat)) {
+    if !t.acting_seats.contains(&Seat(seat)) {
         return Ok(None);
     }
     let rhythm = deadlines::rhythm_of(g);
-    let acting: Vec<u8> = t.acting_seats.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let acting: Vec<u8> = t.acting_seats.iter().map(|s| s.0).collect();
     let cap = chrono::Duration::days(i64::from(g.max_absence_days));
     let (pushed, _) = schedule::push_for_absences(t.deadline, &rhythm, absences, &acting, cap);
     if pushed <= t.deadline {

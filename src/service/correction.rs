@@ -7,7 +7,7 @@
 
 use super::audit::{self, Actor};
 use super::{Ctx, ServiceError, deadlines, diff, engine_of};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
 use crate::engine::{GM_SEAT, Viewer};
 use crate::store;
 use crate::store::games::ActionRow;
@@ -34,11 +34,11 @@ pub async fn correct_state(
     }
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let engine = engine_of(&g)?;
-    let t = store::turns::lock_turn(&mut tx, game.0, g.current_turn)
+    let t = store::turns::lock_turn(&mut tx, game, g.current_turn)
         .await?
-        .filter(|t| t.status == "open")
+        .filter(|t| t.status == TurnStatus::Open)
         .ok_or_else(|| {
             ServiceError::Conflict(
                 "corrections are made while a turn is open: once a turn is adjudicated its result stands (HR 15)"
@@ -63,12 +63,12 @@ pub async fn correct_state(
         seq: t.first_seq,
         // Logged with the turn whose result it corrects, so a rollback to this turn keeps it.
         turn: t.number - 1,
-        seat: i16::from(GM_SEAT.0),
+        seat: GM_SEAT,
         action: json!({"gm_correction": patch, "note": note}),
         by_default: false,
     };
-    store::games::append_action(&mut tx, game.0, row.turn, &row).await?;
-    store::lifecycle::apply_correction(&mut tx, game.0, t.number, &corrected, t.first_seq).await?;
+    store::games::append_action(&mut tx, game, row.turn, &row).await?;
+    store::lifecycle::apply_correction(&mut tx, game, t.number, &corrected, t.first_seq).await?;
     audit::record(
         &mut tx,
         now,

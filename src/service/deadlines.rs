@@ -5,7 +5,7 @@
 
 use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError, timers};
-use crate::domain::GameId;
+use crate::engine::Seat;
 use crate::schedule::{self, IcalEvent, Rhythm, RhythmWords, TimeZoneName};
 use crate::store;
 use crate::store::games::GameRow;
@@ -17,7 +17,7 @@ use std::str::FromStr;
 /// The game's rhythm: the stored one, or a plain "every turn length, any day, UTC" for games
 /// created without one.
 pub(crate) fn rhythm_of(g: &GameRow) -> Rhythm {
-    g.rhythm.as_ref().and_then(|r| serde_json::from_value::<Rhythm>(r.clone()).ok()).unwrap_or_else(|| {
+    g.rhythm.as_ref().map(|r| r.0.clone()).unwrap_or_else(|| {
         // Rhythms need at least an hour; shorter legacy lengths only matter for absences here.
         let minutes = (g.turn_length_secs / 60).max(60);
         Rhythm::parse(&RhythmWords { length: &format!("{minutes}m"), ..RhythmWords::default() })
@@ -40,7 +40,7 @@ pub(crate) async fn open_turn(
     number: i32,
     state: &Value,
     first_seq: i64,
-    acting: &[i16],
+    acting: &[Seat],
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, ServiceError> {
     let rhythm = rhythm_of(g);
@@ -53,9 +53,9 @@ pub(crate) async fn open_turn(
     let absences: Vec<schedule::Absence> = store::lifecycle::absences(conn, g.id, from_day)
         .await?
         .into_iter()
-        .filter_map(|(seat, first, last)| schedule::Absence::new(u8::try_from(seat).ok()?, first, last).ok())
+        .filter_map(|a| schedule::Absence::new(a.seat.0, a.first_day, a.last_day).ok())
         .collect();
-    let acting_u8: Vec<u8> = acting.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let acting_u8: Vec<u8> = acting.iter().map(|s| s.0).collect();
     let cap = Duration::days(i64::from(g.max_absence_days));
     let (deadline, push) = schedule::push_for_absences(base, &rhythm, &absences, &acting_u8, cap);
     let grace_secs = if g.rhythm.is_some() { rhythm.grace().map_or(0, |d| d.num_seconds()) } else { 0 };
@@ -79,7 +79,7 @@ pub(crate) async fn open_turn(
         super::audit::record(
             conn,
             now,
-            GameId(g.id),
+            g.id,
             super::audit::Actor::Server,
             "deadline moved for absences",
             detail,
@@ -124,7 +124,7 @@ pub(crate) async fn announce(
     version: i32,
     why: &str,
 ) -> Result<(), ServiceError> {
-    let game = GameId(g.id);
+    let game = g.id;
     let ics = calendar(ctx, g, turn, deadline, version);
     for seat in store::games::seats(conn, g.id).await? {
         let when = words(g, seat.time_zone.as_deref(), deadline);
@@ -136,7 +136,7 @@ pub(crate) async fn announce(
             link: Some(notices::seat_link(ctx, game, &seat)),
         };
         let m = SeatMail {
-            key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat),
+            key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat.0),
             kind: "deadline",
             subject: format!("[{}] New deadline for turn {turn}: {when}", g.name),
             calendar: Some(ics.clone()),
@@ -156,7 +156,7 @@ pub(crate) async fn tell_table(
     subject: &str,
     paragraphs: &[String],
 ) -> Result<(), ServiceError> {
-    let game = GameId(g.id);
+    let game = g.id;
     for seat in store::games::seats(conn, g.id).await? {
         let n = Notice {
             game: &g.name,
@@ -166,7 +166,7 @@ pub(crate) async fn tell_table(
             link: Some(format!("{}/games/{}", ctx.settings.base(), game)),
         };
         let m = SeatMail {
-            key: format!("table:{game}:{what}:{}:{}", seat.seat, seat.token_generation),
+            key: format!("table:{game}:{what}:{}:{}", seat.seat.0, seat.token_generation),
             kind: "notice",
             subject: format!("[{}] {subject}", g.name),
             calendar: None,
@@ -185,5 +185,5 @@ pub(crate) async fn open_turn_calendar(
 ) -> Result<Option<String>, ServiceError> {
     Ok(store::turns::open_deadline(conn, g.id, g.current_turn)
         .await?
-        .map(|(deadline, version)| calendar(ctx, g, g.current_turn, deadline, version)))
+        .map(|d| calendar(ctx, g, g.current_turn, d.deadline, d.deadline_version)))
 }

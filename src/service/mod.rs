@@ -21,6 +21,7 @@ mod inbound_reply;
 mod inbound_route;
 mod key_rotation;
 pub mod lifecycle;
+mod listings;
 mod notices;
 pub mod order_pages;
 pub mod policy;
@@ -44,6 +45,7 @@ pub use ctx::Ctx;
 pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
+pub use listings::{GameSummary, MailView, VersionView};
 pub use publish::publish_turn;
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
@@ -94,7 +96,7 @@ impl Source {
 
 /// Loads a game row or says it does not exist.
 pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<GameRow, ServiceError> {
-    crate::store::games::get_game(conn, id.0).await?.ok_or(ServiceError::GameNotFound(id))
+    crate::store::games::get_game(conn, id).await?.ok_or(ServiceError::GameNotFound(id))
 }
 
 /// The engine a stored game was created with.

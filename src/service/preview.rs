@@ -3,7 +3,6 @@
 
 use super::notices::{self, Notice, NoticeTo, OutgoingMail};
 use super::{ServiceError, diff};
-use crate::domain::GameId;
 use crate::engine::{DynGame, TurnOutcome, Viewer};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::turns::TurnRow;
@@ -21,9 +20,9 @@ pub fn preview_text(
     }
     out.push_str("\nHow the orders were read:\n");
     for s in seats {
-        let seat = crate::engine::Seat(u8::try_from(s.seat).unwrap_or(0));
+        let seat = s.seat;
         let nmr = if outcome.nmr.contains(&seat) { " — NMR" } else { "" };
-        out.push_str(&format!("  Seat {} ({}){nmr}\n", s.seat, s.player_name));
+        out.push_str(&format!("  Seat {} ({}){nmr}\n", s.seat.0, s.player_name));
         for n in outcome.notes.get(&seat).into_iter().flatten() {
             let line = if n.line > 0 { format!("line {}", n.line) } else { "—".to_string() };
             let done = if n.executed { "carried out" } else { "NOT carried out" };
@@ -61,7 +60,7 @@ pub fn preview_mail(
         NoticeTo {
             key: notices::run_key(format!("gm-draft:{}:{}", game.id, turn.number), turn.reopened),
             kind: "gm-alert",
-            game_id: GameId(game.id),
+            game_id: game.id,
             to: &game.gm_email,
             name: None,
             subject: format!("[{}] Turn {}: draft ready for review", game.name, turn.number),

@@ -52,19 +52,19 @@ async fn publish_as(
         let row = ActionRow {
             seq: i64::try_from(a.seq).unwrap_or(i64::MAX),
             turn: turn.number,
-            seat: i16::from(a.seat.0),
+            seat: a.seat,
             action: a.action.clone(),
             by_default: a.by_default,
         };
         store::games::append_action(conn, game.id, turn.number, &row).await?;
     }
-    let policy = NmrPolicy::from_stored(&game.nmr_policy);
+    let policy = NmrPolicy::of_game(game)?;
     let mut flagged = Vec::new();
     for seat in &outcome.nmr {
-        let count = store::games::add_nmr(conn, game.id, i16::from(seat.0)).await?;
+        let count = store::games::add_nmr(conn, game.id, *seat).await?;
         // HR 13: the Nth NMR (the 2nd by default) flags the seat for replacement.
         if policy.flags_at(u32::try_from(count).unwrap_or(0)) {
-            store::lifecycle::flag_seat(conn, game.id, i16::from(seat.0), now).await?;
+            store::lifecycle::flag_seat(conn, game.id, *seat, now).await?;
             flagged.push((*seat, count));
         }
     }
@@ -72,7 +72,7 @@ async fn publish_as(
     let next_deadline = if outcome.game_over {
         None
     } else {
-        let acting: Vec<i16> = engine.acting_seats(&outcome.state)?.iter().map(|s| i16::from(s.0)).collect();
+        let acting = engine.acting_seats(&outcome.state)?;
         Some(deadlines::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?)
     };
     let current = if outcome.game_over { turn.number } else { turn.number + 1 };
@@ -83,9 +83,9 @@ async fn publish_as(
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
     let seats = store::games::seats(conn, game.id).await?;
     for seat in &seats {
-        let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
-        let link = ctx.seat_link(&ctx.seat_token(GameId(game.id), s, seat.token_generation));
-        let reply_to = ctx.reply_address(GameId(game.id), s, seat.token_generation);
+        let s = seat.seat;
+        let link = ctx.seat_link(&ctx.seat_token(game.id, s, seat.token_generation));
+        let reply_to = ctx.reply_address(game.id, s, seat.token_generation);
         let ctx_r = reports::ReportContext {
             game,
             engine,
@@ -118,7 +118,7 @@ async fn publish_as(
     let nmr: Vec<u8> = outcome.nmr.iter().map(|s| s.0).collect();
     let detail = json!({"turn": turn.number, "actions": outcome.actions.len(), "nmr": nmr,
         "game_over": outcome.game_over, "next_deadline": next_deadline});
-    audit::record(conn, now, GameId(game.id), by, "turn published", detail).await?;
+    audit::record(conn, now, game.id, by, "turn published", detail).await?;
     for (seat, count) in flagged {
         announce_flag(ctx, conn, game, seat, count).await?;
     }
@@ -135,7 +135,7 @@ async fn announce_flag(
     seat: Seat,
     count: i32,
 ) -> Result<(), ServiceError> {
-    let id = GameId(game.id);
+    let id = game.id;
     audit::record(
         conn,
         ctx.now(),

@@ -8,7 +8,7 @@ use super::audit::{self, Actor};
 use super::notices::{self, Notice, NoticeTo};
 use super::turn::{CloseOutcome, adjudicate_locked};
 use super::{Ctx, ServiceError, load_game};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
 use crate::engine::GmQuestion;
 use crate::store;
 use crate::store::games::GameRow;
@@ -26,10 +26,9 @@ pub(crate) async fn ask_gm(
     link: String,
 ) -> Result<CloseOutcome, ServiceError> {
     let now = ctx.now();
-    let id = GameId(game.id);
-    let stored = serde_json::to_value(&q).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let id = game.id;
     let why = format!("a decision for seat {} is yours to make: {}", q.seat.0, q.prompt);
-    store::turns::set_question(conn, game.id, turn.number, Some((&stored, now, &why))).await?;
+    store::turns::set_question(conn, game.id, turn.number, Some((&q, now, &why))).await?;
     audit::record(
         conn,
         now,
@@ -89,13 +88,11 @@ pub async fn answer_question(
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
-    let t = store::turns::lock_turn(&mut tx, game.0, g.current_turn)
+    let t = store::turns::lock_turn(&mut tx, game, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
-    let q: GmQuestion = match (&t.question, t.status.as_str()) {
-        (Some(q), "open") => {
-            serde_json::from_value(q.clone()).map_err(|e| ServiceError::Internal(e.to_string()))?
-        }
+    let q: GmQuestion = match (&t.question, t.status) {
+        (Some(q), TurnStatus::Open) => q.0.clone(),
         _ => {
             return Err(ServiceError::Conflict(format!("turn {} has no question waiting for you", t.number)));
         }
@@ -103,14 +100,14 @@ pub async fn answer_question(
     let picked = choice.checked_sub(1).and_then(|i| q.candidates.get(i)).ok_or_else(|| {
         ServiceError::BadInput(format!("choose one of the moves 1 to {}", q.candidates.len()))
     })?;
-    let mut answers: Vec<Value> = serde_json::from_value(t.gm_answers.clone()).unwrap_or_default();
+    let mut answers: Vec<Value> = t.gm_answers.0.clone();
     answers.truncate(q.number);
     answers.push(picked.action.clone());
-    store::turns::set_gm_answers(&mut tx, game.0, t.number, &Value::Array(answers)).await?;
-    store::turns::set_question(&mut tx, game.0, t.number, None).await?;
+    store::turns::set_gm_answers(&mut tx, game, t.number, &answers).await?;
+    store::turns::set_question(&mut tx, game, t.number, None).await?;
     let detail = json!({"turn": t.number, "number": q.number, "seat": q.seat.0, "move": picked.label});
     audit::record(&mut tx, now, game, Actor::Gm(gm), "question answered", detail).await?;
-    let t = store::turns::lock_turn(&mut tx, game.0, t.number)
+    let t = store::turns::lock_turn(&mut tx, game, t.number)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, t.number))?;
     let out = adjudicate_locked(ctx, &mut tx, &g, &t, "closed: the GM answered", true).await?;

@@ -10,7 +10,7 @@
 
 use super::audit::{self, Actor};
 use super::{Ctx, ServiceError, deadlines, load_game, turn};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
 use crate::store;
 use serde::Serialize;
 use serde_json::json;
@@ -35,7 +35,7 @@ pub async fn rollback(
 ) -> Result<RolledBack, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     if to < 1 || to > g.current_turn {
         return Err(ServiceError::BadInput(format!(
             "turn {to} cannot be rolled back to: the game is at turn {}",
@@ -43,20 +43,20 @@ pub async fn rollback(
         )));
     }
     let target =
-        store::turns::lock_turn(&mut tx, game.0, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
-    if target.status == "open" && target.number == g.current_turn && keep_orders {
+        store::turns::lock_turn(&mut tx, game, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
+    if target.status == TurnStatus::Open && target.number == g.current_turn && keep_orders {
         return Err(ServiceError::Conflict(format!("turn {to} is open: there is nothing to roll back")));
     }
     // NMRs were counted when these turns were published; take them back.
-    for t in store::turns::turns_of_game(&mut tx, game.0).await?.iter().filter(|t| t.number >= to) {
-        if t.status == "published" {
+    for t in store::turns::turns_of_game(&mut tx, game).await?.iter().filter(|t| t.number >= to) {
+        if t.status == TurnStatus::Published {
             for seat in turn::draft_of(t)?.nmr {
-                store::rollback::uncount_nmr(&mut tx, game.0, i16::from(seat.0)).await?;
+                store::rollback::uncount_nmr(&mut tx, game, seat).await?;
             }
         }
     }
-    let archive = store::rollback::archive(&mut tx, game.0, to, !keep_orders, now).await?;
-    store::rollback::undo(&mut tx, game.0, to, !keep_orders, now).await?;
+    let archive = store::rollback::archive(&mut tx, game, to, !keep_orders, now).await?;
+    store::rollback::undo(&mut tx, game, to, !keep_orders, now).await?;
     let undone = g.current_turn - to + 1;
     let detail =
         json!({"to_turn": to, "from_turn": g.current_turn, "orders_kept": keep_orders, "archive": archive});

@@ -11,7 +11,7 @@
 use super::audit::{self, Actor};
 use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError, deadlines, load_game, publish, turn};
-use crate::domain::GameId;
+use crate::domain::{GameId, TimerKind, TurnStatus};
 use crate::schedule;
 use crate::store;
 use chrono::{DateTime, Duration, Utc};
@@ -23,17 +23,16 @@ pub async fn run_due_timers(ctx: &Ctx, max: usize) -> Result<usize, ServiceError
     let mut n = 0;
     while n < max {
         let mut tx = ctx.pool.begin().await?;
-        let Some((id, game, number, kind, offset)) =
-            store::lifecycle::claim_timers(&mut tx, ctx.now(), 1).await?.into_iter().next()
+        let Some(timer) = store::lifecycle::claim_timers(&mut tx, ctx.now(), 1).await?.into_iter().next()
         else {
             break;
         };
-        let outcome = match kind.as_str() {
-            "reminder" => remind(ctx, &mut tx, GameId(game), number, offset.unwrap_or(0)).await?,
-            "auto_release" => auto_release(ctx, &mut tx, GameId(game), number).await?,
-            other => format!("unknown timer kind {other}"),
+        let (game, number) = (timer.game_id, timer.turn);
+        let outcome = match timer.kind {
+            TimerKind::Reminder => remind(ctx, &mut tx, game, number, timer.offset_secs.unwrap_or(0)).await?,
+            TimerKind::AutoRelease => auto_release(ctx, &mut tx, game, number).await?,
         };
-        store::lifecycle::finish_timer(&mut tx, id, ctx.now(), &outcome).await?;
+        store::lifecycle::finish_timer(&mut tx, timer.id, ctx.now(), &outcome).await?;
         tx.commit().await?;
         n += 1;
     }
@@ -54,7 +53,7 @@ pub(crate) async fn arm_reminders(
     let offsets: Vec<Duration> = game.reminder_offsets.iter().map(|s| Duration::seconds(*s)).collect();
     for due in schedule::reminder_times(deadline, &offsets, now) {
         let offset = (deadline - due).num_seconds();
-        store::lifecycle::arm_timer(conn, game.id, number, "reminder", Some(offset), due).await?;
+        store::lifecycle::arm_timer(conn, game.id, number, TimerKind::Reminder, Some(offset), due).await?;
     }
     Ok(())
 }
@@ -68,14 +67,14 @@ async fn remind(
     offset: i64,
 ) -> Result<String, ServiceError> {
     let g = load_game(conn, game).await?;
-    let Some(t) = store::turns::get_turn(conn, game.0, number).await? else {
+    let Some(t) = store::turns::get_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    if t.status != "open" {
+    if t.status != TurnStatus::Open {
         return Ok(format!("turn already {}", t.status));
     }
-    let orders = store::orders::latest_of_turn(conn, game.0, number).await?;
-    let seats = store::games::seats(conn, game.0).await?;
+    let orders = store::orders::latest_of_turn(conn, game, number).await?;
+    let seats = store::games::seats(conn, game).await?;
     let mut reminded = Vec::new();
     for seat in seats.iter().filter(|s| t.acting_seats.contains(&s.seat)) {
         let on_file = orders.iter().find(|o| o.seat == seat.seat);
@@ -101,13 +100,13 @@ async fn remind(
             link: Some(notices::seat_link(ctx, game, seat)),
         };
         let m = SeatMail {
-            key: format!("reminder:{}:{number}:{offset}:{}:{}", game, seat.seat, t.deadline_version),
+            key: format!("reminder:{}:{number}:{offset}:{}:{}", game, seat.seat.0, t.deadline_version),
             kind: "reminder",
             subject: format!("[{}] Reminder: turn {number} closes {when}", g.name),
             calendar: Some(deadlines::calendar(ctx, &g, number, t.deadline, t.deadline_version)),
         };
         notices::queue_to_seat(ctx, conn, game, seat, m, &n).await?;
-        reminded.push(seat.seat.to_string());
+        reminded.push(seat.seat.0.to_string());
     }
     Ok(if reminded.is_empty() {
         "every acting seat was final".into()
@@ -124,10 +123,10 @@ async fn auto_release(
     number: i32,
 ) -> Result<String, ServiceError> {
     let g = load_game(conn, game).await?;
-    let Some(t) = store::turns::lock_turn(conn, game.0, number).await? else {
+    let Some(t) = store::turns::lock_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    if t.status != "draft" || g.current_turn != number {
+    if t.status != TurnStatus::Draft || g.current_turn != number {
         return Ok(format!("nothing to release: turn is {}", t.status));
     }
     let outcome = turn::draft_of(&t)?;
@@ -146,7 +145,8 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
     let threshold = Duration::seconds(i64::try_from(ctx.settings.outage_secs).unwrap_or(i64::MAX));
     let mut moved = Vec::new();
     if let Some(last) = previous.filter(|last| ctx.settings.outage_secs > 0 && now - *last > threshold) {
-        for (game, number, deadline) in store::lifecycle::deadlines_between(&mut tx, last, now).await? {
+        for d in store::lifecycle::deadlines_between(&mut tx, last, now).await? {
+            let (game, number, deadline) = (d.game_id, d.number, d.deadline);
             let Some(gap) = schedule::outage_extension(deadline, last, now, threshold) else { continue };
             let new_deadline = deadline + gap;
             let version = store::lifecycle::move_deadline(&mut tx, game, number, new_deadline).await?;
@@ -154,15 +154,8 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
                 "turn": number, "from": deadline, "to": new_deadline,
                 "scheduler_down_from": last, "scheduler_down_until": now, "gap_secs": gap.num_seconds(),
             });
-            audit::record(
-                &mut tx,
-                now,
-                GameId(game),
-                Actor::Server,
-                "deadline extended after outage",
-                detail,
-            )
-            .await?;
+            audit::record(&mut tx, now, game, Actor::Server, "deadline extended after outage", detail)
+                .await?;
             let why = format!(
                 "the server was not running from {} to {} UTC, so the deadline, which fell in that time, \
                  moves by the same {} minutes.",
@@ -170,10 +163,10 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
                 now.format("%Y-%m-%d %H:%M"),
                 gap.num_minutes()
             );
-            let g = load_game(&mut tx, GameId(game)).await?;
+            let g = load_game(&mut tx, game).await?;
             deadlines::announce(ctx, &mut tx, &g, number, new_deadline, version, &why).await?;
             tracing::warn!(game.id = %game, turn.number = number, gap_secs = gap.num_seconds(), "deadline extended after a scheduler outage");
-            moved.push((GameId(game), number));
+            moved.push((game, number));
         }
     }
     tx.commit().await?;

@@ -5,7 +5,7 @@ use super::audit::{self, Actor};
 use super::notices::{self, GmAlert};
 use super::policy::{Fallback, NmrPolicy};
 use super::{Ctx, ServiceError, engine_of, load_game, publish};
-use crate::domain::GameId;
+use crate::domain::{GameId, Review, TimerKind, TurnStatus};
 use crate::engine::{Adjudication, GmQuestion, LineNote, Seat, TurnOutcome};
 use crate::store;
 use crate::store::games::GameRow;
@@ -36,10 +36,10 @@ pub enum CloseOutcome {
 pub async fn close_turn(ctx: &Ctx, game: GameId) -> Result<CloseOutcome, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
-    let turn = store::turns::lock_turn(&mut tx, game.0, g.current_turn)
+    let turn = store::turns::lock_turn(&mut tx, game, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
-    if turn.status != "open" {
+    if turn.status != TurnStatus::Open {
         return Err(ServiceError::Conflict(format!(
             "turn {} is already closed (its status is {})",
             turn.number, turn.status
@@ -73,7 +73,7 @@ pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>,
         store::turns::due_candidates(&mut conn, ctx.now(), i64::try_from(max).unwrap_or(i64::MAX)).await?
     };
     let results: Vec<Result<Option<CloseOutcome>, ServiceError>> = futures_util::stream::iter(candidates)
-        .map(|(game_id, number)| close_candidate(ctx, game_id, number))
+        .map(|key| close_candidate(ctx, key.game_id, key.number))
         .buffer_unordered(CLOSE_CONCURRENCY)
         .collect()
         .await;
@@ -102,17 +102,17 @@ pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>,
 /// has it or it is no longer due.
 async fn close_candidate(
     ctx: &Ctx,
-    game_id: uuid::Uuid,
+    game_id: GameId,
     number: i32,
 ) -> Result<Option<CloseOutcome>, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let Some(reason) = store::turns::claim_due_turn(&mut tx, game_id, number, ctx.now()).await? else {
         return Ok(None);
     };
-    let game = load_game(&mut tx, GameId(game_id)).await?;
+    let game = load_game(&mut tx, game_id).await?;
     let turn = store::turns::get_turn(&mut tx, game_id, number)
         .await?
-        .ok_or(ServiceError::TurnNotFound(GameId(game_id), number))?;
+        .ok_or(ServiceError::TurnNotFound(game_id, number))?;
     let out = adjudicate_locked(ctx, &mut tx, &game, &turn, &format!("closed: {reason}"), false).await?;
     tx.commit().await?;
     Ok(Some(out))
@@ -131,20 +131,21 @@ pub(crate) async fn adjudicate_locked(
     forced: bool,
 ) -> Result<CloseOutcome, ServiceError> {
     let now = ctx.now();
-    let id = GameId(game.id);
+    let id = game.id;
     let engine = engine_of(game)?;
-    let policy = NmrPolicy::from_stored(&game.nmr_policy);
+    let policy = NmrPolicy::of_game(game)?;
     let mut orders: BTreeMap<Seat, String> = store::orders::latest_of_turn(conn, game.id, turn.number)
         .await?
         .into_iter()
-        .map(|v| (Seat(u8::try_from(v.seat).unwrap_or(0)), v.body))
+        .map(|v| (v.seat, v.body))
         .collect();
-    let acting: Vec<Seat> = turn.acting_seats.iter().map(|s| Seat(u8::try_from(*s).unwrap_or(0))).collect();
+    let acting: &[Seat] = &turn.acting_seats;
     let mut from_standing = BTreeSet::new();
     if policy.use_standing_orders {
         // HR 12: stated intentions stand in for missing orders.
-        for (seat, body) in store::lifecycle::standing_in_force(conn, game.id).await? {
-            let seat = Seat(u8::try_from(seat).unwrap_or(0));
+        for store::lifecycle::StandingRow { seat, body } in
+            store::lifecycle::standing_in_force(conn, game.id).await?
+        {
             if acting.contains(&seat) && !orders.contains_key(&seat) {
                 orders.insert(seat, body);
                 from_standing.insert(seat);
@@ -160,9 +161,9 @@ pub(crate) async fn adjudicate_locked(
         Fallback::AskGm => missing.iter().map(|s| Seat(*s)).collect(),
         _ => BTreeSet::new(),
     };
-    let answers: Vec<serde_json::Value> = serde_json::from_value(turn.gm_answers.clone()).unwrap_or_default();
+    let answers = &turn.gm_answers.0;
     let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
-    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, &answers) {
+    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, answers) {
         Ok(Adjudication::Ask(q)) => super::questions::ask_gm(ctx, conn, game, turn, q, link).await,
         Ok(Adjudication::Done(mut outcome)) => {
             for seat in &from_standing {
@@ -179,17 +180,23 @@ pub(crate) async fn adjudicate_locked(
             let detail = json!({"turn": turn.number, "reason": reason, "missing": missing,
                 "standing": from_standing.iter().map(|s| s.0).collect::<Vec<_>>()});
             audit::record(conn, now, id, Actor::Server, "turn adjudicated", detail).await?;
-            let draft = serde_json::to_value(&outcome).map_err(|e| ServiceError::Internal(e.to_string()))?;
-            store::turns::set_draft(conn, game.id, turn.number, now, reason, &draft).await?;
+            store::turns::set_draft(conn, game.id, turn.number, now, reason, &outcome).await?;
             tracing::info!(game.id = %id, turn.number = turn.number, reason, "turn adjudicated");
-            if game.review == "auto" {
+            if game.review == Review::Auto {
                 publish::publish_locked(ctx, conn, game, turn, &outcome).await?;
                 return Ok(CloseOutcome::Published { game: id, turn: turn.number });
             }
             if let Some(secs) = game.auto_release_secs {
                 let due = now + chrono::Duration::seconds(secs);
-                store::lifecycle::arm_timer(conn, game.id, turn.number, "auto_release", Some(secs), due)
-                    .await?;
+                store::lifecycle::arm_timer(
+                    conn,
+                    game.id,
+                    turn.number,
+                    TimerKind::AutoRelease,
+                    Some(secs),
+                    due,
+                )
+                .await?;
             }
             let seats = store::games::seats(conn, game.id).await?;
             let text = super::preview::preview_text(engine, turn, &outcome, &seats)?;
@@ -234,7 +241,7 @@ async fn hold_for_gm(
     link: String,
 ) -> Result<CloseOutcome, ServiceError> {
     let now = ctx.now();
-    let id = GameId(game.id);
+    let id = game.id;
     let seats = missing.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
     let why = format!("no orders from seat(s) {seats}");
     store::lifecycle::set_hold(conn, game.id, turn.number, Some((now, &why))).await?;
@@ -259,9 +266,9 @@ async fn hold_for_gm(
 pub(crate) fn draft_of(turn: &TurnRow) -> Result<TurnOutcome, ServiceError> {
     let draft = turn
         .draft
-        .clone()
+        .as_ref()
         .ok_or_else(|| ServiceError::Conflict(format!("turn {} has no draft", turn.number)))?;
-    serde_json::from_value(draft).map_err(|e| ServiceError::Internal(format!("stored draft: {e}")))
+    Ok(draft.0.clone())
 }
 
 /// Whether `game` is the current turn's game and the turn is closed with a draft.
@@ -270,10 +277,10 @@ pub(crate) async fn lock_draft(
     game: GameId,
 ) -> Result<(GameRow, TurnRow, TurnOutcome), ServiceError> {
     let g = load_game(conn, game).await?;
-    let turn = store::turns::lock_turn(conn, game.0, g.current_turn)
+    let turn = store::turns::lock_turn(conn, game, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
-    if turn.status != "draft" {
+    if turn.status != TurnStatus::Draft {
         return Err(ServiceError::Conflict(format!(
             "turn {} has no draft to publish (its status is {})",
             turn.number, turn.status

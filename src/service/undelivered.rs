@@ -7,14 +7,13 @@ use super::notices::{self, OutgoingMail, render};
 use super::{Ctx, ServiceError, load_game};
 use crate::domain::GameId;
 use crate::store;
-use crate::store::outbox::Undelivered;
+pub use crate::store::outbox::Undelivered;
 use askama::Template;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
-use uuid::Uuid;
 
 /// The outbox kind of the GM's summary mail (never listed in a summary itself).
 pub const SUMMARY_KIND: &str = "gm-undelivered";
@@ -29,7 +28,7 @@ const ERROR_CHARS: usize = 300;
 
 /// A game's undelivered mail, for its dashboard (the caller has checked the GM).
 pub async fn of_game(conn: &mut PgConnection, game: GameId) -> Result<Vec<Undelivered>, ServiceError> {
-    Ok(store::outbox::undelivered_of_game(conn, game.0, DASHBOARD_LIMIT).await?)
+    Ok(store::outbox::undelivered_of_game(conn, game, DASHBOARD_LIMIT).await?)
 }
 
 /// Queues a game's undelivered mail again — `only` that mail, or all of it — on behalf of its GM
@@ -44,7 +43,7 @@ pub async fn resend(
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     load_game(&mut tx, game).await?;
-    let rows = store::outbox::resend(&mut tx, game.0, only, now).await?;
+    let rows = store::outbox::resend(&mut tx, game, only, now).await?;
     if rows.is_empty() {
         return Err(ServiceError::BadInput(match only {
             Some(id) => format!("game {game} has no undelivered mail {id} waiting to be re-sent"),
@@ -121,12 +120,12 @@ pub async fn tell_gms(ctx: &Ctx) -> Result<usize, ServiceError> {
     if rows.is_empty() {
         return Ok(0);
     }
-    let mut games: BTreeMap<Uuid, (String, String)> = BTreeMap::new();
-    let mut by_gm: BTreeMap<String, Vec<(Uuid, &Undelivered)>> = BTreeMap::new();
+    let mut games: BTreeMap<GameId, (String, String)> = BTreeMap::new();
+    let mut by_gm: BTreeMap<String, Vec<(GameId, &Undelivered)>> = BTreeMap::new();
     for r in &rows {
         let Some(game) = r.game_id else { continue };
         if let std::collections::btree_map::Entry::Vacant(slot) = games.entry(game) {
-            let g = load_game(&mut tx, GameId(game)).await?;
+            let g = load_game(&mut tx, game).await?;
             slot.insert((g.name, g.gm_email.to_lowercase()));
         }
         let gm = games[&game].1.clone();

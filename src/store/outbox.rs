@@ -1,5 +1,6 @@
 //! The mail outbox: rows written in the transaction that caused them, delivered afterwards.
 
+use crate::domain::GameId;
 use chrono::{DateTime, TimeDelta, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -9,7 +10,7 @@ use uuid::Uuid;
 pub struct NewMail {
     /// Unique per logical mail, e.g. `report:<game>:<turn>:<seat>`; enqueueing it again is a no-op.
     pub idempotency_key: String,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     /// e.g. "report", "welcome", "gm-login".
     pub kind: String,
     pub to_addr: String,
@@ -31,7 +32,7 @@ pub struct NewMail {
 pub struct OutboxRow {
     pub id: i64,
     pub idempotency_key: String,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     pub kind: String,
     pub to_addr: String,
     pub to_name: Option<String>,
@@ -257,7 +258,7 @@ pub async fn pending_count(conn: &mut PgConnection) -> sqlx::Result<i64> {
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct Undelivered {
     pub id: i64,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     pub kind: String,
     pub to_addr: String,
     pub subject: String,
@@ -283,7 +284,7 @@ macro_rules! undelivered_columns {
 /// A game's mail that failed and is still undelivered (retrying or given up), oldest first.
 pub async fn undelivered_of_game(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     limit: i64,
 ) -> sqlx::Result<Vec<Undelivered>> {
     sqlx::query_as(concat!(
@@ -303,7 +304,7 @@ pub async fn undelivered_of_game(
 /// Mail under a worker's lease is left alone (it is being sent). Returns the rows queued again.
 pub async fn resend(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     only: Option<i64>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Vec<Undelivered>> {

@@ -3,7 +3,6 @@
 
 use super::WebError;
 use crate::service::{self, Ctx};
-use crate::store::outbox::OutboxRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -17,7 +16,7 @@ pub fn routes() -> Router<Ctx> {
 #[derive(Template, WebTemplate)]
 #[template(path = "web/mailbox.html")]
 struct MailboxPage {
-    mails: Vec<OutboxRow>,
+    mails: Vec<service::MailView>,
 }
 
 async fn list(State(ctx): State<Ctx>) -> Result<MailboxPage, WebError> {
@@ -28,7 +27,7 @@ async fn list(State(ctx): State<Ctx>) -> Result<MailboxPage, WebError> {
 #[derive(Template, WebTemplate)]
 #[template(path = "web/mail.html")]
 struct MailPage {
-    m: OutboxRow,
+    m: service::MailView,
 }
 
 async fn show(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<MailPage, WebError> {

@@ -124,11 +124,7 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             digest: v.digest.clone(),
             is_final: v.is_final,
             source: v.source.clone(),
-            echo: serde_json::from_value(v.echo.clone()).unwrap_or(Echo {
-                lines: vec![],
-                canonical: v.canonical.clone(),
-                errors: 0,
-            }),
+            echo: v.echo.0.clone(),
         })
         .collect();
     let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();

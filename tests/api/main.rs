@@ -25,5 +25,6 @@ mod server_limits;
 mod signin_limits;
 mod snapshots;
 mod turn_loop;
+mod typed_rows;
 mod undelivered;
 mod web_headers;
