@@ -3,11 +3,11 @@
 
 use super::turn::draft_of;
 use super::{ServiceError, engine_of, load_game};
-use crate::domain::{GameId, TurnStatus};
+use crate::domain::{GameId, Review, TurnStatus};
 use crate::engine::{LineNote, Viewer};
 use crate::store;
 use crate::store::games::GameRow;
-use crate::store::turns::TurnRow;
+use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 /// One seat as the GM sees it.
@@ -29,11 +29,29 @@ pub struct SeatStatus {
     pub flagged: bool,
 }
 
+/// The game as its dashboard shows it.
+pub struct DashboardGame {
+    pub id: GameId,
+    pub name: String,
+    pub review: Review,
+    pub paused_at: Option<DateTime<Utc>>,
+}
+
+/// The current turn as the dashboard shows it.
+pub struct DashboardTurn {
+    pub number: i32,
+    pub status: TurnStatus,
+    pub close_reason: Option<String>,
+    pub failure: Option<String>,
+    /// Why the turn is held for the GM, if it is.
+    pub held_reason: Option<String>,
+}
+
 /// The dashboard of one game.
 pub struct Dashboard {
-    pub game: GameRow,
+    pub game: DashboardGame,
     pub title: &'static str,
-    pub turn: TurnRow,
+    pub turn: DashboardTurn,
     pub seats: Vec<SeatStatus>,
     /// What happened in the draft, as the GM sees it.
     pub events: Vec<String>,
@@ -126,8 +144,14 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
     let pending_absences = store::lifecycle::pending_absences(conn, game).await?;
     Ok(Dashboard {
         title: engine.title(),
-        game: g,
-        turn,
+        game: DashboardGame { id: g.id, name: g.name, review: g.review, paused_at: g.paused_at },
+        turn: DashboardTurn {
+            number: turn.number,
+            status: turn.status,
+            close_reason: turn.close_reason,
+            failure: turn.failure,
+            held_reason: turn.held_reason,
+        },
         seats,
         events,
         table,

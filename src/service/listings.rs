@@ -1,12 +1,13 @@
-//! The service's own view types for lists the web shows: games in a list, queued mail in the
-//! dev mailbox, order versions as the API gives them. The web layer takes these, never store
+//! The service's own view types for lists the web shows: games and turns in a list, queued mail
+//! in the dev mailbox, order versions as the API gives them. The web layer takes these, never store
 //! rows.
 
-use crate::domain::{GameId, GameStatus};
+use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::Echo;
 use crate::store::games::GameRow;
 use crate::store::orders::OrderVersionRow;
 use crate::store::outbox::OutboxRow;
+use crate::store::turns::TurnRow;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -29,6 +30,20 @@ impl From<GameRow> for GameSummary {
             status: g.status,
             current_turn: g.current_turn,
         }
+    }
+}
+
+/// A turn in a game's public list: its number, status and deadline (never its states).
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnSummary {
+    pub number: i32,
+    pub status: TurnStatus,
+    pub deadline: DateTime<Utc>,
+}
+
+impl From<TurnRow> for TurnSummary {
+    fn from(t: TurnRow) -> Self {
+        TurnSummary { number: t.number, status: t.status, deadline: t.deadline }
     }
 }
 

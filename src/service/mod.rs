@@ -42,10 +42,12 @@ mod views;
 pub use correction::correct_state;
 pub use create::{CreateGame, CreatedGame, CreatedSeat, GameClock, Review, create_game};
 pub use ctx::Ctx;
-pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
+pub use dashboard::{
+    Dashboard, DashboardGame, DashboardTurn, SeatStatus, authorize_gm, dashboard, inbound_raw,
+};
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
-pub use listings::{GameSummary, MailView, VersionView};
+pub use listings::{GameSummary, MailView, TurnSummary, VersionView};
 pub use publish::publish_turn;
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,

@@ -1,7 +1,7 @@
 //! Read-only views: a seat's page, public games, the export of a game (order version lists are
 //! in `order_pages`).
 
-use super::listings::{GameSummary, MailView};
+use super::listings::{GameSummary, MailView, TurnSummary};
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::{LoggedAction, Seat, SetupSpec};
@@ -116,11 +116,11 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
 
 /// A game as anyone may see it.
 pub struct PublicGame {
-    pub game: crate::store::games::GameRow,
+    pub game: GameSummary,
     pub title: &'static str,
     pub table: String,
     pub view: serde_json::Value,
-    pub turns: Vec<crate::store::turns::TurnRow>,
+    pub turns: Vec<TurnSummary>,
     pub seats: Vec<ExportedSeat>,
 }
 
@@ -132,7 +132,7 @@ pub async fn public_game(
 ) -> Result<PublicGame, ServiceError> {
     let g = load_game(conn, game).await?;
     let engine = super::engine_of(&g)?;
-    let turns = store::turns::turns_of_game(conn, game).await?;
+    let turns = store::turns::turns_of_game(conn, game).await?.into_iter().map(TurnSummary::from).collect();
     let seats = store::games::seats(conn, game)
         .await?
         .into_iter()
@@ -142,7 +142,7 @@ pub async fn public_game(
         title: engine.title(),
         table: engine.describe(&g.state, viewer)?,
         view: engine.view(&g.state, viewer)?,
-        game: g,
+        game: g.into(),
         turns,
         seats,
     })
