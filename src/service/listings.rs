@@ -2,7 +2,7 @@
 //! in the dev mailbox, order versions as the API gives them. The web layer takes these, never store
 //! rows.
 
-use crate::domain::{GameId, GameStatus, TurnStatus};
+use crate::domain::{GameId, GameStatus, OrderSource, TurnStatus};
 use crate::engine::Echo;
 use crate::store::games::GameRow;
 use crate::store::orders::OrderVersionRow;
@@ -87,7 +87,7 @@ pub struct VersionView {
     pub line_salts: Option<Vec<String>>,
     pub digest: String,
     pub is_final: bool,
-    pub source: String,
+    pub source: OrderSource,
     pub submitted_at: DateTime<Utc>,
     pub echo: Echo,
 }

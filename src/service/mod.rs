@@ -66,35 +66,7 @@ use crate::store::games::GameRow;
 use sqlx::PgConnection;
 
 /// Where a submission came from (stored with every order version).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    Web,
-    Api,
-    Console,
-    Mail,
-    Gm,
-    /// Entered by the GM for a seat through the dashboard's "act as seat".
-    GmAsSeat,
-}
-
-impl Source {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Web => "web",
-            Source::Api => "api",
-            Source::Console => "console",
-            Source::Mail => "mail",
-            Source::Gm => "gm",
-            Source::GmAsSeat => "gm_as_seat",
-        }
-    }
-    /// Whether the GM (not the player) entered the orders: the console is the GM's tool for
-    /// orders received by other means.
-    pub fn by_gm(self) -> bool {
-        matches!(self, Source::Console | Source::Gm | Source::GmAsSeat)
-    }
-}
+pub use crate::domain::OrderSource as Source;
 
 /// Loads a game row or says it does not exist.
 pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<GameRow, ServiceError> {

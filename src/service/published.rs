@@ -44,7 +44,7 @@ pub struct PublishedSheet {
     pub salt: Option<String>,
     pub canonical: Option<String>,
     pub is_final: bool,
-    pub source: String,
+    pub source: crate::domain::OrderSource,
     pub submitted_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -78,7 +78,7 @@ pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) ->
         salt: legacy_whole.then(|| row.salt.clone()),
         canonical: legacy_whole.then(|| row.canonical.clone()),
         is_final: row.is_final,
-        source: row.source.clone(),
+        source: row.source,
         submitted_at: row.submitted_at,
     }
 }
@@ -186,7 +186,7 @@ mod tests {
             digest,
             line_salts,
             echo: sqlx::types::Json(serde_json::from_value(echo).unwrap()),
-            source: "api".into(),
+            source: crate::domain::OrderSource::Api,
             submitted_at: chrono::DateTime::UNIX_EPOCH,
             is_final: false,
         }

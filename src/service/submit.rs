@@ -142,7 +142,7 @@ pub(crate) async fn submit_for(
             digest: &digest,
             line_salts: &salts,
             echo: &echo,
-            source: source.as_str(),
+            source,
             submitted_at: now,
         },
     )

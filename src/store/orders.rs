@@ -1,6 +1,7 @@
 //! Order versions (append-only) and final marks.
 
 use crate::domain::GameId;
+use crate::domain::OrderSource;
 use crate::engine::Echo;
 use crate::engine::Seat;
 use chrono::{DateTime, Utc};
@@ -22,7 +23,7 @@ pub struct OrderVersionRow {
     /// sealed under the old scheme.
     pub line_salts: Option<Vec<String>>,
     pub echo: Json<Echo>,
-    pub source: String,
+    pub source: OrderSource,
     pub submitted_at: DateTime<Utc>,
     /// Whether this version carries a final mark.
     pub is_final: bool,
@@ -43,7 +44,7 @@ pub struct NewVersion<'a> {
     pub digest: &'a str,
     pub line_salts: &'a [String],
     pub echo: &'a Echo,
-    pub source: &'a str,
+    pub source: OrderSource,
     pub submitted_at: DateTime<Utc>,
 }
 
