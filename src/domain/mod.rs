@@ -1,12 +1,13 @@
 //! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, and the
 //! closed word sets stored in text columns (turn and game status, review, timer kind, inbound
-//! status, order source), which decode as enums.
+//! status, order source, outbox failure), which decode as enums.
 
 mod email;
 mod game_status;
 mod ids;
 mod inbound_status;
 mod order_source;
+mod outbox_failure;
 mod reply_address;
 mod text_enum;
 mod timer_kind;
@@ -19,6 +20,7 @@ pub use game_status::{GameStatus, Review, ReviewError};
 pub use ids::{GameId, GameIdError};
 pub use inbound_status::{InboundStatus, Notice};
 pub use order_source::OrderSource;
+pub use outbox_failure::FailureKind;
 pub use reply_address::{ReplyAddress, constant_time_eq};
 pub use timer_kind::TimerKind;
 pub use token::SecretToken;

@@ -5,6 +5,7 @@
 use super::audit::{self, Actor};
 use super::notices::{self, OutgoingMail, render};
 use super::{Ctx, ServiceError, load_game};
+use crate::domain::FailureKind;
 use crate::domain::GameId;
 use crate::store;
 pub use crate::store::outbox::Undelivered;
@@ -93,10 +94,14 @@ fn stamp(t: DateTime<Utc>) -> String {
 
 /// What became of a mail, in words.
 fn state_of(r: &Undelivered) -> String {
-    match (r.sent_at, r.gave_up_at, r.failure.as_deref()) {
+    match (r.sent_at, r.gave_up_at, r.failure) {
         (Some(sent), _, _) => format!("delivered late, at {}", stamp(sent)),
-        (None, Some(_), Some("refused")) => "not delivered: the receiving server refused it".into(),
-        (None, Some(_), Some("unsendable")) => "not delivered: it cannot be sent as it stands".into(),
+        (None, Some(_), Some(FailureKind::Refused)) => {
+            "not delivered: the receiving server refused it".into()
+        }
+        (None, Some(_), Some(FailureKind::Unsendable)) => {
+            "not delivered: it cannot be sent as it stands".into()
+        }
         (None, Some(_), _) => {
             format!("not delivered: given up after {} days", crate::mail::deliver::GIVE_UP_AFTER.num_days())
         }

@@ -154,32 +154,8 @@ pub async fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> 
     Ok(r.rows_affected() == 1)
 }
 
-/// Why an attempt failed, as stored in `failure` (ruling O1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FailureKind {
-    /// No SMTP reply at all (or not tried because the server was found unreachable): retried
-    /// until the horizon, and at once when the server accepts mail again.
-    Unreachable,
-    /// A temporary refusal (4xx), or a refusal that is not about this mail (a syntax or
-    /// authentication 5xx): retried with the backoff until the horizon.
-    Deferred,
-    /// The server refused this mail for good (55x): not retried.
-    Refused,
-    /// The row cannot become a message: not retried.
-    Unsendable,
-}
-
-impl FailureKind {
-    /// The stored word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FailureKind::Unreachable => "unreachable",
-            FailureKind::Deferred => "deferred",
-            FailureKind::Refused => "refused",
-            FailureKind::Unsendable => "unsendable",
-        }
-    }
-}
+/// Why an attempt failed (ruling O1): a domain enum, re-exported where delivery code looks.
+pub use crate::domain::FailureKind;
 
 /// Records a failed attempt at `now`: keeps `error` as `last_error` and `kind` as `failure`,
 /// remembers the first failure, clears the lease, and makes the mail due again at `retry_at`,
@@ -201,7 +177,7 @@ pub async fn mark_failed(
     .bind(id)
     .bind(now)
     .bind(error)
-    .bind(kind.as_str())
+    .bind(kind)
     .bind(retry_at)
     .execute(conn)
     .await?;
@@ -267,7 +243,7 @@ pub struct Undelivered {
     /// Since when it fails (the first failure since it was queued or re-sent).
     pub first_failed_at: Option<DateTime<Utc>>,
     /// `unreachable`, `deferred`, `refused` or `unsendable`.
-    pub failure: Option<String>,
+    pub failure: Option<FailureKind>,
     pub next_attempt_at: DateTime<Utc>,
     pub gave_up_at: Option<DateTime<Utc>>,
     /// Set when the mail went out after all (only in GM summaries: delivered late).
