@@ -1,11 +1,12 @@
-//! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, and the
-//! closed word sets stored in text columns (turn and game status, review, timer kind, inbound
-//! status, order source, outbox failure), which decode as enums.
+//! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, a game's NMR
+//! policy, and the closed word sets stored in text columns (turn and game status, review, timer
+//! kind, inbound status, order source, outbox failure), which decode as enums.
 
 mod email;
 mod game_status;
 mod ids;
 mod inbound_status;
+pub mod nmr_policy;
 mod order_source;
 mod outbox_failure;
 mod reply_address;
@@ -19,6 +20,7 @@ pub use email::{EmailAddress, EmailError, Mailbox};
 pub use game_status::{GameStatus, Review, ReviewError};
 pub use ids::{GameId, GameIdError};
 pub use inbound_status::{InboundStatus, Notice};
+pub use nmr_policy::{Fallback, NmrPolicy, UnknownPolicy};
 pub use order_source::OrderSource;
 pub use outbox_failure::FailureKind;
 pub use reply_address::{ReplyAddress, constant_time_eq};

@@ -8,10 +8,12 @@
 //! - [`decisions`]: GM deadline changes, early close and grace, reminders, the outage guard.
 //! - [`display`]: a deadline as a person reads it, in their own zone.
 //! - [`ical`]: the iCalendar attachment for a deadline.
+//! - [`game_clock`]: a game's clock and policies as the GM sets them ([`GameClock`]).
 
 pub mod absence;
 pub mod decisions;
 pub mod display;
+pub mod game_clock;
 pub mod ical;
 pub mod rhythm;
 pub mod words;
@@ -25,6 +27,7 @@ pub use decisions::{
     outage_extension, reminder_times,
 };
 pub use display::format_deadline;
+pub use game_clock::GameClock;
 pub use ical::{IcalEvent, ical_deadline_event};
 pub use rhythm::{Rhythm, RhythmError, RhythmWords};
 pub use words::{CronPattern, TimeOfDay, TimeZoneName, Weekdays, format_span, parse_span};

@@ -3,14 +3,13 @@
 use super::audit::{self, Actor};
 use super::deadlines;
 use super::notices;
-use super::policy::NmrPolicy;
 use super::{Ctx, ServiceError};
 use crate::domain::{EmailAddress, GameId, Mailbox, SecretToken, TurnLength};
 use crate::engine::Seat;
 use crate::engine::{SetupSpec, registry};
-use crate::schedule::Rhythm;
+use crate::schedule::GameClock;
 use crate::store;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::json;
 
 pub use crate::domain::Review;
@@ -28,38 +27,6 @@ pub struct CreateGame {
     pub options: serde_json::Value,
     /// Deadlines, reminders and NMR handling; `GameClock::default()` for the server's defaults.
     pub clock: GameClock,
-}
-
-/// A game's clock and policies, as the GM sets them at creation.
-#[derive(Debug, Clone)]
-pub struct GameClock {
-    /// Time of day, weekdays, zone, grace, cron; `None`: every turn length, UTC.
-    pub rhythm: Option<Rhythm>,
-    /// Delay between the last seat marking its orders final and the early close.
-    pub cooling_off: Duration,
-    /// Reminders, as times before the deadline.
-    pub reminders: Vec<Duration>,
-    pub nmr_policy: NmrPolicy,
-    /// Publish a draft the GM leaves alone this long (review `gm` only).
-    pub auto_release: Option<Duration>,
-    /// Longest absence a player may take, in days.
-    pub max_absence_days: i32,
-    /// A player's own absence waits for the GM's approval before it moves a deadline (RULING S9).
-    pub absence_approval: bool,
-}
-
-impl Default for GameClock {
-    fn default() -> Self {
-        GameClock {
-            rhythm: None,
-            cooling_off: Duration::minutes(30),
-            reminders: vec![Duration::hours(48), Duration::hours(12), Duration::hours(2)],
-            nmr_policy: NmrPolicy::default(),
-            auto_release: None,
-            max_absence_days: 14,
-            absence_approval: true,
-        }
-    }
 }
 
 /// A created seat, with the only copy of its secret.
@@ -132,7 +99,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
         seats.push(CreatedSeat { seat, link: ctx.seat_link(&token), player, token });
     }
     let g = super::load_game(&mut tx, id).await?;
-    let deadline = deadlines::open_turn(&mut tx, &g, 1, &state, 0, &acting, now).await?;
+    let deadline = super::turn::open_turn(&mut tx, &g, 1, &state, 0, &acting, now).await?;
     let detail = json!({
         "engine": engine.slug(), "seed": seed.to_string(), "seats": seats.len(),
         "rhythm": g.rhythm, "nmr_policy": g.nmr_policy, "review": g.review,

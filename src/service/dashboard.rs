@@ -139,7 +139,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         Some(_) => super::deadlines::rhythm_of(&g).describe(),
         None => format!("every {}", crate::domain::TurnLength::from_seconds(g.turn_length_secs)),
     };
-    let policy = super::policy::NmrPolicy::of_game(&g)?.describe();
+    let policy = g.nmr_policy.0.describe();
     let undelivered = super::undelivered::of_game(conn, game).await?;
     let pending_absences = store::lifecycle::pending_absences(conn, game).await?;
     Ok(Dashboard {

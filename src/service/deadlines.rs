@@ -1,16 +1,14 @@
-//! Deadlines in the shell: opening a turn with its deadline (the game's rhythm, then the acting
-//! seats' absences), how a deadline reads in a player's own zone, its iCalendar entry, and the
-//! mails that announce a moved deadline or news to the whole table. The time arithmetic itself
+//! Deadlines as people read them: a game's rhythm, how a deadline reads in a player's own zone,
+//! its iCalendar entry, and the mails that announce a moved deadline or news to the whole table.
+//! Opening a turn (which sets its deadline) is `service::turn::open`; the time arithmetic itself
 //! is pure and lives in `crate::schedule`.
 
 use super::notices::{self, Notice, SeatMail};
-use super::{Ctx, ServiceError, timers};
-use crate::engine::Seat;
+use super::{Ctx, ServiceError};
 use crate::schedule::{self, IcalEvent, Rhythm, RhythmWords, TimeZoneName};
 use crate::store;
 use crate::store::games::GameRow;
-use chrono::{DateTime, Duration, Utc};
-use serde_json::{Value, json};
+use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use std::str::FromStr;
 
@@ -28,65 +26,6 @@ pub(crate) fn rhythm_of(g: &GameRow) -> Rhythm {
 /// The zone deadlines of this game are shown in, unless a player chose their own.
 fn game_zone(g: &GameRow) -> TimeZoneName {
     rhythm_of(g).zone()
-}
-
-/// Opens turn `number`: its deadline is the game's rhythm from `now` (or `now` + the turn length
-/// for games without one), moved past the absences of the seats that must act (capped by the
-/// game's limit); the turn gets the rhythm's grace period and its reminders are armed. Returns
-/// the deadline.
-pub(crate) async fn open_turn(
-    conn: &mut PgConnection,
-    g: &GameRow,
-    number: i32,
-    state: &Value,
-    first_seq: i64,
-    acting: &[Seat],
-    now: DateTime<Utc>,
-) -> Result<DateTime<Utc>, ServiceError> {
-    let rhythm = rhythm_of(g);
-    let base = if g.rhythm.is_some() {
-        rhythm.deadline_after(now)
-    } else {
-        now + Duration::seconds(g.turn_length_secs)
-    };
-    let from_day = (base - Duration::days(1)).date_naive();
-    let absences: Vec<schedule::Absence> = store::lifecycle::absences(conn, g.id, from_day)
-        .await?
-        .into_iter()
-        .filter_map(|a| schedule::Absence::new(a.seat.0, a.first_day, a.last_day).ok())
-        .collect();
-    let acting_u8: Vec<u8> = acting.iter().map(|s| s.0).collect();
-    let cap = Duration::days(i64::from(g.max_absence_days));
-    let (deadline, push) = schedule::push_for_absences(base, &rhythm, &absences, &acting_u8, cap);
-    let grace_secs = if g.rhythm.is_some() { rhythm.grace().map_or(0, |d| d.num_seconds()) } else { 0 };
-    store::turns::open_turn(
-        conn,
-        &store::turns::NewTurn {
-            game_id: g.id,
-            number,
-            opened_at: now,
-            deadline,
-            acting_seats: acting,
-            start_state: state,
-            first_seq,
-            grace_secs,
-        },
-    )
-    .await?;
-    timers::arm_reminders(conn, g, number, now, deadline).await?;
-    if let Some(push) = push {
-        let detail = json!({"turn": number, "from": base, "to": deadline, "why": push.to_string()});
-        super::audit::record(
-            conn,
-            now,
-            g.id,
-            super::audit::Actor::Server,
-            "deadline moved for absences",
-            detail,
-        )
-        .await?;
-    }
-    Ok(deadline)
 }
 
 /// A deadline as a player reads it: in their own zone if they chose one, else the game's.

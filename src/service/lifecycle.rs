@@ -4,6 +4,7 @@
 
 use super::audit::{self, Actor};
 use super::notices::{self, Notice, NoticeTo};
+use super::turn::{self, Step, TurnPhase};
 use super::{Ctx, ServiceError, deadlines, engine_of, load_game};
 use crate::domain::{GameId, GameStatus, Mailbox, TurnStatus};
 use crate::engine::{Echo, Seat};
@@ -18,18 +19,17 @@ use sqlx::PgConnection;
 
 pub use super::absences::{AbsenceOutcome, absences_need_approval, add_absence, approve_absences};
 
-/// The game's open turn, locked; an error when the game has none.
-async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<TurnRow, ServiceError> {
-    let t = store::turns::lock_turn(conn, g.id, g.current_turn)
-        .await?
-        .ok_or(ServiceError::TurnNotFound(g.id, g.current_turn))?;
-    if t.status != TurnStatus::Open {
+/// The game's open turn (held for the GM or not), locked; an error when the game has none.
+async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<(TurnRow, TurnPhase), ServiceError> {
+    let t = turn::lock_current(conn, g).await?;
+    let phase = turn::phase_of(&t)?;
+    if !phase.is_open() {
         return Err(ServiceError::Conflict(format!(
-            "turn {} is not open (its status is {}); its deadline no longer matters",
-            t.number, t.status
+            "turn {} is not open (it is {phase}); its deadline no longer matters",
+            t.number
         )));
     }
-    Ok(t)
+    Ok((t, phase))
 }
 
 /// Pauses a game: no turn closes, no reminder goes out, until the GM resumes it (RULING D13).
@@ -107,11 +107,12 @@ pub async fn change_deadline(
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
-    let t = lock_open_turn(&mut tx, &g).await?;
+    let (t, phase) = lock_open_turn(&mut tx, &g).await?;
     let new_deadline =
         schedule::apply_change(t.deadline, change, now).map_err(|e| ServiceError::BadInput(e.to_string()))?;
     let version = store::lifecycle::move_deadline(&mut tx, game, t.number, new_deadline).await?;
-    if t.held_at.is_some() {
+    if let TurnPhase::Held(_) = phase {
+        turn::step_from(t.number, phase, Step::Release)?;
         store::lifecycle::set_hold(&mut tx, game, t.number, None).await?;
     }
     let detail =

@@ -6,7 +6,6 @@
 
 mod absences;
 pub mod audit;
-mod correction;
 mod create;
 mod ctx;
 mod dashboard;
@@ -24,23 +23,17 @@ pub mod lifecycle;
 mod listings;
 mod notices;
 pub mod order_pages;
-pub mod policy;
-mod preview;
-mod publish;
 mod published;
-pub mod questions;
-mod reports;
-pub mod rollback;
 pub mod server_key;
 pub mod signin_limits;
 mod submit;
-mod timers;
-mod turn;
+pub mod turn;
 pub mod undelivered;
 mod views;
 
-pub use correction::correct_state;
-pub use create::{CreateGame, CreatedGame, CreatedSeat, GameClock, Review, create_game};
+pub use crate::domain::nmr_policy as policy;
+pub use crate::schedule::GameClock;
+pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
 pub use ctx::Ctx;
 pub use dashboard::{
     Dashboard, DashboardGame, DashboardTurn, SeatStatus, authorize_gm, dashboard, inbound_raw,
@@ -48,13 +41,14 @@ pub use dashboard::{
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{GameSummary, MailView, TurnSummary, VersionView};
-pub use publish::publish_turn;
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };
 pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
-pub use timers::{guard_outage, run_due_timers};
-pub use turn::{CloseOutcome, close_due_turns, close_turn};
+pub use turn::{
+    CloseOutcome, close_due_turns, close_turn, correct_state, guard_outage, publish_turn, questions,
+    rollback, run_due_timers,
+};
 pub use views::{
     ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
     public_game, recent_games, seat_page,

@@ -1,6 +1,6 @@
 //! Games, seats, the action log and stored reports.
 
-use crate::domain::{GameId, GameStatus, Review};
+use crate::domain::{GameId, GameStatus, NmrPolicy, Review};
 use crate::engine::Seat;
 use crate::schedule::Rhythm;
 use chrono::{DateTime, Utc};
@@ -31,8 +31,8 @@ pub struct GameRow {
     pub cooling_off_secs: i64,
     /// Reminders, in seconds before the deadline.
     pub reminder_offsets: Vec<i64>,
-    /// `crate::service::policy::NmrPolicy` as JSON.
-    pub nmr_policy: Value,
+    /// `crate::domain::NmrPolicy` as JSON.
+    pub nmr_policy: Json<NmrPolicy>,
     pub auto_release_secs: Option<i64>,
     pub max_absence_days: i32,
 }
@@ -64,7 +64,7 @@ pub struct NewGame<'a> {
     pub review: Review,
     pub turn_length_secs: i64,
     pub state: &'a Value,
-    pub clock: &'a crate::service::GameClock,
+    pub clock: &'a crate::schedule::GameClock,
 }
 
 const GAME_COLUMNS: &str = "id, name, engine, rules_version, seed, setup, gm_email, review, \
@@ -94,7 +94,7 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
     .bind(g.clock.rhythm.as_ref().map(Json))
     .bind(g.clock.cooling_off.num_seconds())
     .bind(g.clock.reminders.iter().map(|d| d.num_seconds()).collect::<Vec<i64>>())
-    .bind(serde_json::to_value(g.clock.nmr_policy).unwrap_or_default())
+    .bind(Json(g.clock.nmr_policy))
     .bind(g.clock.auto_release.map(|d| d.num_seconds()))
     .bind(g.clock.max_absence_days)
     .execute(conn)

@@ -14,6 +14,7 @@ mod inbound_floods;
 mod inbound_pipe;
 mod lifecycle_clock;
 mod lifecycle_seats;
+mod nmr_policy;
 mod order_limits;
 mod orders_api;
 mod postfix;

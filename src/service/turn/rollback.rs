@@ -8,9 +8,12 @@
 //! players send new orders. Orders of later turns were given against a state that no longer
 //! exists, so they are always archived with those turns.
 
-use super::audit::{self, Actor};
-use super::{Ctx, ServiceError, deadlines, load_game, turn};
-use crate::domain::{GameId, TurnStatus};
+use super::draft::phase_of;
+use super::nmr;
+use super::state::{Step, TurnPhase, step_from};
+use crate::domain::GameId;
+use crate::service::audit::{self, Actor};
+use crate::service::{Ctx, ServiceError, deadlines, load_game};
 use crate::store;
 use serde::Serialize;
 use serde_json::json;
@@ -44,17 +47,15 @@ pub async fn rollback(
     }
     let target =
         store::turns::lock_turn(&mut tx, game, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
-    if target.status == TurnStatus::Open && target.number == g.current_turn && keep_orders {
+    let phase = phase_of(&target)?;
+    if phase == TurnPhase::Open && target.number == g.current_turn && keep_orders {
         return Err(ServiceError::Conflict(format!("turn {to} is open: there is nothing to roll back")));
     }
+    step_from(to, phase, Step::Reopen)?;
     // NMRs were counted when these turns were published; take them back.
-    for t in store::turns::turns_of_game(&mut tx, game).await?.iter().filter(|t| t.number >= to) {
-        if t.status == TurnStatus::Published {
-            for seat in turn::draft_of(t)?.nmr {
-                store::rollback::uncount_nmr(&mut tx, game, seat).await?;
-            }
-        }
-    }
+    let later: Vec<_> =
+        store::turns::turns_of_game(&mut tx, game).await?.into_iter().filter(|t| t.number >= to).collect();
+    nmr::uncount(&mut tx, game, &later).await?;
     let archive = store::rollback::archive(&mut tx, game, to, !keep_orders, now).await?;
     store::rollback::undo(&mut tx, game, to, !keep_orders, now).await?;
     let undone = g.current_turn - to + 1;

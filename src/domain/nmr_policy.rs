@@ -4,7 +4,6 @@
 //! The 1835 house rules 12–13 are the `hr1835` preset: stated intentions (standing orders) are
 //! used, the turn still counts as an NMR, and the second NMR flags the seat for replacement.
 
-use super::ServiceError;
 use serde::{Deserialize, Serialize};
 
 /// What the server does with a seat that has no orders at the close of a turn.
@@ -94,14 +93,6 @@ impl NmrPolicy {
     /// wrong shape is an error).
     pub fn from_stored(v: &serde_json::Value) -> Result<NmrPolicy, serde_json::Error> {
         NmrPolicy::deserialize(v)
-    }
-
-    /// The policy stored on a game; a stored value that is no policy is an error naming the
-    /// game, never the defaults.
-    pub fn of_game(game: &crate::store::games::GameRow) -> Result<NmrPolicy, ServiceError> {
-        NmrPolicy::from_stored(&game.nmr_policy).map_err(|e| {
-            ServiceError::Internal(format!("game {}: the stored NMR policy is unreadable: {e}", game.id))
-        })
     }
 
     /// Whether the `count`th NMR of a seat (counted after this turn) flags it for replacement.

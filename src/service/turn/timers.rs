@@ -8,13 +8,17 @@
 //! Each timer is claimed `FOR UPDATE SKIP LOCKED` inside the transaction that does its work and
 //! queues its mail, so a crash or a second server process neither loses nor doubles a reminder.
 
-use super::audit::{self, Actor};
-use super::notices::{self, Notice, SeatMail};
-use super::{Ctx, ServiceError, deadlines, load_game, publish, turn};
-use crate::domain::{GameId, TimerKind, TurnStatus};
+use super::draft::{draft_of, phase_of};
+use super::publish;
+use super::state::TurnPhase;
+use crate::domain::GameId;
+use crate::domain::TimerKind;
 use crate::schedule;
+use crate::service::audit::{self, Actor};
+use crate::service::notices::{self, Notice, SeatMail};
+use crate::service::{Ctx, ServiceError, deadlines, load_game};
 use crate::store;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 use serde_json::json;
 use sqlx::PgConnection;
 
@@ -42,22 +46,6 @@ pub async fn run_due_timers(ctx: &Ctx, max: usize) -> Result<usize, ServiceError
     Ok(n)
 }
 
-/// Arms the reminders of a newly opened turn: one per offset that still lies ahead.
-pub(crate) async fn arm_reminders(
-    conn: &mut PgConnection,
-    game: &store::games::GameRow,
-    number: i32,
-    now: DateTime<Utc>,
-    deadline: DateTime<Utc>,
-) -> Result<(), ServiceError> {
-    let offsets: Vec<Duration> = game.reminder_offsets.iter().map(|s| Duration::seconds(*s)).collect();
-    for due in schedule::reminder_times(deadline, &offsets, now) {
-        let offset = (deadline - due).num_seconds();
-        store::lifecycle::arm_timer(conn, game.id, number, TimerKind::Reminder, Some(offset), due).await?;
-    }
-    Ok(())
-}
-
 /// Sends one reminder to each acting seat of an open turn whose latest orders are not final.
 async fn remind(
     ctx: &Ctx,
@@ -70,8 +58,9 @@ async fn remind(
     let Some(t) = store::turns::get_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    if t.status != TurnStatus::Open {
-        return Ok(format!("turn already {}", t.status));
+    let phase = phase_of(&t)?;
+    if !phase.is_open() {
+        return Ok(format!("turn already {phase}"));
     }
     let orders = store::orders::latest_of_turn(conn, game, number).await?;
     let seats = store::games::seats(conn, game).await?;
@@ -126,11 +115,12 @@ async fn auto_release(
     let Some(t) = store::turns::lock_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    if t.status != TurnStatus::Draft || g.current_turn != number {
-        return Ok(format!("nothing to release: turn is {}", t.status));
+    let phase = phase_of(&t)?;
+    if phase != TurnPhase::Draft || g.current_turn != number {
+        return Ok(format!("nothing to release: turn is {phase}"));
     }
-    let outcome = turn::draft_of(&t)?;
-    publish::publish_locked(ctx, conn, &g, &t, &outcome).await?;
+    let outcome = draft_of(&t)?;
+    publish::publish_locked(ctx, conn, &g, &t, phase, &outcome).await?;
     audit::record(conn, ctx.now(), game, Actor::Server, "draft auto-released", json!({"turn": number}))
         .await?;
     Ok("published after GM silence".into())

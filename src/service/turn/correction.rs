@@ -5,10 +5,11 @@
 //! a turn is open — once the next adjudication has run, the result stands (HR 15). The table is
 //! told what changed, as the public sees it.
 
-use super::audit::{self, Actor};
-use super::{Ctx, ServiceError, deadlines, diff, engine_of};
-use crate::domain::{GameId, TurnStatus};
+use super::draft::{lock_current, phase_of};
+use crate::domain::GameId;
 use crate::engine::{GM_SEAT, Viewer};
+use crate::service::audit::{self, Actor};
+use crate::service::{Ctx, ServiceError, deadlines, diff, engine_of};
 use crate::store;
 use crate::store::games::ActionRow;
 use serde_json::{Value, json};
@@ -36,15 +37,13 @@ pub async fn correct_state(
     let mut tx = ctx.pool.begin().await?;
     let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let engine = engine_of(&g)?;
-    let t = store::turns::lock_turn(&mut tx, game, g.current_turn)
-        .await?
-        .filter(|t| t.status == TurnStatus::Open)
-        .ok_or_else(|| {
-            ServiceError::Conflict(
-                "corrections are made while a turn is open: once a turn is adjudicated its result stands (HR 15)"
-                    .into(),
-            )
-        })?;
+    let t = lock_current(&mut tx, &g).await?;
+    if !phase_of(&t)?.is_open() {
+        return Err(ServiceError::Conflict(
+            "corrections are made while a turn is open: once a turn is adjudicated its result stands (HR 15)"
+                .into(),
+        ));
+    }
     let corrected = engine
         .correct(&t.start_state, patch)
         .map_err(|e| ServiceError::BadInput(format!("the correction does not fit the game: {e}")))?;

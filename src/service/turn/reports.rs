@@ -3,9 +3,9 @@
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
 
-use super::ServiceError;
-use super::notices::{OutgoingMail, render};
 use crate::engine::{DynGame, LineNote, Seat, TurnOutcome, Viewer};
+use crate::service::notices::{self, OutgoingMail, render};
+use crate::service::{PublishedSheet, ServiceError, deadlines, disclose_turn};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
 use askama::Template;
@@ -31,7 +31,7 @@ pub struct ReportContext<'a> {
 /// One seat's published orders, for checking receipts.
 pub struct PublishedOrders {
     pub player: String,
-    pub sheet: super::PublishedSheet,
+    pub sheet: PublishedSheet,
 }
 
 /// The data of a report, as the templates see it.
@@ -86,11 +86,11 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
         table: c.engine.describe(&c.outcome.state, viewer)?,
-        orders: super::disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
+        orders: disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
             .into_iter()
             .map(|sheet| PublishedOrders { player: name_of(Seat(sheet.seat)), sheet })
             .collect(),
-        next_deadline: c.next_deadline.map(|d| super::deadlines::words(c.game, seat.time_zone.as_deref(), d)),
+        next_deadline: c.next_deadline.map(|d| deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
         link: c.link.clone(),
     })
@@ -101,7 +101,7 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
     let r = build(c, seat)?;
     let over = if c.outcome.game_over { " — game over" } else { "" };
     Ok(OutgoingMail {
-        key: super::notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),
+        key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),
         kind: "report",
         game_id: Some(c.game.id),
         to_addr: seat.email.clone(),

@@ -1,9 +1,9 @@
 //! The draft preview mailed to the GM when a turn is adjudicated for review: what happened, how
 //! each seat's orders were read (line by line), and what changed on the table as the GM sees it.
 
-use super::notices::{self, Notice, NoticeTo, OutgoingMail};
-use super::{ServiceError, diff};
 use crate::engine::{DynGame, TurnOutcome, Viewer};
+use crate::service::notices::{self, Notice, NoticeTo, OutgoingMail};
+use crate::service::{ServiceError, diff};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::turns::TurnRow;
 

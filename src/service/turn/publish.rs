@@ -1,13 +1,13 @@
 //! Publishing a turn: one transaction that appends the action log, stores the new state, counts
 //! NMRs, opens the next turn and queues every seat's report mail in the outbox.
 
-use super::audit::{self, Actor};
-use super::deadlines;
-use super::policy::NmrPolicy;
-use super::turn::lock_draft;
-use super::{Ctx, ServiceError, engine_of, notices, reports};
+use super::draft::{lock_draft, phase_of};
+use super::state::{Step, TurnPhase, step_from};
+use super::{nmr, open, reports};
 use crate::domain::GameId;
-use crate::engine::{Seat, TurnOutcome};
+use crate::engine::TurnOutcome;
+use crate::service::audit::{self, Actor};
+use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices};
 use crate::store;
 use crate::store::games::{ActionRow, GameRow};
 use crate::store::turns::TurnRow;
@@ -18,23 +18,26 @@ use sqlx::PgConnection;
 /// (the GM's address; the console acts as "console").
 pub async fn publish_turn(ctx: &Ctx, game: GameId, gm: &str) -> Result<i32, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
-    let (g, turn, outcome) = lock_draft(&mut tx, game).await?;
-    publish_as(ctx, &mut tx, &g, &turn, &outcome, Actor::Gm(gm)).await?;
+    let (g, turn, outcome) = lock_draft(&mut tx, game, Step::Publish).await?;
+    let from = phase_of(&turn)?;
+    publish_as(ctx, &mut tx, &g, &turn, from, &outcome, Actor::Gm(gm)).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     Ok(turn.number)
 }
 
-/// Publishes an adjudicated turn inside the caller's transaction (turn row locked), by the
-/// server's own decision (review=auto, auto-release).
+/// Publishes an adjudicated turn inside the caller's transaction (turn row locked; `from` is the
+/// phase the caller knows it in: a turn drafted in this transaction is a draft although its row
+/// was read open), by the server's own decision (review=auto, auto-release).
 pub(crate) async fn publish_locked(
     ctx: &Ctx,
     conn: &mut PgConnection,
     game: &GameRow,
     turn: &TurnRow,
+    from: TurnPhase,
     outcome: &TurnOutcome,
 ) -> Result<(), ServiceError> {
-    publish_as(ctx, conn, game, turn, outcome, Actor::Server).await
+    publish_as(ctx, conn, game, turn, from, outcome, Actor::Server).await
 }
 
 /// Publishes an adjudicated turn inside the caller's transaction, logged as `by`'s act.
@@ -43,9 +46,11 @@ async fn publish_as(
     conn: &mut PgConnection,
     game: &GameRow,
     turn: &TurnRow,
+    from: TurnPhase,
     outcome: &TurnOutcome,
     by: Actor<'_>,
 ) -> Result<(), ServiceError> {
+    step_from(turn.number, from, Step::Publish)?;
     let now = ctx.now();
     let engine = engine_of(game)?;
     for a in &outcome.actions {
@@ -58,22 +63,13 @@ async fn publish_as(
         };
         store::games::append_action(conn, game.id, turn.number, &row).await?;
     }
-    let policy = NmrPolicy::of_game(game)?;
-    let mut flagged = Vec::new();
-    for seat in &outcome.nmr {
-        let count = store::games::add_nmr(conn, game.id, *seat).await?;
-        // HR 13: the Nth NMR (the 2nd by default) flags the seat for replacement.
-        if policy.flags_at(u32::try_from(count).unwrap_or(0)) {
-            store::lifecycle::flag_seat(conn, game.id, *seat, now).await?;
-            flagged.push((*seat, count));
-        }
-    }
+    let flagged = nmr::count_and_flag(ctx, conn, game, outcome).await?;
     let next_seq = turn.first_seq + i64::try_from(outcome.actions.len()).unwrap_or(0);
     let next_deadline = if outcome.game_over {
         None
     } else {
         let acting = engine.acting_seats(&outcome.state)?;
-        Some(deadlines::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?)
+        Some(open::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?)
     };
     let current = if outcome.game_over { turn.number } else { turn.number + 1 };
     store::games::update_after_publish(conn, game.id, &outcome.state, next_seq, current, outcome.game_over)
@@ -119,53 +115,7 @@ async fn publish_as(
     let detail = json!({"turn": turn.number, "actions": outcome.actions.len(), "nmr": nmr,
         "game_over": outcome.game_over, "next_deadline": next_deadline});
     audit::record(conn, now, game.id, by, "turn published", detail).await?;
-    for (seat, count) in flagged {
-        announce_flag(ctx, conn, game, seat, count).await?;
-    }
+    nmr::announce_flags(ctx, conn, game, &flagged).await?;
     tracing::info!(game.id = %game.id, turn.number = turn.number, game_over = outcome.game_over, "turn published");
     Ok(())
-}
-
-/// HR 13: tells the GM and the other players that a seat is flagged for replacement; the game
-/// goes on with the NMR policy's play for the seat until a replacement takes over.
-async fn announce_flag(
-    ctx: &Ctx,
-    conn: &mut PgConnection,
-    game: &GameRow,
-    seat: Seat,
-    count: i32,
-) -> Result<(), ServiceError> {
-    let id = game.id;
-    audit::record(
-        conn,
-        ctx.now(),
-        id,
-        Actor::Server,
-        "seat flagged for replacement",
-        json!({"seat": seat.0, "nmr": count}),
-    )
-    .await?;
-    let what = format!("seat {} flagged for replacement after NMR no. {count}", seat.0);
-    let alert = notices::GmAlert {
-        game: &game.name,
-        turn: game.current_turn,
-        what: &what,
-        link: format!("{}/gm/games/{}", ctx.settings.base(), id),
-    };
-    let key = format!("gm-flag:{}:{}:{count}", game.id, seat.0);
-    notices::queue(conn, &ctx.settings, &notices::gm_alert(key, &game.gm_email, id, &alert)?).await?;
-    let news = format!(
-        "seat {} has missed {count} turns, so under this game's rules the GM is looking for a replacement \
-         player. Until one takes over, the seat is played by the game's rules for missing orders.",
-        seat.0
-    );
-    deadlines::tell_table(
-        ctx,
-        conn,
-        game,
-        &format!("flag-{}-{count}", seat.0),
-        &format!("Seat {} needs a replacement", seat.0),
-        &[news],
-    )
-    .await
 }

@@ -1,0 +1,57 @@
+//! GM questions (issue #3): decisions an NMR policy leaves to the GM. The adjudication stops at
+//! the first such decision; the turn is held with the question and its legal candidates, ranked
+//! (the rules' default first); the GM's answer is appended to the turn's answers and the turn is
+//! adjudicated again from its start — deterministically the same up to that point — and goes on
+//! to the next question or to the draft.
+
+use super::close::adjudicate_locked;
+use super::draft::{lock_current, phase_of};
+use super::state::{CloseOutcome, Step, TurnPhase, step_from};
+use crate::domain::GameId;
+use crate::engine::GmQuestion;
+use crate::service::audit::{self, Actor};
+use crate::service::{Ctx, ServiceError, load_game};
+use crate::store;
+use serde_json::{Value, json};
+
+/// The GM answers the turn's open question with candidate `choice` (1-based, as listed); the
+/// turn is adjudicated again and goes on.
+pub async fn answer_question(
+    ctx: &Ctx,
+    game: GameId,
+    gm: &str,
+    choice: usize,
+) -> Result<CloseOutcome, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let g = load_game(&mut tx, game).await?;
+    let t = lock_current(&mut tx, &g).await?;
+    let phase = phase_of(&t)?;
+    let q: GmQuestion = match &t.question {
+        // A question stays answerable when the GM released the hold by moving the deadline.
+        Some(q) if phase.is_open() => q.0.clone(),
+        _ => {
+            return Err(ServiceError::Conflict(format!("turn {} has no question waiting for you", t.number)));
+        }
+    };
+    let picked = choice.checked_sub(1).and_then(|i| q.candidates.get(i)).ok_or_else(|| {
+        ServiceError::BadInput(format!("choose one of the moves 1 to {}", q.candidates.len()))
+    })?;
+    let mut answers: Vec<Value> = t.gm_answers.0.clone();
+    answers.truncate(q.number);
+    answers.push(picked.action.clone());
+    store::turns::set_gm_answers(&mut tx, game, t.number, &answers).await?;
+    if let TurnPhase::Held(_) = phase {
+        step_from(t.number, phase, Step::Release)?;
+    }
+    store::turns::set_question(&mut tx, game, t.number, None).await?;
+    let detail = json!({"turn": t.number, "number": q.number, "seat": q.seat.0, "move": picked.label});
+    audit::record(&mut tx, now, game, Actor::Gm(gm), "question answered", detail).await?;
+    let t = store::turns::lock_turn(&mut tx, game, t.number)
+        .await?
+        .ok_or(ServiceError::TurnNotFound(game, t.number))?;
+    let out = adjudicate_locked(ctx, &mut tx, &g, &t, "closed: the GM answered", true).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(out)
+}
