@@ -22,7 +22,7 @@ pub use ids::{GameId, GameIdError};
 pub use inbound_status::{InboundStatus, Notice};
 pub use nmr_policy::{Fallback, NmrPolicy, UnknownPolicy};
 pub use order_source::OrderSource;
-pub use outbox_failure::FailureKind;
+pub use outbox_failure::{FailureKind, GIVE_UP_AFTER};
 pub use reply_address::{ReplyAddress, constant_time_eq};
 pub use timer_kind::TimerKind;
 pub use token::SecretToken;

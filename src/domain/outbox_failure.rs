@@ -1,4 +1,4 @@
-//! Why an outbound mail's delivery attempt failed.
+//! Outbound delivery vocabulary: why an attempt failed, and how long a mail is retried.
 
 use super::text_enum::text_enum;
 
@@ -17,3 +17,7 @@ text_enum! {
         Unsendable => "unsendable",
     }
 }
+
+/// How long after its first failure a mail is still retried; then delivery is given up and the
+/// GM is told (RULING O1: Postfix's default queue lifetime).
+pub const GIVE_UP_AFTER: chrono::TimeDelta = chrono::TimeDelta::days(5);

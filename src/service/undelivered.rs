@@ -103,7 +103,7 @@ fn state_of(r: &Undelivered) -> String {
             "not delivered: it cannot be sent as it stands".into()
         }
         (None, Some(_), _) => {
-            format!("not delivered: given up after {} days", crate::mail::deliver::GIVE_UP_AFTER.num_days())
+            format!("not delivered: given up after {} days", crate::domain::GIVE_UP_AFTER.num_days())
         }
         (None, None, _) => format!("still waiting; next attempt at {}", stamp(r.next_attempt_at)),
     }

@@ -6,7 +6,7 @@ use super::decided::Decided;
 use super::reply::{self, Section};
 use super::route::Routed;
 use crate::domain::InboundStatus;
-use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail, sign_off};
+use crate::inbound_mail::{BodyKind, MailCommands, ParsedMail, sign_off};
 use crate::orders::OrderText;
 use crate::service::submit::{mark_final_in, submit_for};
 use crate::service::{Ctx, SeatAuth, ServiceError, Source, Submitted};

@@ -10,7 +10,7 @@ use super::decided::Decided;
 use super::reply::NOTHING_CHANGED;
 use super::route::Routed;
 use crate::domain::Notice;
-use crate::mail::inbound::ParsedMail;
+use crate::inbound_mail::ParsedMail;
 use crate::service::notices::OutgoingMail;
 use crate::service::{Ctx, ServiceError};
 use crate::store;

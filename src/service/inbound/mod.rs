@@ -19,7 +19,7 @@ use super::{Ctx, ServiceError};
 use crate::config::MailAuth;
 use crate::domain::{GameId, InboundStatus, Notice};
 use crate::engine::Seat;
-use crate::mail::inbound::{MailCommands, ParsedMail};
+use crate::inbound_mail::{MailCommands, ParsedMail};
 use crate::store;
 use crate::store::inbound::Outcome;
 use chrono::Duration;

@@ -1,7 +1,7 @@
 //! The answer to an order mail: sections (the echo, errors by line, status, help…) rendered into
 //! one mail to the seat's registered address, threaded to the player's message.
 
-use crate::mail::inbound::ParsedMail;
+use crate::inbound_mail::ParsedMail;
 use crate::orders::Echo;
 use crate::service::notices::{OutgoingMail, render};
 use crate::service::{Ctx, SeatAuth, ServiceError, Submitted, load_game};

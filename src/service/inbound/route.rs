@@ -4,7 +4,7 @@
 
 use crate::domain::{GameId, ReplyAddress, SecretToken};
 use crate::engine::Seat;
-use crate::mail::inbound::{MailCommands, ParsedMail};
+use crate::inbound_mail::{MailCommands, ParsedMail};
 use crate::service::{Ctx, SeatAuth, ServiceError};
 use crate::store;
 use sqlx::PgConnection;
