@@ -1,0 +1,69 @@
+//! For HR 17: a company's legal lays ranked so that an impossible ordered lay can be replaced —
+//! each with the optimal revenue the company's trains would earn this turn after it, and its
+//! progress toward a named hex (RULINGS K31).
+
+use super::lay::revenue_with_tile;
+use super::state::BoardState;
+use super::track::{Lay, legal_lays};
+use crate::games::r1835::data::{Data, Phase, TrainType, neighbour};
+use std::collections::{BTreeMap, VecDeque};
+
+/// A legal lay with what it is worth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub lay: Lay,
+    /// The optimal revenue this turn with the tile laid.
+    pub revenue: i64,
+    /// Hexes still to build from the new track to the named hex (0 = the lay is on it); `None`
+    /// when no hex was named or it cannot be reached.
+    pub distance: Option<u32>,
+}
+
+/// Hexes that may carry new track: on the map, not a fixed hex or an off-board.
+fn buildable(data: &Data, board: &BoardState, at: &str) -> bool {
+    board.tile_at(data, at).is_some_and(|(_, t, _)| !["fixed", "red"].contains(&t.colour.as_str()))
+}
+
+/// Distance from every buildable hex to `target`, stepping across buildable hexes and never
+/// across the water barrier (track distance along possible track).
+fn distances(data: &Data, board: &BoardState, target: &str) -> BTreeMap<String, u32> {
+    let mut seen = BTreeMap::from([(target.to_string(), 0)]);
+    let mut queue = VecDeque::from([target.to_string()]);
+    while let Some(at) = queue.pop_front() {
+        let d = seen[&at];
+        for n in (0..6).filter_map(|s| neighbour(&at, s)) {
+            let barrier = data.barriers.iter().any(|[x, y]| (*x == at && *y == n) || (*y == at && *x == n));
+            if !barrier && !seen.contains_key(&n) && buildable(data, board, &n) {
+                seen.insert(n.clone(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    seen
+}
+
+/// Legal lays, best first: highest revenue this turn, then nearest to `toward`, then map order
+/// (RULINGS K31).
+pub fn ranked_lays(
+    data: &Data,
+    board: &BoardState,
+    phase: &Phase,
+    company: &str,
+    trains: &[TrainType],
+    toward: Option<&str>,
+) -> Vec<Candidate> {
+    let dist = toward.map(|t| distances(data, board, t));
+    let mut out: Vec<Candidate> = legal_lays(data, board, phase, company)
+        .into_iter()
+        .filter_map(|lay| {
+            let revenue =
+                revenue_with_tile(data, board, phase, company, trains, (&lay.hex, &lay.tile, lay.rotation))
+                    .ok()?
+                    .revenue;
+            let distance = dist.as_ref().and_then(|d| d.get(&lay.hex).copied());
+            Some(Candidate { lay, revenue, distance })
+        })
+        .collect();
+    out.sort_by_key(|c| (std::cmp::Reverse(c.revenue), c.distance.unwrap_or(u32::MAX)));
+    out
+}
