@@ -13,6 +13,7 @@ pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod games;
+pub mod inbound_mail;
 pub mod mail;
 pub mod orders;
 pub mod registry;

@@ -28,7 +28,7 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
             let turn = g.turns.last();
             let value = json!({
                 "id": g.game.id, "name": g.game.name, "engine": g.game.engine, "status": g.game.status,
-                "turn": g.game.current_turn, "turn_status": turn.map(|t| t.status.clone()),
+                "turn": g.game.current_turn, "turn_status": turn.map(|t| t.status),
                 "deadline": turn.map(|t| t.deadline), "seats": g.seats, "view": g.view,
             });
             print(&value, json, |_| {
@@ -71,7 +71,7 @@ async fn create(settings: Settings, args: CreateArgs, json: bool) -> anyhow::Res
         players,
         seed: args.seed,
         turn_length: input(args.deadline.parse::<TurnLength>())?,
-        review: Review::parse(&args.review)?,
+        review: args.review.parse::<Review>().map_err(|e| InputError(e.to_string()))?,
         options: inline_option_files(
             serde_json::from_str(&args.options)
                 .map_err(|e| InputError(format!("--options is not JSON: {e}")))?,

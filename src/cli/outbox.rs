@@ -5,14 +5,15 @@ use super::lifecycle::{CONSOLE, game_id};
 use super::output::{InputError, print};
 use super::serve::connect;
 use crate::config::Settings;
+use crate::domain::FailureKind;
 use crate::service::undelivered;
-use crate::store::outbox::Undelivered;
+use crate::service::undelivered::Undelivered;
 
 fn lines(rows: &[Undelivered]) -> String {
     rows.iter()
         .map(|r| {
-            let state = match (&r.gave_up_at, r.failure.as_deref()) {
-                (Some(_), failure) => format!("given up ({})", failure.unwrap_or("unreachable")),
+            let state = match (&r.gave_up_at, r.failure) {
+                (Some(_), failure) => format!("given up ({})", failure.unwrap_or(FailureKind::Unreachable)),
                 (None, _) => format!("retrying, next {}", r.next_attempt_at.format("%Y-%m-%d %H:%M UTC")),
             };
             let since =

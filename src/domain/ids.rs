@@ -6,8 +6,9 @@ use std::str::FromStr;
 use uuid::Uuid;
 
 /// A game's id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, sqlx::Type)]
 #[serde(transparent)]
+#[sqlx(transparent)]
 pub struct GameId(pub Uuid);
 
 /// Text that is not a game id.

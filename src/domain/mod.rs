@@ -1,16 +1,30 @@
 //! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, a game's NMR
-//! policy.
+//! policy, and the closed word sets stored in text columns (turn and game status, review, timer
+//! kind, inbound status, order source, outbox failure), which decode as enums.
 
 mod email;
+mod game_status;
 mod ids;
+mod inbound_status;
 pub mod nmr_policy;
+mod order_source;
+mod outbox_failure;
 mod reply_address;
+mod text_enum;
+mod timer_kind;
 mod token;
 mod turn_length;
+mod turn_status;
 
 pub use email::{EmailAddress, EmailError, Mailbox};
+pub use game_status::{GameStatus, Review, ReviewError};
 pub use ids::{GameId, GameIdError};
+pub use inbound_status::{InboundStatus, Notice};
 pub use nmr_policy::{Fallback, NmrPolicy, UnknownPolicy};
+pub use order_source::OrderSource;
+pub use outbox_failure::{FailureKind, GIVE_UP_AFTER};
 pub use reply_address::{ReplyAddress, constant_time_eq};
+pub use timer_kind::TimerKind;
 pub use token::SecretToken;
 pub use turn_length::{TurnLength, TurnLengthError};
+pub use turn_status::TurnStatus;

@@ -89,9 +89,10 @@ impl NmrPolicy {
         }
     }
 
-    /// The policy stored on a game (`{}` and unknown fields fall back to the defaults).
-    pub fn from_stored(v: &serde_json::Value) -> NmrPolicy {
-        serde_json::from_value(v.clone()).unwrap_or_default()
+    /// The policy stored as JSON (`{}` and missing fields take the defaults; a value of the
+    /// wrong shape is an error).
+    pub fn from_stored(v: &serde_json::Value) -> Result<NmrPolicy, serde_json::Error> {
+        NmrPolicy::deserialize(v)
     }
 
     /// Whether the `count`th NMR of a seat (counted after this turn) flags it for replacement.
@@ -139,9 +140,15 @@ mod tests {
 
     #[test]
     fn a_stored_empty_policy_is_the_default_and_fields_override_it() {
-        assert_eq!(NmrPolicy::from_stored(&serde_json::json!({})), NmrPolicy::HR1835);
+        assert_eq!(NmrPolicy::from_stored(&serde_json::json!({})).ok(), Some(NmrPolicy::HR1835));
         let p = NmrPolicy::from_stored(&serde_json::json!({"fallback": "wait_for_gm", "flag_after": null}));
-        assert_eq!((p.fallback, p.flag_after), (Fallback::WaitForGm, None));
+        assert_eq!(p.map(|p| (p.fallback, p.flag_after)).ok(), Some((Fallback::WaitForGm, None)));
+    }
+
+    #[test]
+    fn a_stored_policy_of_the_wrong_shape_is_an_error_not_the_default() {
+        assert!(NmrPolicy::from_stored(&serde_json::json!({"fallback": "shrug"})).is_err());
+        assert!(NmrPolicy::from_stored(&serde_json::json!("strict")).is_err());
     }
 
     #[test]

@@ -15,6 +15,7 @@
 #[cfg(test)]
 pub mod conformance;
 pub mod log;
+pub mod outcome;
 pub mod patch;
 pub mod rng;
 mod sheet;

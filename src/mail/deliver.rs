@@ -21,9 +21,7 @@ pub use super::transport::Transport;
 pub const FIRST_RETRY_DELAY: TimeDelta = TimeDelta::seconds(30);
 /// The longest wait between two attempts (RULING O1).
 pub const MAX_RETRY_DELAY: TimeDelta = TimeDelta::minutes(30);
-/// How long after its first failure a mail is still retried; then delivery is given up and the
-/// GM is told (RULING O1: Postfix's default queue lifetime).
-pub const GIVE_UP_AFTER: TimeDelta = TimeDelta::days(5);
+pub use crate::domain::GIVE_UP_AFTER;
 /// How many mails one pass claims at most.
 pub const BATCH_SIZE: i64 = 10;
 

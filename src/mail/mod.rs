@@ -31,7 +31,6 @@
 pub mod deliver;
 pub mod handoff;
 pub mod imap;
-pub mod inbound;
 pub mod message;
 pub mod transport;
 pub mod worker;

@@ -6,46 +6,13 @@
 
 use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
 use crate::engine::log::{self, ReplayError, decode, encode};
-use crate::engine::{
-    Decision, Event, Game, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
-};
+pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
+use crate::engine::{Decision, Game, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer};
 use crate::orders::{Echo, parse_sheet};
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 use thiserror::Error;
-
-/// What one adjudicated turn produced, in JSON form.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TurnOutcome {
-    pub state: Value,
-    pub actions: Vec<LoggedAction>,
-    pub events: Vec<Event>,
-    pub notes: BTreeMap<Seat, Vec<LineNote>>,
-    pub nmr: BTreeSet<Seat>,
-    pub defaulted: BTreeSet<Seat>,
-    pub game_over: bool,
-    pub standings: Option<Vec<Standing>>,
-}
-
-/// A decision left to the GM (see `crate::adjudication::Question`), in JSON form.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GmQuestion {
-    pub number: usize,
-    pub seat: Seat,
-    pub prompt: String,
-    /// The legal moves, the rules' default first.
-    pub candidates: Vec<Candidate>,
-}
-
-/// One move the GM may choose.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Candidate {
-    pub action: Value,
-    /// The move in words.
-    pub label: String,
-}
 
 /// A turn adjudicated, or stopped at a question for the GM.
 #[derive(Debug, Clone, PartialEq)]

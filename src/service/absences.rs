@@ -4,10 +4,12 @@
 
 use super::audit::{self, Actor};
 use super::{Ctx, ServiceError, deadlines, load_game, notices};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
+use crate::engine::Seat;
 use crate::schedule;
 use crate::store;
 use crate::store::games::GameRow;
+use crate::store::lifecycle::AbsenceRow;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 use sqlx::PgConnection;
@@ -46,7 +48,13 @@ pub async fn add_absence(
         )));
     }
     let waits = matches!(actor, Actor::Seat(_)) && absences_need_approval(&mut tx, game).await?;
-    store::lifecycle::add_absence(&mut tx, game.0, (i16::from(seat), first, last), !waits).await?;
+    store::lifecycle::add_absence(
+        &mut tx,
+        game,
+        AbsenceRow { seat: Seat(seat), first_day: first, last_day: last },
+        !waits,
+    )
+    .await?;
     let action = if waits { "absence requested" } else { "absence recorded" };
     audit::record(&mut tx, now, game, actor, action, json!({"seat": seat, "from": first, "to": last}))
         .await?;
@@ -62,7 +70,7 @@ pub async fn add_absence(
             what: &what,
             link: format!("{}/gm/games/{}", ctx.settings.base(), game),
         };
-        let key = format!("gm-absence:{}:{seat}:{first}:{last}", game.0);
+        let key = format!("gm-absence:{}:{seat}:{first}:{last}", game);
         notices::queue(&mut tx, &ctx.settings, &notices::gm_alert(key, &g.gm_email, game, &alert)?).await?;
         AbsenceOutcome::AwaitsApproval
     } else {
@@ -75,7 +83,7 @@ pub async fn add_absence(
 
 /// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
 pub async fn absences_need_approval(conn: &mut PgConnection, game: GameId) -> Result<bool, ServiceError> {
-    Ok(store::lifecycle::absence_approval(conn, game.0).await?)
+    Ok(store::lifecycle::absence_approval(conn, game).await?)
 }
 
 /// The GM's answer to a seat's absences that wait for approval (RULING S9, S16).
@@ -98,7 +106,7 @@ pub async fn approve_absences(
     let (g, rows) = answer_requests(ctx, &mut tx, game, gm, seat, Verdict::Approved).await?;
     let absences = rows
         .iter()
-        .map(|(_, first, last)| schedule::Absence::new(seat, *first, *last))
+        .map(|a| schedule::Absence::new(seat, a.first_day, a.last_day))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ServiceError::Internal(e.to_string()))?;
     let moved = push_deadline(ctx, &mut tx, &g, seat, &absences).await?;
@@ -134,17 +142,17 @@ async fn answer_requests(
     super::seat_by_number(tx, game, seat).await?;
     let (rows, action) = match verdict {
         Verdict::Approved => {
-            (store::lifecycle::approve_absences(tx, game.0, i16::from(seat)).await?, "absence approved")
+            (store::lifecycle::approve_absences(tx, game, Seat(seat)).await?, "absence approved")
         }
         Verdict::Declined => {
-            (store::lifecycle::decline_absences(tx, game.0, i16::from(seat)).await?, "absence declined")
+            (store::lifecycle::decline_absences(tx, game, Seat(seat)).await?, "absence declined")
         }
     };
     if rows.is_empty() {
         return Err(ServiceError::BadInput(format!("seat {seat} has no absence waiting for approval")));
     }
-    for (_, first, last) in &rows {
-        let detail = json!({"seat": seat, "from": first, "to": last});
+    for a in &rows {
+        let detail = json!({"seat": seat, "from": a.first_day, "to": a.last_day});
         audit::record(tx, ctx.now(), game, Actor::Gm(gm), action, detail).await?;
     }
     Ok((g, rows))
@@ -160,12 +168,11 @@ async fn tell_player(
     rows: &[store::lifecycle::AbsenceRow],
     verdict: Verdict,
 ) -> Result<(), ServiceError> {
-    let game = GameId(g.id);
-    let Some(player) = store::games::seats(tx, g.id).await?.into_iter().find(|s| s.seat == i16::from(seat))
-    else {
+    let game = g.id;
+    let Some(player) = store::games::seats(tx, g.id).await?.into_iter().find(|s| s.seat == Seat(seat)) else {
         return Ok(());
     };
-    let spans: Vec<String> = rows.iter().map(|(_, first, last)| format!("from {first} to {last}")).collect();
+    let spans: Vec<String> = rows.iter().map(|a| format!("from {} to {}", a.first_day, a.last_day)).collect();
     let spans = spans.join(" and ");
     let (word, mut paragraphs) = match verdict {
         Verdict::Approved => (
@@ -184,7 +191,8 @@ async fn tell_player(
         ),
     };
     let open = store::turns::open_deadline(tx, g.id, g.current_turn).await?;
-    if let Some((deadline, _)) = open {
+    if let Some(d) = &open {
+        let deadline = d.deadline;
         let when = deadlines::words(g, player.time_zone.as_deref(), deadline);
         paragraphs.push(format!("Turn {} closes on {when}.", g.current_turn));
     }
@@ -200,8 +208,7 @@ async fn tell_player(
         key: format!("absence-{word}:{game}:{seat}:{}", ctx.now().timestamp_micros()),
         kind: "notice",
         subject: format!("[{}] Your absence was {word}", g.name),
-        calendar: open
-            .map(|(deadline, version)| deadlines::calendar(ctx, g, g.current_turn, deadline, version)),
+        calendar: open.map(|d| deadlines::calendar(ctx, g, g.current_turn, d.deadline, d.deadline_version)),
     };
     notices::queue_to_seat(ctx, tx, game, &player, m, &n).await
 }
@@ -215,15 +222,16 @@ async fn push_deadline(
     seat: u8,
     absences: &[schedule::Absence],
 ) -> Result<Option<DateTime<Utc>>, ServiceError> {
-    let Some(t) = store::turns::lock_turn(conn, g.id, g.current_turn).await?.filter(|t| t.status == "open")
+    let Some(t) =
+        store::turns::lock_turn(conn, g.id, g.current_turn).await?.filter(|t| t.status == TurnStatus::Open)
     else {
         return Ok(None);
     };
-    if !t.acting_seats.contains(&i16::from(seat)) {
+    if !t.acting_seats.contains(&Seat(seat)) {
         return Ok(None);
     }
     let rhythm = deadlines::rhythm_of(g);
-    let acting: Vec<u8> = t.acting_seats.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let acting: Vec<u8> = t.acting_seats.iter().map(|s| s.0).collect();
     let cap = chrono::Duration::days(i64::from(g.max_absence_days));
     let (pushed, _) = schedule::push_for_absences(t.deadline, &rhythm, absences, &acting, cap);
     if pushed <= t.deadline {

@@ -65,24 +65,16 @@ pub async fn record(
 ) -> Result<(), ServiceError> {
     let detail =
         serde_json::to_value(detail).map_err(|e| ServiceError::Internal(format!("audit detail: {e}")))?;
-    let (seq, prev) = match store::audit::lock_head(conn, game.0).await? {
-        Some((seq, hash)) => (seq + 1, hash),
+    let (seq, prev) = match store::audit::lock_head(conn, game).await? {
+        Some(head) => (head.seq + 1, head.hash),
         None => (1, GENESIS.to_string()),
     };
     // Postgres keeps microseconds; hash what will be read back.
     let at = now.trunc_subsecs(6);
     let actor = actor.label();
     let hash = entry_hash(&prev, seq, at, &actor, action, &detail);
-    let row = AuditRow {
-        game_id: game.0,
-        seq,
-        at,
-        actor,
-        action: action.to_string(),
-        detail,
-        prev_hash: prev,
-        hash,
-    };
+    let row =
+        AuditRow { game_id: game, seq, at, actor, action: action.to_string(), detail, prev_hash: prev, hash };
     store::audit::insert(conn, &row).await?;
     Ok(())
 }
@@ -137,7 +129,7 @@ pub struct AuditEntry {
 pub async fn audit_log(ctx: &Ctx, game: GameId) -> Result<AuditLog, ServiceError> {
     let mut conn = ctx.pool.acquire().await?;
     super::load_game(&mut conn, game).await?;
-    let rows = store::audit::of_game(&mut conn, game.0).await?;
+    let rows = store::audit::of_game(&mut conn, game).await?;
     let check = verify(&rows);
     Ok(AuditLog {
         intact: check.is_ok(),
@@ -171,7 +163,7 @@ mod tests {
                 let detail = json!({"turn": seq, "by": "24h"});
                 let hash = entry_hash(&prev, seq, at, "gm:gm@example.org", "deadline extended", &detail);
                 let row = AuditRow {
-                    game_id: uuid::Uuid::nil(),
+                    game_id: GameId(uuid::Uuid::nil()),
                     seq,
                     at,
                     actor: "gm:gm@example.org".into(),

@@ -13,34 +13,7 @@ use crate::store;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
-/// How a turn's draft becomes public.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Review {
-    /// The GM reviews the draft and publishes it.
-    Gm,
-    /// The draft is published as soon as it is adjudicated.
-    Auto,
-}
-
-impl Review {
-    /// Parses `gm` or `auto`.
-    pub fn parse(s: &str) -> Result<Self, ServiceError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "gm" => Ok(Review::Gm),
-            "auto" => Ok(Review::Auto),
-            other => {
-                Err(ServiceError::BadInput(format!("review must be \"gm\" or \"auto\", not \"{other}\"")))
-            }
-        }
-    }
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Review::Gm => "gm",
-            Review::Auto => "auto",
-        }
-    }
-}
+pub use crate::domain::Review;
 
 /// A game to create.
 #[derive(Debug, Clone)]
@@ -88,7 +61,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
     let seed = req.seed.unwrap_or_else(rand::random);
     let spec = SetupSpec { seats: seats_n, options: req.options.clone() };
     let state = engine.setup(&spec, seed).map_err(|e| ServiceError::BadInput(e.to_string()))?;
-    let acting: Vec<i16> = engine.acting_seats(&state)?.iter().map(|s| i16::from(s.0)).collect();
+    let acting: Vec<Seat> = engine.acting_seats(&state)?;
     let id = GameId::new();
     let spec_json = serde_json::to_value(&spec).map_err(|e| ServiceError::Internal(e.to_string()))?;
 
@@ -96,29 +69,29 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
     store::games::insert_game(
         &mut tx,
         &store::games::NewGame {
-            id: id.0,
+            id,
             name,
             engine: engine.slug(),
             rules_version: i32::try_from(engine.rules_version()).unwrap_or(i32::MAX),
             seed: seed as i64,
             setup: &spec_json,
             gm_email: req.gm.as_str(),
-            review: req.review.as_str(),
+            review: req.review,
             turn_length_secs: req.turn_length.seconds(),
             state: &state,
             clock: &req.clock,
         },
     )
     .await?;
-    store::lifecycle::set_absence_approval(&mut tx, id.0, req.clock.absence_approval).await?;
+    store::lifecycle::set_absence_approval(&mut tx, id, req.clock.absence_approval).await?;
     let mut seats = Vec::new();
     for (i, player) in req.players.into_iter().enumerate() {
         let seat = u8::try_from(i + 1).unwrap_or(u8::MAX);
         let token = ctx.seat_token(id, Seat(seat), 1);
         store::games::insert_seat(
             &mut tx,
-            id.0,
-            i16::from(seat),
+            id,
+            Seat(seat),
             &player.name,
             player.email.as_str(),
             &token.hash(),

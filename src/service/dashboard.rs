@@ -3,16 +3,16 @@
 
 use super::turn::draft_of;
 use super::{ServiceError, engine_of, load_game};
-use crate::domain::GameId;
-use crate::engine::{LineNote, Seat, Viewer};
+use crate::domain::{GameId, Review, TurnStatus};
+use crate::engine::{LineNote, Viewer};
 use crate::store;
 use crate::store::games::GameRow;
-use crate::store::turns::TurnRow;
+use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 /// One seat as the GM sees it.
 pub struct SeatStatus {
-    pub seat: i16,
+    pub seat: u8,
     pub player: String,
     pub email: String,
     pub nmr_count: i32,
@@ -29,11 +29,29 @@ pub struct SeatStatus {
     pub flagged: bool,
 }
 
+/// The game as its dashboard shows it.
+pub struct DashboardGame {
+    pub id: GameId,
+    pub name: String,
+    pub review: Review,
+    pub paused_at: Option<DateTime<Utc>>,
+}
+
+/// The current turn as the dashboard shows it.
+pub struct DashboardTurn {
+    pub number: i32,
+    pub status: TurnStatus,
+    pub close_reason: Option<String>,
+    pub failure: Option<String>,
+    /// Why the turn is held for the GM, if it is.
+    pub held_reason: Option<String>,
+}
+
 /// The dashboard of one game.
 pub struct Dashboard {
-    pub game: GameRow,
+    pub game: DashboardGame,
     pub title: &'static str,
-    pub turn: TurnRow,
+    pub turn: DashboardTurn,
     pub seats: Vec<SeatStatus>,
     /// What happened in the draft, as the GM sees it.
     pub events: Vec<String>,
@@ -74,18 +92,18 @@ pub async fn authorize_gm(conn: &mut PgConnection, game: GameId, gm: &str) -> Re
 pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<Dashboard, ServiceError> {
     let g = authorize_gm(conn, game, gm).await?;
     let engine = engine_of(&g)?;
-    let turn = store::turns::get_turn(conn, game.0, g.current_turn)
+    let turn = store::turns::get_turn(conn, game, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, g.current_turn))?;
-    let draft = if turn.status == "draft" { Some(draft_of(&turn)?) } else { None };
-    let closed = turn.status != "open";
+    let draft = if turn.status == TurnStatus::Draft { Some(draft_of(&turn)?) } else { None };
+    let closed = turn.status != TurnStatus::Open;
     let mut seats = Vec::new();
-    for s in store::games::seats(conn, game.0).await? {
-        let versions = store::orders::count_of_seat(conn, game.0, turn.number, s.seat).await?;
-        let latest = store::orders::latest_of_seat(conn, game.0, turn.number, s.seat).await?;
-        let seat = Seat(u8::try_from(s.seat).unwrap_or(0));
+    for s in store::games::seats(conn, game).await? {
+        let versions = store::orders::count_of_seat(conn, game, turn.number, s.seat).await?;
+        let latest = store::orders::latest_of_seat(conn, game, turn.number, s.seat).await?;
+        let seat = s.seat;
         seats.push(SeatStatus {
-            seat: s.seat,
+            seat: s.seat.0,
             player: s.player_name,
             email: s.email,
             nmr_count: s.nmr_count,
@@ -113,21 +131,27 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         ),
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
-    let inbound = store::inbound::of_game(conn, game.0, 200).await?;
+    let inbound = store::inbound::of_game(conn, game, 200).await?;
     let turn_state = turn.start_state.clone();
-    let question = turn.question.clone().and_then(|q| serde_json::from_value(q).ok());
+    let question = turn.question.as_ref().map(|q| q.0.clone());
     let deadline = super::deadlines::words(&g, None, turn.deadline);
     let rhythm = match &g.rhythm {
         Some(_) => super::deadlines::rhythm_of(&g).describe(),
         None => format!("every {}", crate::domain::TurnLength::from_seconds(g.turn_length_secs)),
     };
-    let policy = super::policy::NmrPolicy::from_stored(&g.nmr_policy).describe();
+    let policy = g.nmr_policy.0.describe();
     let undelivered = super::undelivered::of_game(conn, game).await?;
-    let pending_absences = store::lifecycle::pending_absences(conn, game.0).await?;
+    let pending_absences = store::lifecycle::pending_absences(conn, game).await?;
     Ok(Dashboard {
         title: engine.title(),
-        game: g,
-        turn,
+        game: DashboardGame { id: g.id, name: g.name, review: g.review, paused_at: g.paused_at },
+        turn: DashboardTurn {
+            number: turn.number,
+            status: turn.status,
+            close_reason: turn.close_reason,
+            failure: turn.failure,
+            held_reason: turn.held_reason,
+        },
         seats,
         events,
         table,
@@ -154,7 +178,7 @@ pub async fn inbound_raw(
     authorize_gm(conn, game, gm).await?;
     let row = store::inbound::get(conn, id)
         .await?
-        .filter(|r| r.game_id == Some(game.0))
+        .filter(|r| r.game_id == Some(game))
         .ok_or_else(|| ServiceError::BadInput(format!("game {game} has no inbound mail {id}")))?;
     Ok(String::from_utf8_lossy(&row.raw).into_owned())
 }

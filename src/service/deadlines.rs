@@ -5,7 +5,6 @@
 
 use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError};
-use crate::domain::GameId;
 use crate::schedule::{self, IcalEvent, Rhythm, RhythmWords, TimeZoneName};
 use crate::store;
 use crate::store::games::GameRow;
@@ -16,7 +15,7 @@ use std::str::FromStr;
 /// The game's rhythm: the stored one, or a plain "every turn length, any day, UTC" for games
 /// created without one.
 pub(crate) fn rhythm_of(g: &GameRow) -> Rhythm {
-    g.rhythm.as_ref().and_then(|r| serde_json::from_value::<Rhythm>(r.clone()).ok()).unwrap_or_else(|| {
+    g.rhythm.as_ref().map(|r| r.0.clone()).unwrap_or_else(|| {
         // Rhythms need at least an hour; shorter legacy lengths only matter for absences here.
         let minutes = (g.turn_length_secs / 60).max(60);
         Rhythm::parse(&RhythmWords { length: &format!("{minutes}m"), ..RhythmWords::default() })
@@ -64,7 +63,7 @@ pub(crate) async fn announce(
     version: i32,
     why: &str,
 ) -> Result<(), ServiceError> {
-    let game = GameId(g.id);
+    let game = g.id;
     let ics = calendar(ctx, g, turn, deadline, version);
     for seat in store::games::seats(conn, g.id).await? {
         let when = words(g, seat.time_zone.as_deref(), deadline);
@@ -76,7 +75,7 @@ pub(crate) async fn announce(
             link: Some(notices::seat_link(ctx, game, &seat)),
         };
         let m = SeatMail {
-            key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat),
+            key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat.0),
             kind: "deadline",
             subject: format!("[{}] New deadline for turn {turn}: {when}", g.name),
             calendar: Some(ics.clone()),
@@ -96,7 +95,7 @@ pub(crate) async fn tell_table(
     subject: &str,
     paragraphs: &[String],
 ) -> Result<(), ServiceError> {
-    let game = GameId(g.id);
+    let game = g.id;
     for seat in store::games::seats(conn, g.id).await? {
         let n = Notice {
             game: &g.name,
@@ -106,7 +105,7 @@ pub(crate) async fn tell_table(
             link: Some(format!("{}/games/{}", ctx.settings.base(), game)),
         };
         let m = SeatMail {
-            key: format!("table:{game}:{what}:{}:{}", seat.seat, seat.token_generation),
+            key: format!("table:{game}:{what}:{}:{}", seat.seat.0, seat.token_generation),
             kind: "notice",
             subject: format!("[{}] {subject}", g.name),
             calendar: None,
@@ -125,5 +124,5 @@ pub(crate) async fn open_turn_calendar(
 ) -> Result<Option<String>, ServiceError> {
     Ok(store::turns::open_deadline(conn, g.id, g.current_turn)
         .await?
-        .map(|(deadline, version)| calendar(ctx, g, g.current_turn, deadline, version)))
+        .map(|d| calendar(ctx, g, g.current_turn, d.deadline, d.deadline_version)))
 }

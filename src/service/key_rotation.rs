@@ -10,8 +10,7 @@
 use super::notices::{self, Notice, SeatMail};
 use super::server_key::{self, key_file, new_key, next_file, write_key};
 use super::{Ctx, ServiceError};
-use crate::domain::GameId;
-use crate::engine::Seat;
+use crate::domain::GameStatus;
 use crate::store;
 use crate::store::secrets::KEY_CHECK;
 use serde::Serialize;
@@ -52,13 +51,13 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
     }
     let (mut seats, mut mailed) = (0, 0);
     for game in store::games::list_games(&mut tx, i64::MAX).await? {
-        let id = GameId(game.id);
+        let id = game.id;
         for seat in store::games::seats(&mut tx, game.id).await? {
-            let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
+            let s = seat.seat;
             let token = new.seat_token(id, s, seat.token_generation);
             store::secrets::set_token_hash(&mut tx, game.id, seat.seat, &token.hash()).await?;
             seats += 1;
-            if game.status == "finished" {
+            if game.status == GameStatus::Finished {
                 continue;
             }
             let n = Notice {
@@ -74,7 +73,7 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
                 link: Some(new.seat_link(&token)),
             };
             let m = SeatMail {
-                key: format!("key-rotated:{fingerprint}:{id}:{}", seat.seat),
+                key: format!("key-rotated:{fingerprint}:{id}:{}", seat.seat.0),
                 kind: "notice",
                 subject: format!("[{}] Your new order link", game.name),
                 calendar: None,

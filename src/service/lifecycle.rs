@@ -6,7 +6,7 @@ use super::audit::{self, Actor};
 use super::notices::{self, Notice, NoticeTo};
 use super::turn::{self, Step, TurnPhase};
 use super::{Ctx, ServiceError, deadlines, engine_of, load_game};
-use crate::domain::{GameId, Mailbox};
+use crate::domain::{GameId, GameStatus, Mailbox, TurnStatus};
 use crate::engine::Seat;
 use crate::orders::Echo;
 use crate::orders::OrderText;
@@ -25,7 +25,7 @@ pub use super::absences::{
 /// The game's open turn (held for the GM or not), locked; an error when the game has none.
 async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<(TurnRow, TurnPhase), ServiceError> {
     let t = turn::lock_current(conn, g).await?;
-    let phase = turn::phase_of(&t)?;
+    let phase = turn::phase_of(&t);
     if !phase.is_open() {
         return Err(ServiceError::Conflict(format!(
             "turn {} is not open (it is {phase}); its deadline no longer matters",
@@ -39,14 +39,14 @@ async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<(TurnRow
 pub async fn pause_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<(), ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
-    if g.status == "finished" {
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
+    if g.status == GameStatus::Finished {
         return Err(ServiceError::Conflict("the game is over".into()));
     }
     if g.paused_at.is_some() {
         return Err(ServiceError::Conflict("the game is already paused".into()));
     }
-    store::lifecycle::set_paused(&mut tx, game.0, Some(now)).await?;
+    store::lifecycle::set_paused(&mut tx, game, Some(now)).await?;
     audit::record(&mut tx, now, game, Actor::Gm(gm), "game paused", json!({"turn": g.current_turn})).await?;
     deadlines::tell_table(
         ctx,
@@ -72,19 +72,19 @@ pub async fn pause_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<(), Service
 pub async fn resume_game(ctx: &Ctx, game: GameId, gm: &str) -> Result<Option<DateTime<Utc>>, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let Some(paused_at) = g.paused_at else {
         return Err(ServiceError::Conflict("the game is not paused".into()));
     };
-    store::lifecycle::set_paused(&mut tx, game.0, None).await?;
+    store::lifecycle::set_paused(&mut tx, game, None).await?;
     let pause = now - paused_at;
     let mut new_deadline = None;
     if let Some(t) =
-        store::turns::lock_turn(&mut tx, game.0, g.current_turn).await?.filter(|t| t.status == "open")
+        store::turns::lock_turn(&mut tx, game, g.current_turn).await?.filter(|t| t.status == TurnStatus::Open)
     {
         // A deadline that had already passed when the game was paused keeps its distance too.
         let moved = t.deadline.max(paused_at) + pause;
-        let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, moved).await?;
+        let version = store::lifecycle::move_deadline(&mut tx, game, t.number, moved).await?;
         let why =
             format!("the GM has resumed \"{}\" after a pause of {}.", g.name, schedule::format_span(pause));
         deadlines::announce(ctx, &mut tx, &g, t.number, moved, version, &why).await?;
@@ -113,10 +113,10 @@ pub async fn change_deadline(
     let (t, phase) = lock_open_turn(&mut tx, &g).await?;
     let new_deadline =
         schedule::apply_change(t.deadline, change, now).map_err(|e| ServiceError::BadInput(e.to_string()))?;
-    let version = store::lifecycle::move_deadline(&mut tx, game.0, t.number, new_deadline).await?;
+    let version = store::lifecycle::move_deadline(&mut tx, game, t.number, new_deadline).await?;
     if let TurnPhase::Held(_) = phase {
         turn::step_from(t.number, phase, Step::Release)?;
-        store::lifecycle::set_hold(&mut tx, game.0, t.number, None).await?;
+        store::lifecycle::set_hold(&mut tx, game, t.number, None).await?;
     }
     let detail =
         json!({"turn": t.number, "from": t.deadline, "to": new_deadline, "change": format!("{change:?}")});
@@ -153,19 +153,19 @@ pub async fn replace_player(
 ) -> Result<Replacement, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let old = super::seat_by_number(&mut tx, game, seat).await?;
     let generation = store::lifecycle::replace_seat(
         &mut tx,
-        game.0,
-        i16::from(seat),
+        game,
+        Seat(seat),
         &player.name,
         player.email.as_str(),
         |generation| ctx.seat_token(game, Seat(seat), generation).hash(),
     )
     .await?;
     let link = ctx.seat_link(&ctx.seat_token(game, Seat(seat), generation));
-    let reports = store::games::reports_of_seat(&mut tx, game.0, i16::from(seat)).await?;
+    let reports = store::games::reports_of_seat(&mut tx, game, Seat(seat)).await?;
     let history = if reports.is_empty() {
         "(no turn has been published yet)".to_string()
     } else {
@@ -176,8 +176,8 @@ pub async fn replace_player(
             .join("\n\n")
     };
     let engine = engine_of(&g)?;
-    let turn = store::turns::get_turn(&mut tx, game.0, g.current_turn).await?;
-    let deadline = turn.as_ref().filter(|t| t.status == "open").map(|t| t.deadline);
+    let turn = store::turns::get_turn(&mut tx, game, g.current_turn).await?;
+    let deadline = turn.as_ref().filter(|t| t.status == TurnStatus::Open).map(|t| t.deadline);
     let mut paragraphs = vec![
         format!(
             "the GM of \"{}\" ({}) has given you seat {seat}, which {} played until now. Everything the seat \
@@ -200,7 +200,7 @@ pub async fn replace_player(
         link: Some(link.clone()),
     };
     let calendar = match &turn {
-        Some(t) if t.status == "open" => {
+        Some(t) if t.status == TurnStatus::Open => {
             Some(deadlines::calendar(ctx, &g, t.number, t.deadline, t.deadline_version))
         }
         _ => None,
@@ -252,7 +252,7 @@ pub async fn set_player_zone(
     };
     let mut conn = ctx.pool.acquire().await?;
     super::seat_by_number(&mut conn, game, seat.0).await?; // an unknown game or seat is an error
-    store::lifecycle::set_seat_zone(&mut conn, game.0, i16::from(seat.0), zone.map(|z| z.name())).await?;
+    store::lifecycle::set_seat_zone(&mut conn, game, seat, zone.map(|z| z.name())).await?;
     Ok(())
 }
 
@@ -274,7 +274,7 @@ pub async fn set_standing_orders(
     if echo.errors > 0 {
         return Err(ServiceError::Rejected(echo));
     }
-    store::lifecycle::add_standing(&mut tx, game.0, i16::from(seat.0), text.as_str()).await?;
+    store::lifecycle::add_standing(&mut tx, game, seat, text.as_str()).await?;
     audit::record(
         &mut tx,
         now,

@@ -16,6 +16,7 @@ pub mod gm_auth;
 pub mod inbound;
 mod key_rotation;
 pub mod lifecycle;
+mod listings;
 mod notices;
 pub mod order_pages;
 mod published;
@@ -30,9 +31,12 @@ pub use crate::domain::nmr_policy as policy;
 pub use crate::schedule::GameClock;
 pub use create::{CreateGame, CreatedGame, CreatedSeat, Review, create_game};
 pub use ctx::{Ctx, Shutdown, ShutdownSwitch};
-pub use dashboard::{Dashboard, SeatStatus, authorize_gm, dashboard, inbound_raw};
+pub use dashboard::{
+    Dashboard, DashboardGame, DashboardTurn, SeatStatus, authorize_gm, dashboard, inbound_raw,
+};
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
+pub use listings::{GameSummary, MailView, TurnSummary, VersionView};
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };
@@ -52,39 +56,11 @@ use crate::store::games::GameRow;
 use sqlx::PgConnection;
 
 /// Where a submission came from (stored with every order version).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    Web,
-    Api,
-    Console,
-    Mail,
-    Gm,
-    /// Entered by the GM for a seat through the dashboard's "act as seat".
-    GmAsSeat,
-}
-
-impl Source {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Web => "web",
-            Source::Api => "api",
-            Source::Console => "console",
-            Source::Mail => "mail",
-            Source::Gm => "gm",
-            Source::GmAsSeat => "gm_as_seat",
-        }
-    }
-    /// Whether the GM (not the player) entered the orders: the console is the GM's tool for
-    /// orders received by other means.
-    pub fn by_gm(self) -> bool {
-        matches!(self, Source::Console | Source::Gm | Source::GmAsSeat)
-    }
-}
+pub use crate::domain::OrderSource as Source;
 
 /// Loads a game row or says it does not exist.
 pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<GameRow, ServiceError> {
-    crate::store::games::get_game(conn, id.0).await?.ok_or(ServiceError::GameNotFound(id))
+    crate::store::games::get_game(conn, id).await?.ok_or(ServiceError::GameNotFound(id))
 }
 
 /// The engine a stored game was created with, able to play the rules version it was stored

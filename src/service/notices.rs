@@ -51,7 +51,7 @@ pub async fn queue(
         conn,
         &NewMail {
             idempotency_key: m.key.clone(),
-            game_id: m.game_id.map(|g| g.0),
+            game_id: m.game_id,
             kind: m.kind.to_string(),
             to_addr: m.to_addr.clone(),
             to_name: m.to_name.clone(),
@@ -287,7 +287,7 @@ pub async fn queue_to_seat(
     m: SeatMail,
     n: &Notice<'_>,
 ) -> Result<(), ServiceError> {
-    let s = crate::engine::Seat(u8::try_from(seat.seat).unwrap_or(0));
+    let s = seat.seat;
     let mail = notice(
         NoticeTo {
             key: m.key,
@@ -306,6 +306,6 @@ pub async fn queue_to_seat(
 
 /// The private order page of a seat.
 pub fn seat_link(ctx: &super::Ctx, game: GameId, seat: &crate::store::games::SeatRow) -> String {
-    let s = crate::engine::Seat(u8::try_from(seat.seat).unwrap_or(0));
+    let s = seat.seat;
     ctx.seat_link(&ctx.seat_token(game, s, seat.token_generation))
 }

@@ -3,7 +3,8 @@
 //! by a page size and a size in bytes (RULING W1), so no answer grows with what a seat piles up.
 
 use super::{SeatAuth, ServiceError, load_game};
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
+use crate::engine::Seat;
 use crate::store::orders::{OrderVersionRow, PageBound};
 use crate::store::{self};
 use sqlx::PgConnection;
@@ -52,11 +53,11 @@ pub async fn seat_orders(
     limit: i64,
 ) -> Result<VersionPage, ServiceError> {
     let game = load_game(conn, who.game).await?;
-    let (turn, seat) = (game.current_turn, i16::from(who.seat.0));
-    let versions = store::orders::page_of_seat(conn, who.game.0, turn, seat, before, bound(limit)).await?;
-    let total = store::orders::count_of_seat(conn, who.game.0, turn, seat).await?;
+    let (turn, seat) = (game.current_turn, who.seat);
+    let versions = store::orders::page_of_seat(conn, who.game, turn, seat, before, bound(limit)).await?;
+    let total = store::orders::count_of_seat(conn, who.game, turn, seat).await?;
     let next = match versions.last() {
-        Some(last) if store::orders::count_older(conn, who.game.0, turn, seat, last.version).await? > 0 => {
+        Some(last) if store::orders::count_older(conn, who.game, turn, seat, last.version).await? > 0 => {
             Some(format!("?before={}", last.version))
         }
         _ => None,
@@ -71,24 +72,21 @@ pub(super) async fn published_rows(
     conn: &mut PgConnection,
     game: GameId,
     turn: i32,
-    after: Option<(i16, i32)>,
+    after: Option<(Seat, i32)>,
     limit: i64,
 ) -> Result<VersionPage, ServiceError> {
-    let t =
-        store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
-    if t.status != "published" {
+    let t = store::turns::get_turn(conn, game, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
+    if t.status != TurnStatus::Published {
         return Err(ServiceError::Forbidden(format!(
             "the orders of turn {turn} are sealed until the turn is published"
         )));
     }
     let versions =
-        store::orders::page_of_turn(conn, game.0, turn, after.unwrap_or((0, 0)), bound(limit)).await?;
-    let total = store::orders::count_of_turn(conn, game.0, turn).await?;
+        store::orders::page_of_turn(conn, game, turn, after.unwrap_or((Seat(0), 0)), bound(limit)).await?;
+    let total = store::orders::count_of_turn(conn, game, turn).await?;
     let next = match versions.last() {
-        Some(last)
-            if store::orders::count_later(conn, game.0, turn, (last.seat, last.version)).await? > 0 =>
-        {
-            Some(format!("?after={}.{}", last.seat, last.version))
+        Some(last) if store::orders::count_later(conn, game, turn, (last.seat, last.version)).await? > 0 => {
+            Some(format!("?after={}.{}", last.seat.0, last.version))
         }
         _ => None,
     };
@@ -96,8 +94,8 @@ pub(super) async fn published_rows(
 }
 
 /// Reads an `after` cursor (`S.V`, as [`VersionPage::next`] writes it).
-pub fn parse_after(text: &str) -> Result<(i16, i32), ServiceError> {
+pub fn parse_after(text: &str) -> Result<(Seat, i32), ServiceError> {
     let bad = || ServiceError::BadInput(format!("\"{text}\" is not a page cursor (seat.version)"));
     let (seat, version) = text.split_once('.').ok_or_else(bad)?;
-    Ok((seat.parse().map_err(|_| bad())?, version.parse().map_err(|_| bad())?))
+    Ok((Seat(seat.parse().map_err(|_| bad())?), version.parse().map_err(|_| bad())?))
 }

@@ -10,9 +10,8 @@
 use super::{ServiceError, engine_of, load_game, order_pages};
 use crate::domain::GameId;
 use crate::engine::{LineNote, Seat, Viewer};
-use crate::orders::Echo;
 use crate::orders::line_hash;
-use crate::registry::{DynGame, TurnOutcome};
+use crate::registry::DynGame;
 use crate::store;
 use crate::store::orders::OrderVersionRow;
 use serde::Serialize;
@@ -34,7 +33,7 @@ pub struct PublishedLine {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublishedSheet {
     pub turn: i32,
-    pub seat: i16,
+    pub seat: u8,
     pub version: i32,
     /// The receipt digest the player got at submission.
     pub digest: String,
@@ -46,7 +45,7 @@ pub struct PublishedSheet {
     pub salt: Option<String>,
     pub canonical: Option<String>,
     pub is_final: bool,
-    pub source: String,
+    pub source: crate::domain::OrderSource,
     pub submitted_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -72,7 +71,7 @@ pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) ->
     let legacy_whole = whole && row.line_salts.is_none();
     PublishedSheet {
         turn: row.turn,
-        seat: row.seat,
+        seat: row.seat.0,
         version: row.version,
         digest: row.digest.clone(),
         sealed: if row.line_salts.is_some() { "lines" } else { "whole" },
@@ -80,7 +79,7 @@ pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) ->
         salt: legacy_whole.then(|| row.salt.clone()),
         canonical: legacy_whole.then(|| row.canonical.clone()),
         is_final: row.is_final,
-        source: row.source.clone(),
+        source: row.source,
         submitted_at: row.submitted_at,
     }
 }
@@ -88,8 +87,7 @@ pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) ->
 /// The (line number, canonical text) pairs a version was sealed over; empty when the stored echo
 /// does not match its salts (never written so; then only the digest is shown).
 fn sealed_lines(row: &OrderVersionRow, salts: &[String]) -> Vec<(usize, String)> {
-    let lines =
-        serde_json::from_value::<Echo>(row.echo.clone()).map(|e| e.canonical_lines()).unwrap_or_default();
+    let lines = row.echo.canonical_lines();
     if lines.len() == salts.len() { lines } else { Vec::new() }
 }
 
@@ -102,7 +100,7 @@ pub fn disclose_turn(
     notes: &BTreeMap<Seat, Vec<LineNote>>,
     viewer: Viewer,
 ) -> Vec<PublishedSheet> {
-    let mut played: BTreeMap<i16, i32> = BTreeMap::new();
+    let mut played: BTreeMap<Seat, i32> = BTreeMap::new();
     for r in rows {
         let v = played.entry(r.seat).or_insert(r.version);
         *v = (*v).max(r.version);
@@ -114,13 +112,13 @@ pub fn disclose_turn(
 fn disclose_rows(
     engine: &dyn DynGame,
     rows: &[OrderVersionRow],
-    played: &BTreeMap<i16, i32>,
+    played: &BTreeMap<Seat, i32>,
     notes: &BTreeMap<Seat, Vec<LineNote>>,
     viewer: Viewer,
 ) -> Vec<PublishedSheet> {
     rows.iter()
         .map(|r| {
-            let seat = Seat(u8::try_from(r.seat).unwrap_or(0));
+            let seat = r.seat;
             // Only the latest version was adjudicated (no version is added after the close).
             let public = if played.get(&r.seat) == Some(&r.version) {
                 notes.get(&seat).map(|n| engine.public_lines(&r.body, n)).unwrap_or_default()
@@ -151,22 +149,20 @@ pub async fn published_orders(
     game: GameId,
     turn: i32,
     viewer: Viewer,
-    after: Option<(i16, i32)>,
+    after: Option<(Seat, i32)>,
     limit: i64,
 ) -> Result<PublishedPage, ServiceError> {
     let page = order_pages::published_rows(conn, game, turn, after, limit).await?;
-    let t =
-        store::turns::get_turn(conn, game.0, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
+    let t = store::turns::get_turn(conn, game, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
     let g = load_game(conn, game).await?;
     let engine = engine_of(&g)?;
     // Without the adjudication's notes nothing is known to be public: hashes only.
-    let notes = t
-        .draft
-        .and_then(|d| serde_json::from_value::<TurnOutcome>(d).ok())
-        .map(|o| o.notes)
-        .unwrap_or_default();
-    let played: BTreeMap<i16, i32> =
-        store::orders::played_versions(conn, game.0, turn).await?.into_iter().collect();
+    let notes = t.draft.map(|d| d.0.notes).unwrap_or_default();
+    let played: BTreeMap<Seat, i32> = store::orders::played_versions(conn, game, turn)
+        .await?
+        .into_iter()
+        .map(|p| (p.seat, p.version))
+        .collect();
     let sheets = disclose_rows(engine, &page.versions, &played, &notes, viewer);
     Ok(PublishedPage { turn, sheets, total: page.total, next: page.next })
 }
@@ -183,15 +179,15 @@ mod tests {
             "canonical": "CLAIM 7H NORTH\nDRAW", "errors": 0});
         OrderVersionRow {
             turn: 1,
-            seat: 2,
+            seat: Seat(2),
             version: 1,
             body: "claim 7h north\n\ndraw".into(),
             canonical: "CLAIM 7H NORTH\nDRAW".into(),
             salt: if line_salts.is_some() { String::new() } else { "ab".into() },
             digest,
             line_salts,
-            echo,
-            source: "api".into(),
+            echo: sqlx::types::Json(serde_json::from_value(echo).unwrap()),
+            source: crate::domain::OrderSource::Api,
             submitted_at: chrono::DateTime::UNIX_EPOCH,
             is_final: false,
         }

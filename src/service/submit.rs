@@ -4,7 +4,7 @@
 use super::audit::{self, Actor};
 use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, ServiceError, Source, engine_of, load_game};
-use crate::domain::{GameId, SecretToken};
+use crate::domain::{GameId, SecretToken, TurnStatus};
 use crate::engine::Seat;
 use crate::orders::Echo;
 use crate::orders::{OrderText, SealedLines, seal_lines};
@@ -33,12 +33,12 @@ pub async fn authenticate_seat(
     token: &SecretToken,
 ) -> Result<SeatAuth, ServiceError> {
     let row = store::games::seat_by_token(conn, &token.hash()).await?.ok_or(ServiceError::BadToken)?;
-    if game.is_some_and(|g| g.0 != row.game_id) {
+    if game.is_some_and(|g| g != row.game_id) {
         return Err(ServiceError::BadToken);
     }
     Ok(SeatAuth {
-        game: GameId(row.game_id),
-        seat: Seat(u8::try_from(row.seat).unwrap_or(0)),
+        game: row.game_id,
+        seat: row.seat,
         player_name: row.player_name,
         email: row.email,
         time_zone: row.time_zone,
@@ -131,29 +131,27 @@ pub(crate) async fn submit_for(
     // RULING P3: sealed line by line, so hidden lines can be published as hashes alone.
     let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
     let SealedLines { salts, digest } = seal_lines(&lines);
-    let echo_json = serde_json::to_value(&echo).map_err(|e| ServiceError::Internal(e.to_string()))?;
     let version = store::orders::append(
         &mut *tx,
         &store::orders::NewVersion {
-            game_id: who.game.0,
+            game_id: who.game,
             turn: turn.number,
-            seat: i16::from(who.seat.0),
+            seat: who.seat,
             body: text.as_str(),
             canonical: &echo.canonical,
             salt: "",
             digest: &digest,
             line_salts: &salts,
-            echo: &echo_json,
-            source: source.as_str(),
+            echo: &echo,
+            source,
             submitted_at: now,
         },
     )
     .await?;
     if final_now {
-        store::orders::mark_final(&mut *tx, who.game.0, turn.number, i16::from(who.seat.0), version, now)
-            .await?;
+        store::orders::mark_final(&mut *tx, who.game, turn.number, who.seat, version, now).await?;
     }
-    store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
+    store::turns::refresh_all_final(&mut *tx, who.game, turn.number, now).await?;
     if source.by_gm() {
         copy_to_player(ctx, &mut *tx, game, who, turn.number, version, text.as_str()).await?;
     }
@@ -175,7 +173,7 @@ pub(crate) async fn submit_for(
 /// Refuses a player's version past the cap of versions per turn (RULING W1).
 async fn refuse_over_cap(conn: &mut PgConnection, who: &SeatAuth, turn: i32) -> Result<(), ServiceError> {
     let cap = super::order_pages::MAX_VERSIONS_PER_TURN;
-    let sent = store::orders::count_of_seat(conn, who.game.0, turn, i16::from(who.seat.0)).await?;
+    let sent = store::orders::count_of_seat(conn, who.game, turn, who.seat).await?;
     if sent >= cap {
         return Err(ServiceError::BadInput(format!(
             "you have sent {sent} versions of your orders for turn {turn}, the most a seat may send for one \
@@ -206,10 +204,10 @@ async fn copy_to_player(
         detail,
     )
     .await?;
-    let seat = store::games::seats(&mut *conn, who.game.0)
+    let seat = store::games::seats(&mut *conn, who.game)
         .await?
         .into_iter()
-        .find(|s| s.seat == i16::from(who.seat.0))
+        .find(|s| s.seat == who.seat)
         .ok_or_else(|| ServiceError::Internal(format!("seat {} vanished", who.seat.0)))?;
     let n = Notice {
         game: &game.name,
@@ -248,13 +246,13 @@ pub(crate) async fn mark_final_in(
     let now = ctx.now();
     let game = load_game(&mut *tx, who.game).await?;
     let turn = open_turn_for(&mut *tx, who, game.current_turn, now, game.paused_at.is_some()).await?;
-    let seat = i16::from(who.seat.0);
-    let latest = store::orders::latest_of_seat(&mut *tx, who.game.0, turn.number, seat)
+    let seat = who.seat;
+    let latest = store::orders::latest_of_seat(&mut *tx, who.game, turn.number, seat)
         .await?
         .ok_or(ServiceError::NoOrders { seat: who.seat })?;
     if !latest.is_final {
-        store::orders::mark_final(&mut *tx, who.game.0, turn.number, seat, latest.version, now).await?;
-        store::turns::refresh_all_final(&mut *tx, who.game.0, turn.number, now).await?;
+        store::orders::mark_final(&mut *tx, who.game, turn.number, seat, latest.version, now).await?;
+        store::turns::refresh_all_final(&mut *tx, who.game, turn.number, now).await?;
     }
     Ok(latest.version)
 }
@@ -270,10 +268,10 @@ async fn open_turn_for(
     now: DateTime<Utc>,
     unlimited: bool,
 ) -> Result<store::turns::TurnRow, ServiceError> {
-    let turn = store::turns::lock_turn(conn, who.game.0, number)
+    let turn = store::turns::lock_turn(conn, who.game, number)
         .await?
         .ok_or(ServiceError::TurnNotFound(who.game, number))?;
-    if turn.status != "open" {
+    if turn.status != TurnStatus::Open {
         return Err(ServiceError::Conflict(format!(
             "turn {} is closed; orders can no longer be given or changed for it",
             turn.number
@@ -281,7 +279,7 @@ async fn open_turn_for(
     }
     let grace_open = turn.grace_secs > 0
         && now < turn.deadline + chrono::Duration::seconds(turn.grace_secs)
-        && store::orders::count_of_seat(&mut *conn, who.game.0, number, i16::from(who.seat.0)).await? == 0;
+        && store::orders::count_of_seat(&mut *conn, who.game, number, who.seat).await? == 0;
     if turn.deadline <= now && !unlimited && !grace_open {
         return Err(ServiceError::Conflict(format!(
             "the deadline of turn {} passed at {}; orders can no longer be given or changed",
@@ -289,7 +287,7 @@ async fn open_turn_for(
             turn.deadline.format("%Y-%m-%d %H:%M UTC")
         )));
     }
-    if !turn.acting_seats.contains(&i16::from(who.seat.0)) {
+    if !turn.acting_seats.contains(&who.seat) {
         return Err(ServiceError::Conflict(format!(
             "{} has nothing to order in turn {}",
             who.seat, turn.number
@@ -304,7 +302,7 @@ pub async fn seat_by_number(
     game: GameId,
     seat: u8,
 ) -> Result<SeatAuth, ServiceError> {
-    let found = store::games::seats(conn, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
+    let found = store::games::seats(conn, game).await?.into_iter().find(|s| s.seat == Seat(seat));
     let Some(row) = found else {
         // A game without seats does not exist: say so rather than blame the seat number.
         load_game(conn, game).await?;

@@ -5,16 +5,16 @@
 use super::audit::{self, Actor};
 use super::notices::{self, OutgoingMail, render};
 use super::{Ctx, ServiceError, load_game};
+use crate::domain::FailureKind;
 use crate::domain::GameId;
 use crate::store;
-use crate::store::outbox::Undelivered;
+pub use crate::store::outbox::Undelivered;
 use askama::Template;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
-use uuid::Uuid;
 
 /// The outbox kind of the GM's summary mail (never listed in a summary itself).
 pub const SUMMARY_KIND: &str = "gm-undelivered";
@@ -29,7 +29,7 @@ const ERROR_CHARS: usize = 300;
 
 /// A game's undelivered mail, for its dashboard (the caller has checked the GM).
 pub async fn of_game(conn: &mut PgConnection, game: GameId) -> Result<Vec<Undelivered>, ServiceError> {
-    Ok(store::outbox::undelivered_of_game(conn, game.0, DASHBOARD_LIMIT).await?)
+    Ok(store::outbox::undelivered_of_game(conn, game, DASHBOARD_LIMIT).await?)
 }
 
 /// Queues a game's undelivered mail again — `only` that mail, or all of it — on behalf of its GM
@@ -44,7 +44,7 @@ pub async fn resend(
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     load_game(&mut tx, game).await?;
-    let rows = store::outbox::resend(&mut tx, game.0, only, now).await?;
+    let rows = store::outbox::resend(&mut tx, game, only, now).await?;
     if rows.is_empty() {
         return Err(ServiceError::BadInput(match only {
             Some(id) => format!("game {game} has no undelivered mail {id} waiting to be re-sent"),
@@ -94,12 +94,16 @@ fn stamp(t: DateTime<Utc>) -> String {
 
 /// What became of a mail, in words.
 fn state_of(r: &Undelivered) -> String {
-    match (r.sent_at, r.gave_up_at, r.failure.as_deref()) {
+    match (r.sent_at, r.gave_up_at, r.failure) {
         (Some(sent), _, _) => format!("delivered late, at {}", stamp(sent)),
-        (None, Some(_), Some("refused")) => "not delivered: the receiving server refused it".into(),
-        (None, Some(_), Some("unsendable")) => "not delivered: it cannot be sent as it stands".into(),
+        (None, Some(_), Some(FailureKind::Refused)) => {
+            "not delivered: the receiving server refused it".into()
+        }
+        (None, Some(_), Some(FailureKind::Unsendable)) => {
+            "not delivered: it cannot be sent as it stands".into()
+        }
         (None, Some(_), _) => {
-            format!("not delivered: given up after {} days", crate::mail::deliver::GIVE_UP_AFTER.num_days())
+            format!("not delivered: given up after {} days", crate::domain::GIVE_UP_AFTER.num_days())
         }
         (None, None, _) => format!("still waiting; next attempt at {}", stamp(r.next_attempt_at)),
     }
@@ -121,12 +125,12 @@ pub async fn tell_gms(ctx: &Ctx) -> Result<usize, ServiceError> {
     if rows.is_empty() {
         return Ok(0);
     }
-    let mut games: BTreeMap<Uuid, (String, String)> = BTreeMap::new();
-    let mut by_gm: BTreeMap<String, Vec<(Uuid, &Undelivered)>> = BTreeMap::new();
+    let mut games: BTreeMap<GameId, (String, String)> = BTreeMap::new();
+    let mut by_gm: BTreeMap<String, Vec<(GameId, &Undelivered)>> = BTreeMap::new();
     for r in &rows {
         let Some(game) = r.game_id else { continue };
         if let std::collections::btree_map::Entry::Vacant(slot) = games.entry(game) {
-            let g = load_game(&mut tx, GameId(game)).await?;
+            let g = load_game(&mut tx, game).await?;
             slot.insert((g.name, g.gm_email.to_lowercase()));
         }
         let gm = games[&game].1.clone();

@@ -1,8 +1,9 @@
 //! Read-only views: a seat's page, public games, the export of a game (order version lists are
 //! in `order_pages`).
 
+use super::listings::{GameSummary, MailView, TurnSummary};
 use super::{SeatAuth, ServiceError, load_game};
-use crate::domain::GameId;
+use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::{LoggedAction, Seat, SetupSpec};
 use crate::store;
 use crate::store::orders::OrderVersionRow;
@@ -33,17 +34,17 @@ pub async fn export_game(conn: &mut PgConnection, game: GameId) -> Result<GameEx
     let g = load_game(conn, game).await?;
     let setup: SetupSpec = serde_json::from_value(g.setup.clone())
         .map_err(|e| ServiceError::Internal(format!("stored setup: {e}")))?;
-    let seats = store::games::seats(conn, game.0)
+    let seats = store::games::seats(conn, game)
         .await?
         .into_iter()
-        .map(|s| ExportedSeat { seat: Seat(u8::try_from(s.seat).unwrap_or(0)), name: s.player_name })
+        .map(|s| ExportedSeat { seat: s.seat, name: s.player_name })
         .collect();
-    let actions = store::games::actions(conn, game.0)
+    let actions = store::games::actions(conn, game)
         .await?
         .into_iter()
         .map(|a| LoggedAction {
             seq: u64::try_from(a.seq).unwrap_or(0),
-            seat: Seat(u8::try_from(a.seat).unwrap_or(0)),
+            seat: a.seat,
             action: a.action,
             by_default: a.by_default,
         })
@@ -67,7 +68,7 @@ pub struct SeatPage {
     pub seat: Seat,
     pub player: String,
     pub turn: i32,
-    pub turn_status: String,
+    pub turn_status: TurnStatus,
     pub deadline: chrono::DateTime<chrono::Utc>,
     /// The deadline in the player's zone (or the game's).
     pub deadline_local: String,
@@ -87,13 +88,13 @@ pub struct SeatPage {
 pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPage, ServiceError> {
     let g = load_game(conn, who.game).await?;
     let engine = super::engine_of(&g)?;
-    let turn = store::turns::get_turn(conn, who.game.0, g.current_turn)
+    let turn = store::turns::get_turn(conn, who.game, g.current_turn)
         .await?
         .ok_or(ServiceError::TurnNotFound(who.game, g.current_turn))?;
-    let seat = i16::from(who.seat.0);
+    let seat = who.seat;
     let page = super::order_pages::bound(super::order_pages::PAGE_SIZE);
-    let versions = store::orders::page_of_seat(conn, who.game.0, turn.number, seat, None, page).await?;
-    let total = store::orders::count_of_seat(conn, who.game.0, turn.number, seat).await?;
+    let versions = store::orders::page_of_seat(conn, who.game, turn.number, seat, None, page).await?;
+    let total = store::orders::count_of_seat(conn, who.game, turn.number, seat).await?;
     Ok(SeatPage {
         older_versions: total - i64::try_from(versions.len()).unwrap_or(total),
         game_id: who.game,
@@ -101,25 +102,25 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         seat: who.seat,
         player: who.player_name.clone(),
         turn: turn.number,
-        acting: turn.acting_seats.contains(&i16::from(who.seat.0)),
+        acting: turn.acting_seats.contains(&who.seat),
         turn_status: turn.status,
         deadline: turn.deadline,
         deadline_local: super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline),
         zone: who.time_zone.clone(),
         table: engine.describe(&g.state, crate::engine::Viewer::Seat(who.seat))?,
         versions,
-        finished: g.status == "finished",
+        finished: g.status == GameStatus::Finished,
         game: g.name,
     })
 }
 
 /// A game as anyone may see it.
 pub struct PublicGame {
-    pub game: crate::store::games::GameRow,
+    pub game: GameSummary,
     pub title: &'static str,
     pub table: String,
     pub view: serde_json::Value,
-    pub turns: Vec<crate::store::turns::TurnRow>,
+    pub turns: Vec<TurnSummary>,
     pub seats: Vec<ExportedSeat>,
 }
 
@@ -131,49 +132,38 @@ pub async fn public_game(
 ) -> Result<PublicGame, ServiceError> {
     let g = load_game(conn, game).await?;
     let engine = super::engine_of(&g)?;
-    let turns = store::turns::turns_of_game(conn, game.0).await?;
-    let seats = store::games::seats(conn, game.0)
+    let turns = store::turns::turns_of_game(conn, game).await?.into_iter().map(TurnSummary::from).collect();
+    let seats = store::games::seats(conn, game)
         .await?
         .into_iter()
-        .map(|s| ExportedSeat { seat: Seat(u8::try_from(s.seat).unwrap_or(0)), name: s.player_name })
+        .map(|s| ExportedSeat { seat: s.seat, name: s.player_name })
         .collect();
     Ok(PublicGame {
         title: engine.title(),
         table: engine.describe(&g.state, viewer)?,
         view: engine.view(&g.state, viewer)?,
-        game: g,
+        game: g.into(),
         turns,
         seats,
     })
 }
 
 /// Recent games for the front page.
-pub async fn recent_games(
-    conn: &mut PgConnection,
-) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
-    Ok(store::games::list_games(conn, 100).await?)
+pub async fn recent_games(conn: &mut PgConnection) -> Result<Vec<GameSummary>, ServiceError> {
+    Ok(store::games::list_games(conn, 100).await?.into_iter().map(GameSummary::from).collect())
 }
 
 /// The games a GM runs.
-pub async fn games_of_gm(
-    conn: &mut PgConnection,
-    gm: &str,
-) -> Result<Vec<crate::store::games::GameRow>, ServiceError> {
-    Ok(store::games::games_of_gm(conn, gm).await?)
+pub async fn games_of_gm(conn: &mut PgConnection, gm: &str) -> Result<Vec<GameSummary>, ServiceError> {
+    Ok(store::games::games_of_gm(conn, gm).await?.into_iter().map(GameSummary::from).collect())
 }
 
 /// Recent outbox mail (dev mailbox).
-pub async fn outbox_recent(
-    conn: &mut PgConnection,
-    limit: i64,
-) -> Result<Vec<crate::store::outbox::OutboxRow>, ServiceError> {
-    Ok(store::outbox::list_recent(conn, limit).await?)
+pub async fn outbox_recent(conn: &mut PgConnection, limit: i64) -> Result<Vec<MailView>, ServiceError> {
+    Ok(store::outbox::list_recent(conn, limit).await?.into_iter().map(MailView::from).collect())
 }
 
 /// One outbox mail (dev mailbox).
-pub async fn outbox_mail(
-    conn: &mut PgConnection,
-    id: i64,
-) -> Result<Option<crate::store::outbox::OutboxRow>, ServiceError> {
-    Ok(store::outbox::get(conn, id).await?)
+pub async fn outbox_mail(conn: &mut PgConnection, id: i64) -> Result<Option<MailView>, ServiceError> {
+    Ok(store::outbox::get(conn, id).await?.map(MailView::from))
 }

@@ -1,15 +1,15 @@
 //! The audit log table: append-only rows chained by hash (the chaining itself is computed by
 //! `crate::service::audit`; a database trigger refuses UPDATE and DELETE).
 
+use crate::domain::GameId;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// One stored audit entry.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct AuditRow {
-    pub game_id: Uuid,
+    pub game_id: GameId,
     pub seq: i64,
     pub at: DateTime<Utc>,
     pub actor: String,
@@ -19,9 +19,16 @@ pub struct AuditRow {
     pub hash: String,
 }
 
+/// The newest entry of a game's chain: its number and hash.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AuditHead {
+    pub seq: i64,
+    pub hash: String,
+}
+
 /// The newest entry of a game, locking the game's chain head: concurrent appends to the same
 /// game queue behind each other (the lock is on the game row, held until the caller commits).
-pub async fn lock_head(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Option<(i64, String)>> {
+pub async fn lock_head(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Option<AuditHead>> {
     sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE").bind(game).execute(&mut *conn).await?;
     sqlx::query_as("SELECT seq, hash FROM audit_log WHERE game_id = $1 ORDER BY seq DESC LIMIT 1")
         .bind(game)
@@ -49,7 +56,7 @@ pub async fn insert(conn: &mut PgConnection, row: &AuditRow) -> sqlx::Result<()>
 }
 
 /// A game's whole log, oldest first.
-pub async fn of_game(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<AuditRow>> {
+pub async fn of_game(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<AuditRow>> {
     sqlx::query_as(
         "SELECT game_id, seq, at, actor, action, detail, prev_hash, hash FROM audit_log \
          WHERE game_id = $1 ORDER BY seq",

@@ -1,35 +1,38 @@
 //! Games, seats, the action log and stored reports.
 
+use crate::domain::{GameId, GameStatus, NmrPolicy, Review};
+use crate::engine::Seat;
+use crate::schedule::Rhythm;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
+use sqlx::types::Json;
 
 /// A game row.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GameRow {
-    pub id: Uuid,
+    pub id: GameId,
     pub name: String,
     pub engine: String,
     pub rules_version: i32,
     pub seed: i64,
     pub setup: Value,
     pub gm_email: String,
-    pub review: String,
+    pub review: Review,
     pub turn_length_secs: i64,
-    pub status: String,
+    pub status: GameStatus,
     pub state: Value,
     pub next_seq: i64,
     pub current_turn: i32,
     pub created_at: DateTime<Utc>,
     /// `crate::schedule::Rhythm` as JSON; `None` = every `turn_length_secs`.
-    pub rhythm: Option<Value>,
+    pub rhythm: Option<Json<Rhythm>>,
     pub paused_at: Option<DateTime<Utc>>,
     pub cooling_off_secs: i64,
     /// Reminders, in seconds before the deadline.
     pub reminder_offsets: Vec<i64>,
     /// `crate::domain::NmrPolicy` as JSON.
-    pub nmr_policy: Value,
+    pub nmr_policy: Json<NmrPolicy>,
     pub auto_release_secs: Option<i64>,
     pub max_absence_days: i32,
 }
@@ -37,8 +40,8 @@ pub struct GameRow {
 /// A seat row (the token itself is never stored, only its hash).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SeatRow {
-    pub game_id: Uuid,
-    pub seat: i16,
+    pub game_id: GameId,
+    pub seat: Seat,
     pub player_name: String,
     pub email: String,
     pub nmr_count: i32,
@@ -51,14 +54,14 @@ pub struct SeatRow {
 
 /// A new game to insert.
 pub struct NewGame<'a> {
-    pub id: Uuid,
+    pub id: GameId,
     pub name: &'a str,
     pub engine: &'a str,
     pub rules_version: i32,
     pub seed: i64,
     pub setup: &'a Value,
     pub gm_email: &'a str,
-    pub review: &'a str,
+    pub review: Review,
     pub turn_length_secs: i64,
     pub state: &'a Value,
     pub clock: &'a crate::schedule::GameClock,
@@ -88,10 +91,10 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
     .bind(g.review)
     .bind(g.turn_length_secs)
     .bind(g.state)
-    .bind(g.clock.rhythm.as_ref().and_then(|r| serde_json::to_value(r).ok()))
+    .bind(g.clock.rhythm.as_ref().map(Json))
     .bind(g.clock.cooling_off.num_seconds())
     .bind(g.clock.reminders.iter().map(|d| d.num_seconds()).collect::<Vec<i64>>())
-    .bind(serde_json::to_value(g.clock.nmr_policy).unwrap_or_default())
+    .bind(Json(g.clock.nmr_policy))
     .bind(g.clock.auto_release.map(|d| d.num_seconds()))
     .bind(g.clock.max_absence_days)
     .execute(conn)
@@ -101,8 +104,8 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
 
 pub async fn insert_seat(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
     name: &str,
     email: &str,
     token_hash: &str,
@@ -118,7 +121,7 @@ pub async fn insert_seat(
     Ok(())
 }
 
-pub async fn get_game(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<GameRow>> {
+pub async fn get_game(conn: &mut PgConnection, id: GameId) -> sqlx::Result<Option<GameRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1")))
         .bind(id)
         .fetch_optional(conn)
@@ -126,7 +129,7 @@ pub async fn get_game(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<
 }
 
 /// The game row locked for update (serialises adjudication and publication of one game).
-pub async fn lock_game(conn: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<GameRow>> {
+pub async fn lock_game(conn: &mut PgConnection, id: GameId) -> sqlx::Result<Option<GameRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1 FOR UPDATE")))
         .bind(id)
         .fetch_optional(conn)
@@ -154,7 +157,7 @@ pub async fn games_of_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<V
 /// Stores the state after a published turn.
 pub async fn update_after_publish(
     conn: &mut PgConnection,
-    id: Uuid,
+    id: GameId,
     state: &Value,
     next_seq: i64,
     current_turn: i32,
@@ -165,13 +168,13 @@ pub async fn update_after_publish(
         .bind(state)
         .bind(next_seq)
         .bind(current_turn)
-        .bind(if finished { "finished" } else { "active" })
+        .bind(if finished { GameStatus::Finished } else { GameStatus::Active })
         .execute(conn)
         .await?;
     Ok(())
 }
 
-pub async fn seats(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<SeatRow>> {
+pub async fn seats(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<SeatRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat"
     )))
@@ -189,7 +192,7 @@ pub async fn seat_by_token(conn: &mut PgConnection, token_hash: &str) -> sqlx::R
 }
 
 /// Counts one more NMR for a seat; returns the new count.
-pub async fn add_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<i32> {
+pub async fn add_nmr(conn: &mut PgConnection, game: GameId, seat: Seat) -> sqlx::Result<i32> {
     sqlx::query_scalar(
         "UPDATE seats SET nmr_count = nmr_count + 1 WHERE game_id = $1 AND seat = $2 RETURNING nmr_count",
     )
@@ -204,14 +207,14 @@ pub async fn add_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Re
 pub struct ActionRow {
     pub seq: i64,
     pub turn: i32,
-    pub seat: i16,
+    pub seat: Seat,
     pub action: Value,
     pub by_default: bool,
 }
 
 pub async fn append_action(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
     a: &ActionRow,
 ) -> sqlx::Result<()> {
@@ -229,7 +232,7 @@ pub async fn append_action(
     Ok(())
 }
 
-pub async fn actions(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<ActionRow>> {
+pub async fn actions(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<ActionRow>> {
     sqlx::query_as("SELECT seq, turn, seat, action, by_default FROM actions WHERE game_id = $1 ORDER BY seq")
         .bind(game)
         .fetch_all(conn)
@@ -240,13 +243,13 @@ pub async fn actions(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<Ac
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ReportRow {
     pub turn: i32,
-    pub seat: i16,
+    pub seat: Seat,
     pub subject: String,
     pub body_text: String,
     pub body_html: String,
 }
 
-pub async fn insert_report(conn: &mut PgConnection, game: Uuid, r: &ReportRow) -> sqlx::Result<()> {
+pub async fn insert_report(conn: &mut PgConnection, game: GameId, r: &ReportRow) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO reports (game_id, turn, seat, subject, body_text, body_html) VALUES ($1,$2,$3,$4,$5,$6) \
          ON CONFLICT (game_id, turn, seat) DO NOTHING",
@@ -262,7 +265,11 @@ pub async fn insert_report(conn: &mut PgConnection, game: Uuid, r: &ReportRow) -
     Ok(())
 }
 
-pub async fn reports_of_seat(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<Vec<ReportRow>> {
+pub async fn reports_of_seat(
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: Seat,
+) -> sqlx::Result<Vec<ReportRow>> {
     sqlx::query_as(
         "SELECT turn, seat, subject, body_text, body_html FROM reports WHERE game_id = $1 AND seat = $2 ORDER BY turn",
     )

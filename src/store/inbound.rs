@@ -1,9 +1,10 @@
 //! Inbound mail rows: stored raw first, claimed for processing, outcome recorded.
 
+use crate::domain::{GameId, InboundStatus, Notice};
+use crate::engine::Seat;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// A stored inbound message.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -15,11 +16,11 @@ pub struct InboundRow {
     pub source: String,
     pub envelope_from: Option<String>,
     pub envelope_to: Option<String>,
-    pub status: String,
+    pub status: InboundStatus,
     pub message_id: Option<String>,
     pub from_addr: Option<String>,
-    pub game_id: Option<Uuid>,
-    pub seat: Option<i16>,
+    pub game_id: Option<GameId>,
+    pub seat: Option<Seat>,
     pub turn: Option<i32>,
     pub outcome: Option<String>,
 }
@@ -104,17 +105,17 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Inboun
 
 /// What processing found out about a message.
 pub struct Outcome<'a> {
-    pub status: &'a str,
+    pub status: InboundStatus,
     pub message_id: Option<&'a str>,
     pub from_addr: Option<&'a str>,
-    pub game_id: Option<Uuid>,
-    pub seat: Option<i16>,
+    pub game_id: Option<GameId>,
+    pub seat: Option<Seat>,
     pub turn: Option<i32>,
     pub auth_results: Option<&'a Value>,
     pub outcome: &'a str,
     /// For a refusal of mail that is not the seat's own, or mail for no seat: whether its
     /// notice was sent or withheld (flood limits).
-    pub notice: Option<&'a str>,
+    pub notice: Option<Notice>,
     /// Mail for no seat (counted against the bound on keeping such mail).
     pub unrouted: bool,
 }
@@ -161,7 +162,7 @@ pub async fn message_id_seen(conn: &mut PgConnection, id: i64, message_id: &str)
 
 /// Serialises, until the transaction ends, the decisions about one seat's mail: its per-turn
 /// limit (count, then insert) and its refusal notices (at most one an hour).
-pub async fn lock_seat(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<()> {
+pub async fn lock_seat(conn: &mut PgConnection, game: GameId, seat: Seat) -> sqlx::Result<()> {
     sqlx::query(
         "SELECT pg_advisory_xact_lock(hashtextextended('inbound-seat:' || $1::text || ':' || $2::text, 0))",
     )
@@ -180,18 +181,23 @@ pub async fn lock_unrouted(conn: &mut PgConnection) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// A seat's refusal notices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeatNotices {
+    /// When the last one went out.
+    pub last_sent: Option<DateTime<Utc>>,
+    /// How many refusals were withheld since (since ever, when none went out).
+    pub withheld: i64,
+}
+
 /// A seat's refusal notices: when the last one went out, and how many refusals were withheld
 /// since (since ever, when none went out).
-pub async fn seat_notices(
-    conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
-) -> sqlx::Result<(Option<DateTime<Utc>>, i64)> {
+pub async fn seat_notices(conn: &mut PgConnection, game: GameId, seat: Seat) -> sqlx::Result<SeatNotices> {
     sqlx::query_as(
         "WITH last AS (SELECT id, processed_at AS at FROM inbound_messages \
                        WHERE game_id = $1 AND seat = $2 AND notice = 'sent' ORDER BY id DESC LIMIT 1) \
-         SELECT (SELECT at FROM last), (SELECT count(*) FROM inbound_messages \
-                 WHERE game_id = $1 AND seat = $2 AND notice = 'withheld' AND id > coalesce((SELECT id FROM last), 0))",
+         SELECT (SELECT at FROM last) AS last_sent, (SELECT count(*) FROM inbound_messages \
+                 WHERE game_id = $1 AND seat = $2 AND notice = 'withheld' AND id > coalesce((SELECT id FROM last), 0)) AS withheld",
     )
     .bind(game)
     .bind(seat)
@@ -248,8 +254,8 @@ pub async fn drop_raw(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
 /// Order mails accepted from a seat in a turn (for the per-turn limit).
 pub async fn accepted_for_turn(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
     turn: i32,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
@@ -263,7 +269,7 @@ pub async fn accepted_for_turn(
 }
 
 /// A game's inbound mail, newest first (for the GM dashboard).
-pub async fn of_game(conn: &mut PgConnection, game: Uuid, limit: i64) -> sqlx::Result<Vec<InboundRow>> {
+pub async fn of_game(conn: &mut PgConnection, game: GameId, limit: i64) -> sqlx::Result<Vec<InboundRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM inbound_messages WHERE game_id = $1 ORDER BY id DESC LIMIT $2"
     )))

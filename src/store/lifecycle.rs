@@ -1,12 +1,17 @@
 //! Lifecycle rows: pauses, deadline moves, holds, standing orders, NMR flags, replacement,
 //! absences, durable timers and the scheduler's heartbeat.
 
+use crate::domain::{GameId, TimerKind};
+use crate::engine::Seat;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Pauses (`Some(now)`) or resumes (`None`) a game.
-pub async fn set_paused(conn: &mut PgConnection, game: Uuid, at: Option<DateTime<Utc>>) -> sqlx::Result<()> {
+pub async fn set_paused(
+    conn: &mut PgConnection,
+    game: GameId,
+    at: Option<DateTime<Utc>>,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE games SET paused_at = $2 WHERE id = $1").bind(game).bind(at).execute(conn).await?;
     Ok(())
 }
@@ -15,7 +20,7 @@ pub async fn set_paused(conn: &mut PgConnection, game: Uuid, at: Option<DateTime
 /// reminders to follow it.
 pub async fn move_deadline(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
     deadline: DateTime<Utc>,
 ) -> sqlx::Result<i32> {
@@ -43,7 +48,7 @@ pub async fn move_deadline(
 /// Holds (`Some`) or releases (`None`) an open turn for the GM.
 pub async fn set_hold(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
     hold: Option<(DateTime<Utc>, &str)>,
 ) -> sqlx::Result<()> {
@@ -58,7 +63,7 @@ pub async fn set_hold(
 }
 
 /// Appends a seat's standing orders (the newest are in force).
-pub async fn add_standing(conn: &mut PgConnection, game: Uuid, seat: i16, body: &str) -> sqlx::Result<()> {
+pub async fn add_standing(conn: &mut PgConnection, game: GameId, seat: Seat, body: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO standing_orders (game_id, seat, body) VALUES ($1, $2, $3)")
         .bind(game)
         .bind(seat)
@@ -68,8 +73,15 @@ pub async fn add_standing(conn: &mut PgConnection, game: Uuid, seat: i16, body: 
     Ok(())
 }
 
+/// A seat's standing orders in force.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StandingRow {
+    pub seat: Seat,
+    pub body: String,
+}
+
 /// The standing orders in force, per seat that has any (empty text withdraws them).
-pub async fn standing_in_force(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<(i16, String)>> {
+pub async fn standing_in_force(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<StandingRow>> {
     sqlx::query_as(
         "SELECT DISTINCT ON (seat) seat, body FROM standing_orders WHERE game_id = $1 \
          ORDER BY seat, id DESC",
@@ -77,14 +89,14 @@ pub async fn standing_in_force(conn: &mut PgConnection, game: Uuid) -> sqlx::Res
     .bind(game)
     .fetch_all(conn)
     .await
-    .map(|rows: Vec<(i16, String)>| rows.into_iter().filter(|(_, b)| !b.trim().is_empty()).collect())
+    .map(|rows: Vec<StandingRow>| rows.into_iter().filter(|r| !r.body.trim().is_empty()).collect())
 }
 
 /// Flags a seat for replacement.
 pub async fn flag_seat(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE seats SET flagged_at = $3 WHERE game_id = $1 AND seat = $2")
@@ -100,8 +112,8 @@ pub async fn flag_seat(
 /// working), NMR count reset, flag cleared. Returns the new generation.
 pub async fn replace_seat(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
     name: &str,
     email: &str,
     token_hash_of: impl FnOnce(i32) -> String,
@@ -131,8 +143,8 @@ pub async fn replace_seat(
 /// Sets (or clears) a player's own time zone.
 pub async fn set_seat_zone(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
     zone: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE seats SET time_zone = $3 WHERE game_id = $1 AND seat = $2")
@@ -144,13 +156,18 @@ pub async fn set_seat_zone(
     Ok(())
 }
 
-/// An absence: (seat, first day, last day).
-pub type AbsenceRow = (i16, NaiveDate, NaiveDate);
+/// A seat's absence, first and last day included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct AbsenceRow {
+    pub seat: Seat,
+    pub first_day: NaiveDate,
+    pub last_day: NaiveDate,
+}
 
 /// Records an absence, in force (`approved`) or waiting for the GM's approval.
 pub async fn add_absence(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     a: AbsenceRow,
     approved: bool,
 ) -> sqlx::Result<()> {
@@ -158,9 +175,9 @@ pub async fn add_absence(
         "INSERT INTO absences (game_id, seat, first_day, last_day, approved) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(game)
-    .bind(a.0)
-    .bind(a.1)
-    .bind(a.2)
+    .bind(a.seat)
+    .bind(a.first_day)
+    .bind(a.last_day)
     .bind(approved)
     .execute(conn)
     .await?;
@@ -170,8 +187,8 @@ pub async fn add_absence(
 /// Puts a seat's absences that wait for the GM in force; returns them.
 pub async fn approve_absences(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
 ) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(
         "UPDATE absences SET approved = true WHERE game_id = $1 AND seat = $2 AND NOT approved \
@@ -186,8 +203,8 @@ pub async fn approve_absences(
 /// Removes a seat's absences that wait for the GM (the GM declined them); returns them.
 pub async fn decline_absences(
     conn: &mut PgConnection,
-    game: Uuid,
-    seat: i16,
+    game: GameId,
+    seat: Seat,
 ) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(
         "DELETE FROM absences WHERE game_id = $1 AND seat = $2 AND NOT approved \
@@ -200,7 +217,7 @@ pub async fn decline_absences(
 }
 
 /// The absences players asked for that wait for the GM's approval, by seat and first day.
-pub async fn pending_absences(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<AbsenceRow>> {
+pub async fn pending_absences(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(
         "SELECT seat, first_day, last_day FROM absences WHERE game_id = $1 AND NOT approved \
          ORDER BY seat, first_day",
@@ -211,12 +228,12 @@ pub async fn pending_absences(conn: &mut PgConnection, game: Uuid) -> sqlx::Resu
 }
 
 /// Whether a player's own absence in this game waits for the GM's approval (RULING S9).
-pub async fn absence_approval(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<bool> {
+pub async fn absence_approval(conn: &mut PgConnection, game: GameId) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT absence_approval FROM games WHERE id = $1").bind(game).fetch_one(conn).await
 }
 
 /// Sets whether a player's own absence waits for the GM's approval.
-pub async fn set_absence_approval(conn: &mut PgConnection, game: Uuid, on: bool) -> sqlx::Result<()> {
+pub async fn set_absence_approval(conn: &mut PgConnection, game: GameId, on: bool) -> sqlx::Result<()> {
     sqlx::query("UPDATE games SET absence_approval = $2 WHERE id = $1")
         .bind(game)
         .bind(on)
@@ -226,7 +243,11 @@ pub async fn set_absence_approval(conn: &mut PgConnection, game: Uuid, on: bool)
 }
 
 /// Absences in force of a game that have not ended before `from`.
-pub async fn absences(conn: &mut PgConnection, game: Uuid, from: NaiveDate) -> sqlx::Result<Vec<AbsenceRow>> {
+pub async fn absences(
+    conn: &mut PgConnection,
+    game: GameId,
+    from: NaiveDate,
+) -> sqlx::Result<Vec<AbsenceRow>> {
     sqlx::query_as(
         "SELECT seat, first_day, last_day FROM absences WHERE game_id = $1 AND approved AND last_day >= $2 \
          ORDER BY first_day",
@@ -240,9 +261,9 @@ pub async fn absences(conn: &mut PgConnection, game: Uuid, from: NaiveDate) -> s
 /// A timer to arm (a second arm of the same timer is ignored).
 pub async fn arm_timer(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    kind: &str,
+    kind: TimerKind,
     offset_secs: Option<i64>,
     due_at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -260,8 +281,16 @@ pub async fn arm_timer(
     Ok(())
 }
 
-/// A due timer: (id, game, turn, kind, offset seconds).
-pub type TimerRow = (i64, Uuid, i32, String, Option<i64>);
+/// A due timer.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TimerRow {
+    pub id: i64,
+    pub game_id: GameId,
+    pub turn: i32,
+    pub kind: TimerKind,
+    /// For a reminder: how long before the deadline it is due.
+    pub offset_secs: Option<i64>,
+}
 
 /// Claims due timers of running games, locking them (other processes skip them) until the
 /// caller's transaction ends.
@@ -314,12 +343,20 @@ pub async fn heartbeat(conn: &mut PgConnection, now: DateTime<Utc>) -> sqlx::Res
     Ok(before)
 }
 
-/// Open turns of running games whose deadline fell in `(from, to]`: (game, turn, deadline).
+/// An open turn's deadline.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TurnDeadline {
+    pub game_id: GameId,
+    pub number: i32,
+    pub deadline: DateTime<Utc>,
+}
+
+/// Open turns of running games whose deadline fell in `(from, to]`.
 pub async fn deadlines_between(
     conn: &mut PgConnection,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
-) -> sqlx::Result<Vec<(Uuid, i32, DateTime<Utc>)>> {
+) -> sqlx::Result<Vec<TurnDeadline>> {
     sqlx::query_as(
         "SELECT t.game_id, t.number, t.deadline FROM turns t JOIN games g ON g.id = t.game_id \
          WHERE t.status = 'open' AND g.paused_at IS NULL AND t.deadline > $1 AND t.deadline <= $2 \
@@ -335,7 +372,7 @@ pub async fn deadlines_between(
 /// sequence number later, and so does the game.
 pub async fn apply_correction(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
     state: &serde_json::Value,
     seq: i64,

@@ -2,6 +2,11 @@
 //!
 //! Functions take a `&mut PgConnection`, so callers decide the transaction: everything that
 //! changes a turn's outcome happens in one transaction opened by the service layer.
+//!
+//! Rows are typed: game ids are `GameId`, seats `engine::Seat` (`seat`: a number out of range
+//! is a decode error), closed word sets the `domain` enums, JSON columns their own types through
+//! `sqlx::types::Json` (only engine states stay `serde_json::Value`, opaque by design). A bad
+//! stored value is an error, never a default.
 
 pub mod audit;
 pub mod games;
@@ -11,6 +16,7 @@ pub mod lifecycle;
 pub mod orders;
 pub mod outbox;
 pub mod rollback;
+mod seat;
 pub mod secrets;
 pub mod turns;
 

@@ -1,15 +1,18 @@
 //! Order versions (append-only) and final marks.
 
+use crate::domain::GameId;
+use crate::domain::OrderSource;
+use crate::engine::Seat;
+use crate::orders::Echo;
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
+use sqlx::types::Json;
 
 /// One stored version of a seat's orders for a turn.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderVersionRow {
     pub turn: i32,
-    pub seat: i16,
+    pub seat: Seat,
     pub version: i32,
     pub body: String,
     pub canonical: String,
@@ -19,8 +22,8 @@ pub struct OrderVersionRow {
     /// One salt per order line (`crate::orders::digest::seal_lines`); `None` for versions
     /// sealed under the old scheme.
     pub line_salts: Option<Vec<String>>,
-    pub echo: Value,
-    pub source: String,
+    pub echo: Json<Echo>,
+    pub source: OrderSource,
     pub submitted_at: DateTime<Utc>,
     /// Whether this version carries a final mark.
     pub is_final: bool,
@@ -32,16 +35,16 @@ const COLUMNS: &str = "v.turn, v.seat, v.version, v.body, v.canonical, v.salt, v
 
 /// A version to append.
 pub struct NewVersion<'a> {
-    pub game_id: Uuid,
+    pub game_id: GameId,
     pub turn: i32,
-    pub seat: i16,
+    pub seat: Seat,
     pub body: &'a str,
     pub canonical: &'a str,
     pub salt: &'a str,
     pub digest: &'a str,
     pub line_salts: &'a [String],
-    pub echo: &'a Value,
-    pub source: &'a str,
+    pub echo: &'a Echo,
+    pub source: OrderSource,
     pub submitted_at: DateTime<Utc>,
 }
 
@@ -61,7 +64,7 @@ pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result
     .bind(v.canonical)
     .bind(v.salt)
     .bind(v.digest)
-    .bind(v.echo)
+    .bind(Json(v.echo))
     .bind(v.source)
     .bind(v.submitted_at)
     .bind(v.line_salts)
@@ -71,9 +74,9 @@ pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result
 
 pub async fn mark_final(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    seat: i16,
+    seat: Seat,
     version: i32,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -91,9 +94,9 @@ pub async fn mark_final(
 /// Every version of one seat's orders for a turn, oldest first.
 pub async fn versions_of_seat(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    seat: i16,
+    seat: Seat,
 ) -> sqlx::Result<Vec<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 ORDER BY v.version"
@@ -108,7 +111,7 @@ pub async fn versions_of_seat(
 /// The latest version of every seat's orders for a turn.
 pub async fn latest_of_turn(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
 ) -> sqlx::Result<Vec<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -122,7 +125,12 @@ pub async fn latest_of_turn(
 }
 
 /// How many versions a seat has for a turn.
-pub async fn count_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat: i16) -> sqlx::Result<i64> {
+pub async fn count_of_seat(
+    conn: &mut PgConnection,
+    game: GameId,
+    turn: i32,
+    seat: Seat,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND seat = $3")
         .bind(game)
         .bind(turn)
@@ -134,9 +142,9 @@ pub async fn count_of_seat(conn: &mut PgConnection, game: Uuid, turn: i32, seat:
 /// The latest version of a seat's orders for a turn, if any.
 pub async fn latest_of_seat(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    seat: i16,
+    seat: Seat,
 ) -> sqlx::Result<Option<OrderVersionRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM order_versions v WHERE v.game_id = $1 AND v.turn = $2 AND v.seat = $3 \
@@ -175,9 +183,9 @@ fn bounded_page(filter: &str, order: &str, limit: &str, bytes: &str) -> String {
 /// latest when `None`).
 pub async fn page_of_seat(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    seat: i16,
+    seat: Seat,
     before: Option<i32>,
     bound: PageBound,
 ) -> sqlx::Result<Vec<OrderVersionRow>> {
@@ -196,9 +204,9 @@ pub async fn page_of_seat(
 /// How many of a seat's versions for a turn are older than `version`.
 pub async fn count_older(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    seat: i16,
+    seat: Seat,
     version: i32,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
@@ -212,15 +220,22 @@ pub async fn count_older(
     .await
 }
 
+/// A seat's version number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeatVersion {
+    pub seat: Seat,
+    pub version: i32,
+}
+
 /// Each seat's latest version number of a turn: the version that was adjudicated (no version is
 /// added after a turn closes).
 pub async fn played_versions(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-) -> sqlx::Result<Vec<(i16, i32)>> {
+) -> sqlx::Result<Vec<SeatVersion>> {
     sqlx::query_as(
-        "SELECT seat, max(version) FROM order_versions WHERE game_id = $1 AND turn = $2 GROUP BY seat",
+        "SELECT seat, max(version) AS version FROM order_versions WHERE game_id = $1 AND turn = $2 GROUP BY seat",
     )
     .bind(game)
     .bind(turn)
@@ -229,7 +244,7 @@ pub async fn played_versions(
 }
 
 /// How many versions all seats have for a turn.
-pub async fn count_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sqlx::Result<i64> {
+pub async fn count_of_turn(conn: &mut PgConnection, game: GameId, turn: i32) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2")
         .bind(game)
         .bind(turn)
@@ -240,9 +255,9 @@ pub async fn count_of_turn(conn: &mut PgConnection, game: Uuid, turn: i32) -> sq
 /// A page of a turn's versions in (seat, version) order, after the given (seat, version).
 pub async fn page_of_turn(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    after: (i16, i32),
+    after: (Seat, i32),
     bound: PageBound,
 ) -> sqlx::Result<Vec<OrderVersionRow>> {
     let filter = "v.game_id = $1 AND v.turn = $2 AND (v.seat, v.version) > ($3, $4)";
@@ -260,9 +275,9 @@ pub async fn page_of_turn(
 /// How many of a turn's versions come after the given (seat, version).
 pub async fn count_later(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     turn: i32,
-    after: (i16, i32),
+    after: (Seat, i32),
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT count(*) FROM order_versions WHERE game_id = $1 AND turn = $2 AND (seat, version) > ($3, $4)",

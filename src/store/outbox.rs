@@ -1,5 +1,6 @@
 //! The mail outbox: rows written in the transaction that caused them, delivered afterwards.
 
+use crate::domain::GameId;
 use chrono::{DateTime, TimeDelta, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -9,7 +10,7 @@ use uuid::Uuid;
 pub struct NewMail {
     /// Unique per logical mail, e.g. `report:<game>:<turn>:<seat>`; enqueueing it again is a no-op.
     pub idempotency_key: String,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     /// e.g. "report", "welcome", "gm-login".
     pub kind: String,
     pub to_addr: String,
@@ -31,7 +32,7 @@ pub struct NewMail {
 pub struct OutboxRow {
     pub id: i64,
     pub idempotency_key: String,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     pub kind: String,
     pub to_addr: String,
     pub to_name: Option<String>,
@@ -153,32 +154,8 @@ pub async fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> 
     Ok(r.rows_affected() == 1)
 }
 
-/// Why an attempt failed, as stored in `failure` (ruling O1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FailureKind {
-    /// No SMTP reply at all (or not tried because the server was found unreachable): retried
-    /// until the horizon, and at once when the server accepts mail again.
-    Unreachable,
-    /// A temporary refusal (4xx), or a refusal that is not about this mail (a syntax or
-    /// authentication 5xx): retried with the backoff until the horizon.
-    Deferred,
-    /// The server refused this mail for good (55x): not retried.
-    Refused,
-    /// The row cannot become a message: not retried.
-    Unsendable,
-}
-
-impl FailureKind {
-    /// The stored word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FailureKind::Unreachable => "unreachable",
-            FailureKind::Deferred => "deferred",
-            FailureKind::Refused => "refused",
-            FailureKind::Unsendable => "unsendable",
-        }
-    }
-}
+/// Why an attempt failed (ruling O1): a domain enum, re-exported where delivery code looks.
+pub use crate::domain::FailureKind;
 
 /// Records a failed attempt at `now`: keeps `error` as `last_error` and `kind` as `failure`,
 /// remembers the first failure, clears the lease, and makes the mail due again at `retry_at`,
@@ -200,7 +177,7 @@ pub async fn mark_failed(
     .bind(id)
     .bind(now)
     .bind(error)
-    .bind(kind.as_str())
+    .bind(kind)
     .bind(retry_at)
     .execute(conn)
     .await?;
@@ -257,7 +234,7 @@ pub async fn pending_count(conn: &mut PgConnection) -> sqlx::Result<i64> {
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct Undelivered {
     pub id: i64,
-    pub game_id: Option<Uuid>,
+    pub game_id: Option<GameId>,
     pub kind: String,
     pub to_addr: String,
     pub subject: String,
@@ -266,7 +243,7 @@ pub struct Undelivered {
     /// Since when it fails (the first failure since it was queued or re-sent).
     pub first_failed_at: Option<DateTime<Utc>>,
     /// `unreachable`, `deferred`, `refused` or `unsendable`.
-    pub failure: Option<String>,
+    pub failure: Option<FailureKind>,
     pub next_attempt_at: DateTime<Utc>,
     pub gave_up_at: Option<DateTime<Utc>>,
     /// Set when the mail went out after all (only in GM summaries: delivered late).
@@ -283,7 +260,7 @@ macro_rules! undelivered_columns {
 /// A game's mail that failed and is still undelivered (retrying or given up), oldest first.
 pub async fn undelivered_of_game(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     limit: i64,
 ) -> sqlx::Result<Vec<Undelivered>> {
     sqlx::query_as(concat!(
@@ -303,7 +280,7 @@ pub async fn undelivered_of_game(
 /// Mail under a worker's lease is left alone (it is being sent). Returns the rows queued again.
 pub async fn resend(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     only: Option<i64>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Vec<Undelivered>> {

@@ -1,17 +1,18 @@
 //! Rollback: what a rollback undoes is first copied whole into `rollbacks` (nothing accepted is
 //! ever lost), then removed, and the turn rolled back to is re-opened.
 
+use crate::domain::GameId;
+use crate::engine::Seat;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Copies into `rollbacks` every turn from `from_turn` on, their actions, reports and timers,
 /// and the orders of the turns after it (of `from_turn` too when `with_orders_of_from`). Returns
 /// the archive's id.
 pub async fn archive(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     from_turn: i32,
     with_orders_of_from: bool,
     now: DateTime<Utc>,
@@ -52,7 +53,7 @@ pub async fn archive(
 /// held for the GM. The game goes back to that turn's start.
 pub async fn undo(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     to: i32,
     discard_orders_of_to: bool,
     now: DateTime<Utc>,
@@ -88,7 +89,7 @@ pub async fn undo(
 }
 
 /// Takes back NMRs counted by the turns being undone (never below zero).
-pub async fn uncount_nmr(conn: &mut PgConnection, game: Uuid, seat: i16) -> sqlx::Result<()> {
+pub async fn uncount_nmr(conn: &mut PgConnection, game: GameId, seat: Seat) -> sqlx::Result<()> {
     sqlx::query("UPDATE seats SET nmr_count = greatest(nmr_count - 1, 0) WHERE game_id = $1 AND seat = $2")
         .bind(game)
         .bind(seat)

@@ -4,8 +4,9 @@
 //! token can be derived) is kept, so a process started with the wrong key refuses to run instead
 //! of handing out links that do not work. Also the seats' token hashes, re-derived on rotation.
 
+use crate::domain::GameId;
+use crate::engine::Seat;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Where databases from before issue 11 kept the server key.
 pub const LEGACY_KEY: &str = "server-key";
@@ -61,7 +62,12 @@ pub async fn delete_if(conn: &mut PgConnection, name: &str, value: &str) -> sqlx
 }
 
 /// Sets a seat's token hash (key rotation).
-pub async fn set_token_hash(conn: &mut PgConnection, game: Uuid, seat: i16, hash: &str) -> sqlx::Result<()> {
+pub async fn set_token_hash(
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: Seat,
+    hash: &str,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE seats SET token_hash = $3 WHERE game_id = $1 AND seat = $2")
         .bind(game)
         .bind(seat)

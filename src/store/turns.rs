@@ -1,24 +1,27 @@
 //! Turns: opening, claiming due turns, drafts, publication.
 
+use crate::domain::{GameId, TurnStatus};
+use crate::engine::Seat;
+use crate::engine::outcome::{GmQuestion, TurnOutcome};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
-use uuid::Uuid;
+use sqlx::types::Json;
 
 /// A turn row.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TurnRow {
-    pub game_id: Uuid,
+    pub game_id: GameId,
     pub number: i32,
-    pub status: String,
+    pub status: TurnStatus,
     pub opened_at: DateTime<Utc>,
     pub deadline: DateTime<Utc>,
-    pub acting_seats: Vec<i16>,
+    pub acting_seats: Vec<Seat>,
     pub start_state: Value,
     pub first_seq: i64,
     pub closed_at: Option<DateTime<Utc>>,
     pub close_reason: Option<String>,
-    pub draft: Option<Value>,
+    pub draft: Option<Json<TurnOutcome>>,
     pub failure: Option<String>,
     pub published_at: Option<DateTime<Utc>>,
     /// Bumped whenever the announced deadline moves (iCalendar SEQUENCE).
@@ -30,9 +33,9 @@ pub struct TurnRow {
     /// How often a rollback re-opened the turn.
     pub reopened: i32,
     /// The question the adjudication waits on (an `engine::GmQuestion`), if any.
-    pub question: Option<Value>,
+    pub question: Option<Json<GmQuestion>>,
     /// The GM's answers so far (actions, in the order the questions came).
-    pub gm_answers: Value,
+    pub gm_answers: Json<Vec<Value>>,
 }
 
 const TURN_COLUMNS: &str = "game_id, number, status, opened_at, deadline, acting_seats, start_state, \
@@ -41,11 +44,11 @@ const TURN_COLUMNS: &str = "game_id, number, status, opened_at, deadline, acting
 
 /// A turn to open.
 pub struct NewTurn<'a> {
-    pub game_id: Uuid,
+    pub game_id: GameId,
     pub number: i32,
     pub opened_at: DateTime<Utc>,
     pub deadline: DateTime<Utc>,
-    pub acting_seats: &'a [i16],
+    pub acting_seats: &'a [Seat],
     pub start_state: &'a Value,
     pub first_seq: i64,
     pub grace_secs: i64,
@@ -69,7 +72,7 @@ pub async fn open_turn(conn: &mut PgConnection, t: &NewTurn<'_>) -> sqlx::Result
     Ok(())
 }
 
-pub async fn get_turn(conn: &mut PgConnection, game: Uuid, number: i32) -> sqlx::Result<Option<TurnRow>> {
+pub async fn get_turn(conn: &mut PgConnection, game: GameId, number: i32) -> sqlx::Result<Option<TurnRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 AND number = $2"
     )))
@@ -79,7 +82,7 @@ pub async fn get_turn(conn: &mut PgConnection, game: Uuid, number: i32) -> sqlx:
     .await
 }
 
-pub async fn turns_of_game(conn: &mut PgConnection, game: Uuid) -> sqlx::Result<Vec<TurnRow>> {
+pub async fn turns_of_game(conn: &mut PgConnection, game: GameId) -> sqlx::Result<Vec<TurnRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 ORDER BY number"
     )))
@@ -111,13 +114,20 @@ const WHY: &str = "CASE WHEN t.deadline > $1 THEN 'all orders final' \
             AND v.seat = s.seat)) THEN 'deadline and grace period' \
     ELSE 'deadline' END";
 
+/// A turn's key: its game and number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct TurnKey {
+    pub game_id: GameId,
+    pub number: i32,
+}
+
 /// Open turns that are due now, earliest deadline first, without locking them: candidates for
 /// [`claim_due_turn`]. Both cases of [`DUE`] are found through partial indexes.
 pub async fn due_candidates(
     conn: &mut PgConnection,
     now: DateTime<Utc>,
     limit: i64,
-) -> sqlx::Result<Vec<(Uuid, i32)>> {
+) -> sqlx::Result<Vec<TurnKey>> {
     // One indexed walk per case (turns_open_deadline, turns_open_all_final).
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "(SELECT t.game_id, t.number FROM turns t JOIN games g ON g.id = t.game_id \
@@ -138,7 +148,7 @@ pub async fn due_candidates(
 /// its transaction.
 pub async fn claim_due_turn(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<String>> {
@@ -157,7 +167,7 @@ pub async fn claim_due_turn(
 /// a submission or a final mark on the (locked) turn.
 pub async fn refresh_all_final(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -179,13 +189,20 @@ pub async fn refresh_all_final(
     Ok(())
 }
 
+/// An open turn's deadline and its version (iCalendar SEQUENCE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct OpenDeadline {
+    pub deadline: DateTime<Utc>,
+    pub deadline_version: i32,
+}
+
 /// The deadline and its version of a game's turn, if that turn is open (without the turn's
 /// state, which a mail that only mentions the deadline does not need).
 pub async fn open_deadline(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
-) -> sqlx::Result<Option<(DateTime<Utc>, i32)>> {
+) -> sqlx::Result<Option<OpenDeadline>> {
     sqlx::query_as(
         "SELECT deadline, deadline_version FROM turns WHERE game_id = $1 AND number = $2 AND status = 'open'",
     )
@@ -196,7 +213,7 @@ pub async fn open_deadline(
 }
 
 /// Locks one turn row (waiting for any other holder).
-pub async fn lock_turn(conn: &mut PgConnection, game: Uuid, number: i32) -> sqlx::Result<Option<TurnRow>> {
+pub async fn lock_turn(conn: &mut PgConnection, game: GameId, number: i32) -> sqlx::Result<Option<TurnRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 AND number = $2 FOR UPDATE"
     )))
@@ -209,11 +226,11 @@ pub async fn lock_turn(conn: &mut PgConnection, game: Uuid, number: i32) -> sqlx
 /// Records the draft adjudication of a closed turn.
 pub async fn set_draft(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
     now: DateTime<Utc>,
     reason: &str,
-    draft: &Value,
+    draft: &TurnOutcome,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE turns SET status = 'draft', closed_at = $3, close_reason = $4, draft = $5, failure = NULL \
@@ -223,7 +240,7 @@ pub async fn set_draft(
     .bind(number)
     .bind(now)
     .bind(reason)
-    .bind(draft)
+    .bind(Json(draft))
     .execute(conn)
     .await?;
     Ok(())
@@ -232,7 +249,7 @@ pub async fn set_draft(
 /// Parks a turn whose adjudication failed, for the GM.
 pub async fn set_failed(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
     now: DateTime<Utc>,
     failure: &str,
@@ -251,7 +268,7 @@ pub async fn set_failed(
 
 pub async fn set_published(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
@@ -270,16 +287,16 @@ pub async fn set_published(
 /// clears it (`None`).
 pub async fn set_question(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
-    question: Option<(&Value, DateTime<Utc>, &str)>,
+    question: Option<(&GmQuestion, DateTime<Utc>, &str)>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE turns SET question = $3, held_at = $4, held_reason = $5 WHERE game_id = $1 AND number = $2",
     )
     .bind(game)
     .bind(number)
-    .bind(question.map(|q| q.0))
+    .bind(question.map(|q| Json(q.0)))
     .bind(question.map(|q| q.1))
     .bind(question.map(|q| q.2))
     .execute(conn)
@@ -290,14 +307,14 @@ pub async fn set_question(
 /// Records the GM's answers so far.
 pub async fn set_gm_answers(
     conn: &mut PgConnection,
-    game: Uuid,
+    game: GameId,
     number: i32,
-    answers: &Value,
+    answers: &[Value],
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE turns SET gm_answers = $3 WHERE game_id = $1 AND number = $2")
         .bind(game)
         .bind(number)
-        .bind(answers)
+        .bind(Json(answers))
         .execute(conn)
         .await?;
     Ok(())

@@ -12,7 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn routes() -> Router<Ctx> {
@@ -91,47 +91,9 @@ async fn finalise(
     Ok(Json(json!({ "final": true, "version": version })))
 }
 
-/// An order version as the API shows it.
-#[derive(Serialize)]
-struct VersionJson {
-    turn: i32,
-    seat: i16,
-    version: i32,
-    body: String,
-    canonical: String,
-    /// The old receipt scheme's salt (empty for versions sealed line by line).
-    salt: String,
-    /// One salt per canonical line (RULING P3), for checking the receipt.
-    line_salts: Option<Vec<String>>,
-    digest: String,
-    is_final: bool,
-    source: String,
-    submitted_at: chrono::DateTime<chrono::Utc>,
-    echo: Value,
-}
-
-impl From<crate::store::orders::OrderVersionRow> for VersionJson {
-    fn from(v: crate::store::orders::OrderVersionRow) -> Self {
-        VersionJson {
-            turn: v.turn,
-            seat: v.seat,
-            version: v.version,
-            body: v.body,
-            canonical: v.canonical,
-            salt: v.salt,
-            line_salts: v.line_salts,
-            digest: v.digest,
-            is_final: v.is_final,
-            source: v.source,
-            submitted_at: v.submitted_at,
-            echo: v.echo,
-        }
-    }
-}
-
 /// A page of versions as JSON: the versions, how many there are, the query for the next page.
 fn page_json(page: order_pages::VersionPage, extra: Value) -> Json<Value> {
-    let versions: Vec<VersionJson> = page.versions.into_iter().map(Into::into).collect();
+    let versions: Vec<service::VersionView> = page.versions.into_iter().map(Into::into).collect();
     let mut body = json!({ "turn": page.turn, "versions": versions, "total": page.total, "next": page.next });
     if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {
         body.extend(extra);
@@ -207,7 +169,7 @@ async fn game(
         "engine": g.game.engine,
         "status": g.game.status,
         "turn": g.game.current_turn,
-        "turn_status": turn.map(|t| t.status.clone()),
+        "turn_status": turn.map(|t| t.status),
         "deadline": turn.map(|t| t.deadline),
         "seats": g.seats,
         "view": g.view,

@@ -7,7 +7,6 @@
 
 use super::WebError;
 use crate::service::{self, Ctx};
-use crate::store::outbox::OutboxRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -21,7 +20,7 @@ pub fn routes() -> Router<Ctx> {
 #[derive(Template, WebTemplate)]
 #[template(path = "web/mailbox.html")]
 struct MailboxPage {
-    mails: Vec<OutboxRow>,
+    mails: Vec<service::MailView>,
 }
 
 async fn list(State(ctx): State<Ctx>) -> Result<MailboxPage, WebError> {
@@ -36,7 +35,7 @@ struct MailPage {
     from: String,
     /// The To as it is sent: the name and the address.
     to: String,
-    m: OutboxRow,
+    m: service::MailView,
 }
 
 async fn show(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<MailPage, WebError> {

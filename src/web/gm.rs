@@ -7,7 +7,6 @@ use super::pages::game_id;
 use crate::domain::{EmailAddress, GameId, SecretToken};
 use crate::service::signin_limits::Client;
 use crate::service::{self, Ctx, Dashboard, gm_auth};
-use crate::store::games::GameRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Extension;
@@ -145,7 +144,7 @@ async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, 
 #[template(path = "web/gm_games.html")]
 struct GamesPage {
     gm: String,
-    games: Vec<GameRow>,
+    games: Vec<service::GameSummary>,
 }
 
 async fn games(State(ctx): State<Ctx>, SignedInGm(gm): SignedInGm) -> Result<GamesPage, WebError> {

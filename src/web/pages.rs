@@ -6,7 +6,6 @@ use crate::domain::GameId;
 use crate::engine::Viewer;
 use crate::service::order_pages;
 use crate::service::{self, Ctx, PublicGame, PublishedPage};
-use crate::store::games::GameRow;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -29,7 +28,7 @@ pub(super) fn game_id(s: &str) -> Result<GameId, WebError> {
 #[derive(Template, WebTemplate)]
 #[template(path = "web/index.html")]
 struct IndexPage {
-    games: Vec<GameRow>,
+    games: Vec<service::GameSummary>,
 }
 
 async fn index(State(ctx): State<Ctx>) -> Result<IndexPage, WebError> {

@@ -91,7 +91,7 @@ struct VersionView {
     submitted: String,
     digest: String,
     is_final: bool,
-    source: String,
+    source: crate::domain::OrderSource,
     echo: Echo,
 }
 
@@ -123,12 +123,8 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             submitted: v.submitted_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             digest: v.digest.clone(),
             is_final: v.is_final,
-            source: v.source.clone(),
-            echo: serde_json::from_value(v.echo.clone()).unwrap_or(Echo {
-                lines: vec![],
-                canonical: v.canonical.clone(),
-                errors: 0,
-            }),
+            source: v.source,
+            echo: v.echo.0.clone(),
         })
         .collect();
     let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();

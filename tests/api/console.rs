@@ -74,7 +74,7 @@ async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_
     let log = tempfile_with(&String::from_utf8(export.stdout).unwrap());
     let replayed = json(&run(&db, &["replay", "--engine", "railroaded", "--log", log.path(), "--json"]));
     let mut conn = pool.acquire().await.unwrap();
-    let id: uuid::Uuid = game.parse().unwrap();
+    let id: stationmaster::domain::GameId = game.parse().unwrap();
     let stored = stationmaster::store::games::get_game(&mut conn, id).await.unwrap().unwrap();
     assert_eq!(replayed, stored.state);
 

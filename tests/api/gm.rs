@@ -156,7 +156,7 @@ async fn the_gm_extends_pauses_and_rolls_back_from_the_dashboard_and_reads_the_a
     assert!(app.post_form(&at("resume"), "", Some(&cookie)).await.status.is_redirection());
     assert!(app.post_form(&at("close"), "", Some(&cookie)).await.status.is_redirection());
     assert!(app.post_form(&at("rollback"), "to=1", Some(&cookie)).await.status.is_redirection());
-    assert_eq!(app.turn(g.id, 1).await.status, "open");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "open");
     let audit = app.get_with(&at("audit"), "cookie", &cookie).await;
     assert_eq!(audit.status, StatusCode::OK);
     for action in ["deadline changed", "game paused", "game resumed", "turn closed", "rolled back"] {

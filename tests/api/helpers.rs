@@ -120,12 +120,12 @@ impl TestApp {
     /// The rows of a game's current turn and the game itself.
     pub async fn turn(&self, game: GameId, n: i32) -> stationmaster::store::turns::TurnRow {
         let mut conn = self.ctx.pool.acquire().await.unwrap();
-        stationmaster::store::turns::get_turn(&mut conn, game.0, n).await.unwrap().unwrap()
+        stationmaster::store::turns::get_turn(&mut conn, game, n).await.unwrap().unwrap()
     }
 
     pub async fn seats(&self, game: GameId) -> Vec<stationmaster::store::games::SeatRow> {
         let mut conn = self.ctx.pool.acquire().await.unwrap();
-        stationmaster::store::games::seats(&mut conn, game.0).await.unwrap()
+        stationmaster::store::games::seats(&mut conn, game).await.unwrap()
     }
 
     /// Submits orders for a seat through the API (optionally final); asserts they were stored.

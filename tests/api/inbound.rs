@@ -69,7 +69,7 @@ pub(crate) async fn deliver(app: &TestApp, raw: &[u8]) -> (String, String, Optio
     let mut conn = app.ctx.pool.acquire().await.unwrap();
     let row = stationmaster::store::inbound::get(&mut conn, stored.id).await.unwrap().unwrap();
     let answer = app.outbox().await.into_iter().skip(before).find(|m| m.kind == "order-echo");
-    (row.status, row.outcome.unwrap_or_default(), answer)
+    (row.status.to_string(), row.outcome.unwrap_or_default(), answer)
 }
 
 pub(crate) async fn reply_address(app: &TestApp, g: &CreatedGame, seat: u8) -> String {
@@ -77,9 +77,9 @@ pub(crate) async fn reply_address(app: &TestApp, g: &CreatedGame, seat: u8) -> S
 }
 
 /// The order text stored as the seat's latest version.
-pub(crate) async fn latest_body(app: &TestApp, g: &CreatedGame, seat: i16) -> String {
+pub(crate) async fn latest_body(app: &TestApp, g: &CreatedGame, seat: u8) -> String {
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    let v = stationmaster::store::orders::versions_of_seat(&mut conn, g.id.0, 1, seat).await.unwrap();
+    let v = stationmaster::store::orders::versions_of_seat(&mut conn, g.id, 1, Seat(seat)).await.unwrap();
     v.last().map(|v| v.body.clone()).unwrap_or_default()
 }
 
@@ -268,7 +268,7 @@ async fn the_same_message_twice_is_stored_and_applied_once(pool: PgPool) {
     assert_eq!(status, "duplicate");
     assert!(answer.is_none());
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    let versions = stationmaster::store::orders::versions_of_seat(&mut conn, g.id.0, 1, 1).await.unwrap();
+    let versions = stationmaster::store::orders::versions_of_seat(&mut conn, g.id, 1, Seat(1)).await.unwrap();
     assert_eq!(versions.len(), 1);
 }
 

@@ -131,19 +131,19 @@ async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere(p
     );
     let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some("gm@play.sm.test")).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
-    assert_eq!((done.status, done.seat), ("ignored", None), "{}", done.outcome);
+    assert_eq!((done.status.as_str(), done.seat), ("ignored", None), "{}", done.outcome);
     assert_eq!(latest_body(&app, &g, 1).await, "");
     // Delivered to the signed address itself, the same mail is the seat's.
     let raw = raw.replace("<dt@x>", "<dt2@x>");
     let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some(&signed)).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
-    assert_eq!(done.status, "accepted", "{}", done.outcome);
+    assert_eq!(done.status.as_str(), "accepted", "{}", done.outcome);
     // An envelope of another domain (an alias piping to `mail ingest`) says nothing about the
     // seat: the headers are read, and the signature decides.
     let raw = raw.replace("<dt2@x>", "<dt3@x>");
     let stored = crate::inbound::stored(&app, raw.as_bytes(), "pipe", Some("orders@alias.example")).await;
     let done = inbound::process_inbound(&app.ctx, stored.id).await.unwrap().unwrap();
-    assert_eq!(done.status, "accepted", "{}", done.outcome);
+    assert_eq!(done.status.as_str(), "accepted", "{}", done.outcome);
 }
 
 /// Stored rows of mail for no seat: (rows, rows that kept their bytes).

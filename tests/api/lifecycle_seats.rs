@@ -26,7 +26,7 @@ async fn run_turns_without_seat_2(app: &TestApp, g: &CreatedGame, turns: usize) 
 
 async fn current(app: &TestApp, g: &CreatedGame) -> i32 {
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    stationmaster::store::games::get_game(&mut conn, g.id.0).await.unwrap().unwrap().current_turn
+    stationmaster::store::games::get_game(&mut conn, g.id).await.unwrap().unwrap().current_turn
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -123,7 +123,7 @@ async fn house_rule_12_standing_orders_stand_in_for_missing_orders_and_still_cou
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
     let t = app.turn(g.id, 1).await;
-    let draft: stationmaster::registry::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
+    let draft: stationmaster::registry::TurnOutcome = t.draft.unwrap().0;
     let notes = &draft.notes[&Seat(2)];
     assert!(notes[0].note.contains("standing orders were used"), "{notes:?}");
     assert!(notes.iter().any(|n| n.executed && n.line > 0), "the standing claim was carried out: {notes:?}");
@@ -149,7 +149,7 @@ async fn a_rollback_and_rerun_reproduce_the_same_result(pool: PgPool) {
     assert_eq!((t.status.as_str(), t.reopened), ("open", 1));
     assert_eq!(app.tick().await, 0, "a rolled-back turn waits for the GM");
     service::close_turn(&app.ctx, g.id).await.unwrap();
-    assert_eq!(app.turn(g.id, 1).await.draft.unwrap()["state"], first["state"], "same orders, same result");
+    assert_eq!(app.turn(g.id, 1).await.draft.unwrap().0.state, first.0.state, "same orders, same result");
     let reports = app.outbox().await.into_iter().filter(|m| m.kind == "report").count();
     assert_eq!(reports, 8, "the re-published turn mails its reports again");
     let mut conn = app.ctx.pool.acquire().await.unwrap();
@@ -210,7 +210,8 @@ async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exact
     let due = stationmaster::store::turns::due_candidates(&mut dying, app.ctx.now(), 10).await.unwrap();
     assert_eq!(due.len(), 1);
     let claimed =
-        stationmaster::store::turns::claim_due_turn(&mut dying, due[0].0, due[0].1, app.ctx.now()).await;
+        stationmaster::store::turns::claim_due_turn(&mut dying, due[0].game_id, due[0].number, app.ctx.now())
+            .await;
     assert_eq!(claimed.unwrap().as_deref(), Some("deadline"));
     assert_eq!(app.tick().await, 0, "a claimed turn is skipped by the other server");
     let mut killer = pool.acquire().await.unwrap();
@@ -280,7 +281,7 @@ async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state
     assert_eq!(export.actions[0].seat, stationmaster::engine::GM_SEAT);
     let engine = stationmaster::registry::find("railroaded").unwrap();
     let replayed = engine.replay(&export.setup, export.seed, &export.actions).unwrap();
-    let game = stationmaster::store::games::get_game(&mut conn, g.id.0).await.unwrap().unwrap();
+    let game = stationmaster::store::games::get_game(&mut conn, g.id).await.unwrap().unwrap();
     assert_eq!(replayed, game.state, "replay applies the correction where it was made");
 }
 
@@ -308,7 +309,7 @@ async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
     let t = app.turn(asked.id, 1).await;
-    assert_eq!(t.status, "open", "the turn waits on the GM");
+    assert_eq!(t.status.as_str(), "open", "the turn waits on the GM");
     assert!(t.held_reason.as_deref().is_some_and(|r| r.contains("seat 2")), "{:?}", t.held_reason);
     assert!(app.outbox().await.iter().any(|m| m.subject.contains("a decision for you (seat 2)")));
     assert!(service::questions::answer_question(&app.ctx, asked.id, "gm@example.org", 99).await.is_err());
@@ -325,7 +326,7 @@ async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play
         assert!(questions < 50, "the questions end");
     }
     let (a, p) = (app.turn(asked.id, 1).await, app.turn(plain.id, 1).await);
-    assert_eq!(a.draft.unwrap()["state"], p.draft.unwrap()["state"]);
+    assert_eq!(a.draft.unwrap().0.state, p.draft.unwrap().0.state);
     let log = service::audit::audit_log(&app.ctx, asked.id).await.unwrap();
     assert!(log.entries.iter().filter(|e| e.action == "question answered").count() >= 3);
 }
@@ -337,13 +338,13 @@ async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time(poo
     let g = app.create_game_with(Review::Gm, clock).await;
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
-    assert_eq!(app.turn(g.id, 1).await.status, "draft");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "draft");
     app.ctx.clock.advance(Duration::hours(23));
     app.tick().await;
-    assert_eq!(app.turn(g.id, 1).await.status, "draft", "the GM still has an hour");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "draft", "the GM still has an hour");
     app.ctx.clock.advance(Duration::hours(1));
     app.tick().await;
-    assert_eq!(app.turn(g.id, 1).await.status, "published");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "published");
     assert_eq!(app.outbox().await.iter().filter(|m| m.kind == "report").count(), 4);
     let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     assert!(log.entries.iter().any(|e| e.action == "draft auto-released"));

@@ -28,5 +28,6 @@ mod server_limits;
 mod signin_limits;
 mod snapshots;
 mod turn_loop;
+mod typed_rows;
 mod undelivered;
 mod web_headers;

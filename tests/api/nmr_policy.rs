@@ -26,8 +26,8 @@ async fn first_turn_with_every_kind_of_seat(app: &TestApp, g: &CreatedGame) -> T
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
     let t = app.turn(g.id, 1).await;
-    assert_eq!(t.status, "published");
-    serde_json::from_value(t.draft.unwrap()).unwrap()
+    assert_eq!(t.status.as_str(), "published");
+    t.draft.unwrap().0
 }
 
 async fn counts(app: &TestApp, g: &CreatedGame) -> Vec<(i32, bool)> {
@@ -49,7 +49,7 @@ async fn the_nmr_counts_and_flags_follow_the_house_rules_for_silent_standing_and
     // Turn 2: nobody orders; seat 4's standing orders are used again and count again.
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
-    let t2: TurnOutcome = serde_json::from_value(app.turn(g.id, 2).await.draft.unwrap()).unwrap();
+    let t2: TurnOutcome = app.turn(g.id, 2).await.draft.unwrap().0;
     assert_eq!(t2.nmr, [Seat(1), Seat(2), Seat(3), Seat(4)].into());
     // HR 13: the second NMR flags, the first does not.
     assert_eq!(counts(&app, &g).await, [(1, false), (2, true), (1, false), (2, true)]);

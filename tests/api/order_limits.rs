@@ -155,7 +155,7 @@ async fn empty_orders_are_refused_by_the_api_and_the_form_and_change_nothing(poo
 
     let own = app.get_with(&own_orders_uri(&g.id, ""), "authorization", &format!("Bearer {t}")).await;
     assert_eq!(own.json()["versions"].as_array().unwrap().len(), 0, "nothing stored");
-    assert_eq!(app.turn(g.id, 1).await.status, "open", "nothing marked final, nothing closed");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "open", "nothing marked final, nothing closed");
 }
 
 #[sqlx::test(migrations = "./migrations")]

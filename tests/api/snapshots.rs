@@ -54,7 +54,7 @@ async fn the_turn_report_reads_as_recorded(pool: PgPool) {
     app.ctx.clock.advance(Duration::hours(48));
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    let versions = stationmaster::store::orders::latest_of_turn(&mut conn, g.id.0, 1).await.unwrap();
+    let versions = stationmaster::store::orders::latest_of_turn(&mut conn, g.id, 1).await.unwrap();
     let mut secrets: Vec<(String, &str)> = versions.iter().map(|v| (v.digest.clone(), "<digest>")).collect();
     for v in &versions {
         for (salt, line) in v.line_salts.iter().flatten().zip(v.canonical.split('\n')) {

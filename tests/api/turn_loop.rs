@@ -28,12 +28,12 @@ async fn submit_claims(app: &TestApp, g: &CreatedGame, final_: bool) -> Vec<Opti
 
 async fn game_row(app: &TestApp, id: GameId) -> store::games::GameRow {
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    store::games::get_game(&mut conn, id.0).await.unwrap().unwrap()
+    store::games::get_game(&mut conn, id).await.unwrap().unwrap()
 }
 
 async fn turn_row(app: &TestApp, id: GameId, n: i32) -> store::turns::TurnRow {
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    store::turns::get_turn(&mut conn, id.0, n).await.unwrap().unwrap()
+    store::turns::get_turn(&mut conn, id, n).await.unwrap().unwrap()
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -47,9 +47,9 @@ async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_th
     let closed = stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     assert_eq!(closed, 1);
     let t = turn_row(&app, g.id, 1).await;
-    assert_eq!(t.status, "draft");
+    assert_eq!(t.status.as_str(), "draft");
     assert_eq!(t.close_reason.as_deref(), Some("closed: all orders final"));
-    let draft: stationmaster::registry::TurnOutcome = serde_json::from_value(t.draft.unwrap()).unwrap();
+    let draft: stationmaster::registry::TurnOutcome = t.draft.unwrap().0;
     assert!(draft.nmr.is_empty(), "every seat gave usable orders: {:?}", draft.notes);
     assert_eq!(draft.actions.len(), 4);
     assert!(app.outbox().await.iter().any(|m| m.kind == "gm-alert" && m.to_addr == "gm@example.org"));
@@ -77,7 +77,7 @@ async fn a_seat_without_orders_gets_the_default_and_an_nmr(pool: PgPool) {
     app.ctx.clock.advance(Duration::hours(48));
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
     let mut conn = app.ctx.pool.acquire().await.unwrap();
-    let seats = store::games::seats(&mut conn, g.id.0).await.unwrap();
+    let seats = store::games::seats(&mut conn, g.id).await.unwrap();
     let nmr: Vec<i32> = seats.iter().map(|s| s.nmr_count).collect();
     assert_eq!(nmr, vec![0, 1, 1, 1]);
     let game = game_row(&app, g.id).await;
@@ -98,7 +98,7 @@ async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn(pool:
     let game = game_row(&app, g.id).await;
     assert_eq!((game.current_turn, game.next_seq), (2, 4));
     let t2 = turn_row(&app, g.id, 2).await;
-    assert_eq!(t2.status, "open");
+    assert_eq!(t2.status.as_str(), "open");
     assert_eq!(t2.deadline, app.ctx.now() + Duration::hours(48));
     let reports: Vec<_> = app.outbox().await.into_iter().filter(|m| m.kind == "report").collect();
     assert_eq!(reports.len(), 4);
@@ -113,7 +113,7 @@ async fn with_auto_review_the_turn_publishes_itself(pool: PgPool) {
     submit_claims(&app, &g, true).await;
     app.ctx.clock.advance(Duration::minutes(30)); // the cooling-off delay
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
-    assert_eq!(turn_row(&app, g.id, 1).await.status, "published");
+    assert_eq!(turn_row(&app, g.id, 1).await.status.as_str(), "published");
     assert_eq!(game_row(&app, g.id).await.current_turn, 2);
 }
 

@@ -5,7 +5,8 @@
 use super::decided::Decided;
 use super::reply::{self, Section};
 use super::route::Routed;
-use crate::mail::inbound::{BodyKind, MailCommands, ParsedMail, sign_off};
+use crate::domain::InboundStatus;
+use crate::inbound_mail::{BodyKind, MailCommands, ParsedMail, sign_off};
 use crate::orders::OrderText;
 use crate::service::submit::{mark_final_in, submit_for};
 use crate::service::{Ctx, SeatAuth, ServiceError, Source, Submitted};
@@ -23,7 +24,7 @@ pub(super) async fn carry_out(
 ) -> Result<Decided, ServiceError> {
     let (seat, generation, turn) = (routed.auth, routed.generation, game.current_turn);
     let mut sections = Vec::new();
-    let mut status = "accepted";
+    let mut status = InboundStatus::Accepted;
     let mut outcome = Vec::new();
     let mut finalised = false;
     let mut deadline = None;
@@ -31,7 +32,7 @@ pub(super) async fn carry_out(
     if mail.body_kind == BodyKind::None && !c.has_orders() {
         sections.push(Section::new("Your mail was not accepted", vec!["it has no readable text part (an attachment or an empty HTML mail?); write your orders in the mail itself".into()]));
         return Ok(Decided {
-            status: "rejected",
+            status: InboundStatus::Rejected,
             outcome: "refused: no readable text".into(),
             seat: Some(seat),
             generation,
@@ -72,17 +73,17 @@ pub(super) async fn carry_out(
                 sections.extend(ignored.take());
             }
             Err(ServiceError::Rejected(echo)) => {
-                status = "rejected";
+                status = InboundStatus::Rejected;
                 outcome.push(format!("orders refused: {} line(s) not understood", echo.errors));
                 sections.push(reply::refused_section(&echo));
             }
             Err(ServiceError::Conflict(why)) => {
-                status = "rejected";
+                status = InboundStatus::Rejected;
                 outcome.push(format!("too late: {why}"));
                 sections.push(Section::new("Too late", vec![format!("{why}."), "Your mail is kept, but its orders were not applied — not to this turn, and not to the next one.".into()]));
             }
             Err(ServiceError::BadInput(why)) => {
-                status = "rejected";
+                status = InboundStatus::Rejected;
                 outcome.push(format!("orders refused: {why}"));
                 sections.push(Section::new("Your orders were not accepted", vec![why]));
             }
@@ -116,7 +117,7 @@ pub(super) async fn carry_out(
     if c.help {
         outcome.push("help sent".into());
     } else if sections.is_empty() {
-        status = "rejected";
+        status = InboundStatus::Rejected;
         outcome.push("no orders or commands found".into());
     }
     if c.help || sections.is_empty() {

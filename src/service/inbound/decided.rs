@@ -3,6 +3,7 @@
 
 use super::reply::Section;
 use super::route::Routed;
+use crate::domain::{InboundStatus, Notice};
 use crate::service::SeatAuth;
 use crate::store::games::GameRow;
 use chrono::{DateTime, Utc};
@@ -11,7 +12,7 @@ use chrono::{DateTime, Utc};
 /// for (if known, with its reply-address generation) and the sections of the answer to that
 /// seat (none: no answer); the game, when it was loaded on the way.
 pub(super) struct Decided {
-    pub(super) status: &'static str,
+    pub(super) status: InboundStatus,
     pub(super) outcome: String,
     pub(super) seat: Option<SeatAuth>,
     pub(super) generation: i32,
@@ -22,13 +23,13 @@ pub(super) struct Decided {
     pub(super) sections: Vec<Section>,
     pub(super) finalised: bool,
     /// For refusals under the flood limits: whether the notice was `sent` or `withheld`.
-    pub(super) notice: Option<&'static str>,
+    pub(super) notice: Option<Notice>,
     /// Mail for no seat, kept within its bound.
     pub(super) unrouted: bool,
 }
 
 impl Decided {
-    pub(super) fn silent(status: &'static str, outcome: impl Into<String>) -> Self {
+    pub(super) fn silent(status: InboundStatus, outcome: impl Into<String>) -> Self {
         Decided {
             status,
             outcome: outcome.into(),
@@ -45,7 +46,7 @@ impl Decided {
     }
     pub(super) fn refused(seat: Routed, outcome: impl Into<String>, why: Vec<String>) -> Self {
         Decided {
-            status: "rejected",
+            status: InboundStatus::Rejected,
             outcome: outcome.into(),
             seat: Some(seat.auth),
             generation: seat.generation,

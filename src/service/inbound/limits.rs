@@ -9,7 +9,8 @@
 use super::decided::Decided;
 use super::reply::NOTHING_CHANGED;
 use super::route::Routed;
-use crate::mail::inbound::ParsedMail;
+use crate::domain::Notice;
+use crate::inbound_mail::ParsedMail;
 use crate::service::notices::OutgoingMail;
 use crate::service::{Ctx, ServiceError};
 use crate::store;
@@ -41,12 +42,14 @@ pub(super) async fn refuse_stranger(
     outcome: String,
     why: String,
 ) -> Result<Decided, ServiceError> {
-    let (game, n) = (seat.auth.game.0, i16::from(seat.auth.seat.0));
+    let (game, n) = (seat.auth.game, seat.auth.seat);
     let recent = |last: Option<DateTime<Utc>>| last.is_some_and(|at| at > ctx.now() - NOTICE_PERIOD);
-    let (mut last, mut withheld) = store::inbound::seat_notices(tx, game, n).await?;
+    let store::inbound::SeatNotices { last_sent: mut last, mut withheld } =
+        store::inbound::seat_notices(tx, game, n).await?;
     if !recent(last) {
         store::inbound::lock_seat(tx, game, n).await?;
-        (last, withheld) = store::inbound::seat_notices(tx, game, n).await?;
+        store::inbound::SeatNotices { last_sent: last, withheld } =
+            store::inbound::seat_notices(tx, game, n).await?;
     }
     if recent(last) {
         let mut d = Decided::refused(
@@ -55,7 +58,7 @@ pub(super) async fn refuse_stranger(
             Vec::new(),
         );
         d.sections.clear();
-        d.notice = Some("withheld");
+        d.notice = Some(Notice::Withheld);
         return Ok(d);
     }
     let mut lines = vec![why, NOTHING_CHANGED.into()];
@@ -63,7 +66,7 @@ pub(super) async fn refuse_stranger(
         lines.push(withheld_words(withheld, last));
     }
     let mut d = Decided::refused(seat, outcome, lines);
-    d.notice = Some("sent");
+    d.notice = Some(Notice::Sent);
     Ok(d)
 }
 

@@ -17,9 +17,9 @@ mod route;
 
 use super::{Ctx, ServiceError};
 use crate::config::MailAuth;
-use crate::domain::GameId;
+use crate::domain::{GameId, InboundStatus, Notice};
 use crate::engine::Seat;
-use crate::mail::inbound::{MailCommands, ParsedMail};
+use crate::inbound_mail::{MailCommands, ParsedMail};
 use crate::store;
 use crate::store::inbound::Outcome;
 use chrono::Duration;
@@ -129,7 +129,7 @@ pub async fn process_pending(ctx: &Ctx, max: i64) -> Result<usize, ServiceError>
 /// What became of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InboundOutcome {
-    pub status: &'static str,
+    pub status: InboundStatus,
     pub outcome: String,
     pub game: Option<GameId>,
     pub seat: Option<Seat>,
@@ -158,7 +158,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
                 store::inbound::drop_raw(&mut tx, id).await?;
                 crate::service::notices::queue(&mut tx, &ctx.settings, &answer).await?;
                 decided.outcome.push_str("; not kept: over the limit on mail for no seat (its bytes were dropped; its sender was told, once this hour)");
-                (decided.unrouted, decided.notice) = (true, Some("sent"));
+                (decided.unrouted, decided.notice) = (true, Some(Notice::Sent));
             }
             Unrouted::Refuse(None) => {
                 // Over the bound and already answered this hour: not kept at all (RULING M4).
@@ -183,8 +183,8 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
             status: decided.status,
             message_id: mail.message_id.as_deref(),
             from_addr: mail.from.as_deref(),
-            game_id: decided.seat.as_ref().map(|s| s.game.0),
-            seat: decided.seat.as_ref().map(|s| i16::from(s.seat.0)),
+            game_id: decided.seat.as_ref().map(|s| s.game),
+            seat: decided.seat.as_ref().map(|s| s.seat),
             turn: decided.turn,
             auth_results: auth.as_ref(),
             outcome: &decided.outcome,
@@ -214,7 +214,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
     if decided.finalised {
         ctx.turn_wake.notify_one();
     }
-    tracing::info!(inbound.id = id, status = decided.status, outcome = %decided.outcome, "inbound mail processed");
+    tracing::info!(inbound.id = id, status = %decided.status, outcome = %decided.outcome, "inbound mail processed");
     Ok(Some(InboundOutcome {
         status: decided.status,
         outcome: decided.outcome,
@@ -230,15 +230,18 @@ async fn decide(
     mail: &ParsedMail,
 ) -> Result<Decided, ServiceError> {
     if !mail.readable {
-        return Ok(Decided::silent("ignored", "not a readable mail message"));
+        return Ok(Decided::silent(InboundStatus::Ignored, "not a readable mail message"));
     }
     if let Some(mid) = &mail.message_id
         && store::inbound::message_id_seen(tx, row.id, mid).await?
     {
-        return Ok(Decided::silent("duplicate", format!("same Message-ID as an earlier mail: {mid}")));
+        return Ok(Decided::silent(
+            InboundStatus::Duplicate,
+            format!("same Message-ID as an earlier mail: {mid}"),
+        ));
     }
     let Some(from) = mail.from.clone() else {
-        return Ok(Decided::silent("ignored", "no From address"));
+        return Ok(Decided::silent(InboundStatus::Ignored, "no From address"));
     };
     let commands = MailCommands::parse(&mail.body);
     // RULING M1: no limit keyed on what others sent applies here; a mail is refused only for
@@ -249,7 +252,7 @@ async fn decide(
             (s, stranger)
         }
         Route::Forged(s, why) => (s, Some((format!("refused: {why}"), why))),
-        Route::Nowhere(why) => return Ok(Decided::silent("ignored", why)),
+        Route::Nowhere(why) => return Ok(Decided::silent(InboundStatus::Ignored, why)),
     };
     if let Some((outcome, why)) = stranger {
         return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
@@ -264,8 +267,8 @@ async fn decide(
     if commands.has_orders() {
         // One order mail per seat at a time: the limit's count and the orders' insert hold under
         // concurrent ingest (RULING M2).
-        let n = i16::from(seat.auth.seat.0);
-        store::inbound::lock_seat(tx, seat.auth.game.0, n).await?;
+        let n = seat.auth.seat;
+        store::inbound::lock_seat(tx, seat.auth.game, n).await?;
         if store::inbound::accepted_for_turn(tx, game.id, n, game.current_turn).await? >= ORDER_MAILS_PER_TURN
         {
             let why = format!(

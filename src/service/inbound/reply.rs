@@ -1,7 +1,7 @@
 //! The answer to an order mail: sections (the echo, errors by line, status, help…) rendered into
 //! one mail to the seat's registered address, threaded to the player's message.
 
-use crate::mail::inbound::ParsedMail;
+use crate::inbound_mail::ParsedMail;
 use crate::orders::Echo;
 use crate::service::notices::{OutgoingMail, render};
 use crate::service::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
@@ -112,9 +112,8 @@ pub fn refused_section(echo: &Echo) -> Section {
 /// What is on file for the seat now.
 pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Section, ServiceError> {
     let game = load_game(tx, seat.game).await?;
-    let turn = store::turns::get_turn(tx, seat.game.0, game.current_turn).await?;
-    let latest =
-        store::orders::latest_of_seat(tx, seat.game.0, game.current_turn, i16::from(seat.seat.0)).await?;
+    let turn = store::turns::get_turn(tx, seat.game, game.current_turn).await?;
+    let latest = store::orders::latest_of_seat(tx, seat.game, game.current_turn, seat.seat).await?;
     let mut lines = vec![format!(
         "Game \"{}\", turn {}, {}.",
         game.name,
@@ -149,7 +148,7 @@ pub async fn resend(
     seat: &SeatAuth,
     mail: &ParsedMail,
 ) -> Result<Section, ServiceError> {
-    let reports = store::games::reports_of_seat(tx, seat.game.0, i16::from(seat.seat.0)).await?;
+    let reports = store::games::reports_of_seat(tx, seat.game, seat.seat).await?;
     let Some(last) = reports.last() else {
         return Ok(Section::new(
             "Resend",

@@ -4,7 +4,7 @@
 
 use crate::domain::{GameId, ReplyAddress, SecretToken};
 use crate::engine::Seat;
-use crate::mail::inbound::{MailCommands, ParsedMail};
+use crate::inbound_mail::{MailCommands, ParsedMail};
 use crate::service::{Ctx, SeatAuth, ServiceError};
 use crate::store;
 use sqlx::PgConnection;
@@ -69,7 +69,7 @@ pub(super) async fn route(
 
 /// The seat with its reply-address generation, if the game has it.
 async fn seat_of(tx: &mut PgConnection, game: GameId, seat: u8) -> Result<Option<Routed>, ServiceError> {
-    let row = store::games::seats(tx, game.0).await?.into_iter().find(|s| s.seat == i16::from(seat));
+    let row = store::games::seats(tx, game).await?.into_iter().find(|s| s.seat == Seat(seat));
     Ok(row.map(|s| Routed {
         auth: SeatAuth {
             game,

@@ -4,7 +4,7 @@
 use super::draft::lock_current;
 use super::state::{CloseOutcome, Step, next_phase};
 use super::{hold, nmr, preview, publish};
-use crate::domain::{Fallback, GameId, NmrPolicy};
+use crate::domain::{Fallback, GameId, Review, TimerKind};
 use crate::engine::Seat;
 use crate::registry::Adjudication;
 use crate::service::audit::{self, Actor};
@@ -52,7 +52,7 @@ pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>,
         store::turns::due_candidates(&mut conn, ctx.now(), i64::try_from(max).unwrap_or(i64::MAX)).await?
     };
     let results: Vec<Result<Option<CloseOutcome>, ServiceError>> = futures_util::stream::iter(candidates)
-        .map(|(game_id, number)| close_candidate(ctx, game_id, number))
+        .map(|key| close_candidate(ctx, key.game_id, key.number))
         .buffer_unordered(CLOSE_CONCURRENCY)
         .collect()
         .await;
@@ -81,17 +81,17 @@ pub async fn close_due_turns(ctx: &Ctx, max: usize) -> Result<Vec<CloseOutcome>,
 /// has it or it is no longer due.
 async fn close_candidate(
     ctx: &Ctx,
-    game_id: uuid::Uuid,
+    game_id: GameId,
     number: i32,
 ) -> Result<Option<CloseOutcome>, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let Some(reason) = store::turns::claim_due_turn(&mut tx, game_id, number, ctx.now()).await? else {
         return Ok(None);
     };
-    let game = load_game(&mut tx, GameId(game_id)).await?;
+    let game = load_game(&mut tx, game_id).await?;
     let turn = store::turns::get_turn(&mut tx, game_id, number)
         .await?
-        .ok_or(ServiceError::TurnNotFound(GameId(game_id), number))?;
+        .ok_or(ServiceError::TurnNotFound(game_id, number))?;
     let out = adjudicate_locked(ctx, &mut tx, &game, &turn, &format!("closed: {reason}"), false).await?;
     tx.commit().await?;
     Ok(Some(out))
@@ -110,23 +110,23 @@ pub(crate) async fn adjudicate_locked(
     forced: bool,
 ) -> Result<CloseOutcome, ServiceError> {
     let now = ctx.now();
-    let id = GameId(game.id);
+    let id = game.id;
     let engine = engine_of(game)?;
-    let policy = NmrPolicy::from_stored(&game.nmr_policy);
+    let policy = game.nmr_policy.0;
     let orders: BTreeMap<Seat, String> = store::orders::latest_of_turn(conn, game.id, turn.number)
         .await?
         .into_iter()
-        .map(|v| (Seat(u8::try_from(v.seat).unwrap_or(0)), v.body))
+        .map(|v| (v.seat, v.body))
         .collect();
-    let acting: Vec<Seat> = turn.acting_seats.iter().map(|s| Seat(u8::try_from(*s).unwrap_or(0))).collect();
+    let acting: &[Seat] = &turn.acting_seats;
     let standing = if policy.use_standing_orders {
         store::lifecycle::standing_in_force(conn, game.id).await?
     } else {
         Vec::new()
     };
-    let standing = standing.into_iter().map(|(seat, body)| (Seat(u8::try_from(seat).unwrap_or(0)), body));
+    let standing = standing.into_iter().map(|r| (r.seat, r.body));
     let nmr::SheetsAtClose { orders, from_standing, missing } =
-        nmr::sheets_at_close(&policy, &acting, orders, standing);
+        nmr::sheets_at_close(&policy, acting, orders, standing);
     let link = format!("{}/gm/games/{}", ctx.settings.base(), id);
     if !forced && !missing.is_empty() && policy.fallback == Fallback::WaitForGm {
         return hold::hold_for_gm(ctx, conn, game, turn, missing, link).await;
@@ -135,9 +135,9 @@ pub(crate) async fn adjudicate_locked(
         Fallback::AskGm => missing.iter().map(|s| Seat(*s)).collect(),
         _ => BTreeSet::new(),
     };
-    let answers: Vec<serde_json::Value> = serde_json::from_value(turn.gm_answers.clone()).unwrap_or_default();
+    let answers = &turn.gm_answers.0;
     let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
-    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, &answers) {
+    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, answers) {
         Ok(Adjudication::Ask(q)) => hold::ask_gm(ctx, conn, game, turn, q, link).await,
         Ok(Adjudication::Done(mut outcome)) => {
             let drafted = next_phase(turn, Step::Adjudicate)?;
@@ -145,17 +145,23 @@ pub(crate) async fn adjudicate_locked(
             let detail = json!({"turn": turn.number, "reason": reason, "missing": missing,
                 "standing": from_standing.iter().map(|s| s.0).collect::<Vec<_>>()});
             audit::record(conn, now, id, Actor::Server, "turn adjudicated", detail).await?;
-            let draft = serde_json::to_value(&outcome).map_err(|e| ServiceError::Internal(e.to_string()))?;
-            store::turns::set_draft(conn, game.id, turn.number, now, reason, &draft).await?;
+            store::turns::set_draft(conn, game.id, turn.number, now, reason, &outcome).await?;
             tracing::info!(game.id = %id, turn.number = turn.number, reason, "turn adjudicated");
-            if game.review == "auto" {
+            if game.review == Review::Auto {
                 publish::publish_locked(ctx, conn, game, turn, drafted, &outcome).await?;
                 return Ok(CloseOutcome::Published { game: id, turn: turn.number });
             }
             if let Some(secs) = game.auto_release_secs {
                 let due = now + chrono::Duration::seconds(secs);
-                store::lifecycle::arm_timer(conn, game.id, turn.number, "auto_release", Some(secs), due)
-                    .await?;
+                store::lifecycle::arm_timer(
+                    conn,
+                    game.id,
+                    turn.number,
+                    TimerKind::AutoRelease,
+                    Some(secs),
+                    due,
+                )
+                .await?;
             }
             let seats = store::games::seats(conn, game.id).await?;
             let text = preview::preview_text(engine, turn, &outcome, &seats)?;

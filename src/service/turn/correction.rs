@@ -35,10 +35,10 @@ pub async fn correct_state(
     }
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let engine = engine_of(&g)?;
     let t = lock_current(&mut tx, &g).await?;
-    if !phase_of(&t)?.is_open() {
+    if !phase_of(&t).is_open() {
         return Err(ServiceError::Conflict(
             "corrections are made while a turn is open: once a turn is adjudicated its result stands (HR 15)"
                 .into(),
@@ -62,12 +62,12 @@ pub async fn correct_state(
         seq: t.first_seq,
         // Logged with the turn whose result it corrects, so a rollback to this turn keeps it.
         turn: t.number - 1,
-        seat: i16::from(GM_SEAT.0),
+        seat: GM_SEAT,
         action: json!({"gm_correction": patch, "note": note}),
         by_default: false,
     };
-    store::games::append_action(&mut tx, game.0, row.turn, &row).await?;
-    store::lifecycle::apply_correction(&mut tx, game.0, t.number, &corrected, t.first_seq).await?;
+    store::games::append_action(&mut tx, game, row.turn, &row).await?;
+    store::lifecycle::apply_correction(&mut tx, game, t.number, &corrected, t.first_seq).await?;
     audit::record(
         &mut tx,
         now,

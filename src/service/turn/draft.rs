@@ -13,16 +13,16 @@ use sqlx::PgConnection;
 pub(crate) fn draft_of(turn: &TurnRow) -> Result<TurnOutcome, ServiceError> {
     let draft = turn
         .draft
-        .clone()
+        .as_ref()
         .ok_or_else(|| ServiceError::Conflict(format!("turn {} has no draft", turn.number)))?;
-    serde_json::from_value(draft).map_err(|e| ServiceError::Internal(format!("stored draft: {e}")))
+    Ok(draft.0.clone())
 }
 
 /// The current turn of `g`, locked for a change.
 pub(crate) async fn lock_current(conn: &mut PgConnection, g: &GameRow) -> Result<TurnRow, ServiceError> {
     store::turns::lock_turn(conn, g.id, g.current_turn)
         .await?
-        .ok_or(ServiceError::TurnNotFound(GameId(g.id), g.current_turn))
+        .ok_or(ServiceError::TurnNotFound(g.id, g.current_turn))
 }
 
 /// The game's current turn, locked, with its draft, when its phase allows `step` (publishing).
@@ -38,7 +38,7 @@ pub(crate) async fn lock_draft(
     Ok((g, turn, outcome))
 }
 
-/// The phase of a stored turn, an unknown status being an internal error.
-pub(crate) fn phase_of(turn: &TurnRow) -> Result<TurnPhase, ServiceError> {
-    TurnPhase::of(turn).map_err(|e| ServiceError::Internal(e.to_string()))
+/// The phase of a stored turn.
+pub(crate) fn phase_of(turn: &TurnRow) -> TurnPhase {
+    TurnPhase::of(turn)
 }

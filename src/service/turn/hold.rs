@@ -3,7 +3,6 @@
 //! moves, ranked). Nothing is published; the GM is mailed.
 
 use super::state::{CloseOutcome, Hold, Step, next_phase};
-use crate::domain::GameId;
 use crate::registry::GmQuestion;
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, GmAlert, Notice, NoticeTo};
@@ -26,7 +25,7 @@ pub(super) async fn hold_for_gm(
 ) -> Result<CloseOutcome, ServiceError> {
     next_phase(turn, Step::Hold(Hold::ForGm))?;
     let now = ctx.now();
-    let id = GameId(game.id);
+    let id = game.id;
     let seats = missing.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
     let why = format!("no orders from seat(s) {seats}");
     store::lifecycle::set_hold(conn, game.id, turn.number, Some((now, &why))).await?;
@@ -58,10 +57,9 @@ pub(super) async fn ask_gm(
 ) -> Result<CloseOutcome, ServiceError> {
     next_phase(turn, Step::Hold(Hold::Question))?;
     let now = ctx.now();
-    let id = GameId(game.id);
-    let stored = serde_json::to_value(&q).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let id = game.id;
     let why = format!("a decision for seat {} is yours to make: {}", q.seat.0, q.prompt);
-    store::turns::set_question(conn, game.id, turn.number, Some((&stored, now, &why))).await?;
+    store::turns::set_question(conn, game.id, turn.number, Some((&q, now, &why))).await?;
     audit::record(
         conn,
         now,

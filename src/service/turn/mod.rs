@@ -36,7 +36,7 @@ mod timers;
 pub use close::{close_due_turns, close_turn};
 pub use correction::correct_state;
 pub use publish::publish_turn;
-pub use state::{CloseOutcome, Hold, IllegalStep, Step, TurnPhase, UnknownStatus};
+pub use state::{CloseOutcome, Hold, IllegalStep, Step, TurnPhase};
 pub use timers::{guard_outage, run_due_timers};
 
 pub(crate) use draft::{draft_of, lock_current, phase_of};

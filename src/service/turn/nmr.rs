@@ -89,12 +89,12 @@ pub(crate) async fn count_and_flag(
     game: &GameRow,
     outcome: &TurnOutcome,
 ) -> Result<Vec<(Seat, i32)>, ServiceError> {
-    let policy = NmrPolicy::from_stored(&game.nmr_policy);
+    let policy = game.nmr_policy.0;
     let mut flagged = Vec::new();
     for seat in &outcome.nmr {
-        let count = store::games::add_nmr(conn, game.id, i16::from(seat.0)).await?;
+        let count = store::games::add_nmr(conn, game.id, *seat).await?;
         if flags(&policy, count) {
-            store::lifecycle::flag_seat(conn, game.id, i16::from(seat.0), ctx.now()).await?;
+            store::lifecycle::flag_seat(conn, game.id, *seat, ctx.now()).await?;
             flagged.push((*seat, count));
         }
     }
@@ -108,11 +108,11 @@ pub(crate) async fn uncount(
     turns: &[TurnRow],
 ) -> Result<(), ServiceError> {
     for t in turns {
-        if phase_of(t)? != TurnPhase::Published {
+        if phase_of(t) != TurnPhase::Published {
             continue;
         }
         for seat in draft_of(t)?.nmr {
-            store::rollback::uncount_nmr(conn, game.0, i16::from(seat.0)).await?;
+            store::rollback::uncount_nmr(conn, game, seat).await?;
         }
     }
     Ok(())
@@ -126,7 +126,7 @@ pub(crate) async fn announce_flags(
     game: &GameRow,
     flagged: &[(Seat, i32)],
 ) -> Result<(), ServiceError> {
-    let id = GameId(game.id);
+    let id = game.id;
     for &(seat, count) in flagged {
         let detail = json!({"seat": seat.0, "nmr": count});
         audit::record(conn, ctx.now(), id, Actor::Server, "seat flagged for replacement", detail).await?;

@@ -2,7 +2,8 @@
 //! of the seats that must act (capped by the game's limit), the rhythm's grace period, and its
 //! reminder timers armed.
 
-use crate::domain::GameId;
+use crate::domain::TimerKind;
+use crate::engine::Seat;
 use crate::schedule;
 use crate::service::ServiceError;
 use crate::service::audit::{self, Actor};
@@ -23,7 +24,7 @@ pub(crate) async fn open_turn(
     number: i32,
     state: &Value,
     first_seq: i64,
-    acting: &[i16],
+    acting: &[Seat],
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, ServiceError> {
     let rhythm = rhythm_of(g);
@@ -36,9 +37,9 @@ pub(crate) async fn open_turn(
     let absences: Vec<schedule::Absence> = store::lifecycle::absences(conn, g.id, from_day)
         .await?
         .into_iter()
-        .filter_map(|(seat, first, last)| schedule::Absence::new(u8::try_from(seat).ok()?, first, last).ok())
+        .filter_map(|a| schedule::Absence::new(a.seat.0, a.first_day, a.last_day).ok())
         .collect();
-    let acting_u8: Vec<u8> = acting.iter().filter_map(|s| u8::try_from(*s).ok()).collect();
+    let acting_u8: Vec<u8> = acting.iter().map(|s| s.0).collect();
     let cap = Duration::days(i64::from(g.max_absence_days));
     let (deadline, push) = schedule::push_for_absences(base, &rhythm, &absences, &acting_u8, cap);
     let grace_secs = if g.rhythm.is_some() { rhythm.grace().map_or(0, |d| d.num_seconds()) } else { 0 };
@@ -59,7 +60,7 @@ pub(crate) async fn open_turn(
     arm_reminders(conn, g, number, now, deadline).await?;
     if let Some(push) = push {
         let detail = json!({"turn": number, "from": base, "to": deadline, "why": push.to_string()});
-        audit::record(conn, now, GameId(g.id), Actor::Server, "deadline moved for absences", detail).await?;
+        audit::record(conn, now, g.id, Actor::Server, "deadline moved for absences", detail).await?;
     }
     Ok(deadline)
 }
@@ -75,7 +76,7 @@ async fn arm_reminders(
     let offsets: Vec<Duration> = game.reminder_offsets.iter().map(|s| Duration::seconds(*s)).collect();
     for due in schedule::reminder_times(deadline, &offsets, now) {
         let offset = (deadline - due).num_seconds();
-        store::lifecycle::arm_timer(conn, game.id, number, "reminder", Some(offset), due).await?;
+        store::lifecycle::arm_timer(conn, game.id, number, TimerKind::Reminder, Some(offset), due).await?;
     }
     Ok(())
 }

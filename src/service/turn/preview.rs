@@ -1,7 +1,6 @@
 //! The draft preview mailed to the GM when a turn is adjudicated for review: what happened, how
 //! each seat's orders were read (line by line), and what changed on the table as the GM sees it.
 
-use crate::domain::GameId;
 use crate::engine::Viewer;
 use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, Notice, NoticeTo, OutgoingMail};
@@ -22,9 +21,9 @@ pub fn preview_text(
     }
     out.push_str("\nHow the orders were read:\n");
     for s in seats {
-        let seat = crate::engine::Seat(u8::try_from(s.seat).unwrap_or(0));
+        let seat = s.seat;
         let nmr = if outcome.nmr.contains(&seat) { " — NMR" } else { "" };
-        out.push_str(&format!("  Seat {} ({}){nmr}\n", s.seat, s.player_name));
+        out.push_str(&format!("  Seat {} ({}){nmr}\n", s.seat.0, s.player_name));
         for n in outcome.notes.get(&seat).into_iter().flatten() {
             let line = if n.line > 0 { format!("line {}", n.line) } else { "—".to_string() };
             let done = if n.executed { "carried out" } else { "NOT carried out" };
@@ -62,7 +61,7 @@ pub fn preview_mail(
         NoticeTo {
             key: notices::run_key(format!("gm-draft:{}:{}", game.id, turn.number), turn.reopened),
             kind: "gm-alert",
-            game_id: GameId(game.id),
+            game_id: game.id,
             to: &game.gm_email,
             name: None,
             subject: format!("[{}] Turn {}: draft ready for review", game.name, turn.number),

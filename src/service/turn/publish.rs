@@ -5,7 +5,6 @@ use super::draft::{lock_draft, phase_of};
 use super::state::{Step, TurnPhase, step_from};
 use super::{nmr, open, reports};
 use crate::domain::GameId;
-use crate::engine::Seat;
 use crate::registry::TurnOutcome;
 use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices};
@@ -20,7 +19,7 @@ use sqlx::PgConnection;
 pub async fn publish_turn(ctx: &Ctx, game: GameId, gm: &str) -> Result<i32, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let (g, turn, outcome) = lock_draft(&mut tx, game, Step::Publish).await?;
-    let from = phase_of(&turn)?;
+    let from = phase_of(&turn);
     publish_as(ctx, &mut tx, &g, &turn, from, &outcome, Actor::Gm(gm)).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
@@ -58,7 +57,7 @@ async fn publish_as(
         let row = ActionRow {
             seq: i64::try_from(a.seq).unwrap_or(i64::MAX),
             turn: turn.number,
-            seat: i16::from(a.seat.0),
+            seat: a.seat,
             action: a.action.clone(),
             by_default: a.by_default,
         };
@@ -69,7 +68,7 @@ async fn publish_as(
     let next_deadline = if outcome.game_over {
         None
     } else {
-        let acting: Vec<i16> = engine.acting_seats(&outcome.state)?.iter().map(|s| i16::from(s.0)).collect();
+        let acting = engine.acting_seats(&outcome.state)?;
         Some(open::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?)
     };
     let current = if outcome.game_over { turn.number } else { turn.number + 1 };
@@ -80,9 +79,9 @@ async fn publish_as(
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
     let seats = store::games::seats(conn, game.id).await?;
     for seat in &seats {
-        let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
-        let link = ctx.seat_link(&ctx.seat_token(GameId(game.id), s, seat.token_generation));
-        let reply_to = ctx.reply_address(GameId(game.id), s, seat.token_generation);
+        let s = seat.seat;
+        let link = ctx.seat_link(&ctx.seat_token(game.id, s, seat.token_generation));
+        let reply_to = ctx.reply_address(game.id, s, seat.token_generation);
         let ctx_r = reports::ReportContext {
             game,
             engine,
@@ -115,7 +114,7 @@ async fn publish_as(
     let nmr: Vec<u8> = outcome.nmr.iter().map(|s| s.0).collect();
     let detail = json!({"turn": turn.number, "actions": outcome.actions.len(), "nmr": nmr,
         "game_over": outcome.game_over, "next_deadline": next_deadline});
-    audit::record(conn, now, GameId(game.id), by, "turn published", detail).await?;
+    audit::record(conn, now, game.id, by, "turn published", detail).await?;
     nmr::announce_flags(ctx, conn, game, &flagged).await?;
     tracing::info!(game.id = %game.id, turn.number = turn.number, game_over = outcome.game_over, "turn published");
     Ok(())

@@ -26,12 +26,10 @@ pub async fn answer_question(
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
     let t = lock_current(&mut tx, &g).await?;
-    let phase = phase_of(&t)?;
+    let phase = phase_of(&t);
     let q: GmQuestion = match &t.question {
         // A question stays answerable when the GM released the hold by moving the deadline.
-        Some(q) if phase.is_open() => {
-            serde_json::from_value(q.clone()).map_err(|e| ServiceError::Internal(e.to_string()))?
-        }
+        Some(q) if phase.is_open() => q.0.clone(),
         _ => {
             return Err(ServiceError::Conflict(format!("turn {} has no question waiting for you", t.number)));
         }
@@ -39,17 +37,17 @@ pub async fn answer_question(
     let picked = choice.checked_sub(1).and_then(|i| q.candidates.get(i)).ok_or_else(|| {
         ServiceError::BadInput(format!("choose one of the moves 1 to {}", q.candidates.len()))
     })?;
-    let mut answers: Vec<Value> = serde_json::from_value(t.gm_answers.clone()).unwrap_or_default();
+    let mut answers: Vec<Value> = t.gm_answers.0.clone();
     answers.truncate(q.number);
     answers.push(picked.action.clone());
-    store::turns::set_gm_answers(&mut tx, game.0, t.number, &Value::Array(answers)).await?;
+    store::turns::set_gm_answers(&mut tx, game, t.number, &answers).await?;
     if let TurnPhase::Held(_) = phase {
         step_from(t.number, phase, Step::Release)?;
     }
-    store::turns::set_question(&mut tx, game.0, t.number, None).await?;
+    store::turns::set_question(&mut tx, game, t.number, None).await?;
     let detail = json!({"turn": t.number, "number": q.number, "seat": q.seat.0, "move": picked.label});
     audit::record(&mut tx, now, game, Actor::Gm(gm), "question answered", detail).await?;
-    let t = store::turns::lock_turn(&mut tx, game.0, t.number)
+    let t = store::turns::lock_turn(&mut tx, game, t.number)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, t.number))?;
     let out = adjudicate_locked(ctx, &mut tx, &g, &t, "closed: the GM answered", true).await?;

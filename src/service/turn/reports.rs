@@ -3,7 +3,6 @@
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
 
-use crate::domain::GameId;
 use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, OutgoingMail, render};
@@ -67,16 +66,16 @@ struct ReportHtml<'a> {
 
 /// Builds the report of one seat.
 pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceError> {
-    let s = Seat(u8::try_from(seat.seat).unwrap_or(0));
+    let s = seat.seat;
     let viewer = Viewer::Seat(s);
     let name_of =
-        |n: i16| c.seats.iter().find(|x| x.seat == n).map(|x| x.player_name.clone()).unwrap_or_default();
+        |n: Seat| c.seats.iter().find(|x| x.seat == n).map(|x| x.player_name.clone()).unwrap_or_default();
     let standings = c
         .outcome
         .standings
         .iter()
         .flatten()
-        .map(|st| format!("{}. {} ({}) — {}", st.place, name_of(i16::from(st.seat.0)), st.seat, st.score))
+        .map(|st| format!("{}. {} ({}) — {}", st.place, name_of(st.seat), st.seat, st.score))
         .collect();
     Ok(Report {
         game: c.game.name.clone(),
@@ -90,7 +89,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         table: c.engine.describe(&c.outcome.state, viewer)?,
         orders: disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
             .into_iter()
-            .map(|sheet| PublishedOrders { player: name_of(sheet.seat), sheet })
+            .map(|sheet| PublishedOrders { player: name_of(Seat(sheet.seat)), sheet })
             .collect(),
         next_deadline: c.next_deadline.map(|d| deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
@@ -103,9 +102,9 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
     let r = build(c, seat)?;
     let over = if c.outcome.game_over { " — game over" } else { "" };
     Ok(OutgoingMail {
-        key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat), c.reopened),
+        key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),
         kind: "report",
-        game_id: Some(GameId(c.game.id)),
+        game_id: Some(c.game.id),
         to_addr: seat.email.clone(),
         to_name: Some(seat.player_name.clone()),
         subject: format!("[{}] Turn {} result{over}", c.game.name, c.turn),

@@ -38,7 +38,7 @@ pub async fn rollback(
 ) -> Result<RolledBack, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game.0).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     if to < 1 || to > g.current_turn {
         return Err(ServiceError::BadInput(format!(
             "turn {to} cannot be rolled back to: the game is at turn {}",
@@ -46,18 +46,18 @@ pub async fn rollback(
         )));
     }
     let target =
-        store::turns::lock_turn(&mut tx, game.0, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
-    let phase = phase_of(&target)?;
+        store::turns::lock_turn(&mut tx, game, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
+    let phase = phase_of(&target);
     if phase == TurnPhase::Open && target.number == g.current_turn && keep_orders {
         return Err(ServiceError::Conflict(format!("turn {to} is open: there is nothing to roll back")));
     }
     step_from(to, phase, Step::Reopen)?;
     // NMRs were counted when these turns were published; take them back.
     let later: Vec<_> =
-        store::turns::turns_of_game(&mut tx, game.0).await?.into_iter().filter(|t| t.number >= to).collect();
+        store::turns::turns_of_game(&mut tx, game).await?.into_iter().filter(|t| t.number >= to).collect();
     nmr::uncount(&mut tx, game, &later).await?;
-    let archive = store::rollback::archive(&mut tx, game.0, to, !keep_orders, now).await?;
-    store::rollback::undo(&mut tx, game.0, to, !keep_orders, now).await?;
+    let archive = store::rollback::archive(&mut tx, game, to, !keep_orders, now).await?;
+    store::rollback::undo(&mut tx, game, to, !keep_orders, now).await?;
     let undone = g.current_turn - to + 1;
     let detail =
         json!({"to_turn": to, "from_turn": g.current_turn, "orders_kept": keep_orders, "archive": archive});

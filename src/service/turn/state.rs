@@ -15,7 +15,7 @@
 //! to open when the GM moves its deadline (release), and a rollback re-opens a turn held for the
 //! GM to adjudicate again when ready (RULINGS S4).
 
-use crate::domain::GameId;
+use crate::domain::{GameId, TurnStatus};
 use crate::registry::GmQuestion;
 use crate::service::ServiceError;
 use crate::store::turns::TurnRow;
@@ -99,19 +99,18 @@ impl std::fmt::Display for Step {
 }
 
 impl TurnPhase {
-    /// The phase a stored turn is in. A status the lifecycle does not know is an error.
-    pub fn of(turn: &TurnRow) -> Result<TurnPhase, UnknownStatus> {
-        match turn.status.as_str() {
+    /// The phase a stored turn is in: its status, and for an open turn whether it is held.
+    pub fn of(turn: &TurnRow) -> TurnPhase {
+        match turn.status {
             // A question left behind when the GM released the hold no longer holds the turn.
-            "open" if turn.held_at.is_some() && turn.question.is_some() => {
-                Ok(TurnPhase::Held(Hold::Question))
+            TurnStatus::Open if turn.held_at.is_some() && turn.question.is_some() => {
+                TurnPhase::Held(Hold::Question)
             }
-            "open" if turn.held_at.is_some() => Ok(TurnPhase::Held(Hold::ForGm)),
-            "open" => Ok(TurnPhase::Open),
-            "draft" => Ok(TurnPhase::Draft),
-            "failed" => Ok(TurnPhase::Failed),
-            "published" => Ok(TurnPhase::Published),
-            other => Err(UnknownStatus(other.chars().take(40).collect())),
+            TurnStatus::Open if turn.held_at.is_some() => TurnPhase::Held(Hold::ForGm),
+            TurnStatus::Open => TurnPhase::Open,
+            TurnStatus::Draft => TurnPhase::Draft,
+            TurnStatus::Failed => TurnPhase::Failed,
+            TurnStatus::Published => TurnPhase::Published,
         }
     }
 
@@ -140,22 +139,15 @@ impl TurnPhase {
 }
 
 /// The phase `turn` reaches by `step`: the one gate every status change of the lifecycle passes.
-/// An unknown status or an illegal step is a conflict that names the turn.
+/// An illegal step is a conflict that names the turn.
 pub(crate) fn next_phase(turn: &TurnRow, step: Step) -> Result<TurnPhase, ServiceError> {
-    let from =
-        TurnPhase::of(turn).map_err(|e| ServiceError::Conflict(format!("turn {}: {e}", turn.number)))?;
-    step_from(turn.number, from, step)
+    step_from(turn.number, TurnPhase::of(turn), step)
 }
 
 /// The phase turn `number` reaches from `from` by `step`, or a conflict that names the turn.
 pub(crate) fn step_from(number: i32, from: TurnPhase, step: Step) -> Result<TurnPhase, ServiceError> {
     from.step(step).map_err(|e| ServiceError::Conflict(format!("turn {number}: {e}")))
 }
-
-/// A stored status the lifecycle does not know.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown turn status \"{0}\"")]
-pub struct UnknownStatus(pub String);
 
 /// What closing a turn led to.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -12,6 +12,7 @@ use super::draft::{draft_of, phase_of};
 use super::publish;
 use super::state::TurnPhase;
 use crate::domain::GameId;
+use crate::domain::TimerKind;
 use crate::schedule;
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, Notice, SeatMail};
@@ -26,17 +27,20 @@ pub async fn run_due_timers(ctx: &Ctx, max: usize) -> Result<usize, ServiceError
     let mut n = 0;
     while n < max {
         let mut tx = ctx.pool.begin().await?;
-        let Some((id, game, number, kind, offset)) =
-            store::lifecycle::claim_timers(&mut tx, ctx.now(), 1).await?.into_iter().next()
+        let Some(timer) = store::lifecycle::claim_timers(&mut tx, ctx.now(), 1).await?.into_iter().next()
         else {
             break;
         };
-        let outcome = match kind.as_str() {
-            "reminder" => remind(ctx, &mut tx, GameId(game), number, offset.unwrap_or(0)).await?,
-            "auto_release" => auto_release(ctx, &mut tx, GameId(game), number).await?,
-            other => format!("unknown timer kind {other}"),
+        let (game, number) = (timer.game_id, timer.turn);
+        let outcome = match timer.kind {
+            TimerKind::Reminder => match timer.offset_secs {
+                Some(offset) => remind(ctx, &mut tx, game, number, offset).await?,
+                // Bad data is reported in the timer's outcome, not sent as a "0 hours left" mail.
+                None => "not sent: the reminder timer has no offset".to_string(),
+            },
+            TimerKind::AutoRelease => auto_release(ctx, &mut tx, game, number).await?,
         };
-        store::lifecycle::finish_timer(&mut tx, id, ctx.now(), &outcome).await?;
+        store::lifecycle::finish_timer(&mut tx, timer.id, ctx.now(), &outcome).await?;
         tx.commit().await?;
         n += 1;
     }
@@ -55,15 +59,15 @@ async fn remind(
     offset: i64,
 ) -> Result<String, ServiceError> {
     let g = load_game(conn, game).await?;
-    let Some(t) = store::turns::get_turn(conn, game.0, number).await? else {
+    let Some(t) = store::turns::get_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    let phase = phase_of(&t)?;
+    let phase = phase_of(&t);
     if !phase.is_open() {
         return Ok(format!("turn already {phase}"));
     }
-    let orders = store::orders::latest_of_turn(conn, game.0, number).await?;
-    let seats = store::games::seats(conn, game.0).await?;
+    let orders = store::orders::latest_of_turn(conn, game, number).await?;
+    let seats = store::games::seats(conn, game).await?;
     let mut reminded = Vec::new();
     for seat in seats.iter().filter(|s| t.acting_seats.contains(&s.seat)) {
         let on_file = orders.iter().find(|o| o.seat == seat.seat);
@@ -89,13 +93,13 @@ async fn remind(
             link: Some(notices::seat_link(ctx, game, seat)),
         };
         let m = SeatMail {
-            key: format!("reminder:{}:{number}:{offset}:{}:{}", game, seat.seat, t.deadline_version),
+            key: format!("reminder:{}:{number}:{offset}:{}:{}", game, seat.seat.0, t.deadline_version),
             kind: "reminder",
             subject: format!("[{}] Reminder: turn {number} closes {when}", g.name),
             calendar: Some(deadlines::calendar(ctx, &g, number, t.deadline, t.deadline_version)),
         };
         notices::queue_to_seat(ctx, conn, game, seat, m, &n).await?;
-        reminded.push(seat.seat.to_string());
+        reminded.push(seat.seat.0.to_string());
     }
     Ok(if reminded.is_empty() {
         "every acting seat was final".into()
@@ -112,10 +116,10 @@ async fn auto_release(
     number: i32,
 ) -> Result<String, ServiceError> {
     let g = load_game(conn, game).await?;
-    let Some(t) = store::turns::lock_turn(conn, game.0, number).await? else {
+    let Some(t) = store::turns::lock_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    let phase = phase_of(&t)?;
+    let phase = phase_of(&t);
     if phase != TurnPhase::Draft || g.current_turn != number {
         return Ok(format!("nothing to release: turn is {phase}"));
     }
@@ -135,7 +139,8 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
     let threshold = Duration::seconds(i64::try_from(ctx.settings.outage_secs).unwrap_or(i64::MAX));
     let mut moved = Vec::new();
     if let Some(last) = previous.filter(|last| ctx.settings.outage_secs > 0 && now - *last > threshold) {
-        for (game, number, deadline) in store::lifecycle::deadlines_between(&mut tx, last, now).await? {
+        for d in store::lifecycle::deadlines_between(&mut tx, last, now).await? {
+            let (game, number, deadline) = (d.game_id, d.number, d.deadline);
             let Some(gap) = schedule::outage_extension(deadline, last, now, threshold) else { continue };
             let new_deadline = deadline + gap;
             let version = store::lifecycle::move_deadline(&mut tx, game, number, new_deadline).await?;
@@ -143,15 +148,8 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
                 "turn": number, "from": deadline, "to": new_deadline,
                 "scheduler_down_from": last, "scheduler_down_until": now, "gap_secs": gap.num_seconds(),
             });
-            audit::record(
-                &mut tx,
-                now,
-                GameId(game),
-                Actor::Server,
-                "deadline extended after outage",
-                detail,
-            )
-            .await?;
+            audit::record(&mut tx, now, game, Actor::Server, "deadline extended after outage", detail)
+                .await?;
             let why = format!(
                 "the server was not running from {} to {} UTC, so the deadline, which fell in that time, \
                  moves by the same {} minutes.",
@@ -159,10 +157,10 @@ pub async fn guard_outage(ctx: &Ctx) -> Result<Vec<(GameId, i32)>, ServiceError>
                 now.format("%Y-%m-%d %H:%M"),
                 gap.num_minutes()
             );
-            let g = load_game(&mut tx, GameId(game)).await?;
+            let g = load_game(&mut tx, game).await?;
             deadlines::announce(ctx, &mut tx, &g, number, new_deadline, version, &why).await?;
             tracing::warn!(game.id = %game, turn.number = number, gap_secs = gap.num_seconds(), "deadline extended after a scheduler outage");
-            moved.push((GameId(game), number));
+            moved.push((game, number));
         }
     }
     tx.commit().await?;

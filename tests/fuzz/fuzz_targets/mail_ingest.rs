@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use stationmaster::domain::ReplyAddress;
 use stationmaster::registry;
-use stationmaster::mail::inbound::{MailCommands, ParsedMail, clean_body};
+use stationmaster::inbound_mail::{MailCommands, ParsedMail, clean_body};
 use stationmaster::orders::OrderText;
 
 fuzz_target!(|data: &[u8]| {

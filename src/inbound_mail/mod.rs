@@ -2,7 +2,8 @@
 //! Authentication-Results, the body as text — HTML by its block structure — with quotes and
 //! signatures cut) → [`MailCommands`]
 //! (order lines with their line numbers, FINAL, STATUS, RESEND, HELP, an ORDERS token line).
-//! Storing, routing and answering live in `crate::service::inbound`.
+//! Storing, routing and answering live in `crate::service::inbound`; this module is a pure
+//! functional core below the service (it does no I/O), beside `crate::orders`.
 
 mod body;
 mod commands;
