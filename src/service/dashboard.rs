@@ -1,6 +1,7 @@
 //! What the GM dashboard shows: the game, its current turn, each seat's submission status and,
 //! once the turn is closed, the draft — every order as interpreted and what happened.
 
+use super::listings::{AbsenceRequest, InboundView};
 use super::turn::draft_of;
 use super::{ServiceError, engine_of, load_game};
 use crate::domain::{GameId, Review, TurnStatus};
@@ -59,7 +60,7 @@ pub struct Dashboard {
     pub table: String,
     pub standings: Vec<String>,
     /// The game's inbound mail, newest first, with outcomes.
-    pub inbound: Vec<store::inbound::InboundRow>,
+    pub inbound: Vec<InboundView>,
     /// The deadline in the game's zone.
     pub deadline: String,
     /// The draft's changes to the table as the GM sees it ("- before", "+ after").
@@ -75,7 +76,7 @@ pub struct Dashboard {
     pub undelivered: Vec<store::outbox::Undelivered>,
     /// Absences players asked for that wait for the GM's approval (RULING S9): seat, first and
     /// last day.
-    pub pending_absences: Vec<store::lifecycle::AbsenceRow>,
+    pub pending_absences: Vec<AbsenceRequest>,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -131,7 +132,8 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         ),
         None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
     };
-    let inbound = store::inbound::of_game(conn, game, 200).await?;
+    let inbound =
+        store::inbound::of_game(conn, game, 200).await?.into_iter().map(InboundView::from).collect();
     let turn_state = turn.start_state.clone();
     let question = turn.question.as_ref().map(|q| q.0.clone());
     let deadline = super::deadlines::words(&g, None, turn.deadline);
@@ -141,7 +143,8 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
     };
     let policy = g.nmr_policy.0.describe();
     let undelivered = super::undelivered::of_game(conn, game).await?;
-    let pending_absences = store::lifecycle::pending_absences(conn, game).await?;
+    let pending_absences =
+        store::lifecycle::pending_absences(conn, game).await?.into_iter().map(AbsenceRequest::from).collect();
     Ok(Dashboard {
         title: engine.title(),
         game: DashboardGame { id: g.id, name: g.name, review: g.review, paused_at: g.paused_at },

@@ -1,14 +1,18 @@
 //! The service's own view types for lists the web shows: games and turns in a list, queued mail
-//! in the dev mailbox, order versions as the API gives them. The web layer takes these, never store
+//! in the dev mailbox, order versions as the API gives them, the dashboard's inbound mail and
+//! absence requests. The web layer takes these, never store
 //! rows.
 
-use crate::domain::{GameId, GameStatus, OrderSource, TurnStatus};
+use crate::domain::{GameId, GameStatus, InboundStatus, OrderSource, TurnStatus};
+use crate::engine::Seat;
 use crate::orders::Echo;
 use crate::store::games::GameRow;
+use crate::store::inbound::InboundSummary;
+use crate::store::lifecycle::AbsenceRow;
 use crate::store::orders::OrderVersionRow;
 use crate::store::outbox::OutboxRow;
 use crate::store::turns::TurnRow;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
 /// A game in a list (the front page, a GM's games).
@@ -119,5 +123,45 @@ impl From<OrderVersionRow> for VersionView {
             submitted_at: v.submitted_at,
             echo: v.echo.0,
         }
+    }
+}
+
+/// One inbound mail as the GM's dashboard lists it (no raw bytes: the GM opens those one by one).
+#[derive(Debug, Clone, Serialize)]
+pub struct InboundView {
+    pub id: i64,
+    pub received_at: DateTime<Utc>,
+    pub status: InboundStatus,
+    pub from_addr: Option<String>,
+    pub seat: Option<Seat>,
+    pub turn: Option<i32>,
+    pub outcome: Option<String>,
+}
+
+impl From<InboundSummary> for InboundView {
+    fn from(m: InboundSummary) -> Self {
+        InboundView {
+            id: m.id,
+            received_at: m.received_at,
+            status: m.status,
+            from_addr: m.from_addr,
+            seat: m.seat,
+            turn: m.turn,
+            outcome: m.outcome,
+        }
+    }
+}
+
+/// An absence a player asked for that waits for the GM's answer (RULINGS S9, S16).
+#[derive(Debug, Clone, Serialize)]
+pub struct AbsenceRequest {
+    pub seat: Seat,
+    pub first_day: NaiveDate,
+    pub last_day: NaiveDate,
+}
+
+impl From<AbsenceRow> for AbsenceRequest {
+    fn from(a: AbsenceRow) -> Self {
+        AbsenceRequest { seat: a.seat, first_day: a.first_day, last_day: a.last_day }
     }
 }

@@ -36,7 +36,7 @@ pub use dashboard::{
 };
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
-pub use listings::{GameSummary, MailView, TurnSummary, VersionView};
+pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };

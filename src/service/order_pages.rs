@@ -2,6 +2,7 @@
 //! versions (by seat; disclosed to each reader by `published`). Every list of order versions a player or visitor can ask for is bounded
 //! by a page size and a size in bytes (RULING W1), so no answer grows with what a seat piles up.
 
+use super::listings::VersionView;
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::{GameId, TurnStatus};
 use crate::engine::Seat;
@@ -32,13 +33,14 @@ pub fn page_size(asked: Option<i64>) -> Result<i64, ServiceError> {
     }
 }
 
-/// One page of order versions.
+/// One page of order versions: as their seat sees them (`VersionView`), or, inside the service,
+/// the stored rows of a published turn that only `published::disclose` may show.
 #[derive(Debug)]
-pub struct VersionPage {
+pub struct VersionPage<V = VersionView> {
     /// The turn the versions belong to.
     pub turn: i32,
     /// The versions on this page.
-    pub versions: Vec<OrderVersionRow>,
+    pub versions: Vec<V>,
     /// How many versions there are in all.
     pub total: i64,
     /// The query that fetches the next page, if there is one (`?before=V` or `?after=S.V`).
@@ -62,7 +64,7 @@ pub async fn seat_orders(
         }
         _ => None,
     };
-    Ok(VersionPage { turn, versions, total, next })
+    Ok(VersionPage { turn, versions: versions.into_iter().map(VersionView::from).collect(), total, next })
 }
 
 /// A page of a published turn's order versions as stored (text and salts: shown only through
@@ -74,7 +76,7 @@ pub(super) async fn published_rows(
     turn: i32,
     after: Option<(Seat, i32)>,
     limit: i64,
-) -> Result<VersionPage, ServiceError> {
+) -> Result<VersionPage<OrderVersionRow>, ServiceError> {
     let t = store::turns::get_turn(conn, game, turn).await?.ok_or(ServiceError::TurnNotFound(game, turn))?;
     if t.status != TurnStatus::Published {
         return Err(ServiceError::Forbidden(format!(

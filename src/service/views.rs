@@ -1,12 +1,11 @@
 //! Read-only views: a seat's page, public games, the export of a game (order version lists are
 //! in `order_pages`).
 
-use super::listings::{GameSummary, MailView, TurnSummary};
+use super::listings::{GameSummary, MailView, TurnSummary, VersionView};
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::{LoggedAction, Seat, SetupSpec};
 use crate::store;
-use crate::store::orders::OrderVersionRow;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
@@ -78,7 +77,7 @@ pub struct SeatPage {
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
     /// This seat's latest order versions for the current turn (a page of them), newest first.
-    pub versions: Vec<OrderVersionRow>,
+    pub versions: Vec<VersionView>,
     /// How many older versions are not on the page.
     pub older_versions: i64,
     pub finished: bool,
@@ -108,7 +107,7 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         deadline_local: super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline),
         zone: who.time_zone.clone(),
         table: engine.describe(&g.state, crate::engine::Viewer::Seat(who.seat))?,
-        versions,
+        versions: versions.into_iter().map(VersionView::from).collect(),
         finished: g.status == GameStatus::Finished,
         game: g.name,
     })

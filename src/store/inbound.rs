@@ -268,11 +268,24 @@ pub async fn accepted_for_turn(
     .await
 }
 
-/// A game's inbound mail, newest first (for the GM dashboard).
-pub async fn of_game(conn: &mut PgConnection, game: GameId, limit: i64) -> sqlx::Result<Vec<InboundRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM inbound_messages WHERE game_id = $1 ORDER BY id DESC LIMIT $2"
-    )))
+/// A message as the GM dashboard lists it: what happened to it, without its raw bytes.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct InboundSummary {
+    pub id: i64,
+    pub received_at: DateTime<Utc>,
+    pub status: InboundStatus,
+    pub from_addr: Option<String>,
+    pub seat: Option<Seat>,
+    pub turn: Option<i32>,
+    pub outcome: Option<String>,
+}
+
+/// A game's inbound mail, newest first, without the raw bytes (for the GM dashboard).
+pub async fn of_game(conn: &mut PgConnection, game: GameId, limit: i64) -> sqlx::Result<Vec<InboundSummary>> {
+    sqlx::query_as(
+        "SELECT id, received_at, status, from_addr, seat, turn, outcome FROM inbound_messages \
+         WHERE game_id = $1 ORDER BY id DESC LIMIT $2",
+    )
     .bind(game)
     .bind(limit)
     .fetch_all(conn)

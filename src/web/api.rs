@@ -93,8 +93,8 @@ async fn finalise(
 
 /// A page of versions as JSON: the versions, how many there are, the query for the next page.
 fn page_json(page: order_pages::VersionPage, extra: Value) -> Json<Value> {
-    let versions: Vec<service::VersionView> = page.versions.into_iter().map(Into::into).collect();
-    let mut body = json!({ "turn": page.turn, "versions": versions, "total": page.total, "next": page.next });
+    let mut body =
+        json!({ "turn": page.turn, "versions": page.versions, "total": page.total, "next": page.next });
     if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {
         body.extend(extra);
     }

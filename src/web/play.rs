@@ -124,7 +124,7 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             digest: v.digest.clone(),
             is_final: v.is_final,
             source: v.source,
-            echo: v.echo.0.clone(),
+            echo: v.echo.clone(),
         })
         .collect();
     let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();
