@@ -24,6 +24,13 @@ pub trait Hidden: Game {
     /// its own hand, how many cards each hand and the deck hold). For [`Viewer::Gm`] nothing is
     /// hidden. A game without hidden information returns the state unchanged.
     fn redeal(&self, state: &Self::State, viewer: Viewer, rng: &mut GameRng) -> Self::State;
+
+    /// Whether the rules turn hidden cards face up for the whole table during `action` (and may
+    /// hide them again afterwards, e.g. shuffled back into the deck): its public text may then
+    /// name them although no rendering of the outcome shows them. `false` unless an engine says.
+    fn turns_up_hidden(&self, _action: &Self::Action) -> bool {
+        false
+    }
 }
 
 /// A game-specific check after one action: (state before, state after, the action).
@@ -220,6 +227,9 @@ fn check_event_texts<G: Hidden>(
     seed: u64,
     seq: u64,
 ) -> Result<(), String> {
+    if game.turns_up_hidden(action) {
+        return Ok(());
+    }
     let mut other = game.redeal(before, Viewer::Seat(d.seat), &mut GameRng::for_action(seed ^ 0x5eed, seq));
     let again = game
         .apply(&mut other, action, &mut GameRng::for_action(seed, seq))

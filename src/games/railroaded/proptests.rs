@@ -39,6 +39,13 @@ impl Hidden for Railroaded {
         out.terminal = rest.collect();
         out
     }
+
+    /// A Reveal turns cards of the Terminal face up, one by one, for the whole table until one
+    /// of the announced suit appears; the others go back, shuffled (RULING R16). Naming them is
+    /// no leak.
+    fn turns_up_hidden(&self, action: &Action) -> bool {
+        matches!(action, Action::Reveal { .. })
+    }
 }
 
 fn check_invariants(s: &State) -> Result<(), String> {

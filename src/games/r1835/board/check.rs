@@ -111,8 +111,10 @@ pub fn check_routes(
                 .collect(),
         );
     }
-    let cands =
-        found.iter().map(|ways| ways.iter().enumerate().map(|(k, (v, t))| (*v, t, k)).collect()).collect();
+    let cands = found
+        .iter()
+        .map(|ways| ways.iter().enumerate().map(|(k, (v, t))| (*v, t.words(), k)).collect())
+        .collect();
     let (total, picks) = best_disjoint(cands, &vec![false; found.len()], g.paths.len());
     if picks.iter().any(Option::is_none) {
         return Err(RouteError::Shared);

@@ -28,13 +28,17 @@ impl Bits {
         let bit = 1u64 << (i % 64);
         if on { self.0[i / 64] |= bit } else { self.0[i / 64] &= !bit }
     }
-    /// No element in common.
-    pub fn disjoint(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & b == 0)
+    /// The set as 64-bit words (element `i` is bit `i % 64` of word `i / 64`).
+    pub fn words(&self) -> &[u64] {
+        &self.0
     }
-    /// Adds (or, with `on = false`, removes) every element of `other`.
-    pub fn merge(&mut self, other: &Bits, on: bool) {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
+    /// No element in common with a set given as words.
+    pub fn disjoint(&self, other: &[u64]) -> bool {
+        self.0.iter().zip(other).all(|(a, b)| a & b == 0)
+    }
+    /// Adds (or, with `on = false`, removes) every element of a set given as words.
+    pub fn merge(&mut self, other: &[u64], on: bool) {
+        for (a, b) in self.0.iter_mut().zip(other) {
             if on { *a |= b } else { *a &= !b }
         }
     }
@@ -135,9 +139,64 @@ struct Half {
     stops: Vec<(u16, usize)>,
 }
 
+/// Every legal route of a company, stored compactly: per route its value, stop counts, track
+/// (as bit words, `words` per route) and its paths and stops in flat arrays. Enumerating into
+/// one table costs no allocation per route; `Route`s are made only for the routes asked for.
+#[derive(Debug, Clone, Default)]
+pub struct RouteTable {
+    words: usize,
+    values: Vec<i64>,
+    counts: Vec<(u8, u8)>,
+    track: Vec<u64>,
+    /// Route `i`'s paths are `paths[path_end[i - 1]..path_end[i]]`; stops alike.
+    paths: Vec<u32>,
+    path_end: Vec<usize>,
+    stops: Vec<u16>,
+    stop_end: Vec<usize>,
+}
+
+impl RouteTable {
+    /// The number of routes.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// Whether there is no route.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    /// Route `i`'s value.
+    pub fn value(&self, i: usize) -> i64 {
+        self.values[i]
+    }
+    /// Route `i`'s track paths as bit words.
+    pub fn track(&self, i: usize) -> &[u64] {
+        &self.track[i * self.words..(i + 1) * self.words]
+    }
+    /// Whether a train may run route `i`.
+    pub fn fits(&self, i: usize, train: &TrainType) -> bool {
+        let (large, small) = self.counts[i];
+        fits(train, large, small)
+    }
+    /// Route `i` as a `Route`.
+    pub fn route(&self, i: usize) -> Route {
+        let from = |ends: &[usize]| i.checked_sub(1).map_or(0, |j| ends[j]);
+        let (large, small) = self.counts[i];
+        let track = Bits(self.track(i).to_vec());
+        Route {
+            stops: self.stops[from(&self.stop_end)..self.stop_end[i]].to_vec(),
+            paths: self.paths[from(&self.path_end)..self.path_end[i]].to_vec(),
+            value: self.values[i],
+            large,
+            small,
+            track,
+        }
+    }
+}
+
 struct Search<'g> {
     g: &'g Graph,
     company: &'g str,
+    trains: &'g [TrainType],
     limits: Limits,
     start: u16,
     used_paths: Bits,
@@ -148,20 +207,30 @@ struct Search<'g> {
     small: u8,
     first: Half,
     second: Half,
-    out: Vec<Route>,
+    /// The stops of the route being recorded, with their path index (reused).
+    visits: Vec<(u16, usize)>,
+    out: RouteTable,
 }
 
 /// Every legal route of a company that fits at least one of its trains (each once, in one
 /// direction). Routes are found from the company's token cities, each route from the first
 /// token city it contains.
 pub fn enumerate(g: &Graph, company: &str, trains: &[TrainType]) -> Vec<Route> {
-    let limits = Limits::of(trains);
+    let table = enumerate_table(g, company, trains);
+    (0..table.len()).map(|i| table.route(i)).collect()
+}
+
+/// `enumerate` into a compact table.
+pub fn enumerate_table(g: &Graph, company: &str, trains: &[TrainType]) -> RouteTable {
+    let used_paths = Bits::new(g.paths.len());
+    let words = used_paths.0.len();
     let mut s = Search {
         g,
         company,
-        limits,
+        trains,
+        limits: Limits::of(trains),
         start: 0,
-        used_paths: Bits::new(g.paths.len()),
+        used_paths,
         used_sides: Bits::new(g.at_side.len()),
         visited: Bits::new(g.stops.len()),
         exclusive: Vec::new(),
@@ -169,7 +238,8 @@ pub fn enumerate(g: &Graph, company: &str, trains: &[TrainType]) -> Vec<Route> {
         small: 0,
         first: Half::default(),
         second: Half::default(),
-        out: Vec::new(),
+        visits: Vec::new(),
+        out: RouteTable { words, ..RouteTable::default() },
     };
     let starts: Vec<u16> = (0..g.stops.len())
         .filter(|i| g.stops[*i].has_token(company) && !g.at_stop[*i].is_empty())
@@ -182,7 +252,6 @@ pub fn enumerate(g: &Graph, company: &str, trains: &[TrainType]) -> Vec<Route> {
             s.leave(t);
         }
     }
-    s.out.retain(|r| trains.iter().any(|t| r.fits(t)));
     s.out
 }
 
@@ -275,26 +344,25 @@ impl Search<'_> {
         }
     }
 
-    /// Records the current route: the second half reversed, the start, the first half.
+    /// Records the current route if it fits a train: the second half reversed, the start, the
+    /// first half. Its track is the set of paths in use.
     fn emit(&mut self) {
-        let (a, b) = (&self.first, &self.second);
-        let paths: Vec<u32> = b.paths.iter().rev().chain(&a.paths).copied().collect();
-        let nb = b.paths.len();
-        let mut stops: Vec<(u16, usize)> = b.stops.iter().rev().map(|(s, at)| (*s, nb - at)).collect();
-        stops.push((self.start, nb));
-        stops.extend(a.stops.iter().map(|(s, at)| (*s, nb + at)));
-        let mut track = Bits::new(self.g.paths.len());
-        for p in &paths {
-            track.set(*p as usize, true);
+        if !self.trains.iter().any(|t| fits(t, self.large, self.small)) {
+            return;
         }
-        let value = route_value(self.g, self.company, &stops, &paths);
-        self.out.push(Route {
-            stops: stops.iter().map(|(s, _)| *s).collect(),
-            paths,
-            value,
-            large: self.large,
-            small: self.small,
-            track,
-        });
+        let (a, b, out) = (&self.first, &self.second, &mut self.out);
+        let from = out.paths.len();
+        out.paths.extend(b.paths.iter().rev().chain(&a.paths));
+        let nb = b.paths.len();
+        self.visits.clear();
+        self.visits.extend(b.stops.iter().rev().map(|(s, at)| (*s, nb - at)));
+        self.visits.push((self.start, nb));
+        self.visits.extend(a.stops.iter().map(|(s, at)| (*s, nb + at)));
+        out.values.push(route_value(self.g, self.company, &self.visits, &out.paths[from..]));
+        out.path_end.push(out.paths.len());
+        out.stops.extend(self.visits.iter().map(|(s, _)| *s));
+        out.stop_end.push(out.stops.len());
+        out.counts.push((self.large, self.small));
+        out.track.extend_from_slice(&self.used_paths.0);
     }
 }

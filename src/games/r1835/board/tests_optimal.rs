@@ -94,3 +94,40 @@ fn the_benchmark_fixtures_are_boards_of_the_map_with_stations_of_their_company()
         assert!(b.tokens.values().flatten().any(|t| t.company == company));
     }
 }
+
+/// The best pair of routes by trying every pair: one route (or none) per train, disjoint track.
+fn brute_force_pair(g: &Graph, company: &str, t: &[super::super::data::TrainType]) -> i64 {
+    let routes = enumerate(g, company, t);
+    let options = |train| -> Vec<Option<&super::route::Route>> {
+        std::iter::once(None).chain(routes.iter().filter(|r| r.fits(train)).map(Some)).collect()
+    };
+    let (a, b) = (options(&t[0]), options(&t[1]));
+    let mut best = 0;
+    for x in &a {
+        for y in &b {
+            let clear = match (x, y) {
+                (Some(x), Some(y)) => x.track.disjoint(y.track.words()),
+                _ => true,
+            };
+            if clear {
+                best = best.max(x.map_or(0, |r| r.value) + y.map_or(0, |r| r.value));
+            }
+        }
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_optimum_equals_the_best_of_every_pair_of_routes_on_small_boards(seed in 0u64..10_000, pick in 0usize..64) {
+        let d = data();
+        let b = dense_board(&d, seed, 1);
+        let g = Graph::build(&d, &b, &phase(&d, ["2", "3"][pick % 2]));
+        let company = COMPANIES[pick % COMPANIES.len()];
+        let sets: [&[&str]; 4] = [&["2", "3"], &["2", "2"], &["3", "2+2"], &["2+2", "2+2"]];
+        let t = trains(&d, sets[(pick / 8) % 4]);
+        prop_assert_eq!(optimal(&g, company, &t).revenue, brute_force_pair(&g, company, &t));
+    }
+}
