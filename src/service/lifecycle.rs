@@ -25,7 +25,7 @@ pub use super::absences::{
 /// The game's open turn (held for the GM or not), locked; an error when the game has none.
 async fn lock_open_turn(conn: &mut PgConnection, g: &GameRow) -> Result<(TurnRow, TurnPhase), ServiceError> {
     let t = turn::lock_current(conn, g).await?;
-    let phase = turn::phase_of(&t);
+    let phase = turn::TurnPhase::of(&t);
     if !phase.is_open() {
         return Err(ServiceError::Conflict(format!(
             "turn {} is not open (it is {phase}); its deadline no longer matters",

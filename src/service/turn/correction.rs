@@ -5,7 +5,8 @@
 //! a turn is open — once the next adjudication has run, the result stands (HR 15). The table is
 //! told what changed, as the public sees it.
 
-use super::draft::{lock_current, phase_of};
+use super::draft::lock_current;
+use super::state::TurnPhase;
 use crate::domain::GameId;
 use crate::engine::{GM_SEAT, Viewer};
 use crate::service::audit::{self, Actor};
@@ -38,7 +39,7 @@ pub async fn correct_state(
     let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
     let engine = engine_of(&g)?;
     let t = lock_current(&mut tx, &g).await?;
-    if !phase_of(&t).is_open() {
+    if !TurnPhase::of(&t).is_open() {
         return Err(ServiceError::Conflict(
             "corrections are made while a turn is open: once a turn is adjudicated its result stands (HR 15)"
                 .into(),

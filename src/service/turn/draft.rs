@@ -1,6 +1,6 @@
 //! Reading a turn for a step of its lifecycle: the game's current turn locked, its draft decoded.
 
-use super::state::{Step, TurnPhase, next_phase};
+use super::state::{Step, next_phase};
 use crate::domain::GameId;
 use crate::registry::TurnOutcome;
 use crate::service::{ServiceError, load_game};
@@ -36,9 +36,4 @@ pub(crate) async fn lock_draft(
     next_phase(&turn, step)?;
     let outcome = draft_of(&turn)?;
     Ok((g, turn, outcome))
-}
-
-/// The phase of a stored turn.
-pub(crate) fn phase_of(turn: &TurnRow) -> TurnPhase {
-    TurnPhase::of(turn)
 }

@@ -39,6 +39,6 @@ pub use publish::publish_turn;
 pub use state::{CloseOutcome, Hold, IllegalStep, Step, TurnPhase};
 pub use timers::{guard_outage, run_due_timers};
 
-pub(crate) use draft::{draft_of, lock_current, phase_of};
+pub(crate) use draft::{draft_of, lock_current};
 pub(crate) use open::open_turn;
 pub(crate) use state::step_from;

@@ -11,7 +11,7 @@
 //!   policy's Nth NMR (HR 13), telling the GM and the table; a rollback takes the counts back
 //!   ([`uncount`]).
 
-use super::draft::{draft_of, phase_of};
+use super::draft::draft_of;
 use super::state::TurnPhase;
 use crate::domain::{GameId, NmrPolicy};
 use crate::engine::{LineNote, Seat};
@@ -108,7 +108,7 @@ pub(crate) async fn uncount(
     turns: &[TurnRow],
 ) -> Result<(), ServiceError> {
     for t in turns {
-        if phase_of(t) != TurnPhase::Published {
+        if TurnPhase::of(t) != TurnPhase::Published {
             continue;
         }
         for seat in draft_of(t)?.nmr {

@@ -1,7 +1,7 @@
 //! Publishing a turn: one transaction that appends the action log, stores the new state, counts
 //! NMRs, opens the next turn and queues every seat's report mail in the outbox.
 
-use super::draft::{lock_draft, phase_of};
+use super::draft::lock_draft;
 use super::state::{Step, TurnPhase, step_from};
 use super::{nmr, open, reports};
 use crate::domain::GameId;
@@ -19,7 +19,7 @@ use sqlx::PgConnection;
 pub async fn publish_turn(ctx: &Ctx, game: GameId, gm: &str) -> Result<i32, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let (g, turn, outcome) = lock_draft(&mut tx, game, Step::Publish).await?;
-    let from = phase_of(&turn);
+    let from = TurnPhase::of(&turn);
     publish_as(ctx, &mut tx, &g, &turn, from, &outcome, Actor::Gm(gm)).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();

@@ -5,7 +5,7 @@
 //! to the next question or to the draft.
 
 use super::close::adjudicate_locked;
-use super::draft::{lock_current, phase_of};
+use super::draft::lock_current;
 use super::state::{CloseOutcome, Step, TurnPhase, step_from};
 use crate::domain::GameId;
 use crate::registry::GmQuestion;
@@ -26,7 +26,7 @@ pub async fn answer_question(
     let mut tx = ctx.pool.begin().await?;
     let g = load_game(&mut tx, game).await?;
     let t = lock_current(&mut tx, &g).await?;
-    let phase = phase_of(&t);
+    let phase = TurnPhase::of(&t);
     let q: GmQuestion = match &t.question {
         // A question stays answerable when the GM released the hold by moving the deadline.
         Some(q) if phase.is_open() => q.0.clone(),

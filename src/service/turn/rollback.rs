@@ -8,7 +8,6 @@
 //! players send new orders. Orders of later turns were given against a state that no longer
 //! exists, so they are always archived with those turns.
 
-use super::draft::phase_of;
 use super::nmr;
 use super::state::{Step, TurnPhase, step_from};
 use crate::domain::GameId;
@@ -47,7 +46,7 @@ pub async fn rollback(
     }
     let target =
         store::turns::lock_turn(&mut tx, game, to).await?.ok_or(ServiceError::TurnNotFound(game, to))?;
-    let phase = phase_of(&target);
+    let phase = TurnPhase::of(&target);
     if phase == TurnPhase::Open && target.number == g.current_turn && keep_orders {
         return Err(ServiceError::Conflict(format!("turn {to} is open: there is nothing to roll back")));
     }

@@ -8,7 +8,7 @@
 //! Each timer is claimed `FOR UPDATE SKIP LOCKED` inside the transaction that does its work and
 //! queues its mail, so a crash or a second server process neither loses nor doubles a reminder.
 
-use super::draft::{draft_of, phase_of};
+use super::draft::draft_of;
 use super::publish;
 use super::state::TurnPhase;
 use crate::domain::GameId;
@@ -62,7 +62,7 @@ async fn remind(
     let Some(t) = store::turns::get_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    let phase = phase_of(&t);
+    let phase = TurnPhase::of(&t);
     if !phase.is_open() {
         return Ok(format!("turn already {phase}"));
     }
@@ -119,7 +119,7 @@ async fn auto_release(
     let Some(t) = store::turns::lock_turn(conn, game, number).await? else {
         return Ok("the turn no longer exists".into());
     };
-    let phase = phase_of(&t);
+    let phase = TurnPhase::of(&t);
     if phase != TurnPhase::Draft || g.current_turn != number {
         return Ok(format!("nothing to release: turn is {phase}"));
     }
