@@ -11,6 +11,8 @@ mod emergency;
 mod phase;
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_emergency;
