@@ -122,6 +122,11 @@ impl R1835 {
         price: i64,
     ) -> Result<Purchase, Refusal> {
         let sid = id_of(s, seller);
+        if let Entity::Minor(m) = seller
+            && s.minors.get(usize::from(m)).is_none_or(|x| x.closed)
+        {
+            return illegal(format!("{sid} has been exchanged into the Prussian and holds no trains"));
+        }
         if !self.data.phases.get(usize::from(s.phase)).is_some_and(|p| p.train_trading) {
             return illegal(
                 "companies may buy trains from each other only from phase 2 on (the first 3-train; FACTS §7.6)",

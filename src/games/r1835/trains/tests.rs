@@ -257,3 +257,34 @@ fn a_minor_without_a_train_may_end_its_turn() {
     assert!(g.check_trains_done(&s, Entity::Minor(0)).is_ok());
     assert_eq!(g.default_trains(&s, Entity::Minor(0)), None);
 }
+
+#[test]
+fn the_prussian_keeps_three_trains_where_a_share_company_keeps_two() {
+    let g = engine();
+    let (by, pr) = (major(&g, "BY"), major(&g, "PR"));
+    let mut s = operating(&g, by);
+    bank_at(&g, &mut s, "5", "2.4");
+    give(&mut s, by, &["4", "4+4", "3+3"]);
+    give(&mut s, pr, &["4", "3+3", "3", "4"]);
+    fund(&mut s, by, 1000);
+    s.majors[co(&g, "BY")].trains.pop();
+    buy(&g, &mut s, by, "5", "bank", 500).expect("the first 5");
+    assert_eq!(g.train_limit(&s, pr), 3);
+    assert_eq!(s.majors[co(&g, "PR")].trains, vec!["4", "3+3", "4"]);
+    assert_eq!(s.majors[co(&g, "BY")].trains.len(), 3, "the buyer's president chooses what goes");
+}
+
+#[test]
+fn a_state_saved_before_the_trains_step_existed_loads_with_a_full_bank() {
+    let g = engine();
+    let s = operating(&g, major(&g, "BY"));
+    let mut saved = serde_json::to_value(&s).expect("a state serializes");
+    if let Some(o) = saved.as_object_mut() {
+        o.remove("depot");
+        o.remove("prussian_due");
+    }
+    let back: State = serde_json::from_value(saved).expect("an old state loads");
+    assert_eq!(back.depot, super::Depot::default());
+    assert!(back.prussian_due.is_empty());
+    assert_eq!((g.bank_left(&back), g.trains_accounted(&back)), (33, 33));
+}
