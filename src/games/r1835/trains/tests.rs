@@ -6,7 +6,7 @@ use super::super::R1835;
 use super::super::actions::{Action, Refusal};
 use super::super::holdings::{Holder, pay};
 use super::super::state::{Entity, Round, State};
-use super::super::tests::{co, engine, sold_packet};
+use super::super::tests::{act, co, engine, fresh_stock_round, sold_packet};
 use super::PrussianMoment;
 use crate::engine::Event;
 use serde_json::json;
@@ -40,6 +40,15 @@ pub(super) fn bank_at(g: &R1835, s: &mut State, next: &str, phase: &str) {
         s.depot.rusted += u32::from(left);
     }
     s.phase = u8::try_from(g.data().phases.iter().position(|p| p.id == phase).unwrap_or(0)).unwrap_or(0);
+}
+
+/// BY operating with `cash` in its treasury, the bank at the type `next`, in phase `phase`.
+pub(super) fn by_at(g: &R1835, cash: i64, next: &str, phase: &str) -> (Entity, State) {
+    let by = major(g, "BY");
+    let mut s = operating(g, by);
+    fund(&mut s, by, cash);
+    bank_at(g, &mut s, next, phase);
+    (by, s)
 }
 
 /// Gives a company trains, taken from the rusted heap as far as it goes (the unit tests look at
@@ -98,10 +107,7 @@ fn trains_leave_the_bank_in_strict_order() {
 #[test]
 fn a_company_at_its_train_limit_may_not_buy() {
     let g = engine();
-    let by = major(&g, "BY");
-    let mut s = operating(&g, by);
-    fund(&mut s, by, 5000);
-    bank_at(&g, &mut s, "4", "2");
+    let (by, mut s) = by_at(&g, 5000, "4", "2");
     give(&mut s, by, &["2", "2", "3", "3"]);
     // The 4 would rust both 2-trains, but a company at its limit may not buy at all (RR §24.1).
     refused(buy(&g, &mut s, by, "4", "bank", 360), "may not buy another");
@@ -136,10 +142,7 @@ fn the_first_4_rusts_every_2_train() {
 #[test]
 fn house_rule_9_works_out_each_purchase_before_the_next() {
     let g = engine();
-    let by = major(&g, "BY");
-    let mut s = operating(&g, by);
-    fund(&mut s, by, 2000);
-    bank_at(&g, &mut s, "4", "2");
+    let (by, mut s) = by_at(&g, 2000, "4", "2");
     give(&mut s, by, &["3", "3+3", "3"]);
     buy(&g, &mut s, by, "4", "bank", 360).expect("the first 4");
     // The 4 started phase 2.3 at once: the limit is 3 now, and BY holds 4 trains.
@@ -186,10 +189,7 @@ fn discarding_a_train_within_the_limit_is_refused() {
 #[test]
 fn the_first_5_closes_every_private() {
     let g = engine();
-    let by = major(&g, "BY");
-    let mut s = operating(&g, by);
-    fund(&mut s, by, 2000);
-    bank_at(&g, &mut s, "5", "2.4");
+    let (by, mut s) = by_at(&g, 2000, "5", "2.4");
     give(&mut s, by, &["4"]);
     buy(&g, &mut s, by, "5", "bank", 500).expect("the first 5");
     assert_eq!(g.phase_id(&s), "3");
@@ -287,4 +287,18 @@ fn a_state_saved_before_the_trains_step_existed_loads_with_a_full_bank() {
     assert_eq!(back.depot, super::Depot::default());
     assert!(back.prussian_due.is_empty());
     assert_eq!((g.bank_left(&back), g.trains_accounted(&back)), (33, 33));
+}
+
+#[test]
+fn the_first_3_brings_two_operating_rounds_per_set_after_the_next_stock_round() {
+    let g = engine();
+    let (by, mut s) = by_at(&g, 1000, "3", "1");
+    buy(&g, &mut s, by, "3", "bank", 180).expect("the first 3");
+    assert_eq!(g.phase_id(&s), "2");
+    assert_eq!(s.round, Round::Operating { set: 1, n: 1, of: 1 }, "the running set keeps its count");
+    fresh_stock_round(&g, &mut s, 2, 1);
+    for _ in 0..4 {
+        act(&g, &mut s, Action::Pass);
+    }
+    assert_eq!(s.round, Round::Operating { set: 2, n: 1, of: 2 });
 }
