@@ -145,6 +145,8 @@ impl R1835 {
             id_of(s, e)
         )));
         s.or.queue.clear();
+        // The interrupted operating round still closes for the ledger (its money stands).
+        s.closed.push(self.round_close(s));
         s.round = Round::Over;
     }
 }

@@ -137,8 +137,12 @@ fn a_president_who_cannot_pay_goes_bankrupt_and_the_game_ends() {
         g.default_trains(&s, by),
         Some(Action::BuyTrain { company: "BY".into(), train: "2".into(), from: "bank".into(), price: 80 })
     );
+    let round = s.round.name();
     buy(&g, &mut s, by, "2", "bank", 80).expect("the purchase that bankrupts");
     assert_eq!(s.round, Round::Over);
+    let closed: Vec<&str> = s.closed.iter().map(|c| c.round.as_str()).collect();
+    assert_eq!(closed, vec![round.as_str()], "the interrupted round still closes for the ledger");
+    assert_eq!(s.closed[0].players[0], 0, "with the bankrupt president's money as it ends");
     assert_eq!(s.majors[co(&g, "BY")].trains, vec!["2".to_string()]);
     assert_eq!((s.majors[co(&g, "BY")].cash, s.players[0].cash), (0, 0));
     assert!(s.majors.iter().all(|c| c.certs.iter().all(|x| x.at != Loc::Player(0))));
