@@ -120,7 +120,7 @@ impl R1835 {
                 illegal("the open question is an exchange, not the Prussian's formation")
             }
             Action::ExchangeForPrussian { paper, accept } => {
-                if self.is_m2(&first.paper) {
+                if self.is_m2(&first.paper) || !self.pr_formed(s) {
                     return illegal("M2's owner first decides whether to form the Prussian (HR 10)");
                 }
                 let Some(i) = self.asks_now(s).iter().position(|a| a.paper == *paper) else {
@@ -234,6 +234,9 @@ impl R1835 {
     /// Asks every owner of a paper still to exchange, once around the table from `start`
     /// (FACTS §9 step 4, HR 10).
     fn ask_round(&self, s: &mut State, start: Option<u8>) {
+        if !self.pr_formed(s) {
+            return;
+        }
         let start = start.unwrap_or(s.priority);
         for k in 0..s.n() {
             let q = s.left_of(start, k);

@@ -192,6 +192,9 @@ impl R1835 {
         if !self.pr_formed(s) {
             self.form_prussian(s, ev);
         }
+        if !self.pr_formed(s) {
+            return; // M2 has no owner: nothing can be exchanged into a Prussian that is not there
+        }
         let papers: Vec<String> = (0..s.n()).flat_map(|p| self.papers_of(s, p)).collect();
         for id in papers {
             self.exchange_paper(s, &id, ev);

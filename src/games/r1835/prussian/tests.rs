@@ -308,3 +308,21 @@ fn a_minors_token_becomes_the_prussians_unless_it_already_has_one_there() {
     assert_eq!(board.tokens.get("E19"), Some(&vec![tok("PR", 1)]), "M5 in Berlin is removed");
     assert_eq!(board.tokens.get("G5"), Some(&vec![tok("PR", 0)]));
 }
+
+#[test]
+fn later_exchanges_are_asked_once_around_the_table_from_the_priority_deal_in_a_stock_round() {
+    let g = engine();
+    let mut s = dealt(&g);
+    moment(&g, &mut s, PrussianMoment::MustForm, PrussianAt::TrainBought);
+    for (p, paper) in asked(&s) {
+        answer(&g, &mut s, p, exchange(&paper, false)).expect("declined");
+    }
+    s.round = Round::Stock { n: 5 };
+    s.priority = 2;
+    let mut ev = Vec::new();
+    g.prussian_moments(&mut s, PrussianAt::StockRoundStart, &mut ev);
+    let order: Vec<u8> = s.prussian.asks.iter().map(|a| a.seat).collect();
+    assert_eq!(order, vec![2, 2, 3, 3, 0, 0, 1], "from seat 3, the priority deal, once round (RULING K46)");
+    g.prussian_moments(&mut s, PrussianAt::OperatingRoundStart, &mut ev);
+    assert_eq!(g.prussian_pending(&s), Some(1), "in an operating round from the director (HR 10)");
+}
