@@ -8,6 +8,7 @@
 //! the order layer, HR 17), `track` (tile-lay legality), `stations` (station legality), `reach`
 //! (where a company traces track from its stations), `rank` (legal lays ranked for HR 17). Facts: FACTS §7.4–7.5, §10–12; rulings K19–K24, K27–K31.
 
+pub mod access;
 pub mod check;
 pub mod graph;
 pub mod lay;
@@ -20,6 +21,8 @@ pub mod stations;
 pub mod track;
 
 #[cfg(test)]
+mod tests_lays;
+#[cfg(test)]
 mod tests_optimal;
 #[cfg(test)]
 mod tests_routes;
@@ -30,6 +33,7 @@ mod tests_support;
 #[cfg(test)]
 mod tests_track;
 
+pub use access::Access;
 pub use check::{RouteError, StopRef, check_routes, claim};
 pub use graph::{Graph, StopKind, StopNode};
 pub use lay::revenue_with_tile;
@@ -39,4 +43,6 @@ pub use revenue::{Optimum, optimal};
 pub use route::Route;
 pub use state::{BoardError, BoardState, Laid, Token};
 pub use stations::{TokenError, TokenLay, Via, check_token, legal_tokens, map_distance};
-pub use track::{Connection, Lay, LayError, check_lay, legal_lays};
+pub use track::{
+    Connection, Lay, LayError, Site, check_lay, check_rotation, check_tile, lays_on, legal_lays,
+};
