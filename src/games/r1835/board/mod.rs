@@ -12,18 +12,24 @@ pub mod access;
 pub mod check;
 pub mod graph;
 pub mod lay;
+pub mod privates;
 pub mod rank;
 pub mod reach;
 pub mod revenue;
 pub mod route;
+pub mod spots;
 pub mod state;
 pub mod stations;
 pub mod track;
 
 #[cfg(test)]
+mod tests_families;
+#[cfg(test)]
 mod tests_lays;
 #[cfg(test)]
 mod tests_optimal;
+#[cfg(test)]
+mod tests_powers;
 #[cfg(test)]
 mod tests_routes;
 #[cfg(test)]
@@ -37,10 +43,12 @@ pub use access::Access;
 pub use check::{RouteError, StopRef, check_routes, claim};
 pub use graph::{Graph, StopKind, StopNode};
 pub use lay::revenue_with_tile;
-pub use rank::{Candidate, ranked_lays};
+pub use privates::{check_private_lay, legal_private_lays};
+pub use rank::{Candidate, TokenCandidate, ranked_lays, ranked_tokens};
 pub use reach::{Reach, reach};
 pub use revenue::{Optimum, optimal};
 pub use route::Route;
+pub use spots::{check_token_city, city_number, city_spot};
 pub use state::{BoardError, BoardState, Laid, Token};
 pub use stations::{TokenError, TokenLay, Via, check_token, legal_tokens, map_distance};
 pub use track::{

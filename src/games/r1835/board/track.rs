@@ -56,6 +56,12 @@ pub enum LayError {
     OffMap { hex: String, side: &'static str },
     #[error("the track of {hex} would run into a blank side of the printed hex {into} (house rule 7)")]
     BlankPrintedSide { hex: String, into: String },
+    #[error("{0} has no tile-laying power")]
+    NoTilePower(String),
+    #[error("the {private} lays its free tile only on {hexes}")]
+    WrongPrivateHex { private: String, hexes: String },
+    #[error("the {private} lays only {colour} tiles")]
+    WrongPrivateColour { private: String, colour: String },
     #[error("tile {tile} lies only in rotation {rotation}, as the map shows it")]
     FixedOrientation { tile: String, rotation: u8 },
     #[error("{company} cannot trace track from its stations to the new track on {hex}")]
@@ -91,7 +97,8 @@ pub fn check_tile<'d>(
 ) -> Result<Site<'d>, LayError> {
     let (hex, old, old_rot) = board.tile_at(data, at).ok_or_else(|| LayError::UnknownHex(at.into()))?;
     let new = data.tiles.iter().find(|t| t.id == tile).ok_or_else(|| LayError::UnknownTile(tile.into()))?;
-    if !ORDER.contains(&old.colour.as_str()) || old.upgrades.is_empty() {
+    // A laid tile without upgrades (a final tile) is refused below as no upgrade.
+    if !ORDER.contains(&old.colour.as_str()) || (old.upgrades.is_empty() && !board.tiles.contains_key(at)) {
         return Err(LayError::NotBuildable(at.into()));
     }
     if !phase.tiles.contains(&new.colour) {
