@@ -5,8 +5,11 @@
 //! paths joined across hex sides, in a phase), `route` (route values, HR 3's ferry; every legal
 //! route of a company), `revenue` (the best disjoint set of routes, exact), `check` (declared
 //! routes and claimed revenues, typed errors), `lay` (what a candidate tile lay would earn, for
-//! the order layer, HR 17), `track` (tile-lay legality), `stations` (station legality), `reach`
-//! (where a company traces track from its stations), `rank` (legal lays ranked for HR 17). Facts: FACTS §7.4–7.5, §10–12; rulings K19–K24, K27–K31.
+//! the order layer, HR 17), `track` (tile-lay legality, every legal lay), `access` (where a
+//! company may build, found once per call), `privates` (OBB's and PfB's free tiles), `stations`
+//! (station legality), `spots` (cities as players number them, Hamburg's banks), `reach` (where
+//! a company traces track from its stations), `rank` (legal lays and stations ranked for HR 17).
+//! Facts: FACTS §3, §7.4–7.5, §10–12; rulings K19–K25, K27–K31, K42–K44.
 
 pub mod access;
 pub mod check;
