@@ -1,9 +1,13 @@
 //! For HR 17: a company's legal lays ranked so that an impossible ordered lay can be replaced —
 //! each with the optimal revenue the company's trains would earn this turn after it, and its
-//! progress toward a named hex (RULINGS K31).
+//! progress toward a named hex (RULINGS K31); "same for stations": legal station placements
+//! ranked the same way (RULINGS K44).
 
+use super::graph::Graph;
 use super::lay::revenue_with_tile;
+use super::revenue::optimal;
 use super::state::BoardState;
+use super::stations::{TokenLay, Via, legal_tokens, map_distance};
 use super::track::{Lay, legal_lays};
 use crate::games::r1835::data::{Data, Phase, TrainType, neighbour};
 use std::collections::{BTreeMap, VecDeque};
@@ -65,5 +69,40 @@ pub fn ranked_lays(
         })
         .collect();
     out.sort_by_key(|c| (std::cmp::Reverse(c.revenue), c.distance.unwrap_or(u32::MAX)));
+    out
+}
+
+/// A legal station placement with what it is worth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenCandidate {
+    pub token: TokenLay,
+    /// The optimal revenue this turn with the station placed.
+    pub revenue: i64,
+    /// Hexes from the station to the named hex, inside the map; `None` when no hex was named.
+    pub distance: Option<u32>,
+}
+
+/// Legal placements of one kind (`via`), best first: highest revenue this turn, then nearest to
+/// `toward`, then cheapest, then map order (RULINGS K44).
+pub fn ranked_tokens(
+    data: &Data,
+    board: &BoardState,
+    phase: &Phase,
+    company: &str,
+    trains: &[TrainType],
+    via: Via,
+    toward: Option<&str>,
+) -> Vec<TokenCandidate> {
+    let mut out: Vec<TokenCandidate> = legal_tokens(data, board, phase, company, via)
+        .into_iter()
+        .filter_map(|token| {
+            let mut after = board.clone();
+            after.place_token(data, &token.hex, token.stop, company, token.bank).ok()?;
+            let revenue = optimal(&Graph::build(data, &after, phase), company, trains).revenue;
+            let distance = toward.and_then(|t| map_distance(data, &token.hex, t));
+            Some(TokenCandidate { token, revenue, distance })
+        })
+        .collect();
+    out.sort_by_key(|c| (std::cmp::Reverse(c.revenue), c.distance.unwrap_or(u32::MAX), c.token.cost));
     out
 }

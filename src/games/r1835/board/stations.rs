@@ -27,6 +27,8 @@ pub struct TokenLay {
     pub hex: String,
     /// Stop index in the hex's tile.
     pub stop: u8,
+    /// The bank of a city with a ferry (brown Hamburg: 0 north, 1 south; HR 3, RULINGS K42).
+    pub bank: u8,
     pub cost: i64,
     /// Counts as the turn's one normal token (FACTS §7.5).
     pub counts: bool,
@@ -137,6 +139,7 @@ pub fn check_token(
     let lay = |cost, counts, token_step_only, closes| TokenLay {
         hex: at.into(),
         stop,
+        bank: 0,
         cost,
         counts,
         token_step_only,
@@ -207,7 +210,12 @@ pub fn legal_tokens(
         for stop in 0..tile.stops.len() {
             let stop = u8::try_from(stop).unwrap_or(u8::MAX);
             if let Ok(t) = check_token(data, board, phase, company, &hex.at, stop, via) {
-                out.push(t);
+                // A city across a river is placed on either bank (HR 3, RULINGS K42).
+                let ferry = tile.stops.get(usize::from(stop)).is_some_and(|s| s.ferry.is_some());
+                out.push(t.clone());
+                if ferry {
+                    out.push(TokenLay { bank: 1, ..t });
+                }
             }
         }
     }

@@ -3,10 +3,11 @@
 //! number of lays per turn, the treasury and private powers' turns are the caller's business
 //! (`Lay::upgrade` and `Connection` tell it what it needs).
 
+use super::access::{Access, home_hex};
 use super::graph::Graph;
 use super::reach::reach;
 use super::state::BoardState;
-use crate::games::r1835::data::{Data, Phase, Tile, neighbour};
+use crate::games::r1835::data::{Data, Hex, Phase, Tile, neighbour};
 use std::collections::BTreeSet;
 
 /// A legal lay.
@@ -55,6 +56,14 @@ pub enum LayError {
     OffMap { hex: String, side: &'static str },
     #[error("the track of {hex} would run into a blank side of the printed hex {into} (house rule 7)")]
     BlankPrintedSide { hex: String, into: String },
+    #[error("{0} has no tile-laying power")]
+    NoTilePower(String),
+    #[error("the {private} lays its free tile only on {hexes}")]
+    WrongPrivateHex { private: String, hexes: String },
+    #[error("the {private} lays only {colour} tiles")]
+    WrongPrivateColour { private: String, colour: String },
+    #[error("tile {tile} lies only in rotation {rotation}, as the map shows it")]
+    FixedOrientation { tile: String, rotation: u8 },
     #[error("{company} cannot trace track from its stations to the new track on {hex}")]
     NotConnected { company: String, hex: String },
 }
@@ -67,21 +76,29 @@ fn turn(s: u8, r: u8) -> u8 {
     (s + r) % 6
 }
 
-/// Checks one lay (hex, tile, rotation) and returns it with its cost (RR §18).
-pub fn check_lay(
-    data: &Data,
+/// The part of a lay that does not depend on the rotation: the hex, what lies there, the new
+/// tile.
+#[derive(Debug, Clone, Copy)]
+pub struct Site<'d> {
+    pub hex: &'d Hex,
+    pub old: &'d Tile,
+    pub old_rot: u8,
+    pub new: &'d Tile,
+}
+
+/// Checks what a tile may replace on a hex, whatever its rotation: a buildable hex, the phase's
+/// colours, the upgrade chart one colour up, the hex's label, the manifest (FACTS §7.4, §11).
+pub fn check_tile<'d>(
+    data: &'d Data,
     board: &BoardState,
     phase: &Phase,
-    company: &str,
-    (at, tile, rotation): (&str, &str, u8),
-    connection: Connection,
-) -> Result<Lay, LayError> {
+    at: &str,
+    tile: &str,
+) -> Result<Site<'d>, LayError> {
     let (hex, old, old_rot) = board.tile_at(data, at).ok_or_else(|| LayError::UnknownHex(at.into()))?;
     let new = data.tiles.iter().find(|t| t.id == tile).ok_or_else(|| LayError::UnknownTile(tile.into()))?;
-    if rotation > 5 {
-        return Err(LayError::BadRotation(rotation));
-    }
-    if !ORDER.contains(&old.colour.as_str()) || old.upgrades.is_empty() {
+    // A laid tile without upgrades (a final tile) is refused below as no upgrade.
+    if !ORDER.contains(&old.colour.as_str()) || (old.upgrades.is_empty() && !board.tiles.contains_key(at)) {
         return Err(LayError::NotBuildable(at.into()));
     }
     if !phase.tiles.contains(&new.colour) {
@@ -105,56 +122,100 @@ pub fn check_lay(
     if in_use >= usize::from(new.count) {
         return Err(LayError::NoneLeft(tile.into()));
     }
-    if !keeps_track(old, old_rot, new, rotation) {
+    Ok(Site { hex, old, old_rot, new })
+}
+
+/// Checks a rotation of a tile on its site: the tile's fixed orientation (RULINGS K42), old
+/// track kept, no track off the map or into a blank printed side; gives the lay and its terrain
+/// cost (RR §18).
+pub fn check_rotation(data: &Data, board: &BoardState, site: &Site, rotation: u8) -> Result<Lay, LayError> {
+    let (at, tile) = (site.hex.at.as_str(), site.new.id.as_str());
+    if rotation > 5 {
+        return Err(LayError::BadRotation(rotation));
+    }
+    if let Some(fixed) = site.new.orientation.filter(|o| *o != rotation) {
+        return Err(LayError::FixedOrientation { tile: tile.into(), rotation: fixed });
+    }
+    if !keeps_track(site.old, site.old_rot, site.new, rotation) {
         return Err(LayError::TrackLost { hex: at.into(), tile: tile.into(), rotation });
     }
-    check_edges(data, board, at, new, rotation)?;
-    let upgrade = board.tiles.contains_key(at) || old.colour != "white";
-    let lay = Lay {
+    check_edges(data, board, at, site.new, rotation)?;
+    let upgrade = board.tiles.contains_key(at) || site.old.colour != "white";
+    Ok(Lay {
         hex: at.into(),
         tile: tile.into(),
         rotation,
-        cost: if upgrade { 0 } else { hex.cost },
+        cost: if upgrade { 0 } else { site.hex.cost },
         upgrade,
-    };
-    if connection == Connection::Required && !connected(data, board, phase, company, &lay) {
-        return Err(LayError::NotConnected { company: company.into(), hex: at.into() });
+    })
+}
+
+/// Checks one lay (hex, tile, rotation) and returns it with its cost (RR §18).
+pub fn check_lay(
+    data: &Data,
+    board: &BoardState,
+    phase: &Phase,
+    company: &str,
+    (at, tile, rotation): (&str, &str, u8),
+    connection: Connection,
+) -> Result<Lay, LayError> {
+    let site = check_tile(data, board, phase, at, tile)?;
+    let lay = check_rotation(data, board, &site, rotation)?;
+    if connection == Connection::Required {
+        let ok = match Access::of(data, board, phase, company) {
+            Some(access) => access.allows(at, &exits(site.new, rotation)),
+            None => connected_after(data, board, phase, company, &lay),
+        };
+        if !ok {
+            return Err(LayError::NotConnected { company: company.into(), hex: at.into() });
+        }
     }
     Ok(lay)
 }
 
-/// Every legal lay of a company on the board in a phase, hex by hex in map order.
+/// Every legal lay of a company on the board in a phase, hex by hex in map order (FACTS §7.4).
+/// The company's access is found once; only hexes it opens are tried, each tile's colour, chart,
+/// label and supply once, and each different track of the tile once (RULINGS K31).
 pub fn legal_lays(data: &Data, board: &BoardState, phase: &Phase, company: &str) -> Vec<Lay> {
-    // Only hexes next to track the company reaches can be connected: the full test
-    // (`connected`) runs for those alone.
-    let g = Graph::build(data, board, phase);
-    let near: BTreeSet<String> = reach(&g, company)
-        .sides
-        .iter()
-        .map(|(_, from)| &g.hexes[usize::from(*from)])
-        .flat_map(|h| (0..6).filter_map(|s| neighbour(h, s)).chain([h.clone()]))
-        .chain(
-            board
-                .tokens
-                .iter()
-                .filter(|(_, ts)| ts.iter().any(|t| t.company == company))
-                .map(|(h, _)| h.clone()),
-        )
-        .chain(home_hex(data, company))
-        .collect();
+    let access = Access::of(data, board, phase, company);
+    let near: BTreeSet<&str> = match &access {
+        Some(a) => a.hexes(),
+        None => data.hexes.iter().map(|h| h.at.as_str()).collect(),
+    };
     let mut out = Vec::new();
-    for hex in data.hexes.iter().filter(|h| near.contains(&h.at)) {
-        let Some((_, old, _)) = board.tile_at(data, &hex.at) else { continue };
-        for id in &old.upgrades {
-            for rotation in 0..6 {
-                let lay =
-                    check_lay(data, board, phase, company, (&hex.at, id, rotation), Connection::Required);
-                if let Ok(lay) = lay {
-                    // Symmetric tiles give the same track in several rotations: keep one.
-                    if !out.iter().any(|l: &Lay| same_track(data, l, &lay)) {
-                        out.push(lay);
-                    }
-                }
+    for hex in data.hexes.iter().filter(|h| near.contains(h.at.as_str())) {
+        out.extend(lays_on(data, board, phase, &hex.at, |site, lay| match &access {
+            Some(a) => a.allows(&lay.hex, &exits(site.new, lay.rotation)),
+            None => connected_after(data, board, phase, company, lay),
+        }));
+    }
+    out
+}
+
+/// The lays on one hex that `accept` takes, one per different track of each tile.
+pub fn lays_on(
+    data: &Data,
+    board: &BoardState,
+    phase: &Phase,
+    at: &str,
+    accept: impl Fn(&Site, &Lay) -> bool,
+) -> Vec<Lay> {
+    let Some((_, old, _)) = board.tile_at(data, at) else { return Vec::new() };
+    let mut out = Vec::new();
+    for id in &old.upgrades {
+        let Ok(site) = check_tile(data, board, phase, at, id) else { continue };
+        let mut tried: Vec<Track> = Vec::new();
+        for rotation in 0..6 {
+            // Symmetric tiles give the same track in several rotations: try it once.
+            let track = track_of(site.new, rotation);
+            if tried.contains(&track) {
+                continue;
+            }
+            tried.push(track);
+            if let Ok(lay) = check_rotation(data, board, &site, rotation)
+                && accept(&site, &lay)
+            {
+                out.push(lay);
             }
         }
     }
@@ -213,10 +274,9 @@ fn check_edges(data: &Data, board: &BoardState, at: &str, new: &Tile, rot: u8) -
     Ok(())
 }
 
-/// The new track continues track the company traces from a station, or lies in a hex with one
-/// of its stations (RR §18.3), or in its home hex before its first station (HR 8). An upgrade
-/// needs the same and nothing more: it need not add a new usable path (RULINGS K27).
-fn connected(data: &Data, board: &BoardState, phase: &Phase, company: &str, lay: &Lay) -> bool {
+/// The lay-by-lay connection test, used only when the graph's hex sides cannot be named
+/// (`Access::of` gives `None`): lay the tile on a copy of the board and walk it (RULINGS K27).
+fn connected_after(data: &Data, board: &BoardState, phase: &Phase, company: &str, lay: &Lay) -> bool {
     if board.tokens.get(&lay.hex).into_iter().flatten().any(|t| t.company == company) {
         return true;
     }
@@ -238,17 +298,30 @@ fn connected(data: &Data, board: &BoardState, phase: &Phase, company: &str, lay:
     })
 }
 
-/// The home hex of a share company or minor.
-fn home_hex(data: &Data, company: &str) -> Option<String> {
-    let majors = data.majors.iter().map(|m| (&m.id, &m.home));
-    majors.chain(data.minors.iter().map(|m| (&m.id, &m.home))).find(|m| m.0 == company).map(|m| m.1.clone())
-}
+/// A tile's track in a rotation (`track_of`).
+type Track = Vec<(u8, Vec<(u8, u8)>)>;
 
-/// Two lays put the same track on the same hex (a symmetric tile in two rotations).
-fn same_track(data: &Data, a: &Lay, b: &Lay) -> bool {
-    if a.hex != b.hex || a.tile != b.tile {
-        return false;
+/// The track a tile puts on a hex in a rotation: each plain path (kind 0) and each stop (1 town,
+/// 2 city, 3 off-board) with the map sides it joins and, for a ferry, the bank of each. Two
+/// rotations with equal lists lay the same track.
+fn track_of(tile: &Tile, rot: u8) -> Track {
+    let mut out: Track = Vec::new();
+    for [a, b] in &tile.track {
+        let mut ends = vec![(turn(*a, rot), 0), (turn(*b, rot), 0)];
+        ends.sort_unstable();
+        out.push((0, ends));
     }
-    let Some(t) = data.tiles.iter().find(|t| t.id == a.tile) else { return false };
-    keeps_track(t, a.rotation, t, b.rotation) && keeps_track(t, b.rotation, t, a.rotation)
+    for s in &tile.stops {
+        let kind = match s.kind.as_str() {
+            "town" => 1,
+            "city" => 2,
+            _ => 3,
+        };
+        let bank = |e: u8| s.ferry.as_ref().map_or(0, |f| f.bank_of(e));
+        let mut ends: Vec<(u8, u8)> = s.exits.iter().map(|e| (turn(*e, rot), bank(*e))).collect();
+        ends.sort_unstable();
+        out.push((kind, ends));
+    }
+    out.sort_unstable();
+    out
 }

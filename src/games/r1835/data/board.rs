@@ -77,6 +77,9 @@ pub struct Tile {
     pub stops: Vec<Stop>,
     pub track: Vec<[u8; 2]>,
     pub upgrades: Vec<String>,
+    /// The only rotation the tile may be laid in, where the map fixes it (the brown Hamburg:
+    /// its Elbe lies as printed; RULINGS K42).
+    pub orientation: Option<u8>,
 }
 
 impl Tile {
@@ -242,6 +245,9 @@ fn tile(x: raw::TileRaw, file: &'static str, preprinted: bool) -> Result<Tile, D
     if x.track.iter().flatten().any(|e| *e > 5) {
         return fail(file, entry, "track sides must be 0 to 5");
     }
+    if x.orientation.is_some_and(|o| o > 5 || preprinted) {
+        return fail(file, entry, "orientation must be 0 to 5, and only manifest tiles take one");
+    }
     Ok(Tile {
         name: x.name.unwrap_or_else(|| x.id.clone()),
         id: x.id,
@@ -251,6 +257,7 @@ fn tile(x: raw::TileRaw, file: &'static str, preprinted: bool) -> Result<Tile, D
         stops,
         track: x.track,
         upgrades: x.upgrades,
+        orientation: x.orientation,
     })
 }
 

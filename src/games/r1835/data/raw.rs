@@ -223,6 +223,7 @@ pub struct TileRaw {
     pub track: Vec<[u8; 2]>,
     #[serde(default)]
     pub upgrades: Vec<String>,
+    pub orientation: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
