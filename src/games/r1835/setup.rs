@@ -108,6 +108,9 @@ impl R1835 {
             stamp: 0,
             end: None,
             idle: 0,
+            depot: Default::default(),
+            prussian_due: Vec::new(),
+            prussian: Default::default(),
             closed: Vec::new(),
         };
         let mut ev = Vec::new();
