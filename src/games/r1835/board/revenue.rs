@@ -1,9 +1,10 @@
 //! Exact optimal revenue (FACTS §10): one route per train, no two trains of the company sharing
-//! a track path, the total maximised. Every legal route is enumerated into a compact table
-//! (`route::enumerate_table`); routes below a value no optimum can go under are dropped (RULINGS
-//! K25); then a branch and bound picks one route (or none) per train: routes sorted by value, the
-//! bound being the sum of the best routes left for the remaining trains. Exact and never
-//! time-limited (RULINGS K19).
+//! a track path, the total maximised. Each kind of train's best route and a greedy legal set
+//! give every train the least value a route of an optimum must have (RULINGS K25); only routes
+//! worth that much are enumerated (`route::enumerate_pruned`, the walk cut by the hop bound of
+//! `graph::Hops`); then a branch and bound picks one route (or none) per train: routes sorted by
+//! value, the bound being the sum of the best routes left for the remaining trains. Exact and
+//! never time-limited (RULINGS K19).
 
 use super::graph::Graph;
 use super::graph::Hops;
