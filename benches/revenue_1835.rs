@@ -6,9 +6,17 @@
 //! the most 6+6 routes on it. For each board and train set the time is the best of five runs of
 //! `optimal` (route enumeration + branch and bound) on a graph built once. Plain Rust with
 //! `std::time::Instant`. Run: `cargo bench --bench revenue_1835`.
+//!
+//! Then the sweep: a synthetic game until a scripted 1835 game exists. Each fixture's tiles are
+//! laid one by one in map order, one per company turn (the eight companies in turn), each hex's
+//! tokens arriving with its tile; the phase advances with the share of tiles laid (1 to 3.4),
+//! and a company holds the trains of the phase (`TRAINS_BY_PHASE`). Every company turn builds
+//! the graph and computes the company's optimum; the figure is the total time of a game.
 
 use stationmaster::games::r1835::Data;
 use stationmaster::games::r1835::board::{BoardState, Graph, optimal, route::enumerate};
+use stationmaster::games::r1835::data::TrainType;
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 const FIXTURES: [(&str, &str); 4] = [
@@ -20,6 +28,55 @@ const FIXTURES: [(&str, &str); 4] = [
 
 const SETS: [&[&str]; 8] =
     [&["5"], &["6"], &["4+4"], &["5+5"], &["6+6"], &["5", "6"], &["4+4", "5+5"], &["6", "6+6"]];
+
+/// The trains a company holds in each phase of the synthetic game.
+const TRAINS_BY_PHASE: [(&str, &[&str]); 7] = [
+    ("1", &["2", "2+2"]),
+    ("2", &["3", "2+2"]),
+    ("2.3", &["4", "3+3"]),
+    ("2.4", &["4", "4+4"]),
+    ("3", &["5", "4+4"]),
+    ("3.3", &["6", "5+5"]),
+    ("3.4", &["6", "6+6"]),
+];
+
+fn trains_named(data: &Data, names: &[&str]) -> Vec<TrainType> {
+    names.iter().map(|n| data.trains.iter().find(|t| t.name == *n).cloned().expect("train")).collect()
+}
+
+/// One synthetic game on a fixture's board: returns the company turns, the total time, and
+/// the slowest turn.
+fn sweep(data: &Data, full: &BoardState) -> (usize, Duration, Duration) {
+    let companies: BTreeSet<&str> = full.tokens.values().flatten().map(|t| t.company.as_str()).collect();
+    let companies: Vec<&str> = companies.into_iter().collect();
+    let mut board = BoardState::default();
+    // Tokens on hexes that get no tile stand from the start.
+    for (at, tokens) in &full.tokens {
+        if !full.tiles.contains_key(at) {
+            board.tokens.insert(at.clone(), tokens.clone());
+        }
+    }
+    let (mut total, mut slowest) = (Duration::ZERO, Duration::ZERO);
+    let n = full.tiles.len();
+    for (i, (at, laid)) in full.tiles.iter().enumerate() {
+        board.tiles.insert(at.clone(), laid.clone());
+        if let Some(tokens) = full.tokens.get(at) {
+            board.tokens.insert(at.clone(), tokens.clone());
+        }
+        let (phase_id, names) =
+            TRAINS_BY_PHASE[(i * TRAINS_BY_PHASE.len() / n).min(TRAINS_BY_PHASE.len() - 1)];
+        let phase = data.phases.iter().find(|p| p.id == phase_id).expect("phase");
+        let trains = trains_named(data, names);
+        let company = companies[i % companies.len()];
+        let t = Instant::now();
+        let g = Graph::build(data, &board, phase);
+        std::hint::black_box(optimal(&g, company, &trains).revenue);
+        let took = t.elapsed();
+        total += took;
+        slowest = slowest.max(took);
+    }
+    (n, total, slowest)
+}
 
 fn main() {
     let data = Data::standard().expect("1835 data");
@@ -39,10 +96,7 @@ fn main() {
             t.elapsed()
         );
         for set in SETS {
-            let trains: Vec<_> = set
-                .iter()
-                .map(|n| data.trains.iter().find(|t| t.name == *n).cloned().expect("train"))
-                .collect();
+            let trains = trains_named(&data, set);
             let routes = enumerate(&g, company, &trains).len();
             let mut best = Duration::MAX;
             let mut revenue = 0;
@@ -69,4 +123,17 @@ fn main() {
         FIXTURES.len() * SETS.len(),
         total
     );
+    println!("sweep (synthetic game: tiles in map order, one company turn each, trains by phase):");
+    for (name, text) in FIXTURES {
+        let v: serde_json::Value = serde_json::from_str(text).expect("fixture json");
+        let board: BoardState = serde_json::from_value(v["board"].clone()).expect("board");
+        let mut best = (0, Duration::MAX, Duration::ZERO);
+        for _ in 0..3 {
+            let run = sweep(&data, &board);
+            if run.1 < best.1 {
+                best = run;
+            }
+        }
+        println!("  {name}: {} company turns in {:.2?} (slowest turn {:.2?})", best.0, best.1, best.2);
+    }
 }

@@ -208,3 +208,79 @@ impl Graph {
         s.label(several)
     }
 }
+
+/// How few stops a route needs to reach each stop from each other stop, for one company: the
+/// bound by which the route search prunes (`route`, RULINGS K25). Two stops are one hop apart
+/// when track joins them through hex sides alone; a route goes on from a stop only where the
+/// company may pass through it. Track already used and the rule against crossing a side twice
+/// are ignored, so the hops are never more than a real route needs.
+#[derive(Debug, Clone)]
+pub struct Hops {
+    n: usize,
+    /// `dist[a * n + b]`: hops from `a` to `b` (`u8::MAX`: unreachable).
+    dist: Vec<u8>,
+    /// Stops worth something, most valuable first.
+    pub by_value: Vec<u16>,
+}
+
+impl Hops {
+    /// The hops of a company's routes on a graph.
+    pub fn new(g: &Graph, company: &str) -> Hops {
+        let n = g.stops.len();
+        let mut next: Vec<Vec<u16>> = vec![Vec::new(); n];
+        let mut seen = vec![usize::MAX; g.at_side.len()];
+        for (from, adj) in next.iter_mut().enumerate() {
+            let mut sides: Vec<u16> = Vec::new();
+            let mut step = |end: End, adj: &mut Vec<u16>, sides: &mut Vec<u16>| match end {
+                End::Stop(t) if usize::from(t) != from && !adj.contains(&t) => adj.push(t),
+                End::Side(x) if seen[usize::from(x)] != from => {
+                    seen[usize::from(x)] = from;
+                    sides.push(x);
+                }
+                _ => {}
+            };
+            for &p in &g.at_stop[from] {
+                step(g.paths[p as usize].other(End::Stop(stop_id(from))), adj, &mut sides);
+            }
+            while let Some(x) = sides.pop() {
+                for &p in &g.at_side[usize::from(x)] {
+                    step(g.paths[p as usize].other(End::Side(x)), adj, &mut sides);
+                }
+            }
+        }
+        let mut dist = vec![u8::MAX; n * n];
+        let mut queue = Vec::new();
+        for a in 0..n {
+            let row = &mut dist[a * n..(a + 1) * n];
+            row[a] = 0;
+            queue.clear();
+            queue.push(a);
+            let mut head = 0;
+            while let Some(&u) = queue.get(head) {
+                head += 1;
+                if u != a && !g.stops[u].passable(company) {
+                    continue;
+                }
+                for &t in &next[u] {
+                    let t = usize::from(t);
+                    if row[t] == u8::MAX {
+                        row[t] = row[u].saturating_add(1);
+                        queue.push(t);
+                    }
+                }
+            }
+        }
+        let mut by_value: Vec<u16> = (0..n).filter(|i| g.stops[*i].value > 0).map(stop_id).collect();
+        by_value.sort_by_key(|s| (std::cmp::Reverse(g.stops[usize::from(*s)].value), *s));
+        Hops { n, dist, by_value }
+    }
+
+    /// Hops from stop `a` to stop `b`.
+    pub fn between(&self, a: u16, b: u16) -> u8 {
+        self.dist.get(usize::from(a) * self.n + usize::from(b)).copied().unwrap_or(u8::MAX)
+    }
+}
+
+fn stop_id(i: usize) -> u16 {
+    u16::try_from(i).unwrap_or(u16::MAX)
+}

@@ -1,12 +1,14 @@
 //! Exact optimal revenue (FACTS §10): one route per train, no two trains of the company sharing
-//! a track path, the total maximised. Every legal route is enumerated into a compact table
-//! (`route::enumerate_table`); routes below a value no optimum can go under are dropped (RULINGS
-//! K25); then a branch and bound picks one route (or none) per train: routes sorted by value, the
-//! bound being the sum of the best routes left for the remaining trains. Exact and never
-//! time-limited (RULINGS K19).
+//! a track path, the total maximised. Each kind of train's best route and a greedy legal set
+//! give every train the least value a route of an optimum must have (RULINGS K25); only routes
+//! worth that much are enumerated (`route::enumerate_pruned`, the walk cut by the hop bound of
+//! `graph::Hops`); then a branch and bound picks one route (or none) per train: routes sorted by
+//! value, the bound being the sum of the best routes left for the remaining trains. Exact and
+//! never time-limited (RULINGS K19).
 
 use super::graph::Graph;
-use super::route::{Bits, Route, RouteTable, enumerate_table};
+use super::graph::Hops;
+use super::route::{Bits, Prune, Route, RouteTable, enumerate_pruned};
 use crate::games::r1835::data::TrainType;
 
 /// The best runs of a company: the total and, per train, its route (None = the train does not
@@ -18,56 +20,101 @@ pub struct Optimum {
 }
 
 /// The maximum revenue of a company's trains on a graph, and routes that earn it.
+///
+/// First each kind of train's best route, and a legal set found greedily, by searches that cut
+/// every walk that cannot beat the best found so far; these give each train the least value a
+/// route of an optimum must have (RULINGS K25). Then only the routes worth that much are
+/// enumerated, again cutting the walks that cannot reach it, and the branch and bound picks
+/// among them.
 pub fn optimal(g: &Graph, company: &str, trains: &[TrainType]) -> Optimum {
-    let table = enumerate_table(g, company, trains);
-    let need = needed_values(&table, trains);
-    let cands: Vec<Vec<(i64, &[u64], usize)>> = trains
+    let hops = Hops::new(g, company);
+    // Identical trains share their best route and their table: `kind[i]` is the first train
+    // like train i.
+    let kind: Vec<usize> =
+        trains.iter().enumerate().map(|(i, t)| trains.iter().position(|u| u == t).unwrap_or(i)).collect();
+    let best: Vec<Option<Route>> = trains
         .iter()
-        .zip(&need)
-        .map(|(t, need)| {
+        .enumerate()
+        .map(|(i, t)| if kind[i] == i { best_route(g, company, t, &hops, None) } else { None })
+        .collect();
+    let best_value = |i: usize| best[kind[i]].as_ref().map_or(0, |r| r.value.max(0));
+    if trains.len() == 1 {
+        // One train: its best route is the optimum.
+        return Optimum { revenue: best_value(0), routes: vec![best[0].clone().filter(|r| r.value > 0)] };
+    }
+    let lower = greedy_lower(g, company, trains, &hops, &best, &kind);
+    let total: i64 = (0..trains.len()).map(best_value).sum();
+    // RULINGS K25: a route of train t in an optimum is worth at least the legal set's total
+    // minus the best routes of the other trains.
+    let tables: Vec<Option<RouteTable>> = trains
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let floor = (lower - (total - best_value(i))).max(1);
+            let prune = Prune { hops: Some(&hops), floor, raise: false, forbidden: None };
+            (kind[i] == i).then(|| enumerate_pruned(g, company, std::slice::from_ref(t), prune))
+        })
+        .collect();
+    // Candidate id n is route `ids[n].1` of the table of train kind `ids[n].0`.
+    let mut ids: Vec<(usize, usize)> = Vec::new();
+    let cands: Vec<Vec<(i64, &[u64], usize)>> = kind
+        .iter()
+        .map(|&k| {
+            let Some(table) = &tables[k] else { return Vec::new() };
             (0..table.len())
-                .filter(|i| table.value(*i) >= *need && table.fits(*i, t))
-                .map(|i| (table.value(i), table.track(i), i))
+                .map(|j| {
+                    ids.push((k, j));
+                    (table.value(j), table.track(j), ids.len() - 1)
+                })
                 .collect()
         })
         .collect();
     let same: Vec<bool> = (0..trains.len()).map(|i| i > 0 && trains[i - 1] == trains[i]).collect();
     let (revenue, picks) = best_disjoint(cands, &same, g.paths.len());
-    Optimum { revenue, routes: picks.into_iter().map(|p| p.map(|i| table.route(i))).collect() }
+    let route = |n: usize| ids.get(n).and_then(|&(k, j)| tables[k].as_ref().map(|t| t.route(j)));
+    Optimum { revenue, routes: picks.into_iter().map(|p| p.and_then(route)).collect() }
 }
 
-/// Per train, the least value a route must have to be part of an optimum (RULINGS K25). With
-/// `best[u]` the best single route of train u and `lower` the total of some legal set of
-/// routes, every optimum earns at least `lower` and at most its route for train t plus the best
-/// routes of the others, so that route is worth at least `lower - Σ best[u≠t]`. Only routes
-/// below that bound are dropped: the search stays exact (RULINGS K19).
-fn needed_values(table: &RouteTable, trains: &[TrainType]) -> Vec<i64> {
-    let best: Vec<Option<usize>> = trains
-        .iter()
-        .map(|t| {
-            (0..table.len()).filter(|i| table.fits(*i, t)).max_by_key(|i| (table.value(*i), usize::MAX - i))
-        })
-        .collect();
-    let value = |b: &Option<usize>| b.map_or(0, |i| table.value(i).max(0));
-    // A legal set: greedily, trains by their best value, each its best route clear of the
-    // track taken so far.
+/// The best route of one train (None if it has no route worth anything), by a search that cuts
+/// every walk that cannot beat the best route found so far; `forbidden` paths are taken.
+fn best_route(
+    g: &Graph,
+    company: &str,
+    train: &TrainType,
+    hops: &Hops,
+    forbidden: Option<&Bits>,
+) -> Option<Route> {
+    let prune = Prune { hops: Some(hops), floor: 1, raise: true, forbidden };
+    let table = enumerate_pruned(g, company, std::slice::from_ref(train), prune);
+    table.len().checked_sub(1).map(|last| table.route(last))
+}
+
+/// The total of a legal set of routes (RULINGS K25): trains by their best value, each its best
+/// route clear of the track taken so far.
+fn greedy_lower(
+    g: &Graph,
+    company: &str,
+    trains: &[TrainType],
+    hops: &Hops,
+    best: &[Option<Route>],
+    kind: &[usize],
+) -> i64 {
+    let value = |i: usize| best[kind[i]].as_ref().map_or(0, |r| r.value);
     let mut order: Vec<usize> = (0..trains.len()).collect();
-    order.sort_by_key(|t| std::cmp::Reverse(value(&best[*t])));
+    order.sort_by_key(|t| std::cmp::Reverse(value(*t)));
     let mut used: Option<Bits> = None;
     let mut lower = 0;
     for t in order {
-        let clear = |i: &usize| used.as_ref().is_none_or(|u| u.disjoint(table.track(*i)));
-        let pick = (0..table.len())
-            .filter(|i| table.value(*i) > 0 && table.fits(*i, &trains[t]) && clear(i))
-            .max_by_key(|i| table.value(*i));
-        if let Some(i) = pick {
-            lower += table.value(i);
-            let u = used.get_or_insert_with(|| Bits::new(table.track(i).len() * 64));
-            u.merge(table.track(i), true);
+        let pick = match &used {
+            None => best[kind[t]].clone(),
+            Some(u) => best_route(g, company, &trains[t], hops, Some(u)),
+        };
+        if let Some(r) = pick.filter(|r| r.value > 0) {
+            lower += r.value;
+            used.get_or_insert_with(|| Bits::new(g.paths.len())).merge(r.track.words(), true);
         }
     }
-    let total: i64 = best.iter().map(value).sum();
-    best.iter().map(|b| lower - (total - value(b))).collect()
+    lower
 }
 
 /// Picks at most one candidate per list, with pairwise disjoint track, maximising the sum of

@@ -9,8 +9,12 @@
 //! included; an N+N-train N large stops (cities, off-boards) and N towns (HR 4 via the data:
 //! Schwerin and Oldenburg are cities).
 
-use super::graph::{End, Graph};
+use super::graph::Graph;
 use crate::games::r1835::data::TrainType;
+
+mod walk;
+
+pub use walk::{Prune, enumerate, enumerate_pruned, enumerate_table};
 
 /// A set of track paths (or sides, or stops) as bits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -131,14 +135,6 @@ impl Limits {
     }
 }
 
-/// One direction of a walk from the starting token.
-#[derive(Debug, Clone, Default)]
-struct Half {
-    paths: Vec<u32>,
-    /// Stops reached, with the number of paths walked when reached.
-    stops: Vec<(u16, usize)>,
-}
-
 /// Every legal route of a company, stored compactly: per route its value, stop counts, track
 /// (as bit words, `words` per route) and its paths and stops in flat arrays. Enumerating into
 /// one table costs no allocation per route; `Route`s are made only for the routes asked for.
@@ -190,179 +186,5 @@ impl RouteTable {
             small,
             track,
         }
-    }
-}
-
-struct Search<'g> {
-    g: &'g Graph,
-    company: &'g str,
-    trains: &'g [TrainType],
-    limits: Limits,
-    start: u16,
-    used_paths: Bits,
-    used_sides: Bits,
-    visited: Bits,
-    exclusive: Vec<u16>,
-    large: u8,
-    small: u8,
-    first: Half,
-    second: Half,
-    /// The stops of the route being recorded, with their path index (reused).
-    visits: Vec<(u16, usize)>,
-    out: RouteTable,
-}
-
-/// Every legal route of a company that fits at least one of its trains (each once, in one
-/// direction). Routes are found from the company's token cities, each route from the first
-/// token city it contains.
-pub fn enumerate(g: &Graph, company: &str, trains: &[TrainType]) -> Vec<Route> {
-    let table = enumerate_table(g, company, trains);
-    (0..table.len()).map(|i| table.route(i)).collect()
-}
-
-/// `enumerate` into a compact table.
-pub fn enumerate_table(g: &Graph, company: &str, trains: &[TrainType]) -> RouteTable {
-    let used_paths = Bits::new(g.paths.len());
-    let words = used_paths.0.len();
-    let mut s = Search {
-        g,
-        company,
-        trains,
-        limits: Limits::of(trains),
-        start: 0,
-        used_paths,
-        used_sides: Bits::new(g.at_side.len()),
-        visited: Bits::new(g.stops.len()),
-        exclusive: Vec::new(),
-        large: 0,
-        small: 0,
-        first: Half::default(),
-        second: Half::default(),
-        visits: Vec::new(),
-        out: RouteTable { words, ..RouteTable::default() },
-    };
-    let starts: Vec<u16> = (0..g.stops.len())
-        .filter(|i| g.stops[*i].has_token(company) && !g.at_stop[*i].is_empty())
-        .filter_map(|i| u16::try_from(i).ok())
-        .collect();
-    for t in starts {
-        s.start = t;
-        if s.enter(t) {
-            s.walk(End::Stop(t), None, false);
-            s.leave(t);
-        }
-    }
-    s.out
-}
-
-impl Search<'_> {
-    fn half(&mut self, second: bool) -> &mut Half {
-        if second { &mut self.second } else { &mut self.first }
-    }
-
-    /// Marks a stop visited if the route may visit it; false if it may not.
-    fn enter(&mut self, stop: u16) -> bool {
-        let n = &self.g.stops[usize::from(stop)];
-        let (large, small) =
-            if n.large() { (self.large + 1, self.small) } else { (self.large, self.small + 1) };
-        // A token city before the start: the route is found from that city instead.
-        let earlier_token = stop < self.start && n.has_token(self.company);
-        if self.visited.get(usize::from(stop))
-            || earlier_token
-            || n.exclusive.is_some_and(|x| self.exclusive.contains(&x))
-            || !self.limits.allows(large, small)
-        {
-            return false;
-        }
-        self.visited.set(usize::from(stop), true);
-        self.exclusive.extend(n.exclusive);
-        (self.large, self.small) = (large, small);
-        true
-    }
-
-    fn leave(&mut self, stop: u16) {
-        let n = &self.g.stops[usize::from(stop)];
-        self.visited.set(usize::from(stop), false);
-        if n.exclusive.is_some() {
-            self.exclusive.pop();
-        }
-        if n.large() { self.large -= 1 } else { self.small -= 1 }
-    }
-
-    /// Walks on from `at`, reached by path `via` (None at the start of a half).
-    fn walk(&mut self, at: End, via: Option<u32>, second: bool) {
-        let g = self.g;
-        let list = match at {
-            End::Stop(s) => &g.at_stop[usize::from(s)],
-            End::Side(x) => &g.at_side[usize::from(x)],
-        };
-        for &p in list {
-            let path = &g.paths[p as usize];
-            if self.used_paths.get(p as usize) {
-                continue;
-            }
-            match (at, via) {
-                // At a side the route crosses into the other hex.
-                (End::Side(_), Some(v)) if g.paths[v as usize].hex == path.hex => continue,
-                // The second half leaves the start by a path of higher number than the first.
-                (End::Stop(_), None) if second && self.first.paths.first().is_some_and(|f| p <= *f) => {
-                    continue;
-                }
-                _ => {}
-            }
-            self.used_paths.set(p as usize, true);
-            self.half(second).paths.push(p);
-            match path.other(at) {
-                End::Side(x) if !self.used_sides.get(usize::from(x)) => {
-                    self.used_sides.set(usize::from(x), true);
-                    self.walk(End::Side(x), Some(p), second);
-                    self.used_sides.set(usize::from(x), false);
-                }
-                End::Side(_) => {}
-                End::Stop(t) => {
-                    if self.enter(t) {
-                        let len = self.half(second).paths.len();
-                        self.half(second).stops.push((t, len));
-                        self.emit();
-                        if second {
-                            if g.stops[usize::from(t)].passable(self.company) {
-                                self.walk(End::Stop(t), Some(p), true);
-                            }
-                        } else {
-                            self.walk(End::Stop(self.start), None, true);
-                            if g.stops[usize::from(t)].passable(self.company) {
-                                self.walk(End::Stop(t), Some(p), false);
-                            }
-                        }
-                        self.half(second).stops.pop();
-                        self.leave(t);
-                    }
-                }
-            }
-            self.half(second).paths.pop();
-            self.used_paths.set(p as usize, false);
-        }
-    }
-
-    /// Records the current route if it fits a train: the second half reversed, the start, the
-    /// first half. Its track is the set of paths in use.
-    fn emit(&mut self) {
-        if !self.trains.iter().any(|t| fits(t, self.large, self.small)) {
-            return;
-        }
-        let (a, b, out) = (&self.first, &self.second, &mut self.out);
-        let from = out.paths.len();
-        out.paths.extend(b.paths.iter().rev().chain(&a.paths));
-        let nb = b.paths.len();
-        self.visits.clear();
-        self.visits.extend(b.stops.iter().rev().map(|(s, at)| (*s, nb - at)));
-        self.visits.push((self.start, nb));
-        self.visits.extend(a.stops.iter().map(|(s, at)| (*s, nb + at)));
-        out.values.push(route_value(self.g, self.company, &self.visits, &out.paths[from..]));
-        out.path_end.push(out.paths.len());
-        out.stops.extend(self.visits.iter().map(|(s, _)| *s));
-        out.stop_end.push(out.stops.len());
-        out.counts.push((self.large, self.small));
-        out.track.extend_from_slice(&self.used_paths.0);
     }
 }

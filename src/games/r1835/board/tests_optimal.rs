@@ -131,3 +131,64 @@ proptest! {
         prop_assert_eq!(optimal(&g, company, &t).revenue, brute_force_pair(&g, company, &t));
     }
 }
+
+/// The plain exhaustive search, kept as the reference for the pruned one: every legal route
+/// enumerated, no floor, the branch and bound over all of them (RULINGS K19 without K25).
+fn reference_optimum(g: &Graph, company: &str, t: &[super::super::data::TrainType]) -> i64 {
+    let table = super::route::enumerate_table(g, company, t);
+    let cands: Vec<Vec<(i64, &[u64], usize)>> = t
+        .iter()
+        .map(|train| {
+            (0..table.len())
+                .filter(|i| table.fits(*i, train))
+                .map(|i| (table.value(i), table.track(i), i))
+                .collect()
+        })
+        .collect();
+    let same: Vec<bool> = (0..t.len()).map(|i| i > 0 && t[i - 1] == t[i]).collect();
+    super::revenue::best_disjoint(cands, &same, g.paths.len()).0
+}
+
+fn fixture(d: &super::super::data::Data, text: &str) -> (Graph, String) {
+    let v: serde_json::Value = serde_json::from_str(text).expect("fixture json");
+    let b: super::state::BoardState = serde_json::from_value(v["board"].clone()).expect("a board");
+    let ph = v["phase"].as_str().expect("phase");
+    (Graph::build(d, &b, &phase(d, ph)), v["company"].as_str().expect("company").to_string())
+}
+
+#[test]
+fn the_pruned_optimum_equals_the_exhaustive_search_on_the_benchmark_fixtures() {
+    let d = data();
+    for text in [
+        include_str!("../../../../tests/fixtures/1835/boards/dense-0.json"),
+        include_str!("../../../../tests/fixtures/1835/boards/dense-1.json"),
+        include_str!("../../../../tests/fixtures/1835/boards/dense-2.json"),
+        include_str!("../../../../tests/fixtures/1835/boards/dense-3.json"),
+    ] {
+        let (g, company) = fixture(&d, text);
+        for set in [&["6"][..], &["5", "6"], &["4+4", "5"], &["3+3", "3+3"], &["2", "3", "4+4"]] {
+            let t = trains(&d, set);
+            let fast = optimal(&g, &company, &t);
+            assert_eq!(fast.revenue, reference_optimum(&g, &company, &t), "{company} {set:?}");
+            assert_eq!(fast.routes.iter().flatten().map(|r| r.value).sum::<i64>(), fast.revenue);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_pruned_optimum_equals_the_exhaustive_search_on_random_boards(seed in 0u64..10_000, depth in 1usize..4, pick in 0usize..64) {
+        let d = data();
+        let b = dense_board(&d, seed, depth);
+        let g = Graph::build(&d, &b, &phase(&d, ["2", "2.4", "3", "3.4"][pick % 4]));
+        let company = COMPANIES[pick % COMPANIES.len()];
+        let sets: [&[&str]; 8] = [&["4"], &["3+3"], &["2", "3", "4"], &["4", "4"], &["3+3", "3+3"], &["5", "2+2"], &["2+2", "3", "4+4"], &["3", "4+4"]];
+        let t = trains(&d, sets[(pick / 8) % 8]);
+        let fast = optimal(&g, company, &t);
+        prop_assert_eq!(fast.revenue, reference_optimum(&g, company, &t));
+        prop_assert_eq!(fast.routes.iter().flatten().map(|r| r.value).sum::<i64>(), fast.revenue);
+        prop_assert_eq!(fast.routes.len(), t.len());
+    }
+}
