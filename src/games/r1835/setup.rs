@@ -109,6 +109,7 @@ impl R1835 {
             end: None,
             idle: 0,
             closed: Vec::new(),
+            board: Default::default(),
         };
         let mut ev = Vec::new();
         self.start_stock_round(&mut s, 1, &mut ev);

@@ -85,7 +85,7 @@ fn private_income_is_paid_at_the_start_of_every_operating_round() {
 }
 
 #[test]
-fn operating_round_actions_are_refused_as_not_yet_supported() {
+fn operating_round_train_and_prussian_actions_are_refused_as_not_yet_supported() {
     let g = engine();
     let mut s = rich(&g, Value::Null, 1);
     pass_until_round_changes(&g, &mut s);
@@ -94,7 +94,6 @@ fn operating_round_actions_are_refused_as_not_yet_supported() {
     assert_eq!(to_act(&g, &s), 4);
     let actions = [
         Action::BuyTrain { company: "M1".into(), train: "2".into(), from: "bank".into(), price: 80 },
-        Action::Run { company: "M1".into(), routes: vec![vec!["H2".into(), "I3".into()]], revenue: 50 },
         Action::FormPrussian { form: true },
     ];
     for a in actions {
@@ -103,10 +102,14 @@ fn operating_round_actions_are_refused_as_not_yet_supported() {
     }
     let err = try_act(&g, &mut s, ipo("SX", 10)).unwrap_err();
     assert!(err.contains("an operating round is under way"), "{err}");
-    for _ in 0..6 {
-        act(&g, &mut s, Action::Pass); // the six minors
+    // The six minors pass their five steps each (track, token, run, dividend, trains).
+    for _ in 0..6 * 5 {
+        act(&g, &mut s, Action::Pass);
     }
-    // BY (floated, no train) must buy a train: the hook, with no legal action and no default.
+    // BY (floated, no train) must buy a train: the hook, with no legal pass and no default.
+    for _ in 0..4 {
+        act(&g, &mut s, Action::Pass); // BY's track, token, run and dividend steps
+    }
     let d = g.next_decision(&s).expect("BY's turn");
     assert_eq!(d.seat.0, 1);
     assert!(d.prompt.contains("not yet supported: the compulsory train purchase"), "{}", d.prompt);
