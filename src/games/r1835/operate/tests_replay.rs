@@ -1,1 +1,1 @@
-//! placeholder
+//! The replay test (written below).
