@@ -3,7 +3,7 @@
 //! step allows. Actions move the turn forward only: an action of a later step first passes the
 //! steps before it (each pass checked as if sent), so a turn never goes back to an earlier step
 //! (HR 6: the NF's and PfB's stations come after the track). Ending the turn = passing the
-//! trains step (RULING K34).
+//! trains step (RULING K35).
 //!
 //! Files: `track` (tile lays, private free lays), `token` (stations, homes, private stations),
 //! `run` (revenue: declared routes or the optimum, RULING K21), `dividend` (payout, withhold,
