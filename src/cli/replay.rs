@@ -20,8 +20,11 @@ pub fn replay(args: &ReplayArgs, json: bool) -> anyhow::Result<()> {
     let engine = registry::find(&args.engine).map_err(|e| InputError(e.to_string()))?;
     let text = std::fs::read_to_string(&args.log).with_context(|| format!("cannot read {}", args.log))?;
     if args.players.is_some() || args.ledger || args.state {
-        print!("{}", replay_jsonl(args, &text)?);
-        return Ok(());
+        // What replayed is printed even when a later line is refused (issue 14), then the error.
+        let mut out = String::new();
+        let result = replay_jsonl(args, &text, &mut out);
+        print!("{out}");
+        return Ok(result?);
     }
     let export: GameExport = serde_json::from_str(&text)
         .map_err(|e| InputError(format!("{} is not an exported game log: {e}", args.log)))?;
@@ -46,9 +49,10 @@ struct Line {
     action: Value,
 }
 
-/// The output of a JSONL replay: the ledger (CSV) and/or the final state (JSON), or, with
-/// neither flag, the final description.
-pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> {
+/// Writes the output of a JSONL replay to `out`: the ledger (CSV) and/or the final state
+/// (JSON), or, with neither flag, the final description. When a line is refused, `out` holds the
+/// ledger of the rounds completed before it (with `--ledger`) and the error names the line.
+pub fn replay_jsonl(args: &ReplayArgs, log: &str, out: &mut String) -> Result<(), InputError> {
     let engine = registry::find(&args.engine).map_err(|e| InputError(e.to_string()))?;
     let players: Vec<String> = match &args.players {
         Some(p) => p.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect(),
@@ -58,9 +62,16 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
     };
     let options: Value = serde_json::from_str(&args.options)
         .map_err(|e| InputError(format!("--options is not a JSON object: {e}")))?;
-    let mut out = String::new();
     if let Some(ledger) = engine.ledger(&players, &options, args.seed, log) {
-        let ledger = ledger.map_err(InputError)?;
+        let ledger = match ledger {
+            Ok(ledger) => ledger,
+            Err(refused) => {
+                if args.ledger {
+                    out.push_str(&refused.csv);
+                }
+                return Err(InputError(refused.error));
+            }
+        };
         if args.ledger {
             out.push_str(&ledger.csv);
         }
@@ -73,7 +84,7 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
             out.push_str(&engine.describe(&ledger.state, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
             out.push('\n');
         }
-        return Ok(out);
+        return Ok(());
     }
     if args.ledger {
         return Err(InputError(format!("--ledger is not available for {} logs", engine.slug())));
@@ -100,7 +111,7 @@ pub fn replay_jsonl(args: &ReplayArgs, log: &str) -> Result<String, InputError> 
         out.push_str(&engine.describe(&state, Viewer::Gm).map_err(|e| InputError(e.to_string()))?);
     }
     out.push('\n');
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -127,9 +138,14 @@ mod tests {
 {"seat":2,"action":{"type":"pass"}}
 "#;
 
+    fn run(args: &ReplayArgs, log: &str) -> Result<String, InputError> {
+        let mut out = String::new();
+        replay_jsonl(args, log, &mut out).map(|()| out)
+    }
+
     #[test]
     fn a_jsonl_log_replays_to_a_ledger_after_every_round() {
-        let out = replay_jsonl(&args(true, false), LOG).expect("replays");
+        let out = run(&args(true, false), LOG).expect("replays");
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "round,entity,cash");
         assert_eq!(lines[1], "SR1,A,375");
@@ -140,7 +156,7 @@ mod tests {
 
     #[test]
     fn state_prints_the_final_state_as_json() {
-        let out = replay_jsonl(&args(false, true), LOG).expect("replays");
+        let out = run(&args(false, true), LOG).expect("replays");
         let v: Value = serde_json::from_str(&out).expect("JSON");
         assert_eq!(v["round"]["stock"]["n"], 2);
     }
@@ -148,7 +164,20 @@ mod tests {
     #[test]
     fn a_refused_line_is_an_input_error_naming_the_line() {
         let bad = "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"M3\"}}";
-        let err = replay_jsonl(&args(true, false), bad).unwrap_err().to_string();
+        let err = run(&args(true, false), bad).unwrap_err().to_string();
         assert!(err.contains("line 1: refused: M3 is not on sale yet"), "{err}");
+    }
+
+    #[test]
+    fn a_refused_line_keeps_the_ledger_of_the_rounds_before_it() {
+        let bad = format!("{LOG}{{\"seat\":3,\"action\":{{\"type\":\"buy_item\",\"item\":\"M6\"}}}}\n");
+        let mut out = String::new();
+        let err = replay_jsonl(&args(true, false), &bad, &mut out).unwrap_err().to_string();
+        assert!(err.starts_with("line 7: "), "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "round,entity,cash");
+        assert!(lines.contains(&"SR1,A,375"), "{out}");
+        assert!(lines.contains(&"OR1.1,A,380"), "{out}");
+        assert_eq!(lines.len(), 1 + 2 * 18, "the two completed rounds, nothing of the refused one: {out}");
     }
 }

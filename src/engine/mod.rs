@@ -276,7 +276,8 @@ pub trait Game: Send + Sync + 'static {
     fn standings(&self, state: &Self::State) -> Option<Vec<Standing>>;
     /// A cash ledger of a JSONL action log (`{"seat": 2, "action": {...}}` per line), for games
     /// that keep one: the CSV (one row per entity after every round) and the final state, or why
-    /// a line was refused (naming it). Default: the game keeps no ledger.
+    /// a line was refused (naming it) with the ledger of the rounds completed before it.
+    /// Default: the game keeps no ledger.
     #[allow(clippy::type_complexity)]
     fn ledger(
         &self,
@@ -284,11 +285,22 @@ pub trait Game: Send + Sync + 'static {
         _options: &serde_json::Value,
         _seed: u64,
         _log: &str,
-    ) -> Option<Result<(String, Self::State), String>> {
+    ) -> Option<Result<(String, Self::State), LedgerRefused>> {
         None
     }
     /// An action in words, for the GM choosing among candidates. Defaults to its JSON form.
     fn describe_action(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
     }
+}
+
+/// A ledger replay stopped at a line: why (naming the line), and the CSV of every round
+/// completed before it (so a long game's ledger is not lost to one bad line).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct LedgerRefused {
+    /// The ledger up to the refused line (header included).
+    pub csv: String,
+    /// Why the line was refused, naming it.
+    pub error: String,
 }

@@ -7,7 +7,9 @@
 use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
 use crate::engine::log::{self, ReplayError, decode, encode};
 pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
-use crate::engine::{Decision, Game, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer};
+use crate::engine::{
+    Decision, Game, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
+};
 use crate::orders::{Echo, parse_sheet};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -98,7 +100,7 @@ pub trait DynGame: Send + Sync {
         options: &Value,
         seed: u64,
         log: &str,
-    ) -> Option<Result<Ledger, String>>;
+    ) -> Option<Result<Ledger, LedgerRefused>>;
 }
 
 /// A stored state read as the engine's own type.
@@ -244,7 +246,7 @@ impl<G: Game> DynGame for G {
         options: &Value,
         seed: u64,
         entries: &str,
-    ) -> Option<Result<Ledger, String>> {
+    ) -> Option<Result<Ledger, LedgerRefused>> {
         Game::ledger(self, players, options, seed, entries)
             .map(|r| r.map(|(csv, state)| Ledger { csv, state: encode(&state) }))
     }

@@ -182,3 +182,39 @@ async fn a_turn_the_gm_publishes_is_logged_as_the_gms_act_and_one_the_server_pub
     service::close_turn(&app.ctx, automatic.id).await.unwrap();
     assert_eq!(publisher(&app.ctx, automatic.id).await, "server");
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_refused_ledger_line_prints_the_completed_rounds_then_the_error_and_fails(pool: PgPool) {
+    let db = database_url(&pool);
+    let log = tempfile_with(concat!(
+        "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"NF\"}}\n",
+        "{\"seat\":2,\"action\":{\"type\":\"buy_item\",\"item\":\"M1\"}}\n",
+        "{\"seat\":3,\"action\":{\"type\":\"pass\"}}\n",
+        "{\"seat\":4,\"action\":{\"type\":\"pass\"}}\n",
+        "{\"seat\":1,\"action\":{\"type\":\"pass\"}}\n",
+        "{\"seat\":2,\"action\":{\"type\":\"pass\"}}\n",
+        "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"Z9\"}}\n",
+    ));
+    let options = r#"{"variant": "standard", "empty_operating_rounds": true}"#;
+    let out = run(
+        &db,
+        &[
+            "replay",
+            "--engine",
+            "1835",
+            "--players",
+            "A,B,C,D",
+            "--options",
+            options,
+            "--log",
+            log.path(),
+            "--ledger",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "a refused line fails the replay");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("round,entity,cash\n"), "{stdout}");
+    assert!(stdout.contains("SR1,A,375\n") && stdout.contains("OR1.1,A,380\n"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 7: "), "{stderr}");
+}

@@ -103,6 +103,14 @@ impl R1835 {
                 self.advance_to(s, Step::Trains, ev)?;
                 self.buy_train(s, e, train, from, *price, ev)
             }
+            // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
+            Action::Sell { company, count, percent } => {
+                let e = self
+                    .operating_entity(s)
+                    .ok_or_else(|| Refusal::Illegal("no company is operating".into()))?;
+                self.advance_to(s, Step::Trains, ev)?;
+                self.emergency_sell(s, e, company, *count, *percent, ev)
+            }
             Action::DiscardTrain { company, train } => {
                 let e = self.operating_named(s, company)?;
                 self.advance_to(s, Step::Trains, ev)?;

@@ -30,6 +30,8 @@ mod rounds;
 mod setup;
 pub mod state;
 mod stock;
+// `bank_left` and `trains_accounted` count the trains for the trains module's own tests.
+#[allow(dead_code)]
 mod trains;
 mod view;
 
@@ -52,8 +54,8 @@ pub use orders::Order;
 pub use state::State;
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet, Seat,
+    SetupError, SetupSpec, Standing, Viewer,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -190,7 +192,11 @@ impl Game for R1835 {
         options: &serde_json::Value,
         seed: u64,
         log: &str,
-    ) -> Option<Result<(String, State), String>> {
-        Some(ledger::replay(self, players, options, seed, log).map(|r| (r.csv(), r.state)))
+    ) -> Option<Result<(String, State), LedgerRefused>> {
+        Some(
+            ledger::replay(self, players, options, seed, log)
+                .map(|r| (r.csv(), r.state))
+                .map_err(|r| LedgerRefused { csv: r.csv(), error: r.error }),
+        )
     }
 }

@@ -234,10 +234,11 @@ fn a_refused_log_line_is_named_with_its_reason() {
     let g = engine();
     let names: Vec<String> = ["A", "B", "C", "D"].iter().map(|x| x.to_string()).collect();
     let log = "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"NF\"}}\n# a comment\n{\"seat\":2,\"action\":{\"type\":\"buy_share\",\"company\":\"SX\",\"from\":\"ipo\",\"percent\":10}}";
-    let err = ledger::replay(&g, &names, &json!({"variant": "standard"}), 0, log).unwrap_err();
+    let err = ledger::replay(&g, &names, &json!({"variant": "standard"}), 0, log).unwrap_err().error;
     assert!(err.starts_with("line 3: refused: while the start packet is on sale"), "{err}");
     let err = ledger::replay(&g, &names, &Value::Null, 0, "{\"seat\":3,\"action\":{\"type\":\"pass\"}}")
-        .unwrap_err();
+        .unwrap_err()
+        .error;
     assert!(err.starts_with("line 1: seat 3 acted, but the game awaited seat 1 (A)"), "{err}");
     let _ = Seat(1);
 }

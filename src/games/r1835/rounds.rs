@@ -123,7 +123,7 @@ impl R1835 {
     }
 
     /// The money of everyone at the end of the current round.
-    fn round_close(&self, s: &State) -> RoundClose {
+    pub(crate) fn round_close(&self, s: &State) -> RoundClose {
         RoundClose {
             round: s.round.name(),
             players: s.players.iter().map(|p| p.cash).collect(),

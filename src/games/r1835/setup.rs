@@ -108,6 +108,8 @@ impl R1835 {
             stamp: 0,
             end: None,
             idle: 0,
+            depot: Default::default(),
+            prussian_due: Vec::new(),
             closed: Vec::new(),
             board: Default::default(),
         };

@@ -6,6 +6,7 @@
 use super::board::BoardState;
 use super::data::Space;
 use super::options::Options;
+use super::trains::{Depot, PrussianMoment};
 use serde::{Deserialize, Serialize};
 
 /// Where a certificate is.
@@ -260,6 +261,12 @@ pub struct State {
     /// Stock rounds in a row in which nobody could act (see RULING K14).
     #[serde(default)]
     pub idle: u32,
+    /// The trains outside the companies: sold from the bank, in the pool, rusted.
+    #[serde(default)]
+    pub depot: Depot,
+    /// Prussian moments reached by phase changes and not yet carried out (FACTS §9).
+    #[serde(default)]
+    pub prussian_due: Vec<PrussianMoment>,
     /// Rounds that closed during the last action (for the ledger); cleared by every action.
     #[serde(default)]
     pub closed: Vec<RoundClose>,

@@ -166,11 +166,25 @@ impl R1835 {
         percent: u8,
     ) -> Result<SalePlan, Refusal> {
         self.stock_phase(s)?;
-        let (m, c) = (&self.data.majors[co], &s.majors[co]);
         // RULING K17: by default nobody sells in stock round 1.
         if s.options.no_sales_in == NoSalesIn::FirstStockRound && s.round == (Round::Stock { n: 1 }) {
             return illegal("nobody may sell in the first stock round (FACTS §6)");
         }
+        self.plan_sale(s, p, co, count, percent, true)
+    }
+
+    /// The sale rules shared by stock rounds and emergency sales in an operating round (FACTS
+    /// §13): `stock_round` says whether the turn's earlier sales (same-price option) count.
+    pub(crate) fn plan_sale(
+        &self,
+        s: &State,
+        p: u8,
+        co: usize,
+        count: u8,
+        percent: u8,
+        stock_round: bool,
+    ) -> Result<SalePlan, Refusal> {
+        let (m, c) = (&self.data.majors[co], &s.majors[co]);
         if count == 0 {
             return illegal("sell at least one certificate");
         }
@@ -227,7 +241,12 @@ impl R1835 {
             ));
         }
         let market = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
-        let earlier = s.sr.turn.sales.iter().find(|(x, _)| usize::from(*x) == co).map(|(_, price)| *price);
+        let earlier =
+            s.sr.turn
+                .sales
+                .iter()
+                .find(|(x, _)| stock_round && usize::from(*x) == co)
+                .map(|(_, price)| *price);
         let plan = match earlier {
             Some(price) if s.options.separate_sales_same_price => {
                 SalePlan { challenger, unit_price: price, drops: false }
@@ -249,6 +268,23 @@ impl R1835 {
         ev: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
         let plan = self.sale_plan(s, p, co, count, percent)?;
+        self.carry_out_sale(s, p, co, count, percent, plan, true, ev);
+        Ok(())
+    }
+
+    /// Carries out a planned sale; in a stock round it is remembered for the turn and the round.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn carry_out_sale(
+        &self,
+        s: &mut State,
+        p: u8,
+        co: usize,
+        count: u8,
+        percent: u8,
+        plan: SalePlan,
+        stock_round: bool,
+        ev: &mut Vec<Event>,
+    ) {
         if let Some(q) = plan.challenger {
             ev.extend(self.swap_presidency(s, co, p, q));
         }
@@ -275,16 +311,17 @@ impl R1835 {
                     ));
                 }
             }
-            s.sr.turn.sales.push((u8::try_from(co).unwrap_or(0), plan.unit_price));
+            if stock_round {
+                s.sr.turn.sales.push((u8::try_from(co).unwrap_or(0), plan.unit_price));
+            }
         } else {
             text.push_str(" at the price of its first sale this turn (separate_sales_same_price)");
         }
         ev.push(Event::public(text));
-        if let Some(bits) = s.sr.sold.get_mut(usize::from(p)) {
+        if let Some(bits) = s.sr.sold.get_mut(usize::from(p)).filter(|_| stock_round) {
             *bits |= 1 << co;
         }
         self.settle_presidency(s, co, ev);
-        Ok(())
     }
 
     /// A legal nationalisation (FACTS §6, RULING K9): the certificate's index and the price.

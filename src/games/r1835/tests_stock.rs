@@ -319,3 +319,28 @@ fn nationalisation_buys_one_certificate_from_another_player_at_150_percent() {
     assert_eq!(err, "you have already bought a certificate this turn", "it is the turn's purchase");
     assert_eq!(s.round, Round::Stock { n: 2 });
 }
+
+#[test]
+fn nationalising_a_5_percent_prussian_certificate_rounds_the_price_up_to_the_holders_favour() {
+    // RULING K9: 150 % of 154 for 5 % is 115.5 M; the holder, who cannot refuse, gets 116.
+    let g = engine();
+    let mut s = rich(&g, Value::Null, 1);
+    let pr = co(&g, "PR");
+    s.majors[pr].floated = true;
+    s.majors[pr].price = data::Space::parse("I4");
+    let mut tens = 0;
+    for c in s.majors[pr].certs.iter_mut() {
+        if c.percent == 10 && tens < 6 {
+            c.at = Loc::Player(0);
+            tens += 1;
+        } else if c.percent == 5 {
+            c.at = Loc::Player(2);
+            break;
+        }
+    }
+    assert_eq!((held(&g, &s, 1, "PR"), held(&g, &s, 3, "PR")), (60, 5));
+    let (c1, c3, money) = (cash(&s, 1), cash(&s, 3), s.money());
+    act(&g, &mut s, Action::Nationalise { company: "PR".into(), from_seat: 3, percent: 5 });
+    assert_eq!((cash(&s, 1), cash(&s, 3)), (c1 - 116, c3 + 116));
+    assert_eq!((held(&g, &s, 1, "PR"), s.money()), (65, money));
+}

@@ -157,7 +157,7 @@ impl R1835 {
 
     /// The company operating now and its turn: step, lays, station, revenue and routes run.
     fn operating_view(&self, s: &State) -> Value {
-        let Some(e) = self.operating(s).filter(|_| matches!(s.round, Round::Operating { .. })) else {
+        let Some(e) = self.operating_entity(s).filter(|_| matches!(s.round, Round::Operating { .. })) else {
             return Value::Null;
         };
         let t = &s.or.turn;

@@ -44,7 +44,7 @@ fn refuse(e: impl Display) -> Refusal {
 
 impl R1835 {
     /// The entity operating now.
-    pub(crate) fn operating(&self, s: &State) -> Option<Entity> {
+    pub(crate) fn operating_entity(&self, s: &State) -> Option<Entity> {
         s.or.queue.first().copied()
     }
 
@@ -96,7 +96,7 @@ impl R1835 {
 
     /// The operating entity, checked against the company an action names.
     pub(crate) fn operating_named(&self, s: &State, company: &str) -> Result<Entity, Refusal> {
-        let Some(e) = self.operating(s) else { return illegal("no company is operating") };
+        let Some(e) = self.operating_entity(s) else { return illegal("no company is operating") };
         let id = self.entity_id(s, e);
         if !id.eq_ignore_ascii_case(company.trim()) {
             return illegal(format!("it is {id}'s turn, not {company}'s"));
@@ -108,7 +108,7 @@ impl R1835 {
     /// home station in its first operating round (HR 8).
     pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.or.turn = CompanyTurn::default();
-        if let Some(Entity::Major(c)) = self.operating(s) {
+        if let Some(Entity::Major(c)) = self.operating_entity(s) {
             let waits = s.majors.get(usize::from(c)).is_some_and(|m| !m.home_placed);
             if waits {
                 self.place_home(s, Entity::Major(c), ev);
@@ -118,7 +118,7 @@ impl R1835 {
 
     /// Whether the current step may be passed (the trains step: whether the turn may end).
     pub(crate) fn can_pass(&self, s: &State) -> Result<(), Refusal> {
-        let Some(e) = self.operating(s) else { return illegal("no company is operating") };
+        let Some(e) = self.operating_entity(s) else { return illegal("no company is operating") };
         match s.or.turn.step {
             Step::Track | Step::Token => Ok(()),
             Step::Run => self.check_no_run(s, e),
@@ -140,7 +140,7 @@ impl R1835 {
     /// Passes the current step and moves to the next; passing the trains step ends the turn.
     pub(crate) fn pass_step(&self, s: &mut State, ev: &mut Vec<Event>) -> Result<(), Refusal> {
         self.can_pass(s)?;
-        let Some(e) = self.operating(s) else { return illegal("no company is operating") };
+        let Some(e) = self.operating_entity(s) else { return illegal("no company is operating") };
         match s.or.turn.step {
             Step::Track => s.or.turn.step = Step::Token,
             Step::Token => s.or.turn.step = Step::Run,
@@ -162,7 +162,7 @@ impl R1835 {
     /// Moves the turn forward to `step`, passing the steps before it; an earlier step is over.
     pub(crate) fn advance_to(&self, s: &mut State, step: Step, ev: &mut Vec<Event>) -> Result<(), Refusal> {
         if s.or.turn.step > step {
-            let id = self.operating(s).map(|e| self.entity_id(s, e)).unwrap_or_default();
+            let id = self.operating_entity(s).map(|e| self.entity_id(s, e)).unwrap_or_default();
             return illegal(format!(
                 "{id}'s {} step is over: it is in its {} step (a turn goes track, token, run, dividend, trains)",
                 step.name(),

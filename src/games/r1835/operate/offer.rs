@@ -11,7 +11,7 @@ use crate::games::r1835::state::{Entity, State, Step};
 impl R1835 {
     /// The prompt of the operating round's decision.
     pub(crate) fn turn_prompt(&self, s: &State) -> String {
-        let Some(e) = self.operating(s) else { return String::from("no company is operating") };
+        let Some(e) = self.operating_entity(s) else { return String::from("no company is operating") };
         let id = self.entity_id(s, e);
         let t = &s.or.turn;
         let what = match t.step {
@@ -45,7 +45,7 @@ impl R1835 {
     /// Every action the operating entity's seat may send now.
     pub(crate) fn legal_turn(&self, s: &State) -> Vec<Action> {
         let mut out = Vec::new();
-        let Some(e) = self.operating(s) else { return out };
+        let Some(e) = self.operating_entity(s) else { return out };
         let mut t = s.clone();
         let mut ev = Vec::new();
         loop {
@@ -88,7 +88,7 @@ impl R1835 {
     /// The default for a seat that sent no orders (RULING K34): no tile, no station, the best
     /// run, a payout (the shareholders' interest; minors split), the trains helper's choice.
     pub(crate) fn default_turn(&self, s: &State) -> Option<Action> {
-        let e = self.operating(s)?;
+        let e = self.operating_entity(s)?;
         let id = self.entity_id(s, e);
         match s.or.turn.step {
             Step::Track | Step::Token => Some(Action::Pass),

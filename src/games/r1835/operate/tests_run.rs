@@ -44,7 +44,7 @@ fn a_run_above_the_maximum_is_refused_naming_the_maximum() {
 #[test]
 fn declared_routes_are_checked_and_valued() {
     let (g, mut s, best) = m1_ready_to_run();
-    let e = g.operating(&s).expect("M1");
+    let e = g.operating_entity(&s).expect("M1");
     let (graph, opt) = g.best_run(&s, e).expect("a run");
     let route = opt.routes.iter().flatten().next().expect("a route").describe(&graph);
     let stops: Vec<String> = route.split('-').map(String::from).collect();

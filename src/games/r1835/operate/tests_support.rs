@@ -20,7 +20,7 @@ pub(super) fn first_or(g: &R1835, extra: Value) -> State {
 
 /// The id of the entity operating now.
 pub(super) fn operating(g: &R1835, s: &State) -> String {
-    g.operating(s).map(|e| g.entity_id(s, e)).unwrap_or_default()
+    g.operating_entity(s).map(|e| g.entity_id(s, e)).unwrap_or_default()
 }
 
 /// Passes steps until `id` operates (in its track step).
@@ -38,7 +38,7 @@ pub(super) fn pass_to(g: &R1835, s: &mut State, id: &str) {
 /// earns more than nothing).
 pub(super) fn best_lay(g: &R1835, s: &State) -> Option<(Action, i64)> {
     let d = g.next_decision(s)?;
-    let e = g.operating(s)?;
+    let e = g.operating_entity(s)?;
     let mut best: Option<(Action, i64)> = None;
     for a in g.legal_actions(s, &d).into_iter().filter(|a| matches!(a, Action::LayTile { .. })) {
         let mut t = s.clone();

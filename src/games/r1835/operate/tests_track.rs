@@ -67,7 +67,7 @@ fn terrain_cost_is_paid_from_the_treasury_and_a_company_that_cannot_pay_cannot_l
     pass_to(&g, &mut s, "BY");
     let found = costly(&s);
     let costly = found.expect("a lay on a costly hex");
-    let e = g.operating(&s).expect("a company operates");
+    let e = g.operating_entity(&s).expect("a company operates");
     let holder = crate::games::r1835::R1835::treasury(e);
     let cost = g.data().hex(&hex_of(&costly)).map(|x| x.cost).unwrap_or(0);
     let mut poor = s.clone();
