@@ -47,16 +47,25 @@ pub enum Action {
     /// Nationalisation: force the player at seat `from_seat` (1-based) to sell one certificate
     /// of `percent` at 150 % of the price (FACTS §6).
     Nationalise { company: String, from_seat: u8, percent: u8 },
-    /// End the turn (in a stock round: a pass unless something was bought this turn; in an
-    /// operating round: the company's turn is over).
+    /// End the turn (in a stock round: a pass unless something was bought this turn); in an
+    /// operating round: end the current step of the company's turn and go on to the next (the
+    /// trains step: end the turn).
     Pass,
-    // ---- operating rounds: specified, not yet carried out (Hook) ----
+    // ---- operating rounds (a company's turn: FACTS §7.3; `docs/1835-actions.md`) ----
     /// Lay or upgrade a tile: `rotation` 0-5 clockwise as in `rules/1835/README.md`.
     LayTile { company: String, tile: String, hex: String, rotation: u8 },
     /// Place a station token in city `city` (from 1) of a hex.
     PlaceToken { company: String, hex: String, city: u8 },
-    /// Run the trains: one route (list of hexes visited, in order) per train, and the revenue.
-    Run { company: String, routes: Vec<Vec<String>>, revenue: i64 },
+    /// Run the trains: one route (the stops visited, in order: `E19` or `E19.2`) per train, and
+    /// the revenue. Without routes the engine runs its optimal routes; without a revenue the
+    /// routes' (or the optimum's) value is taken (RULING K21).
+    Run {
+        company: String,
+        #[serde(default)]
+        routes: Vec<Vec<String>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        revenue: Option<i64>,
+    },
     /// Pay out, withhold or (minors) split the revenue.
     Dividend { company: String, kind: DividendKind },
     /// Buy a train from the bank ("bank"), the pool ("pool") or a company (its id) at `price`.

@@ -3,7 +3,7 @@
 
 use super::R1835;
 use super::actions::{Action, Hook, Refusal, illegal};
-use super::state::{Round, State};
+use super::state::{Round, State, Step};
 use crate::engine::{Event, Illegal};
 
 impl R1835 {
@@ -68,15 +68,58 @@ impl R1835 {
                 self.end_turn(s, ev);
                 Ok(())
             }
-            (Round::Operating { .. }, Action::Pass) => self.or_pass(s, ev),
-            (Round::Operating { .. }, a) => match hook_of(a) {
-                Some(h) => Err(Refusal::NotYetSupported(h)),
-                None => illegal("that is an action of a stock round; an operating round is under way"),
-            },
+            (Round::Operating { .. }, a) => self.operate(s, a, ev),
             (Round::Stock { .. }, a) if hook_of(a).is_some() => {
                 illegal("that is an action of an operating round; a stock round is under way")
             }
             (Round::Stock { .. }, _) => illegal("that action is not possible now"),
+        }
+    }
+}
+
+impl R1835 {
+    /// An action of the operating entity's turn (`operate`: the steps of FACTS §7.3).
+    fn operate(&self, s: &mut State, action: &Action, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+        match action {
+            Action::Pass => self.pass_step(s, ev),
+            Action::LayTile { company, tile, hex, rotation } => {
+                let e = self.operating_named(s, company)?;
+                self.lay_tile(s, e, (tile, hex, *rotation), ev)
+            }
+            Action::PlaceToken { company, hex, city } => {
+                let e = self.operating_named(s, company)?;
+                self.place_token(s, e, hex, *city, ev)
+            }
+            Action::Run { company, routes, revenue } => {
+                let e = self.operating_named(s, company)?;
+                self.run_trains(s, e, routes, *revenue, ev)
+            }
+            Action::Dividend { company, kind } => {
+                let e = self.operating_named(s, company)?;
+                self.dividend(s, e, *kind, ev)
+            }
+            Action::BuyTrain { company, train, from, price } => {
+                let e = self.operating_named(s, company)?;
+                self.advance_to(s, Step::Trains, ev)?;
+                self.buy_train(s, e, train, from, *price, ev)
+            }
+            // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
+            Action::Sell { company, count, percent } => {
+                let e = self
+                    .operating_entity(s)
+                    .ok_or_else(|| Refusal::Illegal("no company is operating".into()))?;
+                self.advance_to(s, Step::Trains, ev)?;
+                self.emergency_sell(s, e, company, *count, *percent, ev)
+            }
+            Action::DiscardTrain { company, train } => {
+                let e = self.operating_named(s, company)?;
+                self.advance_to(s, Step::Trains, ev)?;
+                self.discard_train(s, e, train, ev)
+            }
+            a => match hook_of(a) {
+                Some(h) => Err(Refusal::NotYetSupported(h)),
+                None => illegal("that is an action of a stock round; an operating round is under way"),
+            },
         }
     }
 }

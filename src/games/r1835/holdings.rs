@@ -3,7 +3,7 @@
 //! changes (FACTS §6) and floating with incremental capital (FACTS §2.2).
 
 use super::R1835;
-use super::state::{Cert, Loc, State};
+use super::state::{Cert, Entity, Loc, State};
 use crate::engine::Event;
 
 /// Who pays or is paid.
@@ -182,10 +182,13 @@ impl R1835 {
         c.floated = true;
         c.home_placed = !m.home_on_first_operation;
         ev.push(Event::public(format!(
-            "{} floats with {sold} % sold and receives {capital} M from the bank{}",
-            m.id,
-            if c.home_placed { format!("; its home station is placed in {}", m.home) } else { String::new() }
+            "{} floats with {sold} % sold and receives {capital} M from the bank",
+            m.id
         )));
+        if c.home_placed {
+            // The home station goes on the board when the company floats (FACTS §7.5; BA: HR 8).
+            self.place_home(s, Entity::Major(u8::try_from(co).unwrap_or(u8::MAX)), ev);
+        }
     }
 
     /// Moves the first certificate of `co` matching `pick` at `from` to `to`; returns its index.

@@ -1,10 +1,10 @@
 //! Decisions and their legal actions: who acts, with a prompt a player can read, and every
 //! action `apply` would accept there (the web UI and the order checker list them). The forced
-//! default is a pass wherever a pass is legal.
+//! default is a pass wherever a pass is legal; in operating rounds see `operate::offer`.
 
 use super::R1835;
 use super::actions::{Action, Refusal, Source, illegal};
-use super::state::{Entity, Loc, Round, State};
+use super::state::{Loc, Round, State};
 use crate::engine::{Decision, Seat};
 
 const SIZES: [u8; 3] = [5, 10, 20];
@@ -28,20 +28,7 @@ impl R1835 {
             Round::Stock { n } => {
                 format!("stock round {n}: sell shares and buy one certificate, in any order, or pass")
             }
-            Round::Operating { set, n, .. } => {
-                let id = match s.or.queue.first() {
-                    Some(Entity::Minor(m)) => s.minors[usize::from(*m)].id.clone(),
-                    Some(Entity::Major(c)) => s.majors[usize::from(*c)].id.clone(),
-                    None => String::new(),
-                };
-                let note = match self.check_or_pass(s) {
-                    Ok(()) => "pass to end its turn".to_string(),
-                    Err(why) => why.to_string(),
-                };
-                format!(
-                    "operating round {set}.{n}: {id} operates (track, tokens, trains are not yet supported; {note})"
-                )
-            }
+            Round::Operating { set, n, .. } => format!("operating round {set}.{n}: {}", self.turn_prompt(s)),
             Round::Over => return None,
         };
         Some(Decision { seat: Seat::from_index(usize::from(p)), prompt })
@@ -53,11 +40,7 @@ impl R1835 {
         let mut out = Vec::new();
         match s.round {
             Round::Over => {}
-            Round::Operating { .. } => {
-                if self.check_or_pass(s).is_ok() {
-                    out.push(Action::Pass);
-                }
-            }
+            Round::Operating { .. } => out = self.legal_turn(s),
             Round::Stock { .. } if s.packet_open() => {
                 for i in self.available_items(s) {
                     if self.check_buy_item(s, p, i).is_ok() {
@@ -149,7 +132,7 @@ impl R1835 {
                 self.legal_sales(s, p, &mut sales);
                 sales.into_iter().next()
             }
-            Round::Operating { .. } => self.check_or_pass(s).ok().map(|_| Action::Pass),
+            Round::Operating { .. } => self.default_turn(s),
             Round::Over => None,
         }
     }

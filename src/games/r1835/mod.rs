@@ -3,14 +3,15 @@
 //! Part 1 covers everything outside operating rounds: components as data (`data/`, from the
 //! TOML files in `rules/1835/`), set-up for 3-7 players, the start packet with its variants,
 //! stock rounds, private income, floating and capital, nationalisation and the end of the game
-//! by the bank breaking. Operating rounds are hooks: their actions are specified (`actions.rs`,
-//! `docs/1835-actions.md`) and refused with a typed "not yet supported" reason.
+//! by the bank breaking. Operating rounds: a company's turn (`operate`: track, token, run,
+//! dividend, trains) on the board (`board`); trains, phases and the Prussian are issue 14's
+//! `trains` and hooks refused with a typed "not yet supported" reason (`actions.rs`).
 //!
 //! Files: `options` (option sets), `state`, `actions`, `setup`, `holdings` (certificates,
 //! limits, money, presidency, floating), `packet` (start packet and lap orders), `release`
 //! (when IPOs open), `stock` (buy, sell, nationalise), `rounds` (turns and rounds), `apply`,
 //! `legal` (decisions, legal actions), `orders` (the order language), `view`, `ledger`
-//! (replaying a JSONL action log into a cash ledger). Rulings: `docs/RULINGS.md`, "1835" (K…);
+//! (replaying a JSONL action log into a cash ledger), `operate` (a company's turn), `trains`. Rulings: `docs/RULINGS.md`, "1835" (K…);
 //! facts: FACTS.md sections cited as `FACTS §n`; house rules as `HR n`.
 
 mod actions;
@@ -20,6 +21,7 @@ pub mod data;
 mod holdings;
 pub mod ledger;
 mod legal;
+mod operate;
 pub mod options;
 pub mod orders;
 mod packet;
@@ -31,8 +33,7 @@ mod rounds;
 mod setup;
 pub mod state;
 mod stock;
-// Called by the operating round's step machine (`operate/`, built in parallel); until it is
-// merged nothing outside the tests calls these methods.
+// `bank_left` and `trains_accounted` count the trains for the trains module's own tests.
 #[allow(dead_code)]
 mod trains;
 mod view;

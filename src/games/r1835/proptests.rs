@@ -3,7 +3,8 @@
 //! accepted, refusals change nothing, the log replays, published lines; 1835 has no hidden
 //! information, RULING P2), with 1835's own invariants: money and certificates are conserved and
 //! nobody ends a legal action above the certificate limit by their own doing (RULING K8); plus a
-//! long scripted game whose JSONL log replays twice to identical ledgers.
+//! long scripted game whose JSONL log replays twice to identical ledgers; and random games with
+//! operating rounds played (capped at 500 actions and at the compulsory train, issue 14).
 
 use super::ledger;
 use super::state::{Loc, Round, State};
@@ -137,6 +138,51 @@ proptest! {
             "empty_operating_rounds": true,
         });
         play(&g, seats, options, seed).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Plays random legal actions with operating rounds played, up to 500 actions or until a share
+/// company without a train waits in its trains step (the compulsory train is issue 14's trains
+/// part); returns the operating-round actions taken. Money is conserved after every action, and
+/// the default is always a legal action.
+fn play_operating(g: &R1835, seats: u8, seed: u64) -> Result<usize, String> {
+    let spec = SetupSpec { seats, options: json!({"variant": "standard"}) };
+    let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.0)?;
+    let mut pick = Pick(seed);
+    let mut operating = 0;
+    for seq in 0..500u64 {
+        let Some(d) = g.next_decision(&s) else { break };
+        let legal = g.legal_actions(&s, &d);
+        if legal.is_empty() {
+            if !d.prompt.contains("compulsory train") {
+                return Err(format!("stuck at \"{}\"", d.prompt));
+            }
+            break;
+        }
+        let default = g.default_action(&s, &d);
+        if !default.as_ref().is_some_and(|a| legal.contains(a)) {
+            return Err(format!("the default {default:?} at \"{}\" is not legal", d.prompt));
+        }
+        let action = choose(&legal, &mut pick).unwrap_or(Action::Pass);
+        g.apply(&mut s, &action, &mut GameRng::for_action(seed, seq))
+            .map_err(|e| format!("legal {action:?} refused: {}", e.0))?;
+        operating += usize::from(matches!(s.round, Round::Operating { .. }));
+        if s.money() != 12000 {
+            return Err(format!("money is {} after {action:?}", s.money()));
+        }
+    }
+    Ok(operating)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_with_operating_rounds_conserve_money_and_never_offer_an_illegal_default(
+        seed in any::<u64>(), seats in 3u8..=7
+    ) {
+        let g = engine();
+        play_operating(&g, seats, seed).map_err(TestCaseError::fail)?;
     }
 }
 

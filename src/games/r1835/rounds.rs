@@ -1,10 +1,10 @@
 //! The flow of rounds: turns within a stock round (passes, skips, the end when everyone has
 //! passed in succession), the end of a stock round (sold-out rise, priority after the last
-//! buyer), operating rounds (private income; company turns are hooks), the bank breaking and
+//! buyer), operating rounds (private income, home stations due, the order; a company's turn is
+//! `operate`), the bank breaking and
 //! the end of the game (FACTS §1a, §5.2, §6, §7.1-7.2, §13; HR 11).
 
 use super::R1835;
-use super::actions::{Hook, Refusal, illegal};
 use super::holdings::{Holder, pay};
 use super::options::Variant;
 use super::packet::{lap_seat, opening_order};
@@ -192,6 +192,8 @@ impl R1835 {
             text.push_str(&format!("; private income: {}", paid.join(", ")));
         }
         ev.push(Event::public(text));
+        s.or.powers_used.clear();
+        self.place_due_homes(s, ev);
         s.or.queue = self.operating_order(s);
         if s.options.empty_operating_rounds {
             let ids: Vec<String> = s.or.queue.clone().into_iter().map(|e| self.operate_empty(s, e)).collect();
@@ -205,6 +207,8 @@ impl R1835 {
         }
         if s.or.queue.is_empty() {
             self.finish_operating_round(s, ev);
+        } else {
+            self.begin_turn(s, ev);
         }
     }
 
@@ -219,12 +223,28 @@ impl R1835 {
             .map(|m| Entity::Minor(u8::try_from(m).unwrap_or(0)))
             .collect();
         let mut majors: Vec<usize> = (0..s.majors.len()).filter(|c| s.majors[*c].floated).collect();
-        majors.sort_by_key(|c| {
-            let sp = s.majors[*c].price.unwrap_or(self.data.majors[*c].start_space);
-            (std::cmp::Reverse(self.data.market.price(sp)), std::cmp::Reverse(sp.col), s.majors[*c].stamp)
-        });
+        majors.sort_by_key(|c| self.order_key(s, *c));
         queue.extend(majors.into_iter().map(|c| Entity::Major(u8::try_from(c).unwrap_or(0))));
         queue
+    }
+
+    /// A share company's place in the operating order: higher price first; same price: further
+    /// right first; same space: the marker on top (FACTS §7.2).
+    fn order_key(&self, s: &State, c: usize) -> (std::cmp::Reverse<i64>, std::cmp::Reverse<u8>, u32) {
+        let sp = s.majors[c].price.unwrap_or(self.data.majors[c].start_space);
+        (std::cmp::Reverse(self.data.market.price(sp)), std::cmp::Reverse(sp.col), s.majors[c].stamp)
+    }
+
+    /// The share companies still to operate, in the order of their prices now: the order is
+    /// taken again after each company's turn (FACTS §7.2, "dynamic").
+    pub(crate) fn reorder_majors(&self, s: &mut State) {
+        let (minors, mut majors): (Vec<Entity>, Vec<Entity>) =
+            s.or.queue.iter().partition(|e| matches!(e, Entity::Minor(_)));
+        majors.sort_by_key(|e| match e {
+            Entity::Major(c) => Some(self.order_key(s, usize::from(*c))),
+            Entity::Minor(_) => None,
+        });
+        s.or.queue = minors.into_iter().chain(majors).collect();
     }
 
     /// An empty company turn (test option): it counts as having operated.
@@ -251,36 +271,8 @@ impl R1835 {
         }
     }
 
-    /// Whether the operating entity may end its turn now. Without operating rounds the engine
-    /// can only allow it where the rules do: a company without trains that need not buy one.
-    pub(crate) fn check_or_pass(&self, s: &State) -> Result<(), Refusal> {
-        match s.or.queue.first() {
-            None => illegal("no company is operating"),
-            Some(Entity::Minor(m)) if s.minors[usize::from(*m)].trains.is_empty() => Ok(()),
-            Some(Entity::Minor(_)) => Err(Refusal::NotYetSupported(Hook::MustRun)),
-            Some(Entity::Major(c)) if s.majors[usize::from(*c)].trains.is_empty() => {
-                Err(Refusal::NotYetSupported(Hook::CompulsoryTrain))
-            }
-            Some(Entity::Major(_)) => Err(Refusal::NotYetSupported(Hook::MustRun)),
-        }
-    }
-
-    /// Ends the operating entity's turn (checked first).
-    pub(crate) fn or_pass(&self, s: &mut State, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-        self.check_or_pass(s)?;
-        if let Some(e) = s.or.queue.first().copied() {
-            let id = self.operate_empty(s, e);
-            ev.push(Event::public(format!("{id} ends its turn without building, running or buying")));
-            s.or.queue.remove(0);
-        }
-        if s.or.queue.is_empty() {
-            self.finish_operating_round(s, ev);
-        }
-        Ok(())
-    }
-
     /// End of an operating round: the next one of the set, the next stock round, or the end.
-    fn finish_operating_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn finish_operating_round(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Round::Operating { set, n, of } = s.round else { return };
         ev.push(Event::public(format!("Operating round {set}.{n} ends")));
         s.closed.push(self.round_close(s));

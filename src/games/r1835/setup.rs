@@ -112,6 +112,7 @@ impl R1835 {
             prussian_due: Vec::new(),
             prussian: Default::default(),
             closed: Vec::new(),
+            board: Default::default(),
         };
         let mut ev = Vec::new();
         self.start_stock_round(&mut s, 1, &mut ev);

@@ -3,6 +3,7 @@
 //! components themselves (names, prices, stacks) are in [`super::data::Data`] and the state
 //! refers to them by position (`majors[i]` is the i-th `[[major]]` of `companies.toml`).
 
+use super::board::BoardState;
 use super::data::Space;
 use super::options::Options;
 use super::prussian::PrussianState;
@@ -161,10 +162,61 @@ pub enum Entity {
     Major(u8),
 }
 
+/// The steps of a company's turn, in order (FACTS §7.3): track, token, run, dividend, trains.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    #[default]
+    Track,
+    Token,
+    Run,
+    Dividend,
+    Trains,
+}
+
+impl Step {
+    /// The step's name for players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Track => "track",
+            Step::Token => "token",
+            Step::Run => "run",
+            Step::Dividend => "dividend",
+            Step::Trains => "trains",
+        }
+    }
+}
+
+/// The operating entity's turn so far.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompanyTurn {
+    #[serde(default)]
+    pub step: Step,
+    /// Normal tile lays done this turn (private free lays not counted).
+    #[serde(default)]
+    pub lays: u8,
+    /// The normal station token of the turn is placed.
+    #[serde(default)]
+    pub token: bool,
+    /// The revenue of the run, kept until the dividend is decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revenue: Option<i64>,
+    /// The routes run (stops in order, for players), until the dividend.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<String>,
+}
+
 /// The running operating round: the entities still to operate, first = operating now.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OperatingRound {
     pub queue: Vec<Entity>,
+    /// The turn of the entity operating now.
+    #[serde(default)]
+    pub turn: CompanyTurn,
+    /// Private companies whose once-per-round power was used in this operating round (OBB:
+    /// one hex per operating round, FACTS §3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers_used: Vec<String>,
 }
 
 /// The money at the end of a round, for the ledger.
@@ -222,6 +274,9 @@ pub struct State {
     /// Rounds that closed during the last action (for the ledger); cleared by every action.
     #[serde(default)]
     pub closed: Vec<RoundClose>,
+    /// Tiles laid and station tokens (issue 13).
+    #[serde(default)]
+    pub board: BoardState,
 }
 
 impl State {

@@ -85,34 +85,29 @@ fn private_income_is_paid_at_the_start_of_every_operating_round() {
 }
 
 #[test]
-fn operating_round_actions_are_refused_as_not_yet_supported() {
+fn in_an_operating_round_prussian_actions_are_not_yet_supported_and_a_share_company_must_buy_a_train() {
     let g = engine();
     let mut s = rich(&g, Value::Null, 1);
     pass_until_round_changes(&g, &mut s);
     assert_eq!(s.round, Round::Operating { set: 2, n: 1, of: 1 });
     // M1 (seat 4) operates first; the minor may end its turn.
     assert_eq!(to_act(&g, &s), 4);
-    let actions = [
-        Action::BuyTrain { company: "M1".into(), train: "2".into(), from: "bank".into(), price: 80 },
-        Action::Run { company: "M1".into(), routes: vec![vec!["H2".into(), "I3".into()]], revenue: 50 },
-        Action::FormPrussian { form: true },
-    ];
-    for a in actions {
-        let err = try_act(&g, &mut s, a).unwrap_err();
-        assert!(err.starts_with("not yet supported: "), "{err}");
-    }
+    let err = try_act(&g, &mut s, Action::FormPrussian { form: true }).unwrap_err();
+    assert!(err.starts_with("not yet supported: "), "{err}");
     let err = try_act(&g, &mut s, ipo("SX", 10)).unwrap_err();
     assert!(err.contains("an operating round is under way"), "{err}");
-    for _ in 0..6 {
-        act(&g, &mut s, Action::Pass); // the six minors
+    // The six minors pass their five steps each (track, token, run, dividend, trains).
+    for _ in 0..6 * 5 {
+        act(&g, &mut s, Action::Pass);
     }
-    // BY (floated, no train) must buy a train: the hook, with no legal action and no default.
+    for _ in 0..4 {
+        act(&g, &mut s, Action::Pass); // BY's track, token, run and dividend steps
+    }
+    // BY (floated, no train) cannot end its turn without a train; its default buys one.
     let d = g.next_decision(&s).expect("BY's turn");
     assert_eq!(d.seat.0, 1);
-    assert!(d.prompt.contains("not yet supported: the compulsory train purchase"), "{}", d.prompt);
-    assert!(g.legal_actions(&s, &d).is_empty());
-    assert_eq!(g.default_action(&s, &d), None);
-    assert!(try_act(&g, &mut s, Action::Pass).unwrap_err().starts_with("not yet supported"));
+    assert!(try_act(&g, &mut s, Action::Pass).is_err());
+    assert!(matches!(g.default_action(&s, &d), Some(Action::BuyTrain { .. })));
 }
 
 #[test]

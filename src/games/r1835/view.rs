@@ -100,6 +100,8 @@ impl R1835 {
             "start_packet": self.data.packet.iter().enumerate().map(|(i, it)| json!({
                 "item": it.id, "price": it.price, "sold": s.packet_sold[i], "on_sale": available.contains(&i),
             })).collect::<Vec<_>>(),
+            "board": s.board,
+            "operating": self.operating_view(s),
         })
     }
 
@@ -151,5 +153,22 @@ impl R1835 {
             out.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
         out.join("\n")
+    }
+
+    /// The company operating now and its turn: step, lays, station, revenue and routes run.
+    fn operating_view(&self, s: &State) -> Value {
+        let Some(e) = self.operating_entity(s).filter(|_| matches!(s.round, Round::Operating { .. })) else {
+            return Value::Null;
+        };
+        let t = &s.or.turn;
+        json!({
+            "company": self.entity_id(s, e),
+            "step": t.step,
+            "lays": t.lays,
+            "lays_allowed": self.lays_allowed(s, e),
+            "token_placed": t.token,
+            "revenue": t.revenue,
+            "routes": t.routes,
+        })
     }
 }

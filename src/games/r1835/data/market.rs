@@ -77,4 +77,18 @@ impl Market {
             _ => s,
         }
     }
+    /// One column right (a dividend paid, FACTS §5.2); one row up where the row ends; the same
+    /// space at the top right corner.
+    pub fn right(&self, s: Space) -> Space {
+        let next = Space { row: s.row, col: s.col.saturating_add(1) };
+        if self.exists(next) { next } else { self.up(s) }
+    }
+    /// One column left (revenue withheld, FACTS §5.2); one row down where the row starts; the
+    /// same space at the bottom left corner.
+    pub fn left(&self, s: Space) -> Space {
+        match s.col.checked_sub(1).map(|col| Space { row: s.row, col }) {
+            Some(prev) if self.exists(prev) => prev,
+            _ => self.down(s),
+        }
+    }
 }

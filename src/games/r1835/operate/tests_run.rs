@@ -1,0 +1,65 @@
+//! The run step (FACTS §10; RULING K21): the optimum without routes, declared routes checked,
+//! a revenue above the maximum refused naming it, the run compulsory for a company with trains.
+
+use super::tests_support::{best_lay, first_or, operating};
+use crate::engine::Game;
+use crate::games::r1835::actions::Action;
+use crate::games::r1835::state::Step;
+use crate::games::r1835::tests::{act, engine, try_act};
+use serde_json::Value;
+
+/// M1 with a 2-train, after the lay that earns it most, at its run step.
+fn m1_ready_to_run() -> (crate::games::r1835::R1835, crate::games::r1835::State, i64) {
+    let g = engine();
+    let mut s = first_or(&g, Value::Null);
+    assert_eq!(operating(&g, &s), "M1");
+    s.minors[0].trains = vec!["2".into()];
+    let (lay, best) = best_lay(&g, &s).expect("a lay that earns something");
+    act(&g, &mut s, lay);
+    act(&g, &mut s, Action::Pass); // the track step
+    act(&g, &mut s, Action::Pass); // the token step
+    assert_eq!(s.or.turn.step, Step::Run);
+    (g, s, best)
+}
+
+#[test]
+fn a_run_without_routes_takes_the_optimum() {
+    let (g, mut s, best) = m1_ready_to_run();
+    assert!(best > 0);
+    act(&g, &mut s, Action::Run { company: "M1".into(), routes: vec![], revenue: None });
+    assert_eq!(s.or.turn.revenue, Some(best));
+    assert_eq!(s.or.turn.step, Step::Dividend);
+    assert_eq!(s.or.turn.routes.len(), 1);
+}
+
+#[test]
+fn a_run_above_the_maximum_is_refused_naming_the_maximum() {
+    let (g, mut s, best) = m1_ready_to_run();
+    let err =
+        try_act(&g, &mut s, Action::Run { company: "M1".into(), routes: vec![], revenue: Some(best + 10) })
+            .unwrap_err();
+    assert!(err.contains(&format!("the {best} the trains can earn")), "{err}");
+}
+
+#[test]
+fn declared_routes_are_checked_and_valued() {
+    let (g, mut s, best) = m1_ready_to_run();
+    let e = g.operating_entity(&s).expect("M1");
+    let (graph, opt) = g.best_run(&s, e).expect("a run");
+    let route = opt.routes.iter().flatten().next().expect("a route").describe(&graph);
+    let stops: Vec<String> = route.split('-').map(String::from).collect();
+    act(&g, &mut s, Action::Run { company: "M1".into(), routes: vec![stops], revenue: Some(best) });
+    assert_eq!(s.or.turn.revenue, Some(best));
+}
+
+#[test]
+fn a_company_with_trains_that_can_earn_must_run() {
+    let (g, mut s, best) = m1_ready_to_run();
+    let err = try_act(&g, &mut s, Action::Pass).unwrap_err();
+    assert!(err.contains(&format!("can earn {best} M")), "{err}");
+    let d = g.next_decision(&s).expect("M1");
+    assert_eq!(
+        g.default_action(&s, &d),
+        Some(Action::Run { company: "M1".into(), routes: vec![], revenue: Some(best) })
+    );
+}
