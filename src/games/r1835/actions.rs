@@ -1,6 +1,5 @@
 //! The actions of the log (documented with examples in `docs/1835-actions.md`), and why an
-//! action is refused: illegal under the rules, or a rule the engine does not carry out yet
-//! ([`Hook`]: the operating-round part of 1835, specified here so logs can already name it).
+//! action is refused ([`Refusal`]: illegal under the rules, with a reason a player can read).
 
 use crate::engine::Illegal;
 use serde::{Deserialize, Serialize};
@@ -78,62 +77,17 @@ pub enum Action {
     ExchangeForPrussian { paper: String, accept: bool },
 }
 
-/// A rule the engine does not carry out yet: the action is refused with this reason, never
-/// applied wrongly. Each is a hook for the operating-round part of the engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hook {
-    LayTile,
-    PlaceToken,
-    RunTrains,
-    Dividend,
-    BuyTrain,
-    DiscardTrain,
-    PrussianFormation,
-    PrussianExchange,
-    /// A share company must own a train (FACTS §7.6): it cannot end its turn without one.
-    CompulsoryTrain,
-    /// A company with trains must run them before ending its turn.
-    MustRun,
-    /// A president who cannot fund a compulsory train goes bankrupt (FACTS §13); reachable
-    /// only through train purchases.
-    Bankruptcy,
-}
-
-impl fmt::Display for Hook {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Hook::LayTile => "laying track",
-            Hook::PlaceToken => "placing station tokens",
-            Hook::RunTrains => "running trains",
-            Hook::Dividend => "paying dividends",
-            Hook::BuyTrain => "buying trains",
-            Hook::DiscardTrain => "discarding trains",
-            Hook::PrussianFormation => "forming the Prussian",
-            Hook::PrussianExchange => "exchanging papers for Prussian shares",
-            Hook::CompulsoryTrain => "the compulsory train purchase of a share company",
-            Hook::MustRun => "running the trains a company owns",
-            Hook::Bankruptcy => "bankruptcy",
-        })
-    }
-}
-
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// The rules do not allow it; the reason is for the player.
     Illegal(String),
-    /// The rules allow something here that the engine cannot carry out yet.
-    NotYetSupported(Hook),
 }
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::Illegal(why) => f.write_str(why),
-            Refusal::NotYetSupported(hook) => write!(
-                f,
-                "not yet supported: {hook} belongs to the operating rounds, which this version of the 1835 engine does not play"
-            ),
         }
     }
 }

@@ -2,13 +2,20 @@
 //! works on a copy that replaces the state only when everything succeeded).
 
 use super::R1835;
-use super::actions::{Action, Hook, Refusal, illegal};
-use super::state::{Round, State, Step};
+use super::actions::{Action, Refusal, illegal};
+use super::prussian::PrussianAt;
+use super::state::{Entity, Round, State, Step};
 use crate::engine::{Event, Illegal};
 
 impl R1835 {
     /// The seat (index) that must act now, if any.
     pub(crate) fn acting(&self, s: &State) -> Option<u8> {
+        // A Prussian question comes before every other turn (FACTS §9; RULING K46).
+        if s.round != Round::Over
+            && let Some(p) = self.prussian_pending(s)
+        {
+            return Some(p);
+        }
         match s.round {
             Round::Stock { .. } => Some(s.sr.current),
             Round::Operating { .. } => self.operator(s),
@@ -36,6 +43,17 @@ impl R1835 {
     }
 
     fn step(&self, s: &mut State, p: u8, action: &Action, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+        if self.prussian_pending(s).is_some() {
+            let head = s.or.queue.first().copied();
+            self.prussian_answer(s, p, action, ev)?;
+            self.after_prussian(s, head, ev);
+            return Ok(());
+        }
+        if matches!(action, Action::FormPrussian { .. } | Action::ExchangeForPrussian { .. }) {
+            return illegal(
+                "no Prussian question is open now (FACTS §9: they are asked at the start of a round and after the first 4)",
+            );
+        }
         match (s.round, action) {
             (Round::Over, _) => illegal("the game is over"),
             (Round::Stock { .. }, Action::BuyItem { item }) => {
@@ -69,7 +87,7 @@ impl R1835 {
                 Ok(())
             }
             (Round::Operating { .. }, a) => self.operate(s, a, ev),
-            (Round::Stock { .. }, a) if hook_of(a).is_some() => {
+            (Round::Stock { .. }, a) if is_operating_action(a) => {
                 illegal("that is an action of an operating round; a stock round is under way")
             }
             (Round::Stock { .. }, _) => illegal("that action is not possible now"),
@@ -101,7 +119,13 @@ impl R1835 {
             Action::BuyTrain { company, train, from, price } => {
                 let e = self.operating_named(s, company)?;
                 self.advance_to(s, Step::Trains, ev)?;
-                self.buy_train(s, e, train, from, *price, ev)
+                self.buy_train(s, e, train, from, *price, ev)?;
+                // HR 9: each purchase's consequences, the Prussian's moments included, come
+                // before the next purchase.
+                let head = s.or.queue.first().copied();
+                self.prussian_moments(s, PrussianAt::TrainBought, ev);
+                self.after_prussian(s, head, ev);
+                Ok(())
             }
             // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
             Action::Sell { company, count, percent } => {
@@ -116,25 +140,41 @@ impl R1835 {
                 self.advance_to(s, Step::Trains, ev)?;
                 self.discard_train(s, e, train, ev)
             }
-            a => match hook_of(a) {
-                Some(h) => Err(Refusal::NotYetSupported(h)),
-                None => illegal("that is an action of a stock round; an operating round is under way"),
-            },
+            _ => illegal("that is an action of a stock round; an operating round is under way"),
         }
     }
 }
 
-/// The hook an operating-round action belongs to.
-fn hook_of(a: &Action) -> Option<Hook> {
-    Some(match a {
-        Action::LayTile { .. } => Hook::LayTile,
-        Action::PlaceToken { .. } => Hook::PlaceToken,
-        Action::Run { .. } => Hook::RunTrains,
-        Action::Dividend { .. } => Hook::Dividend,
-        Action::BuyTrain { .. } => Hook::BuyTrain,
-        Action::DiscardTrain { .. } => Hook::DiscardTrain,
-        Action::FormPrussian { .. } => Hook::PrussianFormation,
-        Action::ExchangeForPrussian { .. } => Hook::PrussianExchange,
-        _ => return None,
-    })
+impl R1835 {
+    /// After a Prussian answer or moment in an operating round, once no question is open: a
+    /// minor exchanged during its own turn ends it (FACTS §9), and a queue whose head changed
+    /// (papers exchanged at the start of the round) starts the new head's turn or ends the round.
+    fn after_prussian(&self, s: &mut State, head: Option<Entity>, ev: &mut Vec<Event>) {
+        if !matches!(s.round, Round::Operating { .. }) || self.prussian_pending(s).is_some() {
+            return;
+        }
+        match s.or.queue.first().copied() {
+            Some(Entity::Minor(m)) if s.minors.get(usize::from(m)).is_some_and(|x| x.closed) => {
+                self.end_company_turn(s, Entity::Minor(m), ev);
+            }
+            Some(now) if Some(now) != head => self.begin_turn(s, ev),
+            Some(_) => {}
+            None => self.finish_operating_round(s, ev),
+        }
+    }
+}
+
+/// Whether an action belongs to an operating round (or to the Prussian's questions).
+fn is_operating_action(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::LayTile { .. }
+            | Action::PlaceToken { .. }
+            | Action::Run { .. }
+            | Action::Dividend { .. }
+            | Action::BuyTrain { .. }
+            | Action::DiscardTrain { .. }
+            | Action::FormPrussian { .. }
+            | Action::ExchangeForPrussian { .. }
+    )
 }

@@ -13,6 +13,9 @@ impl R1835 {
     /// The decision now, if the game is not over.
     pub(crate) fn decision(&self, s: &State) -> Option<Decision> {
         let p = self.acting(s)?;
+        if let Some(prompt) = self.prussian_prompt(s) {
+            return Some(Decision { seat: Seat::from_index(usize::from(p)), prompt });
+        }
         let prompt = match s.round {
             Round::Stock { n } if s.packet_open() => {
                 let items: Vec<String> = self
@@ -38,6 +41,10 @@ impl R1835 {
     pub(crate) fn legal(&self, s: &State) -> Vec<Action> {
         let Some(p) = self.acting(s) else { return Vec::new() };
         let mut out = Vec::new();
+        if self.prussian_pending(s).is_some() {
+            self.legal_prussian(s, &mut out);
+            return out;
+        }
         match s.round {
             Round::Over => {}
             Round::Operating { .. } => out = self.legal_turn(s),
@@ -122,6 +129,9 @@ impl R1835 {
 
     /// The rules' default: pass; a player who must sell down sells the first legal sale.
     pub(crate) fn default_for(&self, s: &State) -> Option<Action> {
+        if self.prussian_pending(s).is_some() {
+            return self.default_prussian(s);
+        }
         match s.round {
             Round::Stock { .. } => {
                 let p = self.acting(s)?;

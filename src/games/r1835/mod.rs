@@ -1,17 +1,16 @@
 //! 1835 (Michael Meier-Bachl with Francis Tresham; Hans im Glück 1990): the engine.
 //!
-//! Part 1 covers everything outside operating rounds: components as data (`data/`, from the
-//! TOML files in `rules/1835/`), set-up for 3-7 players, the start packet with its variants,
-//! stock rounds, private income, floating and capital, nationalisation and the end of the game
-//! by the bank breaking. Operating rounds: a company's turn (`operate`: track, token, run,
-//! dividend, trains) on the board (`board`); trains, phases and the Prussian are issue 14's
-//! `trains` and hooks refused with a typed "not yet supported" reason (`actions.rs`).
+//! Components as data (`data/`, from the TOML files in `rules/1835/`), set-up for 3-7 players,
+//! the start packet with its variants, stock rounds, private income, floating and capital,
+//! nationalisation, the end of the game by the bank breaking or a bankruptcy; operating rounds:
+//! a company's turn (`operate`: track, token, run, dividend, trains) on the board (`board`),
+//! trains and phases (`trains`), the Prussian's formation and exchanges (`prussian`).
 //!
 //! Files: `options` (option sets), `state`, `actions`, `setup`, `holdings` (certificates,
 //! limits, money, presidency, floating), `packet` (start packet and lap orders), `release`
 //! (when IPOs open), `stock` (buy, sell, nationalise), `rounds` (turns and rounds), `apply`,
 //! `legal` (decisions, legal actions), `orders` (the order language), `view`, `ledger`
-//! (replaying a JSONL action log into a cash ledger), `operate` (a company's turn), `trains`. Rulings: `docs/RULINGS.md`, "1835" (K…);
+//! (replaying a JSONL action log into a cash ledger), `operate` (a company's turn), `trains`, `prussian`. Rulings: `docs/RULINGS.md`, "1835" (K…);
 //! facts: FACTS.md sections cited as `FACTS §n`; house rules as `HR n`.
 
 mod actions;
@@ -25,8 +24,6 @@ mod operate;
 pub mod options;
 pub mod orders;
 mod packet;
-// Called by the round machinery (the lead wires it in at merge); until then only the tests do.
-#[allow(dead_code)]
 mod prussian;
 mod release;
 mod rounds;
@@ -51,7 +48,7 @@ mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;
 
-pub use actions::{Action, DividendKind, Hook, Refusal, Source};
+pub use actions::{Action, DividendKind, Refusal, Source};
 pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::State;

@@ -8,6 +8,7 @@ use super::R1835;
 use super::holdings::{Holder, pay};
 use super::options::Variant;
 use super::packet::{lap_seat, opening_order};
+use super::prussian::PrussianAt;
 use super::state::{EndPlan, Entity, Round, RoundClose, State, StockRound, Turn, TurnOrder};
 use crate::engine::Event;
 
@@ -41,6 +42,8 @@ impl R1835 {
     pub(crate) fn start_stock_round(&self, s: &mut State, n: u32, ev: &mut Vec<Event>) {
         s.round = Round::Stock { n };
         s.round_seq += 1;
+        // FACTS §9: later conversions are asked once around the table at the start of each SR.
+        self.prussian_moments(s, PrussianAt::StockRoundStart, ev);
         if s.idle >= MAX_IDLE_ROUNDS {
             s.round = Round::Over;
             ev.push(Event::public(
@@ -175,6 +178,8 @@ impl R1835 {
     fn start_operating_round(&self, s: &mut State, set: u32, k: u8, of: u8, ev: &mut Vec<Event>) {
         s.round = Round::Operating { set, n: k, of };
         s.round_seq += 1;
+        // FACTS §7.2 step 1, HR 10: the Prussian's questions come before private income.
+        self.prussian_moments(s, PrussianAt::OperatingRoundStart, ev);
         let mut paid = Vec::new();
         for i in 0..s.privates.len() {
             let Some(p) = s.privates[i].owner.filter(|_| !s.privates[i].closed) else { continue };

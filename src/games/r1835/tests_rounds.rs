@@ -85,7 +85,7 @@ fn private_income_is_paid_at_the_start_of_every_operating_round() {
 }
 
 #[test]
-fn in_an_operating_round_prussian_actions_are_not_yet_supported_and_a_share_company_must_buy_a_train() {
+fn in_an_operating_round_a_prussian_answer_needs_an_open_question_and_a_share_company_must_buy_a_train() {
     let g = engine();
     let mut s = rich(&g, Value::Null, 1);
     pass_until_round_changes(&g, &mut s);
@@ -93,7 +93,7 @@ fn in_an_operating_round_prussian_actions_are_not_yet_supported_and_a_share_comp
     // M1 (seat 4) operates first; the minor may end its turn.
     assert_eq!(to_act(&g, &s), 4);
     let err = try_act(&g, &mut s, Action::FormPrussian { form: true }).unwrap_err();
-    assert!(err.starts_with("not yet supported: "), "{err}");
+    assert!(err.starts_with("no Prussian question is open now"), "{err}");
     let err = try_act(&g, &mut s, ipo("SX", 10)).unwrap_err();
     assert!(err.contains("an operating round is under way"), "{err}");
     // The six minors pass their five steps each (track, token, run, dividend, trains).

@@ -55,6 +55,10 @@ impl R1835 {
                 let half = if payout { revenue / 2 } else { 0 };
                 if let Some(p) = owner.filter(|_| payout) {
                     pay(s, Holder::Bank, Holder::Player(p), half);
+                    if half > 0 {
+                        // HR 10: this paper has paid in this operating round.
+                        self.prussian_note_paid(s, m);
+                    }
                 }
                 let kept = if owner.is_some() { revenue - half } else { revenue };
                 pay(s, Holder::Bank, Holder::Minor(usize::from(m)), kept);
@@ -91,7 +95,11 @@ impl R1835 {
             let pool = revenue * pool_percent / 100;
             let mut paid = Vec::new();
             for (p, percent) in players {
-                let amount = revenue * percent / 100;
+                // HR 10 (RULING K48): Prussian percentages whose paper already paid in this
+                // operating round earn nothing; that part stays in the bank.
+                let withheld =
+                    if self.data.majors[co].prussian { i64::from(self.prussian_withheld(s, p)) } else { 0 };
+                let amount = revenue * (percent - withheld).max(0) / 100;
                 pay(s, Holder::Bank, Holder::Player(p), amount);
                 paid.push(format!("seat {} {amount} M", p + 1));
             }

@@ -177,7 +177,7 @@ impl R1835 {
 
     /// Ends the entity's turn: it has operated; the next entity operates (the share companies
     /// in the order of their prices now, FACTS §7.2), or the round ends.
-    fn end_company_turn(&self, s: &mut State, e: Entity, ev: &mut Vec<Event>) {
+    pub(crate) fn end_company_turn(&self, s: &mut State, e: Entity, ev: &mut Vec<Event>) {
         match e {
             Entity::Minor(m) => {
                 if let Some(x) = s.minors.get_mut(usize::from(m)) {

@@ -166,6 +166,8 @@ impl R1835 {
         let trains = std::mem::take(&mut s.minors[m].trains);
         s.majors[pr].trains.extend(trains.iter().cloned());
         s.minors[m].closed = true;
+        let (from, to) = (self.data.minors[m].id.clone(), self.data.majors[pr].id.clone());
+        take_over_token(&mut s.board, &from, &to);
         // It no longer operates; mid-round the first of the queue is operating now and stays.
         let me = Entity::Minor(u8::try_from(m).unwrap_or(u8::MAX));
         let start = usize::from(s.prussian.mid_or);

@@ -16,6 +16,8 @@ mod proptests;
 mod tests;
 #[cfg(test)]
 mod tests_emergency;
+#[cfg(test)]
+mod tests_prussian;
 
 pub use depot::Depot;
 pub use phase::PrussianMoment;
