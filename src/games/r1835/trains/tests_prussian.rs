@@ -1,6 +1,7 @@
 //! The trains step and the Prussian together, through the engine's `apply` (FACTS §9, HR 9,
 //! HR 10): a purchase's Prussian moment is asked before the buyer goes on.
 
+use super::super::R1835;
 use super::super::actions::Action;
 use super::super::state::{State, Step};
 use super::super::tests::{act, engine, to_act, try_act};
@@ -11,16 +12,23 @@ fn m2_owner(s: &State) -> u8 {
     s.minors.get(1).and_then(|m| m.owner).map(|p| p + 1).unwrap_or(0)
 }
 
-#[test]
-fn the_first_4_asks_m2s_owner_before_the_buyer_goes_on() {
-    let g = engine();
-    let by = major(&g, "BY");
-    let mut s = operating(&g, by);
-    bank_at(&g, &mut s, "4", "2");
+/// BY in its trains step with 1000 M and a 3-train, the first 4 next in the bank (phase 2);
+/// and the seat (1-based) of its president.
+fn by_in_its_trains_step_before_the_first_4(g: &R1835) -> (State, u8) {
+    let by = major(g, "BY");
+    let mut s = operating(g, by);
+    bank_at(g, &mut s, "4", "2");
     fund(&mut s, by, 1000);
     give(&mut s, by, &["3"]);
     s.or.turn.step = Step::Trains;
-    let president = to_act(&g, &s);
+    let president = to_act(g, &s);
+    (s, president)
+}
+
+#[test]
+fn the_first_4_asks_m2s_owner_before_the_buyer_goes_on() {
+    let g = engine();
+    let (mut s, president) = by_in_its_trains_step_before_the_first_4(&g);
     let money = s.money();
     act(
         &g,
@@ -55,13 +63,7 @@ fn the_first_4_asks_m2s_owner_before_the_buyer_goes_on() {
 #[test]
 fn declining_leaves_the_question_for_the_start_of_the_next_round() {
     let g = engine();
-    let by = major(&g, "BY");
-    let mut s = operating(&g, by);
-    bank_at(&g, &mut s, "4", "2");
-    fund(&mut s, by, 1000);
-    give(&mut s, by, &["3"]);
-    s.or.turn.step = Step::Trains;
-    let president = to_act(&g, &s);
+    let (mut s, president) = by_in_its_trains_step_before_the_first_4(&g);
     act(
         &g,
         &mut s,
