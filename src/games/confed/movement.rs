@@ -139,8 +139,8 @@ pub fn step_cost(
     if board.bad_rails.contains(&line) {
         cost += 1; // RT 7.1
     }
-    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2
-    // RT 5.3.4: entering a station wholly of another RRC than the one just travelled (RULING F2).
+    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2, RULING F7
+    // RT 5.3.4: entering a station wholly of another RRC than the one just travelled (RULING F2)
     if prev_line.is_some_and(|p| !station.lines.contains(&p)) {
         cost += 1;
     }
@@ -148,7 +148,7 @@ pub fn step_cost(
 }
 
 /// The cost of moving along `path` (station ids, start first), choosing for each step the
-/// cheapest of its segments and lines. `start_line` is the line the train arrived on, if any.
+/// cheapest of its segments and lines (RULING F3). `start_line` is the line the train arrived on, if any.
 pub fn path_cost(
     map: &Map,
     board: &Board,

@@ -3,7 +3,7 @@
 //! broken file is a [`DataError`] naming the file and the entry
 //! (`rules/confederate_rails/map.toml: line 7: ...`).
 //!
-//! `raw` holds the file shapes, `check` the map, `tables` the loads, tables and set-up.
+//! `raw` holds the file shapes, `check` the map (`textual` its checks against the rules text), `tables` the loads, tables and set-up.
 //! Most of the content is a reconstruction (FACTS §3): each file says `reconstructed = true`, and
 //! the real components can replace them with no code change as long as the counts of the rules
 //! text hold (they are checked here).
@@ -13,6 +13,7 @@ mod raw;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod textual;
 
 pub use raw::{CostsRaw as Costs, EventRaw as EventKind, SetupRaw as Setup, SpecialEventRaw as SpecialKind};
 pub use tables::{Dropoff, Load, LoadKind, Tables, Troops, WarResult};

@@ -123,7 +123,11 @@ pub(super) fn loads(text: &str, map: &Map) -> Result<(Vec<Load>, Troops, bool), 
                 names.iter().map(|n| station(map, FILE, &entry, n)).collect::<Result<_, _>>()?,
             ),
             _ => {
-                return Err(DataError::new(FILE, entry, "a dropoff is one station, two, or \"*\" (RT 5.1.3)"));
+                return Err(DataError::new(
+                    FILE,
+                    entry,
+                    "a dropoff is one station, two, or \"*\" (RT 5.1.3)",
+                ));
             }
         };
         let (kind, red) = match (l.text.as_str(), l.war) {
