@@ -110,6 +110,7 @@ impl R1835 {
             idle: 0,
             depot: Default::default(),
             prussian_due: Vec::new(),
+            prussian: Default::default(),
             closed: Vec::new(),
         };
         let mut ev = Vec::new();

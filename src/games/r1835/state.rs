@@ -5,6 +5,7 @@
 
 use super::data::Space;
 use super::options::Options;
+use super::prussian::PrussianState;
 use super::trains::{Depot, PrussianMoment};
 use serde::{Deserialize, Serialize};
 
@@ -215,6 +216,9 @@ pub struct State {
     /// Prussian moments reached by phase changes and not yet carried out (FACTS §9).
     #[serde(default)]
     pub prussian_due: Vec<PrussianMoment>,
+    /// The Prussian's questions and HR 10's bookkeeping.
+    #[serde(default)]
+    pub prussian: PrussianState,
     /// Rounds that closed during the last action (for the ledger); cleared by every action.
     #[serde(default)]
     pub closed: Vec<RoundClose>,

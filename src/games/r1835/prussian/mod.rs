@@ -1,0 +1,250 @@
+//! The Prussian (FACTS §2.3, §9; HR 10): its formation from M2, the exchanges of M1–M6, BB and
+//! HB for its reserved certificates, and the questions these put to the players. The moments
+//! reached by train purchases (`State::prussian_due`, recorded by `trains::phase`) are carried
+//! out here; the round machinery calls [`R1835::prussian_moments`] after every train purchase and
+//! at the start of every stock and operating round, and a pending question
+//! ([`R1835::prussian_pending`]) takes precedence over every other turn. Files by role: this
+//! one (the questions and their answers), `papers` (the formation and exchange themselves, the
+//! home tokens, [`papers::take_over_token`]), `income` (HR 10's "no double benefit"). Rulings K46–K50.
+
+mod income;
+pub(crate) mod papers;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+use super::R1835;
+use super::actions::{Action, Refusal, illegal};
+use super::state::{Round, State};
+use super::trains::PrussianMoment;
+use crate::engine::Event;
+use serde::{Deserialize, Serialize};
+
+/// When `prussian_moments` is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrussianAt {
+    TrainBought,
+    StockRoundStart,
+    OperatingRoundStart,
+}
+
+/// A question put to a seat: form the Prussian (`paper` = M2) or exchange `paper`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ask {
+    pub seat: u8,
+    pub paper: String,
+}
+
+/// The Prussian's part of the state (the whole is `Default` before the first 4).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrussianState {
+    /// The first 4 has been bought: M2's owner may form the Prussian (FACTS §9).
+    #[serde(default)]
+    pub may_form: bool,
+    /// The questions waiting, first = asked now.
+    #[serde(default)]
+    pub asks: Vec<Ask>,
+    /// The questions were raised by a train purchase in the middle of an operating round, where
+    /// HR 10's "no double benefit" applies.
+    #[serde(default)]
+    pub mid_or: bool,
+    /// Formed in this operating round after M2 operated: it does not operate until the next
+    /// one and its price is not adjusted (HR 10; RULING K47).
+    #[serde(default)]
+    pub sits_out: bool,
+    /// Per seat, the percentage of the Prussian that earns no Prussian dividend in this
+    /// operating round because the paper it came from already paid (HR 10; RULING K48).
+    #[serde(default)]
+    pub withheld: Vec<(u8, u8)>,
+    /// Minors (index) that paid income in this operating round (noted by the dividend step).
+    #[serde(default)]
+    pub paid: Vec<u8>,
+}
+
+impl R1835 {
+    /// The seat (index) that must answer a Prussian question now, if any (it takes precedence
+    /// over the operating company's turn and over a stock-round turn).
+    pub(crate) fn prussian_pending(&self, s: &State) -> Option<u8> {
+        s.prussian.asks.first().map(|a| a.seat)
+    }
+
+    /// The prompt of that question, for the decision.
+    pub(crate) fn prussian_prompt(&self, s: &State) -> Option<String> {
+        let first = s.prussian.asks.first()?;
+        if self.is_m2(&first.paper) {
+            return Some(format!(
+                "Seat {}: form the Prussian now with M2 (FACTS §9)? form_prussian true or false",
+                first.seat + 1
+            ));
+        }
+        let papers: Vec<&str> = self.asks_now(s).iter().map(|a| a.paper.as_str()).collect();
+        Some(format!(
+            "Seat {}: exchange {} for Prussian certificates (FACTS §9)? exchange_for_prussian, each accepted or declined",
+            first.seat + 1,
+            papers.join(", ")
+        ))
+    }
+
+    /// Applies `FormPrussian`/`ExchangeForPrussian` by seat `p` (checked; refused otherwise).
+    pub(crate) fn prussian_answer(
+        &self,
+        s: &mut State,
+        p: u8,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        let Some(first) = s.prussian.asks.first().cloned() else {
+            return illegal("no Prussian question is open");
+        };
+        if first.seat != p {
+            return illegal(format!(
+                "the Prussian question is put to seat {}, not seat {}",
+                first.seat + 1,
+                p + 1
+            ));
+        }
+        match action {
+            Action::FormPrussian { form } if self.is_m2(&first.paper) => {
+                s.prussian.asks.remove(0);
+                if *form {
+                    self.form_prussian(s, ev);
+                    self.ask_round(s, self.pr_president(s));
+                } else {
+                    ev.push(Event::public(format!("Seat {} does not form the Prussian for now", p + 1)));
+                }
+                Ok(())
+            }
+            Action::FormPrussian { .. } => {
+                illegal("the open question is an exchange, not the Prussian's formation")
+            }
+            Action::ExchangeForPrussian { paper, accept } => {
+                if self.is_m2(&first.paper) || !self.pr_formed(s) {
+                    return illegal("M2's owner first decides whether to form the Prussian (HR 10)");
+                }
+                let Some(i) = self.asks_now(s).iter().position(|a| a.paper == *paper) else {
+                    return illegal(format!("seat {} is not asked about \"{paper}\" now", p + 1));
+                };
+                s.prussian.asks.remove(i);
+                if *accept {
+                    self.exchange_paper(s, paper, ev);
+                    self.after_exchanges(s, ev);
+                } else {
+                    ev.push(Event::public(format!("Seat {} keeps {paper} for now", p + 1)));
+                }
+                Ok(())
+            }
+            _ => illegal("a Prussian question is open: form_prussian or exchange_for_prussian"),
+        }
+    }
+
+    /// The legal answers now (must match what prussian_answer accepts).
+    pub(crate) fn legal_prussian(&self, s: &State, out: &mut Vec<Action>) {
+        let Some(first) = s.prussian.asks.first() else { return };
+        if self.is_m2(&first.paper) {
+            out.extend([true, false].map(|form| Action::FormPrussian { form }));
+            return;
+        }
+        for a in self.asks_now(s) {
+            for accept in [true, false] {
+                out.push(Action::ExchangeForPrussian { paper: a.paper.clone(), accept });
+            }
+        }
+    }
+
+    /// The answer of a seat that sent no orders: decline (RULING K50).
+    pub(crate) fn default_prussian(&self, s: &State) -> Option<Action> {
+        let first = s.prussian.asks.first()?;
+        Some(if self.is_m2(&first.paper) {
+            Action::FormPrussian { form: false }
+        } else {
+            Action::ExchangeForPrussian { paper: first.paper.clone(), accept: false }
+        })
+    }
+
+    /// Carries out what is due and asks what must be asked (FACTS §9, HR 10; RULING K46).
+    pub(crate) fn prussian_moments(&self, s: &mut State, at: PrussianAt, ev: &mut Vec<Event>) {
+        let pr = &mut s.prussian;
+        match at {
+            PrussianAt::TrainBought => pr.mid_or = matches!(s.round, Round::Operating { .. }),
+            PrussianAt::StockRoundStart | PrussianAt::OperatingRoundStart => {
+                pr.mid_or = false;
+                pr.sits_out = false;
+                pr.withheld.clear();
+                pr.paid.clear();
+                pr.asks.clear();
+            }
+        }
+        for m in std::mem::take(&mut s.prussian_due) {
+            match m {
+                PrussianMoment::MayForm => {
+                    s.prussian.may_form = true;
+                    if at == PrussianAt::TrainBought {
+                        self.ask_formation(s);
+                    }
+                }
+                PrussianMoment::MustForm => {
+                    s.prussian.may_form = true;
+                    if !self.pr_formed(s) {
+                        s.prussian.asks.retain(|a| !self.is_m2(&a.paper));
+                        self.form_prussian(s, ev);
+                        self.ask_round(s, self.pr_president(s));
+                    }
+                }
+                PrussianMoment::ForcedExchange => self.forced_exchange(s, ev),
+            }
+        }
+        let start = match at {
+            PrussianAt::TrainBought => return,
+            PrussianAt::StockRoundStart => Some(s.priority),
+            PrussianAt::OperatingRoundStart => self.pr_president(s),
+        };
+        if self.pr_formed(s) {
+            self.ask_round(s, start);
+        } else {
+            self.ask_formation(s);
+        }
+    }
+
+    /// Whether the Prussian operates in the running operating round (RULING K47).
+    pub(crate) fn prussian_operates_this_or(&self, s: &State) -> bool {
+        self.pr_formed(s) && !s.prussian.sits_out
+    }
+
+    /// The asks at the front of the queue put to the same seat as the first.
+    fn asks_now<'a>(&self, s: &'a State) -> &'a [Ask] {
+        let Some(first) = s.prussian.asks.first() else { return &[] };
+        let k = s.prussian.asks.iter().take_while(|a| a.seat == first.seat).count();
+        s.prussian.asks.get(..k).unwrap_or(&[])
+    }
+
+    /// Asks M2's owner whether to form, if the first 4 has come and the Prussian has not formed.
+    fn ask_formation(&self, s: &mut State) {
+        if !s.prussian.may_form || self.pr_formed(s) {
+            return;
+        }
+        let Some((m2, owner)) = self.m2(s) else { return };
+        let paper = self.data.minors[m2].id.clone();
+        if !s.prussian.asks.iter().any(|a| a.paper == paper) {
+            s.prussian.asks.insert(0, Ask { seat: owner, paper });
+        }
+    }
+
+    /// Asks every owner of a paper still to exchange, once around the table from `start`
+    /// (FACTS §9 step 4, HR 10).
+    fn ask_round(&self, s: &mut State, start: Option<u8>) {
+        if !self.pr_formed(s) {
+            return;
+        }
+        let start = start.unwrap_or(s.priority);
+        for k in 0..s.n() {
+            let q = s.left_of(start, k);
+            for paper in self.papers_of(s, q) {
+                if !s.prussian.asks.iter().any(|a| a.paper == paper) {
+                    s.prussian.asks.push(Ask { seat: q, paper });
+                }
+            }
+        }
+    }
+}
