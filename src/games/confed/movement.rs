@@ -122,7 +122,8 @@ pub fn step_cost(
     if !s.owners.contains(&line) {
         return None;
     }
-    // RT 5.3.3 / 5.6: 1 MP on own line, with the fee paid, or travelling light; 2 MP otherwise.
+    // RT 5.3.3 / 5.6: 1 MP on own line, with the fee paid, or travelling light; 2 MP otherwise;
+    // ferries and overland transfers belong to their line like rail (RULING F8).
     // RT 5.3.3 note: a station shared with one of the mover's lines counts as his (RULING F4).
     let own = mover.owned.contains(&line)
         || mover.fee_paid.contains(&line)
@@ -139,7 +140,7 @@ pub fn step_cost(
     if board.bad_rails.contains(&line) {
         cost += 1; // RT 7.1
     }
-    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2, RULING F7
+    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2, RULING F7.
     // RT 5.3.4: entering a station wholly of another RRC than the one just travelled (RULING F2)
     if prev_line.is_some_and(|p| !station.lines.contains(&p)) {
         cost += 1;

@@ -6,7 +6,7 @@
 //! `raw` holds the file shapes, `check` the map (`textual` its checks against the rules text), `tables` the loads, tables and set-up.
 //! Most of the content is a reconstruction (FACTS §3): each file says `reconstructed = true`, and
 //! the real components can replace them with no code change as long as the counts of the rules
-//! text hold (they are checked here).
+//! text hold (they are checked here; RULING F9).
 
 mod check;
 mod raw;
