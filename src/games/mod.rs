@@ -18,6 +18,7 @@
 //! A game may have files of its own beside these (Railroaded's `cards`, 1833's `routes` and
 //! `layout`, 1835's `stock` and `ledger`), but the roles above mean the same everywhere.
 
+pub mod confed;
 pub mod r1833;
 pub mod r1835;
 pub mod railroaded;

@@ -1,0 +1,253 @@
+//! Rail movement (RT 5.3-5.5): the movement-point cost of moving a train along a path of
+//! stations, with every modifier that depends on the map and the position, and the cheapest
+//! path between two stations for "shortest to <station>" orders (Dijkstra).
+//!
+//! Pure: the caller passes the board ([`Board`]) and who moves ([`Mover`]). Costs that come from
+//! actions rather than the path (picking up, dropping off, abandoning a load: +1 MP each, RT
+//! 5.3.3) are added by the engine with [`ACTION_MP`].
+
+use super::data::{Map, SegmentKind};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+
+/// +1 MP to pick up, drop off or abandon a load at a station (RT 5.3.3).
+pub const ACTION_MP: u32 = 1;
+
+/// The state of the map that movement depends on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Board {
+    /// Union-occupied stations: never entered (RT 5.9.2).
+    pub occupied: BTreeSet<usize>,
+    /// Stations with a Congested marker: +2 MP to enter (RT 5.5).
+    pub congested: BTreeSet<usize>,
+    /// Trains present per station (other than the mover): +1 MP each to enter (RT 5.4.2).
+    pub trains: BTreeMap<usize, u32>,
+    /// Lines with Bad Rails: +1 MP per station entered on them (RT 7.1).
+    pub bad_rails: BTreeSet<u8>,
+    /// Segments with a Bridge Disruption or Ripped Up! marker: impassable (RT 5.3).
+    pub blocked: BTreeSet<usize>,
+    /// Unbuilt segments completed by their construction event (RT 7.10, 7.11).
+    pub built: BTreeSet<usize>,
+}
+
+/// Who moves, and what the train carries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mover {
+    /// The mover's RRC lines.
+    pub owned: BTreeSet<u8>,
+    /// Lines whose usage fee this train has paid and not yet left (RT 5.6.2).
+    pub fee_paid: BTreeSet<u8>,
+    /// The train carries no load: no fee is needed for the 1-MP base (RT 5.6.1).
+    pub light: bool,
+}
+
+/// Why a move is refused, in words a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A path needs a start and at least one more station.
+    #[error("a move names at least two stations")]
+    TooShort,
+    /// Two consecutive stations are not joined by a segment.
+    #[error("{0} and {1} are not joined by a line")]
+    NotAdjacent(String, String),
+    /// Every segment between two stations is unusable.
+    #[error("the line from {0} to {1} cannot be used: {2}")]
+    Impassable(String, String, &'static str),
+    /// The station is Union-occupied.
+    #[error("{0} is occupied by the Union and may not be entered (RT 5.9.2)")]
+    Occupied(String),
+}
+
+/// One station entered: on which line, at what cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The station entered.
+    pub station: usize,
+    /// The segment used.
+    pub segment: usize,
+    /// The line the segment was travelled as.
+    pub line: u8,
+    /// Movement points spent entering it.
+    pub cost: u32,
+}
+
+/// A costed route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// The station the train starts in.
+    pub start: usize,
+    /// The stations entered, in order.
+    pub steps: Vec<Step>,
+    /// The total movement points.
+    pub cost: u32,
+}
+
+impl Route {
+    /// The station names, start first.
+    pub fn names<'m>(&self, map: &'m Map) -> Vec<&'m str> {
+        std::iter::once(self.start)
+            .chain(self.steps.iter().map(|s| s.station))
+            .map(|i| map.stations.get(i).map(|s| s.name.as_str()).unwrap_or("?"))
+            .collect()
+    }
+}
+
+fn why_blocked(map: &Map, board: &Board, seg: usize) -> Option<&'static str> {
+    let s = map.segments.get(seg)?;
+    if matches!(s.kind, SegmentKind::Unbuilt { .. }) && !board.built.contains(&seg) {
+        Some("it is not built yet (RT 2.1.1)")
+    } else if board.blocked.contains(&seg) {
+        Some("it is disrupted or ripped up (RT 5.3)")
+    } else {
+        None
+    }
+}
+
+/// The cost of entering `to` over segment `seg` travelled as `line`, coming from a segment of
+/// `prev_line` (None at the start of a move: RULING F5). None if the step is not allowed.
+pub fn step_cost(
+    map: &Map,
+    board: &Board,
+    mover: &Mover,
+    seg: usize,
+    to: usize,
+    line: u8,
+    prev_line: Option<u8>,
+) -> Option<u32> {
+    if why_blocked(map, board, seg).is_some() || board.occupied.contains(&to) {
+        return None;
+    }
+    let s = map.segments.get(seg)?;
+    let station = map.stations.get(to)?;
+    if !s.owners.contains(&line) {
+        return None;
+    }
+    // RT 5.3.3 / 5.6: 1 MP on own line, with the fee paid, or travelling light; 2 MP otherwise;
+    // ferries and overland transfers belong to their line like rail (RULING F8).
+    // RT 5.3.3 note: a station shared with one of the mover's lines counts as his (RULING F4).
+    let own = mover.owned.contains(&line)
+        || mover.fee_paid.contains(&line)
+        || station.lines.iter().any(|l| mover.owned.contains(l));
+    let mut cost = if own || mover.light { 1 } else { 2 };
+    cost += match s.kind {
+        SegmentKind::Ferry => 1,    // RT 5.3.3, RULING F1 (not the +2 of the 5.3.4 example)
+        SegmentKind::Overland => 2, // RT 5.3.3
+        _ => 0,
+    };
+    if board.congested.contains(&to) {
+        cost += 2; // RT 5.5
+    }
+    if board.bad_rails.contains(&line) {
+        cost += 1; // RT 7.1
+    }
+    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2, RULING F7.
+    // RT 5.3.4: entering a station wholly of another RRC than the one just travelled (RULING F2)
+    if prev_line.is_some_and(|p| !station.lines.contains(&p)) {
+        cost += 1;
+    }
+    Some(cost)
+}
+
+/// The cost of moving along `path` (station ids, start first), choosing for each step the
+/// cheapest of its segments and lines (RULING F3). `start_line` is the line the train arrived on, if any.
+pub fn path_cost(
+    map: &Map,
+    board: &Board,
+    mover: &Mover,
+    start_line: Option<u8>,
+    path: &[usize],
+) -> Result<Route, MoveError> {
+    let name = |i: usize| map.stations.get(i).map(|s| s.name.clone()).unwrap_or_default();
+    let (&start, rest) = path.split_first().ok_or(MoveError::TooShort)?;
+    if rest.is_empty() {
+        return Err(MoveError::TooShort);
+    }
+    // Best route so far per line travelled last: a tiny dynamic programme over the path.
+    let mut best: BTreeMap<Option<u8>, Route> = BTreeMap::new();
+    best.insert(start_line, Route { start, steps: Vec::new(), cost: 0 });
+    let mut at = start;
+    for &to in rest {
+        if board.occupied.contains(&to) {
+            return Err(MoveError::Occupied(name(to)));
+        }
+        let segs = map.segments_between(at, to);
+        if segs.is_empty() {
+            return Err(MoveError::NotAdjacent(name(at), name(to)));
+        }
+        let mut next: BTreeMap<Option<u8>, Route> = BTreeMap::new();
+        for (prev, route) in &best {
+            for &seg in &segs {
+                for &line in map.segments.get(seg).map(|s| s.owners.as_slice()).unwrap_or(&[]) {
+                    if let Some(c) = step_cost(map, board, mover, seg, to, line, *prev) {
+                        let cost = route.cost + c;
+                        if next.get(&Some(line)).is_none_or(|r| cost < r.cost) {
+                            let mut r = route.clone();
+                            r.steps.push(Step { station: to, segment: seg, line, cost: c });
+                            r.cost = cost;
+                            next.insert(Some(line), r);
+                        }
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            let why = segs.iter().find_map(|s| why_blocked(map, board, *s)).unwrap_or("no usable line");
+            return Err(MoveError::Impassable(name(at), name(to), why));
+        }
+        best = next;
+        at = to;
+    }
+    best.into_values().min_by_key(|r| r.cost).ok_or(MoveError::TooShort)
+}
+
+/// The cheapest route from `from` to `to` in movement points (Dijkstra over station and line
+/// last travelled), or None if `to` cannot be reached. Ties go to the route found first, which
+/// is deterministic (RULING F6).
+pub fn cheapest_path(
+    map: &Map,
+    board: &Board,
+    mover: &Mover,
+    start_line: Option<u8>,
+    from: usize,
+    to: usize,
+) -> Option<Route> {
+    if from == to || board.occupied.contains(&to) {
+        return None;
+    }
+    type State = (usize, Option<u8>);
+    let mut dist: BTreeMap<State, u32> = BTreeMap::new();
+    let mut back: BTreeMap<State, (State, Step)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    dist.insert((from, start_line), 0);
+    heap.push(Reverse((0u32, from, start_line)));
+    while let Some(Reverse((d, at, line))) = heap.pop() {
+        if dist.get(&(at, line)).is_some_and(|best| d > *best) {
+            continue;
+        }
+        if at == to {
+            let mut steps = Vec::new();
+            let mut state = (at, line);
+            while let Some((prev, step)) = back.get(&state) {
+                steps.push(*step);
+                state = *prev;
+            }
+            steps.reverse();
+            return Some(Route { start: from, steps, cost: d });
+        }
+        for &seg in map.segments_at(at) {
+            let Some(s) = map.segments.get(seg) else { continue };
+            let Some(next) = s.other(at) else { continue };
+            for &l in &s.owners {
+                let Some(c) = step_cost(map, board, mover, seg, next, l, line) else { continue };
+                let state = (next, Some(l));
+                let nd = d + c;
+                if dist.get(&state).is_none_or(|old| nd < *old) {
+                    dist.insert(state, nd);
+                    back.insert(state, ((at, line), Step { station: next, segment: seg, line: l, cost: c }));
+                    heap.push(Reverse((nd, next, Some(l))));
+                }
+            }
+        }
+    }
+    None
+}
