@@ -10,7 +10,7 @@ use crate::engine::Event;
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, Refusal, illegal};
 use crate::games::r1835::board::stations::home_of;
-use crate::games::r1835::board::{TokenLay, Via, check_token, legal_tokens};
+use crate::games::r1835::board::{TokenLay, Via, check_token, check_token_city, city_number, legal_tokens};
 use crate::games::r1835::holdings::{Holder, pay};
 use crate::games::r1835::state::{Entity, State, Step};
 
@@ -100,7 +100,9 @@ impl R1835 {
     ) -> Result<(), Refusal> {
         let id = self.entity_id(s, e);
         let hex = hex.trim().to_ascii_uppercase();
-        let Some(stop) = city.checked_sub(1) else { return illegal("cities are numbered from 1") };
+        if city == 0 {
+            return illegal("cities are numbered from 1");
+        }
         let private = self.private_token(s, e, &hex);
         match private {
             // HR 6: a private's station only in the token step (the track is over then).
@@ -114,9 +116,8 @@ impl R1835 {
         }
         let phase = self.phase_now(s)?;
         let lay = match private {
-            Some(p) => {
-                check_token(&self.data, &s.board, phase, &id, &hex, stop, Via::Private(p)).map_err(refuse)?
-            }
+            Some(p) => check_token_city(&self.data, &s.board, phase, &id, &hex, city, Via::Private(p))
+                .map_err(refuse)?,
             None => {
                 if let Entity::Minor(_) = e {
                     return illegal(format!(
@@ -126,7 +127,9 @@ impl R1835 {
                 if s.or.turn.token {
                     return illegal(format!("{id} has placed its station for this turn (FACTS §7.5)"));
                 }
-                check_token(&self.data, &s.board, phase, &id, &hex, stop, Via::Normal).map_err(refuse)?
+                // The player's numbering: on the brown Hamburg city 1 is the north bank, city 2
+                // the south (HR 3; RULING K42).
+                check_token_city(&self.data, &s.board, phase, &id, &hex, city, Via::Normal).map_err(refuse)?
             }
         };
         self.put_token(s, e, &lay, ev)
@@ -149,15 +152,14 @@ impl R1835 {
             ));
         }
         pay(s, Self::treasury(e), Holder::Bank, lay.cost);
-        s.board.place_token(&self.data, &lay.hex, lay.stop, &id, 0).map_err(refuse)?;
+        s.board.place_token(&self.data, &lay.hex, lay.stop, &id, lay.bank).map_err(refuse)?;
         if lay.counts {
             s.or.turn.token = true;
         }
+        let city = city_number(&self.data, &s.board, &lay.hex, lay.stop, lay.bank).unwrap_or(lay.stop + 1);
         ev.push(Event::public(format!(
-            "{id} places a station in {} city {} for {} M",
-            lay.hex,
-            lay.stop + 1,
-            lay.cost
+            "{id} places a station in {} city {city} for {} M",
+            lay.hex, lay.cost
         )));
         if let Some(closes) = &lay.closes
             && let Some(i) = self.data.private_index(closes)
@@ -200,7 +202,9 @@ impl R1835 {
             }
         }
         for lay in lays.into_iter().filter(|t| t.cost <= cash) {
-            let a = Action::PlaceToken { company: id.clone(), hex: lay.hex.clone(), city: lay.stop + 1 };
+            let city =
+                city_number(&self.data, &s.board, &lay.hex, lay.stop, lay.bank).unwrap_or(lay.stop + 1);
+            let a = Action::PlaceToken { company: id.clone(), hex: lay.hex.clone(), city };
             if !out.contains(&a) {
                 out.push(a);
             }

@@ -8,7 +8,7 @@ use super::refuse;
 use crate::engine::Event;
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, Refusal, illegal};
-use crate::games::r1835::board::{Connection, check_lay, legal_lays};
+use crate::games::r1835::board::{Connection, check_lay, check_private_lay, legal_lays, legal_private_lays};
 use crate::games::r1835::holdings::{Holder, pay};
 use crate::games::r1835::state::{Entity, State, Step};
 
@@ -54,8 +54,8 @@ impl R1835 {
         let phase = self.phase_now(s)?;
         if let Some(p) = self.private_lay(s, e, &hex, tile) {
             // A private's free extra lay: no connection, no terrain cost (RULING K32).
-            let lay = check_lay(&self.data, &s.board, phase, &id, (&hex, tile, rotation), Connection::Waived)
-                .map_err(refuse)?;
+            let lay =
+                check_private_lay(&self.data, &s.board, phase, p, (&hex, tile, rotation)).map_err(refuse)?;
             s.board.lay(&self.data, &hex, tile, rotation).map_err(refuse)?;
             let private = &self.data.privates[p];
             if private.power.as_ref().is_some_and(|w| w.kind == "free_tiles") {
@@ -137,21 +137,10 @@ impl R1835 {
             }
         }
         let Entity::Major(_) = e else { return };
-        for p in &self.data.privates {
-            let Some(power) = p.power.as_ref() else { continue };
-            for hex in &power.hexes {
-                for tile in
-                    self.data.tiles.iter().filter(|t| power.colour.as_deref() == Some(t.colour.as_str()))
-                {
-                    if self.private_lay(s, e, hex, &tile.id).is_none() {
-                        continue;
-                    }
-                    for rotation in 0..6 {
-                        let lay = (hex.as_str(), tile.id.as_str(), rotation);
-                        if check_lay(&self.data, &s.board, phase, &id, lay, Connection::Waived).is_ok() {
-                            push(hex, &tile.id, rotation);
-                        }
-                    }
+        for p in 0..self.data.privates.len() {
+            for lay in legal_private_lays(&self.data, &s.board, phase, p) {
+                if self.private_lay(s, e, &lay.hex, &lay.tile) == Some(p) {
+                    push(&lay.hex, &lay.tile, lay.rotation);
                 }
             }
         }
