@@ -55,6 +55,9 @@ pub struct Options {
     pub ld_income: i64,
     pub minors_require_floated_by: bool,
     pub nf_pfb_token_step_only: bool,
+    /// A company may declare a revenue below the maximum its trains can earn (RULING K21).
+    #[serde(default)]
+    pub revenue_below_maximum: bool,
     pub empty_operating_rounds: bool,
 }
 

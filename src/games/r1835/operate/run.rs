@@ -51,7 +51,7 @@ impl R1835 {
         let phase = self.phase_now(s)?;
         let g = Graph::build(&self.data, &s.board, phase);
         let (value, shown) = if routes.is_empty() {
-            let best = claim(&g, &id, &trains, revenue, false).map_err(refuse)?;
+            let best = claim(&g, &id, &trains, revenue, s.options.revenue_below_maximum).map_err(refuse)?;
             let shown: Vec<String> = best.routes.iter().flatten().map(|r| r.describe(&g)).collect();
             (revenue.unwrap_or(best.revenue), shown)
         } else {
@@ -65,7 +65,7 @@ impl R1835 {
             if let Some(d) = revenue.filter(|d| *d != value) {
                 return illegal(format!("the routes declared earn {value} M, not {d} M"));
             }
-            claim(&g, &id, &trains, Some(value), false).map_err(refuse)?;
+            claim(&g, &id, &trains, Some(value), s.options.revenue_below_maximum).map_err(refuse)?;
             (value, routes.iter().map(|r| r.join("-")).collect())
         };
         let how = if shown.is_empty() { String::from("no route") } else { shown.join(", ") };

@@ -42,6 +42,19 @@ fn a_run_above_the_maximum_is_refused_naming_the_maximum() {
 }
 
 #[test]
+fn a_run_below_the_maximum_is_refused_unless_the_option_allows_it() {
+    // RULING K21: the PBEM option set makes the company claim the maximum; Rails' option set
+    // (games imported from Rails, where a lower revenue may have been entered) lets it stand.
+    let (g, mut s, best) = m1_ready_to_run();
+    let low = Action::Run { company: "M1".into(), routes: vec![], revenue: Some(best - 10) };
+    let err = try_act(&g, &mut s, low.clone()).unwrap_err();
+    assert!(err.contains(&best.to_string()), "{err}");
+    s.options.revenue_below_maximum = true;
+    act(&g, &mut s, low);
+    assert_eq!(s.or.turn.revenue, Some(best - 10));
+}
+
+#[test]
 fn declared_routes_are_checked_and_valued() {
     let (g, mut s, best) = m1_ready_to_run();
     let e = g.operating_entity(&s).expect("M1");
