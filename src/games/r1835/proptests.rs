@@ -3,8 +3,9 @@
 //! accepted, refusals change nothing, the log replays, published lines; 1835 has no hidden
 //! information, RULING P2), with 1835's own invariants: money and certificates are conserved and
 //! nobody ends a legal action above the certificate limit by their own doing (RULING K8); plus a
-//! long scripted game whose JSONL log replays twice to identical ledgers; and random games with
-//! operating rounds played (capped at 500 actions and at the compulsory train, issue 14).
+//! long scripted game whose JSONL log replays twice to identical ledgers; random games with
+//! operating rounds played (500 actions; every default legal); and random whole games, played to
+//! the final ranking, that always end with money and the 33 trains conserved (issue 14).
 
 use super::ledger;
 use super::state::{Loc, Round, State};
@@ -141,9 +142,8 @@ proptest! {
     }
 }
 
-/// Plays random legal actions with operating rounds played, up to 500 actions or until a share
-/// company without a train waits in its trains step (the compulsory train is issue 14's trains
-/// part); returns the operating-round actions taken. Money is conserved after every action, and
+/// Plays random legal actions with operating rounds played, up to 500 actions; returns the
+/// operating-round actions taken. Money is conserved after every action, and
 /// the default is always a legal action.
 fn play_operating(g: &R1835, seats: u8, seed: u64) -> Result<usize, String> {
     let spec = SetupSpec { seats, options: json!({"variant": "standard"}) };
@@ -154,10 +154,7 @@ fn play_operating(g: &R1835, seats: u8, seed: u64) -> Result<usize, String> {
         let Some(d) = g.next_decision(&s) else { break };
         let legal = g.legal_actions(&s, &d);
         if legal.is_empty() {
-            if !d.prompt.contains("compulsory train") {
-                return Err(format!("stuck at \"{}\"", d.prompt));
-            }
-            break;
+            return Err(format!("stuck at \"{}\"", d.prompt));
         }
         let default = g.default_action(&s, &d);
         if !default.as_ref().is_some_and(|a| legal.contains(a)) {
@@ -241,4 +238,37 @@ fn a_refused_log_line_is_named_with_its_reason() {
         .error;
     assert!(err.starts_with("line 1: seat 3 acted, but the game awaited seat 1 (A)"), "{err}");
     let _ = Seat(1);
+}
+
+/// Plays a whole random game: at each decision the seat's default (what a silent seat does)
+/// or a random legal action, half and half. Returns the number of actions, or why the game
+/// broke an invariant: money and the 33 trains conserved after every action, every chosen action
+/// accepted, the game over within `cap` actions.
+fn play_whole(g: &R1835, seats: u8, seed: u64, cap: u64) -> Result<u64, String> {
+    let spec = SetupSpec { seats, options: json!({}) };
+    let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.0)?;
+    let mut pick = Pick(seed);
+    for n in 0..cap {
+        let Some(d) = g.next_decision(&s) else { return Ok(n) };
+        let legal = g.legal_actions(&s, &d);
+        let action = if pick.next(2) == 0 { g.default_action(&s, &d) } else { choose(&legal, &mut pick) };
+        let Some(action) = action else { return Err(format!("no action at \"{}\"", d.prompt)) };
+        g.apply(&mut s, &action, &mut GameRng::for_action(seed, n))
+            .map_err(|e| format!("{action:?} refused at \"{}\": {}", d.prompt, e.0))?;
+        if s.money() != 12000 || g.trains_accounted(&s) != 33 {
+            return Err(format!("after {action:?}: money {}, trains {}", s.money(), g.trains_accounted(&s)));
+        }
+    }
+    Err(format!("not over after {cap} actions: {}", s.round.name()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, .. ProptestConfig::default() })]
+
+    /// Issue 14: random full games from the start packet to the final ranking always end.
+    #[test]
+    fn random_whole_games_end_and_conserve_money_and_trains(seed in any::<u64>(), seats in 3u8..=7) {
+        let g = engine();
+        play_whole(&g, seats, seed, 20_000).map_err(TestCaseError::fail)?;
+    }
 }
