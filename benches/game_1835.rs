@@ -10,6 +10,7 @@
 //!   inside `apply`), best of three;
 //! - sweep: at every company turn that reached its run step with trains, the track graph built
 //!   and the optimum computed for its trains, summed over the game.
+//!
 //! Plain Rust with `std::time::Instant`. Run: `cargo bench --bench game_1835`.
 
 use stationmaster::engine::{Game, GameRng, Pick, SetupSpec};
