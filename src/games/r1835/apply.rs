@@ -4,7 +4,7 @@
 use super::R1835;
 use super::actions::{Action, Refusal, illegal};
 use super::prussian::PrussianAt;
-use super::state::{Entity, Round, State, Step};
+use super::state::{CompanyTurn, Entity, Round, State, Step};
 use crate::engine::{Event, Illegal};
 
 impl R1835 {
@@ -44,9 +44,8 @@ impl R1835 {
 
     fn step(&self, s: &mut State, p: u8, action: &Action, ev: &mut Vec<Event>) -> Result<(), Refusal> {
         if self.prussian_pending(s).is_some() {
-            let head = s.or.queue.first().copied();
             self.prussian_answer(s, p, action, ev)?;
-            self.after_prussian(s, head, ev);
+            self.after_prussian(s, ev);
             return Ok(());
         }
         if matches!(action, Action::FormPrussian { .. } | Action::ExchangeForPrussian { .. }) {
@@ -122,9 +121,8 @@ impl R1835 {
                 self.buy_train(s, e, train, from, *price, ev)?;
                 // HR 9: each purchase's consequences, the Prussian's moments included, come
                 // before the next purchase.
-                let head = s.or.queue.first().copied();
                 self.prussian_moments(s, PrussianAt::TrainBought, ev);
-                self.after_prussian(s, head, ev);
+                self.after_prussian(s, ev);
                 Ok(())
             }
             // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
@@ -147,9 +145,10 @@ impl R1835 {
 
 impl R1835 {
     /// After a Prussian answer or moment in an operating round, once no question is open: a
-    /// minor exchanged during its own turn ends it (FACTS §9), and a queue whose head changed
-    /// (papers exchanged at the start of the round) starts the new head's turn or ends the round.
-    fn after_prussian(&self, s: &mut State, head: Option<Entity>, ev: &mut Vec<Event>) {
+    /// minor exchanged during its own turn ends it (FACTS §9); a head of the queue that has not
+    /// begun its turn (papers exchanged at the start of the round removed the one before it)
+    /// begins it; an emptied queue ends the round.
+    fn after_prussian(&self, s: &mut State, ev: &mut Vec<Event>) {
         if !matches!(s.round, Round::Operating { .. }) || self.prussian_pending(s).is_some() {
             return;
         }
@@ -157,7 +156,8 @@ impl R1835 {
             Some(Entity::Minor(m)) if s.minors.get(usize::from(m)).is_some_and(|x| x.closed) => {
                 self.end_company_turn(s, Entity::Minor(m), ev);
             }
-            Some(now) if Some(now) != head => self.begin_turn(s, ev),
+            // Beginning a turn not yet begun is idempotent (a fresh turn, BA's home once, HR 8).
+            Some(_) if s.or.turn == CompanyTurn::default() => self.begin_turn(s, ev),
             Some(_) => {}
             None => self.finish_operating_round(s, ev),
         }
