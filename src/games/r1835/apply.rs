@@ -121,8 +121,11 @@ impl R1835 {
                 self.buy_train(s, e, train, from, *price, ev)?;
                 // HR 9: each purchase's consequences, the Prussian's moments included, come
                 // before the next purchase.
-                self.prussian_moments(s, PrussianAt::TrainBought, ev);
-                self.after_prussian(s, ev);
+                // (A purchase that bankrupted its president has ended the game: nothing follows.)
+                if s.round != Round::Over {
+                    self.prussian_moments(s, PrussianAt::TrainBought, ev);
+                    self.after_prussian(s, ev);
+                }
                 Ok(())
             }
             // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
