@@ -67,20 +67,8 @@ pub struct LoadsFile {
     /// How the reconstruction computed payouts; documentation only, no rule reads it.
     #[allow(dead_code)]
     pub payout_formula: toml::Table,
-    pub troops: TroopsRaw,
+    pub troops: super::tables::Troops,
     pub load: Vec<LoadRaw>,
-}
-
-/// The Troops chits, all alike.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TroopsRaw {
-    pub first_number: u32,
-    pub count: u32,
-    pub payout: u32,
-    pub line_fee: u32,
-    pub pickup_min_distance: u32,
-    pub dropoff_max_distance: u32,
 }
 
 /// One load chit of the table.

@@ -45,8 +45,9 @@ pub struct Load {
     pub payout: u32,
 }
 
-/// The Troops chits (RT 5.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The Troops chits (RT 5.2), all alike: read as they stand in `loads.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Troops {
     /// The first chit's number; the rest follow.
     pub first_number: u32,
@@ -156,15 +157,7 @@ pub(super) fn loads(text: &str, map: &Map) -> Result<(Vec<Load>, Troops, bool), 
             payout: l.payout,
         });
     }
-    let t = &raw.troops;
-    let troops = Troops {
-        first_number: t.first_number,
-        count: t.count,
-        payout: t.payout,
-        line_fee: t.line_fee,
-        pickup_min_distance: t.pickup_min_distance,
-        dropoff_max_distance: t.dropoff_max_distance,
-    };
+    let troops = raw.troops;
     let count = |k: LoadKind| loads.iter().filter(|l| l.kind == k).count();
     let troops_n = troops.count as usize;
     let checks = [
