@@ -292,6 +292,55 @@ pub trait Game: Send + Sync + 'static {
     fn describe_action(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
     }
+
+    /// When [`Game::answer`] gave no action: whether the game's rules send this decision to the
+    /// GM instead of the default, with the candidates ranked best first (1835 HR 17 rung B: the
+    /// tile that best follows the director's stated plan). Default: never.
+    fn refer(
+        &self,
+        _state: &Self::State,
+        _decision: &Decision,
+        _sheet: &OrderSheet<Self::Order>,
+    ) -> Option<Referral<Self::Action>> {
+        None
+    }
+    /// How many of the game's rounds have ended between `start` (where a PBEM turn began) and
+    /// `now` (1835 HR 14: a turn covers several rounds; the adjudicator may stop between them).
+    /// Default: 0 (a game whose turns are not made of rounds).
+    fn rounds_since(&self, _start: &Self::State, _now: &Self::State) -> u32 {
+        0
+    }
+    /// Whether a seat's orders ask that the turn end after the round it is in (HR 14).
+    fn wants_one_round(&self, _sheet: &OrderSheet<Self::Order>) -> bool {
+        false
+    }
+    /// Why a seat's remaining orders no longer fit the position `now` at a round's end (the
+    /// Prussian formed, an ordered company closed, most lines unusable), or `None` when they
+    /// still fit (HR 14: the GM is then asked whether the turn goes on).
+    fn misfit(&self, _state: &Self::State, _seat: Seat, _sheet: &OrderSheet<Self::Order>) -> Option<String> {
+        None
+    }
+    /// A picture of what `viewer` may see of the table, as a standalone SVG document (never more
+    /// than [`Game::describe`] shows that viewer). Default: the game has no drawing.
+    fn draw(&self, _state: &Self::State, _viewer: Viewer) -> Option<String> {
+        None
+    }
+    /// A short example of this game's order text, for the order box.
+    fn order_example(&self) -> &'static str {
+        ""
+    }
+    /// The game's order guide (Markdown), served as a page and linked from the order box.
+    fn order_guide(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A decision the rules refer to the GM ([`Game::refer`]): why, and the candidates best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Referral<A> {
+    /// What the GM is asked, e.g. "HR 17 (B): which tile best follows BY's plan toward Berlin?".
+    pub prompt: String,
+    pub candidates: Vec<A>,
 }
 
 /// A ledger replay stopped at a line: why (naming the line), and the CSV of every round

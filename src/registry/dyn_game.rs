@@ -89,6 +89,13 @@ pub trait DynGame: Send + Sync {
     fn acting_seats(&self, state: &Value) -> Result<Vec<Seat>, EngineError>;
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError>;
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError>;
+    /// What `viewer` may see of the table as an SVG document ([`Game::draw`]); `None` when the
+    /// game has no drawing.
+    fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError>;
+    /// A short example of the game's order text ([`Game::order_example`]).
+    fn order_example(&self) -> &'static str;
+    /// The game's order guide as Markdown ([`Game::order_guide`]).
+    fn order_guide(&self) -> Option<&'static str>;
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError>;
     /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
     /// of this engine, else [`EngineError::Decode`] and nothing changes.
@@ -230,6 +237,18 @@ impl<G: Game> DynGame for G {
 
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError> {
         Ok(Game::describe(self, &state_of(self, state)?, viewer))
+    }
+
+    fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError> {
+        Ok(Game::draw(self, &state_of(self, state)?, viewer))
+    }
+
+    fn order_example(&self) -> &'static str {
+        Game::order_example(self)
+    }
+
+    fn order_guide(&self) -> Option<&'static str> {
+        Game::order_guide(self)
     }
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {
