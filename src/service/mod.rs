@@ -10,6 +10,7 @@ mod create;
 mod ctx;
 mod dashboard;
 mod deadlines;
+pub mod dice;
 pub mod diff;
 mod error;
 pub mod feeds;
