@@ -87,11 +87,28 @@ async fn readyz(axum::extract::State(ctx): axum::extract::State<Ctx>) -> (Status
     }
 }
 
-/// Serves the application until ctrl-c, under the limits of the settings (RULING W6).
+/// Serves the application until ctrl-c or SIGTERM, under the limits of the settings (RULING W6).
 pub async fn serve(ctx: Ctx, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
     let limits = ctx.settings.web.clone();
-    listener::serve_until(router(ctx), listener, &limits, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
+    listener::serve_until(router(ctx), listener, &limits, stop_signal()).await
+}
+
+/// Resolves on ctrl-c or, on Unix, SIGTERM (what service managers and container runtimes send):
+/// the server then stops taking requests, its workers finish or release what they hold, and the
+/// process exits (issue 19).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            tracing::info!("stopping: finishing the work under way");
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+    tracing::info!("stopping: finishing the work under way");
 }

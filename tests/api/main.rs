@@ -28,6 +28,7 @@ mod readiness;
 mod reports_mail;
 mod server_key;
 mod server_limits;
+mod shutdown;
 mod signin_limits;
 mod snapshots;
 mod turn_loop;
