@@ -64,7 +64,7 @@ impl R1835 {
                 };
                 self.check_buy_item(s, p, i)?;
                 self.buy_item(s, p, i, ev);
-                self.record_purchase(s, p);
+                self.record_purchase(s, p, &self.data.packet[i].id);
                 self.end_turn(s, ev);
                 Ok(())
             }

@@ -42,7 +42,11 @@ mod tests;
 #[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
+mod tests_orders_or;
+#[cfg(test)]
 mod tests_packet;
+#[cfg(test)]
+mod tests_pbem;
 #[cfg(test)]
 mod tests_rounds;
 #[cfg(test)]
@@ -54,8 +58,8 @@ pub use orders::Order;
 pub use state::State;
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet, Seat,
-    SetupError, SetupSpec, Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet,
+    Referral, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -153,7 +157,7 @@ impl Game for R1835 {
     }
 
     fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
-        self.parse_line(line)
+        self.parse_line(line).map_err(|e| OrderError(e.to_string()))
     }
 
     fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
@@ -168,10 +172,37 @@ impl Game for R1835 {
         self.default_for(s)
     }
 
+    fn refer(&self, s: &State, decision: &Decision, sheet: &OrderSheet<Order>) -> Option<Referral<Action>> {
+        self.refer_from(s, decision, sheet)
+    }
+
+    fn wants_one_round(&self, sheet: &OrderSheet<Order>) -> bool {
+        self.wants_one_round_from(sheet)
+    }
+
+    fn misfit(&self, s: &State, seat: Seat, sheet: &OrderSheet<Order>) -> Option<String> {
+        self.misfit_of(s, seat, sheet)
+    }
+
     // RULING P2: 1835 has no hidden information (every holding and all cash are on the table),
-    // so the whole sheet that was played is public, as PBEM 1835 publishes orders.
+    // so the sheet that was played is public, as PBEM 1835 publishes orders — except a
+    // player's standing intentions (HR 12), which are plans for later turns, not orders played
+    // (RULINGS K63).
     fn public_lines(&self, sheet: &OrderSheet<Order>, _notes: &[LineNote]) -> BTreeSet<usize> {
-        sheet.orders.iter().map(|o| o.line).collect()
+        sheet
+            .orders
+            .iter()
+            .filter(|o| !matches!(o.order.kind, orders::Kind::Intent { .. }))
+            .map(|o| o.line)
+            .collect()
+    }
+
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/1835-orders.md"))
+    }
+
+    fn order_example(&self) -> &'static str {
+        "BUY 1 BY IPO\nSELL 1 SX\nBY: LAY 201 O15 ROTATION 2 ELSE LAY TOWARD E19"
     }
 
     fn view(&self, s: &State, _viewer: Viewer) -> serde_json::Value {

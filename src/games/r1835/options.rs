@@ -59,6 +59,35 @@ pub struct Options {
     #[serde(default)]
     pub revenue_below_maximum: bool,
     pub empty_operating_rounds: bool,
+    /// The dividend of a company whose orders are silent (issue 15; RULINGS K62).
+    #[serde(default)]
+    pub silent_dividend: SilentDividend,
+    /// The compulsory train of a company whose orders are silent (issue 15; RULINGS K62).
+    #[serde(default)]
+    pub silent_train: SilentTrain,
+}
+
+/// What a company whose orders say nothing does with its revenue (RULINGS K62).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SilentDividend {
+    /// Pay it out: the shareholders' income now (the default, RULING K34).
+    #[default]
+    Payout,
+    /// Withhold it: the treasury keeps it for trains (the GM's other reading of the
+    /// shareholders' interest).
+    Withhold,
+}
+
+/// Which compulsory train a company whose orders say nothing buys (RULINGS K62).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SilentTrain {
+    /// The cheapest in the bank or the pool (RULING K40; the default).
+    #[default]
+    Cheapest,
+    /// The bank's next train when the treasury pays for it (it rusts later), else the cheapest.
+    Newest,
 }
 
 /// The preset used when a game names none.

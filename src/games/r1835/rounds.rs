@@ -18,7 +18,8 @@ const MAX_IDLE_ROUNDS: u32 = 3;
 
 impl R1835 {
     /// Marks a purchase: the turn has bought, the buyer is the last buyer, passes start over.
-    pub(crate) fn record_purchase(&self, s: &mut State, p: u8) {
+    pub(crate) fn record_purchase(&self, s: &mut State, p: u8, what: &str) {
+        s.sr.bought.push((p, what.to_string()));
         s.sr.turn.bought = true;
         s.sr.last_buyer = Some(p);
         s.sr.passed.iter_mut().for_each(|x| *x = false);
@@ -65,6 +66,7 @@ impl R1835 {
             sold: vec![0; np],
             turn: Turn::default(),
             acted: false,
+            bought: Vec::new(),
         };
         ev.push(Event::public(format!(
             "Stock round {n} begins; seat {} holds the priority deal",

@@ -102,6 +102,7 @@ impl R1835 {
                 sold: vec![0; n],
                 turn: Turn::default(),
                 acted: false,
+                bought: Vec::new(),
             },
             or: OperatingRound::default(),
             phase: 0,

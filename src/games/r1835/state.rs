@@ -152,6 +152,10 @@ pub struct StockRound {
     /// Someone took a turn in this round (rather than everyone being skipped).
     #[serde(default)]
     pub acted: bool,
+    /// Purchases of this round in order: (player, company or item), for the orders' BOUGHT
+    /// condition (issue 15).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bought: Vec<(u8, String)>,
 }
 
 /// Who operates.

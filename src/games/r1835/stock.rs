@@ -152,7 +152,7 @@ impl R1835 {
         )));
         self.settle_presidency(s, co, ev);
         self.check_float(s, co, ev);
-        self.record_purchase(s, p);
+        self.record_purchase(s, p, &self.data.majors[co].id);
         Ok(())
     }
 
@@ -385,7 +385,7 @@ impl R1835 {
             self.data.majors[co].id,
             victim + 1
         )));
-        self.record_purchase(s, p);
+        self.record_purchase(s, p, &self.data.majors[co].id);
         Ok(())
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, DividendKind};
+use crate::games::r1835::options::{SilentDividend, SilentTrain};
 use crate::games::r1835::state::{Entity, State, Step};
 
 impl R1835 {
@@ -98,14 +99,29 @@ impl R1835 {
             }
             Step::Dividend if s.or.turn.revenue.unwrap_or(0) == 0 => Some(Action::Pass),
             Step::Dividend => {
-                let kind = match e {
-                    Entity::Minor(_) => DividendKind::Split,
-                    Entity::Major(_) => DividendKind::Payout,
+                // RULINGS K62: the game's `silent_dividend` option.
+                let kind = match (e, s.options.silent_dividend) {
+                    (Entity::Minor(_), _) => DividendKind::Split,
+                    (Entity::Major(_), SilentDividend::Withhold) => DividendKind::Withhold,
+                    (Entity::Major(_), SilentDividend::Payout) => DividendKind::Payout,
                 };
                 Some(Action::Dividend { company: id, kind })
             }
             Step::Trains => {
-                self.default_trains(s, e).or_else(|| self.check_trains_done(s, e).ok().map(|()| Action::Pass))
+                // RULINGS K62: the game's `silent_train` option.
+                let newest = (s.options.silent_train == SilentTrain::Newest && self.must_buy(s, e))
+                    .then(|| self.bank_next(s))
+                    .flatten()
+                    .map(|t| Action::BuyTrain {
+                        company: id.clone(),
+                        train: self.data.trains[t].name.clone(),
+                        from: "bank".into(),
+                        price: self.data.trains[t].price,
+                    })
+                    .filter(|a| self.apply_action(&mut s.clone(), a).is_ok());
+                newest
+                    .or_else(|| self.default_trains(s, e))
+                    .or_else(|| self.check_trains_done(s, e).ok().map(|()| Action::Pass))
             }
         }
     }

@@ -49,7 +49,7 @@ impl R1835 {
         self.data.minors.iter().any(|m| m.forms_prussian && m.id == paper)
     }
 
-    pub(super) fn pr_formed(&self, s: &State) -> bool {
+    pub(crate) fn pr_formed(&self, s: &State) -> bool {
         s.majors.get(self.pr()).is_some_and(|c| c.floated)
     }
 

@@ -1,0 +1,250 @@
+//! Answering operating-round decisions (RULINGS K64): the operating company's lines (`BY: …`) in order, each
+//! in its step (a line for a later step leaves the current one to its default, a line for an
+//! earlier step is too late); where the orders are silent, the defaults (RULINGS K34, the
+//! `silent_dividend` / `silent_train` options); an impossible tile or station goes down the
+//! HR 17 ladder (`ladder`); an unclear one is not carried out (HR 16).
+
+use super::plan::{Ctx, Outcome, commands};
+use super::types::{Cmd, Kind, Order, Seller};
+use crate::engine::{Answer, LineNote, OrderSheet};
+use crate::games::r1835::R1835;
+use crate::games::r1835::actions::Action;
+use crate::games::r1835::state::{Entity, State, Step};
+
+/// Marks an order that leaves a choice open: HR 16, not carried out, no ladder.
+pub(super) const UNCLEAR: &str = "unclear (HR 16)";
+
+/// The step a command belongs to.
+fn step_of(c: &Cmd) -> Option<Step> {
+    match c {
+        Cmd::Lay { .. } => Some(Step::Track),
+        Cmd::Token { .. } => Some(Step::Token),
+        Cmd::Run { .. } => Some(Step::Run),
+        Cmd::Dividend(_) => Some(Step::Dividend),
+        Cmd::BuyTrain { .. } | Cmd::Discard { .. } | Cmd::Sell { .. } => Some(Step::Trains),
+        _ => None,
+    }
+}
+
+fn rank(step: Step) -> u8 {
+    match step {
+        Step::Track => 0,
+        Step::Token => 1,
+        Step::Run => 2,
+        Step::Dividend => 3,
+        Step::Trains => 4,
+    }
+}
+
+/// The line's company plan, if it is for `id`.
+pub(super) fn plan_for<'o>(o: &'o Order, id: &str) -> Option<&'o super::types::Plan> {
+    match &o.kind {
+        Kind::Plan { company: Some(c), plan } if c == id => Some(plan),
+        _ => None,
+    }
+}
+
+impl R1835 {
+    /// The action an operating command names for entity `e` now, or why not.
+    pub(crate) fn operating_action(&self, s: &State, e: Entity, cmd: &Cmd) -> Result<Action, String> {
+        let company = self.entity_id(s, e);
+        let legal = |a: Action| self.apply_action(&mut s.clone(), &a).map(|_| a).map_err(|x| x.0);
+        let one_of = |v: Vec<Action>, what: &str| {
+            let mut ok = Vec::new();
+            let mut why = None;
+            for a in v {
+                match legal(a) {
+                    Ok(a) => ok.push(a),
+                    Err(x) => {
+                        why.get_or_insert(x);
+                    }
+                }
+            }
+            match ok.len() {
+                0 => Err(why.unwrap_or_else(|| "not possible now".into())),
+                1 => Ok(ok.remove(0)),
+                n => Err(format!("{UNCLEAR}: {n} {what} fit — say which")),
+            }
+        };
+        match cmd {
+            Cmd::Pass => legal(Action::Pass),
+            Cmd::Lay { tile: Some(tile), hex: Some(hex), rotation, .. } => {
+                let rotations = rotation.map_or_else(|| (0..6).collect(), |r| vec![r]);
+                let v = rotations
+                    .into_iter()
+                    .map(|rotation| Action::LayTile {
+                        company: company.clone(),
+                        tile: tile.clone(),
+                        hex: hex.clone(),
+                        rotation,
+                    })
+                    .collect();
+                one_of(v, "rotations (ROTATION 0-5)")
+            }
+            Cmd::Lay { toward: Some(t), .. } => self
+                .lay_candidates(s, e, Some(t))
+                .into_iter()
+                .find(|c| c.distance.is_some())
+                .map(|c| c.action)
+                .ok_or_else(|| format!("no lay brings {company} nearer to {t}")),
+            Cmd::Lay { .. } => {
+                self.most_income_lay(s, e).ok_or_else(|| "no lay gives more income this turn".into())
+            }
+            Cmd::Token { hex: Some(hex), city, .. } => {
+                let cities = city.map_or_else(|| (1..=4).collect(), |c| vec![c]);
+                let v = cities
+                    .into_iter()
+                    .map(|city| Action::PlaceToken { company: company.clone(), hex: hex.clone(), city })
+                    .collect();
+                one_of(v, "cities (CITY n)")
+            }
+            Cmd::Token { toward: Some(t), .. } => self
+                .token_candidates(s, e, Some(t))
+                .into_iter()
+                .next()
+                .map(|c| c.action)
+                .ok_or_else(|| format!("{company} can place no station now")),
+            Cmd::Token { .. } => {
+                self.most_income_token(s, e).ok_or_else(|| "no station gives more income this turn".into())
+            }
+            Cmd::Run { routes } if routes.is_empty() => {
+                let (_, best) = self.best_run(s, e).map_err(|x| x.to_string())?;
+                legal(Action::Run { company, routes: Vec::new(), revenue: Some(best.revenue) })
+            }
+            Cmd::Run { routes } => legal(Action::Run { company, routes: routes.clone(), revenue: None }),
+            Cmd::Dividend(kind) => legal(Action::Dividend { company, kind: *kind }),
+            Cmd::BuyTrain { train, from, price } => {
+                let sellers: Vec<String> = match from {
+                    Some(Seller::Bank) => vec!["bank".into()],
+                    Some(Seller::Pool) => vec!["pool".into()],
+                    Some(Seller::Company(c)) => vec![c.clone()],
+                    None => vec!["bank".into(), "pool".into()],
+                };
+                let price = price.unwrap_or_else(|| self.train_price(train));
+                let mut why = None;
+                for from in sellers {
+                    match legal(Action::BuyTrain {
+                        company: company.clone(),
+                        train: train.clone(),
+                        from,
+                        price,
+                    }) {
+                        Ok(a) => return Ok(a),
+                        Err(x) => {
+                            why.get_or_insert(x);
+                        }
+                    }
+                }
+                Err(why.unwrap_or_default())
+            }
+            Cmd::Discard { train } => legal(Action::DiscardTrain { company, train: train.clone() }),
+            Cmd::Sell { .. } => match self.controller(s, e) {
+                Some(p) => self.stock_action(s, p, cmd),
+                None => Err("no president to sell".into()),
+            },
+            other => Err(format!("'{other}' is not an operating order")),
+        }
+    }
+
+    /// Answers the operating company's decision for its director `p` (see the module comment).
+    pub(crate) fn answer_operating(&self, s: &State, p: u8, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let mut notes = Vec::new();
+        for o in &mut sheet.orders {
+            o.order.progress.referral = None;
+        }
+        let Some(e) = self.operating_entity(s) else { return Answer { action: None, notes } };
+        let id = self.entity_id(s, e);
+        let step = s.or.turn.step;
+        let ctx = Ctx { seat: p, company: Some(&id) };
+        let lines: Vec<usize> =
+            sheet.unused().filter(|(_, o)| plan_for(&o.order, &id).is_some()).map(|(i, _)| i).collect();
+        for i in lines {
+            let (line, order) = (sheet.orders[i].line, sheet.orders[i].order.clone());
+            let Some(plan) = plan_for(&order, &id) else { continue };
+            let mut cmds = Vec::new();
+            commands(plan, &mut cmds);
+            let first = cmds.iter().filter_map(|c| step_of(c)).map(rank).min();
+            // A step may be passed (track → token); the token step's TOKEN is offered in the track step too.
+            match first {
+                Some(r)
+                    if r > rank(step)
+                        && !(r == 1
+                            && step == Step::Track
+                            && cmds.iter().all(|c| matches!(c, Cmd::Token { .. }))) =>
+                {
+                    break;
+                }
+                Some(r) if r < rank(step) => {
+                    sheet.used[i] = true;
+                    notes.push(LineNote {
+                        line,
+                        executed: false,
+                        note: format!("{order}: too late, {id} is in its {} step", step.name()),
+                    });
+                    continue;
+                }
+                _ => {}
+            }
+            match self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c)) {
+                Outcome::Nothing { path } => {
+                    sheet.used[i] = true;
+                    notes.push(super::plan::nothing_note(line, &path));
+                }
+                Outcome::Done { action, cmd, path } => {
+                    sheet.used[i] = true;
+                    let mut note = super::stock::describe(&cmd, &action, &path);
+                    if !path.is_empty() && matches!(cmd, Cmd::Lay { .. } | Cmd::Token { .. }) {
+                        note.push_str(" — HR 17 A: the director's own contingency");
+                    }
+                    notes.push(LineNote { line, executed: true, note });
+                    return Answer { action: Some(action), notes };
+                }
+                Outcome::Failed { why, cmds } => {
+                    sheet.used[i] = true;
+                    let why = why.join("; ");
+                    if why.contains(UNCLEAR) {
+                        notes.push(LineNote {
+                            line,
+                            executed: false,
+                            note: format!("{why} — not carried out, not an NMR"),
+                        });
+                        return Answer { action: self.can_pass(s).is_ok().then_some(Action::Pass), notes };
+                    }
+                    if let Some(c) = cmds.iter().find(|c| matches!(c, Cmd::Lay { .. } | Cmd::Token { .. })) {
+                        return self.ladder(s, e, sheet, i, c, why, notes);
+                    }
+                    notes.push(LineNote { line, executed: false, note: why });
+                }
+            }
+        }
+        // Silent about this step: a stated intention (HR 12) or the defaults.
+        if matches!(step, Step::Track | Step::Token)
+            && !self.orders_step(sheet, &id, step)
+            && let Some(j) = sheet
+                .orders
+                .iter()
+                .position(|o| matches!(&o.order.kind, Kind::Intent { company, .. } if *company == id))
+            && let Kind::Intent { toward, .. } = sheet.orders[j].order.kind.clone()
+        {
+            let station = step == Step::Token;
+            if self.has_candidates(s, e, station) {
+                sheet.orders[j].order.progress.referral = Some((station, toward.clone()));
+                notes.push(LineNote { line: sheet.orders[j].line, executed: false, note: format!("{id} has no {} order: its stated intention toward {toward} goes to the GM (HR 12, HR 17 B)", if station { "station" } else { "track" }) });
+                return Answer { action: None, notes };
+            }
+        }
+        let action = if sheet.is_empty() { None } else { self.default_turn(s) };
+        Answer { action, notes }
+    }
+
+    /// Whether the sheet orders anything for `id` in `step` (used or not).
+    fn orders_step(&self, sheet: &OrderSheet<Order>, id: &str, step: Step) -> bool {
+        sheet.orders.iter().any(|o| {
+            plan_for(&o.order, id).is_some_and(|p| {
+                let mut cmds = Vec::new();
+                commands(p, &mut cmds);
+                cmds.iter().any(|c| step_of(c) == Some(step))
+            })
+        })
+    }
+}
