@@ -36,6 +36,8 @@ mod trains;
 mod view;
 
 #[cfg(test)]
+mod directed;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
@@ -47,6 +49,8 @@ mod tests_packet;
 mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;
+#[cfg(test)]
+mod tests_whole_game;
 
 pub use actions::{Action, DividendKind, Refusal, Source};
 pub use data::{Data, DataError};
