@@ -6,6 +6,7 @@ mod bad_input;
 mod console;
 mod dev_mailbox;
 mod docs;
+mod feeds_webhooks;
 mod game_1833;
 mod gm;
 mod handoff;
