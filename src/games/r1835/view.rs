@@ -1,5 +1,6 @@
 //! What players see: the JSON view, the plain-text description and the final standings. 1835
-//! has no hidden information (cash and holdings are public), so every viewer sees the same.
+//! has no hidden information (cash and holdings are public), so every viewer sees the same,
+//! open Prussian questions included: who is asked what, now and next (FACTS §9, HR 10).
 
 use super::R1835;
 use super::holdings::value;
