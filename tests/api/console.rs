@@ -18,6 +18,12 @@ fn run(db: &str, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// `replay --engine 1835 --ledger` of a JSONL log.
+fn ledger_1835(db: &str, players: &str, options: &str, seed: &str, log: &str) -> Output {
+    let args = ["--players", players, "--options", options, "--seed", seed, "--log", log, "--ledger"];
+    run(db, &[&["replay", "--engine", "1835"][..], &args[..]].concat())
+}
+
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout)
@@ -196,25 +202,35 @@ async fn a_refused_ledger_line_prints_the_completed_rounds_then_the_error_and_fa
         "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"Z9\"}}\n",
     ));
     let options = r#"{"variant": "standard", "empty_operating_rounds": true}"#;
-    let out = run(
-        &db,
-        &[
-            "replay",
-            "--engine",
-            "1835",
-            "--players",
-            "A,B,C,D",
-            "--options",
-            options,
-            "--log",
-            log.path(),
-            "--ledger",
-        ],
-    );
+    let out = ledger_1835(&db, "A,B,C,D", options, "0", log.path());
     assert_eq!(out.status.code(), Some(2), "a refused line fails the replay");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("round,entity,cash\n"), "{stdout}");
     assert!(stdout.contains("SR1,A,375\n") && stdout.contains("OR1.1,A,380\n"), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("line 7: "), "{stderr}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_whole_1835_fixture_game_replayed_twice_prints_identical_ledgers_to_the_final_ranking(
+    pool: PgPool,
+) {
+    let db = database_url(&pool);
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/1835/");
+    let game: Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}whole_game.json")).unwrap()).unwrap();
+    let players: Vec<&str> =
+        game["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let (players, options, seed) = (players.join(","), game["options"].to_string(), game["seed"].to_string());
+    let log = format!("{dir}whole_game.jsonl");
+    let ledger = || {
+        let out = ledger_1835(&db, &players, &options, &seed, &log);
+        assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let (first, second) = (ledger(), ledger());
+    assert_eq!(first, second, "the same log gives the same ledger");
+    assert!(first.starts_with("round,entity,cash\nSR1,"), "{}", &first[..200.min(first.len())]);
+    let finals = first.lines().filter(|l| l.starts_with("final,")).count();
+    assert_eq!(finals, players.split(',').count(), "one final line per player:\n{first}");
 }

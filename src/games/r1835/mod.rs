@@ -36,6 +36,8 @@ mod trains;
 mod view;
 
 #[cfg(test)]
+mod directed;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
@@ -51,6 +53,8 @@ mod tests_pbem;
 mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;
+#[cfg(test)]
+mod tests_whole_game;
 
 pub use actions::{Action, DividendKind, Refusal, Source};
 pub use data::{Data, DataError};

@@ -1,8 +1,10 @@
 //! What players see: the JSON view, the plain-text description and the final standings. 1835
-//! has no hidden information (cash and holdings are public), so every viewer sees the same.
+//! has no hidden information (cash and holdings are public), so every viewer sees the same,
+//! open Prussian questions included: who is asked what, now and next (FACTS §9, HR 10).
 
 use super::R1835;
 use super::holdings::value;
+use super::prussian::Ask;
 use super::state::{Loc, Round, State};
 use crate::engine::{Seat, Standing};
 use serde_json::{Value, json};
@@ -102,6 +104,7 @@ impl R1835 {
             })).collect::<Vec<_>>(),
             "board": s.board,
             "operating": self.operating_view(s),
+            "prussian": self.prussian_view(s),
         })
     }
 
@@ -149,6 +152,7 @@ impl R1835 {
                 .collect();
             out.push(format!("Start packet on sale: {}", items.join(", ")));
         }
+        out.extend(self.prussian_lines(s));
         if let Some(d) = self.decision(s) {
             out.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
@@ -170,5 +174,49 @@ impl R1835 {
             "revenue": t.revenue,
             "routes": t.routes,
         })
+    }
+
+    /// The Prussian and its open questions (FACTS §9, HR 10). 1835 is open information: every
+    /// viewer sees who is asked what, the seat answering now first (`asking`), then the seats
+    /// asked after it in order (`waiting`).
+    fn prussian_view(&self, s: &State) -> Value {
+        let pr = self.data.majors.iter().position(|m| m.prussian);
+        let formed = pr.and_then(|i| s.majors.get(i)).is_some_and(|c| c.floated);
+        let now = self.asks_now(s);
+        let ask = |a: &Ask| json!({"seat": a.seat + 1, "paper": a.paper, "question": self.ask_text(s, a)});
+        let asking = (!now.is_empty()).then(|| {
+            json!({
+                "seat": now[0].seat + 1,
+                "asks": now.iter().map(ask).collect::<Vec<_>>(),
+                "prompt": self.prussian_prompt(s),
+            })
+        });
+        json!({
+            "formed": formed,
+            "may_form": s.prussian.may_form,
+            "president": pr.filter(|_| formed).and_then(|i| self.president(s, i)).map(|p| p + 1),
+            "sits_out_this_round": s.prussian.sits_out,
+            "asking": asking,
+            "waiting": s.prussian.asks.iter().skip(now.len()).map(ask).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The description's lines about open Prussian questions: who answers now, who after.
+    fn prussian_lines(&self, s: &State) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut rest = s.prussian.asks.as_slice();
+        while let Some(first) = rest.first() {
+            let k = rest.iter().take_while(|a| a.seat == first.seat).count();
+            let (group, tail) = rest.split_at(k);
+            let what: Vec<String> = group.iter().map(|a| self.ask_text(s, a)).collect();
+            let when = if out.is_empty() { "asked now" } else { "asked next" };
+            out.push(format!(
+                "Prussian question (FACTS §9), seat {} {when}: {}",
+                first.seat + 1,
+                what.join("; ")
+            ));
+            rest = tail;
+        }
+        out
     }
 }

@@ -70,21 +70,45 @@ impl R1835 {
         s.prussian.asks.first().map(|a| a.seat)
     }
 
-    /// The prompt of that question, for the decision.
+    /// The prompt of that question, for the decision: what is asked, what each answer gives and
+    /// what silence does (RULING K50).
     pub(crate) fn prussian_prompt(&self, s: &State) -> Option<String> {
         let first = s.prussian.asks.first()?;
         if self.is_m2(&first.paper) {
             return Some(format!(
-                "Seat {}: form the Prussian now with M2 (FACTS §9)? form_prussian true or false",
-                first.seat + 1
+                "Seat {}: {} now (FACTS §9)? Answer form_prussian true to form it or false to wait; sending nothing waits (RULING K50)",
+                first.seat + 1,
+                self.ask_text(s, first)
             ));
         }
-        let papers: Vec<&str> = self.asks_now(s).iter().map(|a| a.paper.as_str()).collect();
+        let asks: Vec<String> = self.asks_now(s).iter().map(|a| self.ask_text(s, a)).collect();
         Some(format!(
-            "Seat {}: exchange {} for Prussian certificates (FACTS §9)? exchange_for_prussian, each accepted or declined",
+            "Seat {}: {} (FACTS §9)? Answer exchange_for_prussian for each paper, accept true or false; a paper not answered is kept (RULING K50)",
             first.seat + 1,
-            papers.join(", ")
+            asks.join("; ")
         ))
+    }
+
+    /// One question in words: "form the Prussian with M2, receiving PR's 10 % director's
+    /// certificate" or "exchange M4 for a 10 % Prussian certificate".
+    pub(crate) fn ask_text(&self, s: &State, a: &Ask) -> String {
+        let percent = self
+            .reserved(s, &a.paper)
+            .and_then(|(_, i)| s.majors.get(self.pr())?.certs.get(i).map(|c| c.percent))
+            .map(|p| format!("{p} %"))
+            .unwrap_or_else(|| "reserved".to_string());
+        if self.is_m2(&a.paper) {
+            format!("form the Prussian with {}, receiving PR's {percent} director's certificate", a.paper)
+        } else {
+            format!("exchange {} for a {percent} Prussian certificate", a.paper)
+        }
+    }
+
+    /// The questions put to the seat that answers now (several papers of one owner).
+    pub(crate) fn asks_now<'a>(&self, s: &'a State) -> &'a [Ask] {
+        let Some(first) = s.prussian.asks.first() else { return &[] };
+        let k = s.prussian.asks.iter().take_while(|a| a.seat == first.seat).count();
+        s.prussian.asks.get(..k).unwrap_or(&[])
     }
 
     /// Applies `FormPrussian`/`ExchangeForPrussian` by seat `p` (checked; refused otherwise).
@@ -210,13 +234,6 @@ impl R1835 {
     /// Whether the Prussian operates in the running operating round (RULING K47).
     pub(crate) fn prussian_operates_this_or(&self, s: &State) -> bool {
         self.pr_formed(s) && !s.prussian.sits_out
-    }
-
-    /// The asks at the front of the queue put to the same seat as the first.
-    fn asks_now<'a>(&self, s: &'a State) -> &'a [Ask] {
-        let Some(first) = s.prussian.asks.first() else { return &[] };
-        let k = s.prussian.asks.iter().take_while(|a| a.seat == first.seat).count();
-        s.prussian.asks.get(..k).unwrap_or(&[])
     }
 
     /// Asks M2's owner whether to form, if the first 4 has come and the Prussian has not formed.

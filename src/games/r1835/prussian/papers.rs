@@ -59,7 +59,7 @@ impl R1835 {
 
     /// The paper called `id` and its reserved certificate (index in the Prussian's stack), if
     /// that certificate is still in the reserve.
-    fn reserved(&self, s: &State, id: &str) -> Option<(Paper, usize)> {
+    pub(super) fn reserved(&self, s: &State, id: &str) -> Option<(Paper, usize)> {
         let paper = match (self.data.minor_index(id), self.data.private_index(id)) {
             (Some(m), _) => Paper::Minor(m),
             (None, Some(x)) => Paper::Private(x),
