@@ -76,14 +76,14 @@ impl R1835 {
         let first = s.prussian.asks.first()?;
         if self.is_m2(&first.paper) {
             return Some(format!(
-                "Seat {}: {} now (FACTS §9)? Answer form_prussian true to form it or false to wait; sending nothing waits (RULING K50)",
+                "Seat {}: {} now (FACTS §9)? Order FORM PR to form it or DECLINE PR to wait; sending nothing waits (RULING K50)",
                 first.seat + 1,
                 self.ask_text(s, first)
             ));
         }
         let asks: Vec<String> = self.asks_now(s).iter().map(|a| self.ask_text(s, a)).collect();
         Some(format!(
-            "Seat {}: {} (FACTS §9)? Answer exchange_for_prussian for each paper, accept true or false; a paper not answered is kept (RULING K50)",
+            "Seat {}: {} (FACTS §9)? Order EXCHANGE <paper> or KEEP <paper> for each; a paper not answered is kept (RULING K50)",
             first.seat + 1,
             asks.join("; ")
         ))
