@@ -7,6 +7,7 @@ mod dev;
 pub mod error;
 mod gm;
 mod gm_controls;
+mod guide;
 mod headers;
 mod listener;
 mod pages;
@@ -37,6 +38,7 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/style.css", get(headers::stylesheet))
         .merge(pages::routes())
         .merge(play::routes())
+        .merge(guide::routes())
         .merge(api::routes())
         .merge(gm::routes())
         .merge(gm_controls::routes());

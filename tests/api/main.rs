@@ -3,6 +3,7 @@
 
 mod absences;
 mod bad_input;
+mod browser;
 mod console;
 mod dev_mailbox;
 mod docs;
@@ -23,6 +24,7 @@ mod postfix;
 mod public_dir;
 mod published_orders;
 mod reports_mail;
+mod seat_page;
 mod server_key;
 mod server_limits;
 mod signin_limits;

@@ -101,6 +101,14 @@ impl Game for R1835 {
     fn title(&self) -> &'static str {
         "1835"
     }
+    // The order box's example and the guide it links (issue 16); the guide is the action log's
+    // document, whose last part is the order language, until docs/1835-orders.md lands.
+    fn order_example(&self) -> &'static str {
+        "SELL 2 SX\nBUY 1 BY IPO ELSE BUY 1 BA POOL\nPASS"
+    }
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/1835-actions.md"))
+    }
     fn rules_version(&self) -> u32 {
         1
     }
