@@ -61,10 +61,7 @@ async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_ord
     let page = app.get(&format!("/play/{t}")).await;
     assert!(page.body.contains("Turn 1 closes at the deadline, Tue 3 Mar 2026, 12:00 UTC."), "{}", page.body);
     assert!(page.body.contains("30m after the last one is marked final"));
-    let claims = app.claim_orders(&g).await;
-    for (i, c) in claims.iter().enumerate() {
-        app.submit(&g, i, c.as_deref().unwrap(), true).await;
-    }
+    app.claim_all_final(&g).await;
     let page = app.get(&format!("/play/{t}")).await;
     assert!(
         page.body.contains("so it closes early: at Sun 1 Mar 2026, 12:30 UTC, after the cooling-off of 30m"),
@@ -77,10 +74,7 @@ async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_ord
 async fn the_seat_page_shows_its_own_last_report_and_links_the_report_history(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
-    let claims = app.claim_orders(&g).await;
-    for (i, c) in claims.iter().enumerate() {
-        app.submit(&g, i, c.as_deref().unwrap(), true).await;
-    }
+    app.claim_all_final(&g).await;
     service::close_turn(&app.ctx, g.id).await.unwrap();
     service::publish_turn(&app.ctx, g.id, "gm@example.org").await.unwrap();
     let (t1, t2) = (g.seats[0].token.reveal(), g.seats[1].token.reveal());
