@@ -7,6 +7,7 @@ mod browser;
 mod console;
 mod dev_mailbox;
 mod docs;
+mod feeds_webhooks;
 mod game_1833;
 mod gm;
 mod handoff;
