@@ -41,6 +41,9 @@ async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide(poo
     assert!(page.body.contains("DRAW POOL Philadelphia"), "1833's example: {}", page.body);
     assert!(!page.body.contains("PLAY 7H NORTH"), "not Railroaded's");
     assert!(page.body.contains("href=\"/guides/1833\""));
+    let t = g.seats[0].token.reveal();
+    assert!(page.body.contains(&format!("id=\"webhook\" method=\"post\" action=\"/play/{t}/webhook\"")));
+    assert!(page.body.contains(&format!("href=\"/play/{t}/feed.atom\"")), "the seat's private feed");
     let guide = app.get("/guides/1833").await;
     assert_eq!(guide.status, StatusCode::OK);
     assert!(
