@@ -113,7 +113,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             &ctx.settings,
             name,
             id,
-            engine.title(),
+            engine,
             seat,
             player,
             link,

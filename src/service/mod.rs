@@ -50,8 +50,8 @@ pub use turn::{
     rollback, run_due_timers,
 };
 pub use views::{
-    ExportedSeat, GameExport, PublicGame, SeatPage, export_game, games_of_gm, outbox_mail, outbox_recent,
-    public_game, recent_games, seat_page,
+    ExportedSeat, GameExport, OrderGuide, PublicGame, SeatPage, SeatReport, export_game, games_of_gm,
+    order_guide, outbox_mail, outbox_recent, public_game, recent_games, seat_page, seat_report,
 };
 
 use crate::domain::GameId;

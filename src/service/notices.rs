@@ -83,6 +83,8 @@ pub struct Welcome<'a> {
     pub api: String,
     pub turn_length: String,
     pub deadline: String,
+    /// The game's order guide on the server, when it has one.
+    pub guide: Option<String>,
 }
 
 #[derive(Template)]
@@ -103,7 +105,7 @@ pub fn welcome(
     settings: &Settings,
     game: &str,
     game_id: GameId,
-    title: &str,
+    engine: &dyn crate::registry::DynGame,
     seat: u8,
     player: &Mailbox,
     link: &str,
@@ -114,13 +116,14 @@ pub fn welcome(
     let w = Welcome {
         game,
         public: format!("{}/games/{}", settings.base(), game_id),
-        title,
+        title: engine.title(),
         seat,
         player: &player.name,
         link,
         api: format!("{}/api/v1/games/{}/orders", settings.base(), game_id),
         turn_length: turn_length.to_string(),
         deadline: deadline.to_string(),
+        guide: super::views::guide_path(engine).map(|path| format!("{}{path}", settings.base())),
     };
     Ok(OutgoingMail {
         key: format!("welcome:{game_id}:{seat}"),

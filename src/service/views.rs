@@ -5,6 +5,7 @@ use super::listings::{GameSummary, MailView, TurnSummary, VersionView};
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::{LoggedAction, Seat, SetupSpec};
+use crate::registry::DynGame;
 use crate::store;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -71,19 +72,116 @@ pub struct SeatPage {
     pub deadline: chrono::DateTime<chrono::Utc>,
     /// The deadline in the player's zone (or the game's).
     pub deadline_local: String,
+    /// When the open turn closes, in sentences (deadline, early close after the cooling-off,
+    /// grace, pause, hold); empty when no turn is open.
+    pub closing: Vec<String>,
     /// The zone the player chose, if any.
     pub zone: Option<String>,
     pub acting: bool,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
+    /// The same as a drawing (an SVG document), when the game has one.
+    pub drawing: Option<String>,
+    /// A short example of the game's order text.
+    pub order_example: &'static str,
+    /// Where the game's order guide is served, when it has one.
+    pub guide: Option<String>,
     /// This seat's latest order versions for the current turn (a page of them), newest first.
     pub versions: Vec<VersionView>,
     /// How many older versions are not on the page.
     pub older_versions: i64,
+    /// The report of the last published turn as this seat received it (the public result and
+    /// this seat's own part, nothing of another seat's).
+    pub last_report: Option<SeatReport>,
+    /// Every turn this seat has a report of: (turn, subject), oldest first.
+    pub reports: Vec<(i32, String)>,
     pub finished: bool,
 }
 
-/// Builds a seat's private page.
+/// A turn's report as one seat received it.
+pub struct SeatReport {
+    pub turn: i32,
+    pub subject: String,
+    /// The report's text part, complete on its own.
+    pub text: String,
+}
+
+impl From<store::games::ReportRow> for SeatReport {
+    fn from(r: store::games::ReportRow) -> Self {
+        SeatReport { turn: r.turn, subject: r.subject, text: r.body_text }
+    }
+}
+
+/// Where a game's order guide is served (`None` when the engine has none).
+pub(crate) fn guide_path(engine: &dyn DynGame) -> Option<String> {
+    engine.order_guide().map(|_| format!("/guides/{}", engine.slug()))
+}
+
+/// A game's order guide: its title and Markdown text.
+pub struct OrderGuide {
+    pub title: &'static str,
+    pub markdown: &'static str,
+}
+
+/// The order guide of the engine with this slug (`None`: no such engine, or it has no guide).
+pub fn order_guide(slug: &str) -> Option<OrderGuide> {
+    let engine = crate::registry::find(slug).ok()?;
+    Some(OrderGuide { title: engine.title(), markdown: engine.order_guide()? })
+}
+
+/// When the open turn closes, as the player reads it: the deadline, and the early close once
+/// every acting seat's orders are final (RULINGS D7, D8; the scheduler's due condition).
+fn closing_words(
+    g: &store::games::GameRow,
+    zone: Option<&str>,
+    turn: &store::turns::TurnRow,
+    all_final_at: Option<chrono::DateTime<chrono::Utc>>,
+) -> Vec<String> {
+    use crate::schedule::{CloseReason, close_at, format_span};
+    if turn.status != TurnStatus::Open {
+        return Vec::new();
+    }
+    let words = |at| super::deadlines::words(g, zone, at);
+    let cooling_off = chrono::Duration::seconds(g.cooling_off_secs.max(0));
+    let grace = chrono::Duration::seconds(turn.grace_secs.max(0));
+    let mut out = vec![format!("Turn {} closes at the deadline, {}.", turn.number, words(turn.deadline))];
+    if g.paused_at.is_some() {
+        out.push(
+            "The game is paused: the clock stands still, and the deadline moves on by the pause.".into(),
+        );
+    }
+    if turn.held_at.is_some() {
+        out.push("The GM holds this turn: it closes when the GM releases it.".into());
+    }
+    match all_final_at {
+        Some(final_at) => {
+            let close = close_at(turn.deadline, Some(grace), Some(final_at), cooling_off, true);
+            if close.why == CloseReason::EarlyClose {
+                out.push(format!(
+                    "Every seat's orders are final, so it closes early: at {}, after the cooling-off of {}. \
+                     Orders may still be changed until then; a new version not marked final cancels the \
+                     early close.",
+                    words(close.at),
+                    format_span(cooling_off)
+                ));
+            }
+        }
+        None => out.push(format!(
+            "It closes earlier when every seat's orders are final: {} after the last one is marked \
+             final (the cooling-off), never later than the deadline.",
+            format_span(cooling_off)
+        )),
+    }
+    if turn.grace_secs > 0 {
+        out.push(format!(
+            "A seat with no orders at all at the deadline is waited for {} more (the grace period).",
+            format_span(grace)
+        ));
+    }
+    out
+}
+
+/// Builds a seat's private page; its report is the one mailed to the seat (RULING W11).
 pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPage, ServiceError> {
     let g = load_game(conn, who.game).await?;
     let engine = super::engine_of(&g)?;
@@ -94,6 +192,13 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
     let page = super::order_pages::bound(super::order_pages::PAGE_SIZE);
     let versions = store::orders::page_of_seat(conn, who.game, turn.number, seat, None, page).await?;
     let total = store::orders::count_of_seat(conn, who.game, turn.number, seat).await?;
+    let all_final_at = store::turns::all_final_at(conn, who.game, turn.number).await?;
+    let reports = store::games::report_turns_of_seat(conn, who.game, seat).await?;
+    let last_report = match reports.last() {
+        Some((n, _)) => store::games::report_of_seat(conn, who.game, seat, *n).await?.map(SeatReport::from),
+        None => None,
+    };
+    let viewer = crate::engine::Viewer::Seat(who.seat);
     Ok(SeatPage {
         older_versions: total - i64::try_from(versions.len()).unwrap_or(total),
         game_id: who.game,
@@ -105,12 +210,31 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         turn_status: turn.status,
         deadline: turn.deadline,
         deadline_local: super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline),
+        closing: closing_words(&g, who.time_zone.as_deref(), &turn, all_final_at),
         zone: who.time_zone.clone(),
-        table: engine.describe(&g.state, crate::engine::Viewer::Seat(who.seat))?,
+        table: engine.describe(&g.state, viewer)?,
+        drawing: engine.draw(&g.state, viewer)?,
+        order_example: engine.order_example(),
+        guide: guide_path(engine),
         versions: versions.into_iter().map(VersionView::from).collect(),
+        last_report,
+        reports,
         finished: g.status == GameStatus::Finished,
         game: g.name,
     })
+}
+
+/// One turn's report of the seat `who` (its own, as mailed to it); not found when that turn has
+/// none (not published yet, or undone by a rollback).
+pub async fn seat_report(
+    conn: &mut PgConnection,
+    who: &SeatAuth,
+    turn: i32,
+) -> Result<SeatReport, ServiceError> {
+    store::games::report_of_seat(conn, who.game, who.seat, turn)
+        .await?
+        .map(SeatReport::from)
+        .ok_or(ServiceError::TurnNotFound(who.game, turn))
 }
 
 /// A game as anyone may see it.
@@ -118,6 +242,10 @@ pub struct PublicGame {
     pub game: GameSummary,
     pub title: &'static str,
     pub table: String,
+    /// The table as a drawing (an SVG document), when the game has one.
+    pub drawing: Option<String>,
+    /// Where the game's order guide is served, when it has one.
+    pub guide: Option<String>,
     pub view: serde_json::Value,
     pub turns: Vec<TurnSummary>,
     pub seats: Vec<ExportedSeat>,
@@ -140,6 +268,8 @@ pub async fn public_game(
     Ok(PublicGame {
         title: engine.title(),
         table: engine.describe(&g.state, viewer)?,
+        drawing: engine.draw(&g.state, viewer)?,
+        guide: guide_path(engine),
         view: engine.view(&g.state, viewer)?,
         game: g.into(),
         turns,

@@ -278,3 +278,35 @@ pub async fn reports_of_seat(
     .fetch_all(conn)
     .await
 }
+
+/// The turns a seat has a report of, with each report's subject, oldest first (the seat page's
+/// report history, without the bodies).
+pub async fn report_turns_of_seat(
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: Seat,
+) -> sqlx::Result<Vec<(i32, String)>> {
+    sqlx::query_as("SELECT turn, subject FROM reports WHERE game_id = $1 AND seat = $2 ORDER BY turn")
+        .bind(game)
+        .bind(seat)
+        .fetch_all(conn)
+        .await
+}
+
+/// A seat's report of one turn, if it has one.
+pub async fn report_of_seat(
+    conn: &mut PgConnection,
+    game: GameId,
+    seat: Seat,
+    turn: i32,
+) -> sqlx::Result<Option<ReportRow>> {
+    sqlx::query_as(
+        "SELECT turn, seat, subject, body_text, body_html FROM reports WHERE game_id = $1 AND seat = $2 \
+         AND turn = $3",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(turn)
+    .fetch_optional(conn)
+    .await
+}

@@ -189,6 +189,22 @@ pub async fn refresh_all_final(
     Ok(())
 }
 
+/// When every acting seat's latest orders of a turn were last found final (`all_final_at`), or
+/// `None` while some are not (or there is no such turn).
+pub async fn all_final_at(
+    conn: &mut PgConnection,
+    game: GameId,
+    number: i32,
+) -> sqlx::Result<Option<DateTime<Utc>>> {
+    let at: Option<Option<DateTime<Utc>>> =
+        sqlx::query_scalar("SELECT all_final_at FROM turns WHERE game_id = $1 AND number = $2")
+            .bind(game)
+            .bind(number)
+            .fetch_optional(conn)
+            .await?;
+    Ok(at.flatten())
+}
+
 /// An open turn's deadline and its version (iCalendar SEQUENCE).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct OpenDeadline {

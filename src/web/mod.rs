@@ -8,6 +8,7 @@ pub mod error;
 mod feeds;
 mod gm;
 mod gm_controls;
+mod guide;
 mod headers;
 mod listener;
 mod pages;
@@ -40,6 +41,7 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/style.css", get(headers::stylesheet))
         .merge(pages::routes())
         .merge(play::routes())
+        .merge(guide::routes())
         .merge(api::routes())
         .merge(gm::routes())
         .merge(gm_controls::routes())

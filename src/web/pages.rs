@@ -40,11 +40,84 @@ async fn index(State(ctx): State<Ctx>) -> Result<IndexPage, WebError> {
 #[template(path = "web/game.html")]
 struct GamePage {
     g: PublicGame,
+    /// The public table's drawing, ready to be placed in the page ([`inline_svg`]).
+    drawing: Option<String>,
 }
 
 async fn game(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<GamePage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    Ok(GamePage { g: service::public_game(&mut conn, game_id(&id)?, Viewer::Public).await? })
+    let mut g = service::public_game(&mut conn, game_id(&id)?, Viewer::Public).await?;
+    let drawing = inline_svg(g.drawing.take());
+    Ok(GamePage { g, drawing })
+}
+
+/// An engine's SVG document as an element to place in a page: the XML declaration, a doctype and
+/// comments before the `<svg>` element are dropped. A drawing that is not one `<svg>` element, or
+/// that carries script or foreign content, is not placed (the page keeps its text view; the
+/// defect is logged): the page's policy forbids scripts anyway, this keeps markup that is not
+/// a picture out of it (RULING W12).
+pub(super) fn inline_svg(doc: Option<String>) -> Option<String> {
+    let doc = doc?;
+    let mut rest = doc.trim_start();
+    loop {
+        let skip = if rest.starts_with("<?") {
+            rest.find("?>").map(|i| i + 2)
+        } else if rest.starts_with("<!--") {
+            rest.find("-->").map(|i| i + 3)
+        } else if rest.starts_with("<!") {
+            rest.find('>').map(|i| i + 1)
+        } else {
+            break;
+        };
+        rest = rest[skip.unwrap_or(rest.len())..].trim_start();
+    }
+    let lower = rest.to_ascii_lowercase();
+    let one_svg = lower.starts_with("<svg") && lower.trim_end().ends_with("</svg>");
+    if !one_svg || lower.contains("<script") || lower.contains("<foreignobject") || has_handler(&lower) {
+        tracing::error!(drawing.start = %rest.chars().take(60).collect::<String>(), "a drawing that is not a plain SVG element was not placed in the page");
+        return None;
+    }
+    Some(rest.trim_end().to_string())
+}
+
+/// Whether markup has an event-handler attribute (`onload=`, `onclick =` …).
+fn has_handler(lower: &str) -> bool {
+    lower.match_indices("on").any(|(i, _)| {
+        let after_space = lower[..i].ends_with(|c: char| c.is_ascii_whitespace());
+        let name: String = lower[i + 2..].chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        after_space && !name.is_empty() && lower[i + 2 + name.len()..].trim_start().starts_with('=')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_svg;
+
+    #[test]
+    fn a_drawing_loses_its_xml_declaration_and_doctype_before_it_is_placed() {
+        let doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- table -->\n<svg viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"5\"/></svg>\n";
+        assert_eq!(
+            inline_svg(Some(doc.into())).unwrap(),
+            "<svg viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"5\"/></svg>"
+        );
+    }
+
+    #[test]
+    fn a_drawing_with_script_or_handlers_or_other_markup_is_not_placed() {
+        for doc in [
+            "<svg><script>alert(1)</script></svg>",
+            "<svg onload=\"alert(1)\"></svg>",
+            "<svg\n\tonload=\"alert(1)\"></svg>",
+            "<svg><rect onclick = \"x()\"/></svg>",
+            "<svg><foreignObject><p>x</p></foreignObject></svg>",
+            "<div>not a picture</div>",
+            "<svg></svg><p>more</p>",
+        ] {
+            assert_eq!(inline_svg(Some(doc.into())), None, "{doc}");
+        }
+        assert!(inline_svg(Some("<svg><text x=\"1\">one of them</text></svg>".into())).is_some());
+        assert_eq!(inline_svg(None), None);
+    }
 }
 
 #[derive(Template, WebTemplate)]

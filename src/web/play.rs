@@ -1,5 +1,7 @@
 //! A seat's private page, reached through its secret link: the table as the seat sees it, the
-//! order form, every version it submitted with its echo and receipt.
+//! order form (this game's example, a link to its order guide; after a refused submission the
+//! text kept with each error next to its line), when the turn closes, every version it submitted
+//! with its echo and receipt, the last turn's report and the history of its reports.
 
 use super::WebError;
 use crate::domain::SecretToken;
@@ -12,13 +14,15 @@ use askama_web::WebTemplate;
 use axum::Router;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
-use axum::response::Redirect;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 
 pub fn routes() -> Router<Ctx> {
     Router::new()
         .route("/play/{token}", get(show))
+        .route("/play/{token}/reports/{turn}", get(report))
         .route("/play/{token}/orders", post(submit))
         .route("/play/{token}/final", post(finalise))
         .route("/play/{token}/zone", post(zone))
@@ -95,12 +99,27 @@ struct VersionView {
     echo: Echo,
 }
 
+/// Why the orders just sent were not stored, shown in the order box above the text kept.
+struct Refusal {
+    message: String,
+    /// Each line as read, the bad ones with their error (orders the language could not read).
+    echo: Option<Echo>,
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "web/play.html")]
 struct PlayPage {
     p: SeatPage,
     token: String,
-    latest_text: String,
+    /// The text in the order box: the orders just refused, or the latest version on file.
+    box_text: String,
+    /// Whether "my orders are final" is ticked (as it was sent, after a refusal).
+    box_final: bool,
+    refused: Option<Refusal>,
+    /// Whether the latest version on file is already final.
+    latest_final: bool,
+    /// The table's drawing, ready to be placed in the page ([`super::pages::inline_svg`]).
+    drawing: Option<String>,
     versions: Vec<VersionView>,
     /// A player's own absence waits for the GM's approval in this game (RULING S9).
     absence_approval: bool,
@@ -111,10 +130,15 @@ async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
     Ok(service::authenticate_seat(&mut conn, None, &SecretToken::presented(token)).await?)
 }
 
-async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayPage, WebError> {
-    let who = auth(&ctx, &token).await?;
+/// The seat's page; after a refused submission, with the text sent kept in the order box.
+async fn page(
+    ctx: &Ctx,
+    who: &SeatAuth,
+    token: String,
+    sent: Option<(String, bool, Refusal)>,
+) -> Result<PlayPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let p = service::seat_page(&mut conn, &who).await?;
+    let mut p = service::seat_page(&mut conn, who).await?;
     let versions = p
         .versions
         .iter()
@@ -127,9 +151,37 @@ async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayP
             echo: v.echo.clone(),
         })
         .collect();
-    let latest_text = p.versions.first().map(|v| v.body.clone()).unwrap_or_default();
     let absence_approval = lifecycle::absences_need_approval(&mut conn, who.game).await?;
-    Ok(PlayPage { p, token, latest_text, versions, absence_approval })
+    let drawing = super::pages::inline_svg(p.drawing.take());
+    let (box_text, box_final, refused) = match sent {
+        Some((text, is_final, refusal)) => (text, is_final, Some(refusal)),
+        None => (p.versions.first().map(|v| v.body.clone()).unwrap_or_default(), false, None),
+    };
+    let latest_final = p.versions.first().is_some_and(|v| v.is_final);
+    Ok(PlayPage { p, token, box_text, box_final, refused, latest_final, drawing, versions, absence_approval })
+}
+
+async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayPage, WebError> {
+    let who = auth(&ctx, &token).await?;
+    page(&ctx, &who, token, None).await
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/report.html")]
+struct ReportPage {
+    token: String,
+    r: service::SeatReport,
+}
+
+/// One turn's report of this seat, as it was mailed to it.
+async fn report(
+    State(ctx): State<Ctx>,
+    Path((token, turn)): Path<(String, i32)>,
+) -> Result<ReportPage, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let r = service::seat_report(&mut conn, &who, turn).await?;
+    Ok(ReportPage { token, r })
 }
 
 #[derive(Deserialize)]
@@ -139,16 +191,31 @@ struct OrderForm {
     final_: Option<String>,
 }
 
+/// Takes the order form. Orders the player can correct (a line not understood, an empty sheet,
+/// the versions cap) are answered with the page itself, the text kept in the box and each line's
+/// error next to it, under the refusal's status (422, 400); nothing is stored (RULINGS S1, W10).
 async fn submit(
     State(ctx): State<Ctx>,
     Path(token): Path<String>,
     form: Result<Form<OrderForm>, FormRejection>,
-) -> Result<Redirect, WebError> {
+) -> Result<Response, WebError> {
     let Form(form) = form.map_err(|e| WebError::form("the order form", &e))?;
     let who = auth(&ctx, &token).await?;
-    let text = OrderText::parse(&form.orders).map_err(|e| WebError::bad_request(e.to_string()))?;
-    service::submit_orders(&ctx, &who, &text, Source::Web, form.final_.is_some()).await?;
-    Ok(Redirect::to(&format!("/play/{token}#latest")))
+    let is_final = form.final_.is_some();
+    let refused = match OrderText::parse(&form.orders) {
+        Err(e) => WebError::bad_request(e.to_string()),
+        Ok(text) => match service::submit_orders(&ctx, &who, &text, Source::Web, is_final).await {
+            Ok(_) => return Ok(Redirect::to(&format!("/play/{token}#latest")).into_response()),
+            Err(e) => WebError::from(e),
+        },
+    };
+    if ![StatusCode::UNPROCESSABLE_ENTITY, StatusCode::BAD_REQUEST].contains(&refused.status) {
+        return Err(refused);
+    }
+    let status = refused.status;
+    let refusal = Refusal { message: refused.message, echo: refused.echo };
+    let page = page(&ctx, &who, token, Some((form.orders, is_final, refusal))).await?;
+    Ok((status, page).into_response())
 }
 
 async fn finalise(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<Redirect, WebError> {

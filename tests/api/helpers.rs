@@ -220,6 +220,14 @@ impl TestApp {
     /// Claim orders for the first turn: the seats claim four different suits, each with a card
     /// from its own hand, at its own compass point (the first assignment of suits to seats, in
     /// a fixed order, where every seat holds a card of its suit). None for a seat that cannot.
+    /// Every seat sends its claim (from [`TestApp::claim_orders`]) marked final.
+    pub async fn claim_all_final(&self, g: &CreatedGame) {
+        let claims = self.claim_orders(g).await;
+        for (i, claim) in claims.iter().enumerate() {
+            self.submit(g, i, claim.as_deref().unwrap(), true).await;
+        }
+    }
+
     pub async fn claim_orders(&self, g: &CreatedGame) -> Vec<Option<String>> {
         let dirs = ["NORTH", "EAST", "SOUTH", "WEST"];
         let mut hands = Vec::new();

@@ -3,6 +3,7 @@
 
 mod absences;
 mod bad_input;
+mod browser;
 mod console;
 mod dev_mailbox;
 mod docs;
@@ -26,6 +27,7 @@ mod public_dir;
 mod published_orders;
 mod readiness;
 mod reports_mail;
+mod seat_page;
 mod server_key;
 mod server_limits;
 mod shutdown;

@@ -94,6 +94,13 @@ impl Game for R1833 {
     fn title(&self) -> &'static str {
         "1833"
     }
+    // The order box's example and the guide it links (issue 16).
+    fn order_example(&self) -> &'static str {
+        "DRAW POOL Philadelphia\nIF HAND HAS Baltimore THEN CREATE L2: Richmond-Washington-Baltimore\nDRAW DECK TO LIMIT"
+    }
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/1833-orders.md"))
+    }
     // 2: the default never passes while an action is possible (C20); private RRs must link
     // otherwise unconnected cities, and the standard deck's Albany & Susquehanna changed (C21).
     fn rules_version(&self) -> u32 {

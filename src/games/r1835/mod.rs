@@ -109,6 +109,8 @@ impl Game for R1835 {
     fn title(&self) -> &'static str {
         "1835"
     }
+    // The order box's example and the guide it links (issue 16); the guide is the action log's
+    // document, whose last part is the order language, until docs/1835-orders.md lands.
     fn rules_version(&self) -> u32 {
         1
     }

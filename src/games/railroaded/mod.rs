@@ -80,6 +80,13 @@ impl Game for Railroaded {
     fn title(&self) -> &'static str {
         "Railroaded"
     }
+    // The order box's example and the guide it links (issue 16).
+    fn order_example(&self) -> &'static str {
+        "PLAY 7H NORTH ELSE PLAY 7D EAST\nLINK 9S WEST\nDRAW"
+    }
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/railroaded-orders.md"))
+    }
     fn rules_version(&self) -> u32 {
         1
     }

@@ -1,0 +1,96 @@
+//! The seat page as a workplace (issue 16), in-process: the refused form shown again, the game's
+//! own example and order guide, when the turn closes, the last report and the report history.
+
+use super::helpers::{create_game_on, spawn_app};
+use axum::http::StatusCode;
+use serde_json::json;
+use sqlx::PgPool;
+use stationmaster::service::{self, GameClock, Review};
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_refused_web_submission_shows_the_form_again_with_the_text_and_each_error_at_its_line(
+    pool: PgPool,
+) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[0].token.reveal();
+    let claims = app.claim_orders(&g).await;
+    let claim = claims[0].clone().unwrap();
+    let form = format!("orders={}%0AHELLO+%3Cb%3EWORLD&final=1", claim.replace(' ', "+"));
+    let r = app.post_form(&format!("/play/{t}/orders"), &form, None).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("<textarea id=\"order-text\""), "the page is the form: {}", r.body);
+    assert!(
+        r.body.contains(&format!("{claim}\nHELLO &#60;b&#62;WORLD</textarea>")),
+        "the text is kept, escaped"
+    );
+    let bad = r.body.split("<li class=\"bad\">").nth(1).expect("the bad line is marked");
+    assert!(bad.starts_with("<span class=\"ln\">line 2</span>") && bad.contains("not understood"), "{bad}");
+    assert!(r.body.contains("name=\"final\" value=\"1\" checked"), "the final box stays ticked");
+    assert!(r.body.contains("not stored"));
+    let page = app.get(&format!("/play/{t}")).await;
+    assert!(!page.body.contains("Version 1"), "nothing was stored");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = create_game_on(&app.ctx, "1833", json!({}), Review::Gm, GameClock::default()).await;
+    let page = app.get(&format!("/play/{}", g.seats[0].token.reveal())).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("DRAW POOL Philadelphia"), "1833's example: {}", page.body);
+    assert!(!page.body.contains("PLAY 7H NORTH"), "not Railroaded's");
+    assert!(page.body.contains("href=\"/guides/1833\""));
+    let t = g.seats[0].token.reveal();
+    assert!(page.body.contains(&format!("id=\"webhook\" method=\"post\" action=\"/play/{t}/webhook\"")));
+    assert!(page.body.contains(&format!("href=\"/play/{t}/feed.atom\"")), "the seat's private feed");
+    let guide = app.get("/guides/1833").await;
+    assert_eq!(guide.status, StatusCode::OK);
+    assert!(
+        guide.body.contains("<h1>1833 orders by mail</h1>") && guide.body.contains("<pre><code"),
+        "{}",
+        guide.body
+    );
+    assert_eq!(app.get("/guides/nothing").await.status, StatusCode::NOT_FOUND);
+    let welcome = app.outbox().await.into_iter().find(|m| m.kind == "welcome").unwrap();
+    assert!(welcome.body_text.contains("http://sm.test/guides/1833"), "the welcome mail links the guide");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_order_is_final(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[0].token.reveal();
+    let page = app.get(&format!("/play/{t}")).await;
+    assert!(page.body.contains("Turn 1 closes at the deadline, Tue 3 Mar 2026, 12:00 UTC."), "{}", page.body);
+    assert!(page.body.contains("30m after the last one is marked final"));
+    app.claim_all_final(&g).await;
+    let page = app.get(&format!("/play/{t}")).await;
+    assert!(
+        page.body.contains("so it closes early: at Sun 1 Mar 2026, 12:30 UTC, after the cooling-off of 30m"),
+        "the clock stands at 12:00: {}",
+        page.body
+    );
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_seat_page_shows_its_own_last_report_and_links_the_report_history(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    app.claim_all_final(&g).await;
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+    service::publish_turn(&app.ctx, g.id, "gm@example.org").await.unwrap();
+    let (t1, t2) = (g.seats[0].token.reveal(), g.seats[1].token.reveal());
+    let page = app.get(&format!("/play/{t1}")).await;
+    let report = page.body.split("id=\"report\"").nth(1).expect("the last report is on the page");
+    assert!(report.contains("Test Line — turn 1 result") && report.contains("Report for Anna (seat 1)"));
+    assert!(report.contains("Hand of seat 1") && !report.contains("Hand of seat 2"), "only its own hand");
+    assert!(page.body.contains(&format!("href=\"/play/{t1}/reports/1\"")), "the history links turn 1");
+    let one = app.get(&format!("/play/{t1}/reports/1")).await;
+    assert_eq!(one.status, StatusCode::OK);
+    assert!(one.body.contains("Report for Anna (seat 1)"));
+    let other = app.get(&format!("/play/{t2}/reports/1")).await;
+    assert!(other.body.contains("Report for Bert (seat 2)") && !other.body.contains("Hand of seat 1"));
+    assert_eq!(app.get(&format!("/play/{t1}/reports/2")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/play/not-a-token/reports/1").await.status, StatusCode::FORBIDDEN);
+}
