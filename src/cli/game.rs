@@ -226,8 +226,9 @@ fn inline_option_files(options: serde_json::Value) -> Result<serde_json::Value, 
 /// A question for the GM, with its numbered candidates.
 fn question_text(turn: i32, q: &crate::registry::GmQuestion) -> String {
     let mut out = format!(
-        "Turn {turn} waits for your decision for seat {}: {}\nAnswer with `turn answer --choice N`:\n",
-        q.seat.0, q.prompt
+        "Turn {turn} waits for your decision. {}\n{}\nAnswer with `turn answer --choice N`:\n",
+        q.why(),
+        q.prompt
     );
     for (i, c) in q.candidates.iter().enumerate() {
         out.push_str(&format!("  {:>3}. {}\n", i + 1, c.label));

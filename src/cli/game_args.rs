@@ -192,6 +192,10 @@ pub struct CreateArgs {
     /// `seat approve` (gm), or nobody, at once (auto). An absence the GM records needs no approval.
     #[arg(long, default_value = "gm", value_parser = ["gm", "auto"])]
     pub absence_approval: String,
+    /// A decision the rules refer to the GM (1835 HR 17 rung B: the tile that best follows a
+    /// director's plan): ask the GM (ask), or play the best-ranked candidate and say so (first).
+    #[arg(long, default_value = "ask", value_parser = ["ask", "first"])]
+    pub referrals: String,
 }
 
 #[derive(Debug, Subcommand)]

@@ -4,9 +4,12 @@
 //! through [`DynGame`]; every [`Game`] gets it for free through the blanket implementation here.
 //! It sits above the engines, the turn loop and the order parser, which it ties together.
 
-use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
+use crate::adjudication::{
+    Adjudicated, AdjudicationError, GmAnswer, GmInput, TurnResult, run_turn, run_turn_asking,
+};
 use crate::engine::log::{self, ReplayError, decode, encode};
 pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
+use crate::engine::outcome::{Checkpoint, QuestionKind};
 use crate::engine::{
     Decision, Game, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
@@ -21,6 +24,20 @@ use thiserror::Error;
 pub enum Adjudication {
     Done(TurnOutcome),
     Ask(GmQuestion),
+}
+
+/// The GM's part in a turn, in JSON form (see `crate::adjudication::GmInput`). Checkpoints
+/// (HR 14) are always asked: a GM is in the loop.
+#[derive(Debug, Clone, Copy)]
+pub struct GmTurn<'a> {
+    /// Seats without orders whose moves go to the GM (the NMR policy).
+    pub ask_for: &'a BTreeSet<Seat>,
+    /// Whether the rules' referrals are asked (the game's setting) or played by their first
+    /// candidate (RULINGS S18).
+    pub referrals: bool,
+    /// The GM's answers so far, in the order asked: actions, or checkpoint answers
+    /// ([`Checkpoint::to_answer`]).
+    pub answers: &'a [Value],
 }
 
 /// Something went wrong inside the engine boundary.
@@ -67,17 +84,16 @@ pub trait DynGame: Send + Sync {
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
     ) -> Result<TurnOutcome, EngineError>;
-    /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `ask_for` that
-    /// their orders do not answer are taken from `answers` (one per question, in order), or the
-    /// turn stops at the next [`GmQuestion`].
+    /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `gm.ask_for`
+    /// that their orders do not answer, the rules' referrals and HR 14 checkpoints are taken from
+    /// `gm.answers` (one per question, in order), or the turn stops at the next [`GmQuestion`].
     fn adjudicate_asking(
         &self,
         state: &Value,
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
-        ask_for: &BTreeSet<Seat>,
-        answers: &[Value],
+        gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError>;
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
     /// published ([`Game::public_lines`]), given the adjudication's notes for the seat.
@@ -184,25 +200,33 @@ impl<G: Game> DynGame for G {
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
-        ask_for: &BTreeSet<Seat>,
-        answers: &[Value],
+        gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError> {
         let start = state_of(self, state)?;
         let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
-        let answers = answers
+        let answers = gm
+            .answers
             .iter()
-            .map(|a| decode::<G, G::Action>(self, "GM answer", a))
+            .map(|a| match Checkpoint::from_answer(a) {
+                Some(c) => Ok(GmAnswer::Checkpoint(c)),
+                None => decode::<G, G::Action>(self, "GM answer", a).map(GmAnswer::Move),
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let gm = GmInput { ask_for: ask_for.clone(), answers };
-        Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &gm)? {
+        let input =
+            GmInput { ask_for: gm.ask_for.clone(), referrals: gm.referrals, checkpoints: true, answers };
+        Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &input)? {
             Adjudicated::Done(r) => Adjudication::Done(outcome_of(self, first_seq, r)),
             Adjudicated::Ask(q) => {
-                let candidates = q
-                    .candidates
-                    .iter()
-                    .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
-                    .collect();
-                Adjudication::Ask(GmQuestion { number: q.number, seat: q.seat, prompt: q.prompt, candidates })
+                let candidates = match q.kind {
+                    QuestionKind::Checkpoint => Checkpoint::candidates(),
+                    QuestionKind::Move | QuestionKind::Referral => q
+                        .candidates
+                        .iter()
+                        .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
+                        .collect(),
+                };
+                let (number, seat, prompt, kind) = (q.number, q.seat, q.prompt, q.kind);
+                Adjudication::Ask(GmQuestion { number, seat, prompt, kind, candidates })
             }
         })
     }
