@@ -3,7 +3,9 @@
 //! commands, echo), each turn closes at its deadline on the scheduler's pass, is adjudicated
 //! under the PBEM preset (two rounds a turn, RULINGS K65; every player's orders awaited, K66)
 //! and published at once (review `auto`), and every player gets a report by mail. The order texts
-//! are today's stock-round lines (BUY, PASS); operating rounds run from the defaults.
+//! are today's stock-round lines (BUY, PASS); operating rounds run from the defaults. The game is
+//! played until the first Prussian moment (the first 4 train) or turn 8: the defaults buy no
+//! train today, so the moment comes only once orders can buy trains in operating rounds.
 
 use crate::helpers::{PLAYERS, TestApp, create_game_on, spawn_app};
 use crate::inbound::deliver;
@@ -68,6 +70,8 @@ async fn a_four_player_1835_game_is_played_by_mail_over_several_turns(pool: PgPo
     let events = app.turn(g.id, 1).await.draft.unwrap().0.events;
     assert!(events.iter().any(|e| e.public.contains("M2")), "the packet was sold: {events:?}");
 
+    // The first Prussian moment comes with the first 4 train: operating rounds run from the
+    // defaults, which buy no train today, so the game is played until it or turn 8.
     let mut prussian = false;
     let mut turn = 2;
     while !prussian && turn <= 8 {
@@ -79,6 +83,8 @@ async fn a_four_player_1835_game_is_played_by_mail_over_several_turns(pool: PgPo
         assert_eq!(close_at_deadline(&app, &g, turn).await, 4);
         let outcome = app.turn(g.id, turn).await.draft.unwrap().0;
         assert!(outcome.nmr.is_empty(), "every seat sent orders: {:?}", outcome.nmr);
+        // K65: each turn covers a stock round and the operating round after it.
+        assert_eq!(outcome.state["round"]["stock"]["n"], serde_json::json!(turn + 1), "turn {turn}");
         prussian = outcome.events.iter().any(|e| e.public.contains("Prussian"));
         if outcome.game_over {
             break;
