@@ -9,7 +9,7 @@
 mod gm;
 mod run;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use gm::{GmAnswer, GmInput, Question};
 pub use run::{Adjudicated, AdjudicationError, TurnResult, run_turn, run_turn_asking};

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct Rounds {
+pub(crate) struct Rounds {
     round: u32,
     moved: u8,
     played: Vec<(u8, u8)>,
@@ -22,8 +22,9 @@ struct Rounds {
     luck: Vec<u64>,
 }
 
+/// The game of these tests (also used by the registry's tests of the JSON face).
 #[derive(Debug)]
-struct RoundsGame;
+pub(crate) struct RoundsGame;
 
 const LAST_ROUND: u32 = 6;
 
@@ -114,7 +115,7 @@ impl Game for RoundsGame {
     }
 }
 
-fn start() -> Rounds {
+pub(crate) fn start() -> Rounds {
     Rounds { round: 0, moved: 0, played: Vec::new(), luck: Vec::new() }
 }
 

@@ -294,3 +294,49 @@ impl<G: Game> DynGame for G {
             .map(|r| r.map(|(csv, state)| Ledger { csv, state: encode(&state) }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The JSON face of the GM's questions (RULINGS S20), on the turn loop's test game.
+    use super::*;
+    use crate::adjudication::tests::{RoundsGame, start};
+
+    fn ask(answers: &[Value]) -> Adjudication {
+        let orders: BTreeMap<Seat, String> =
+            [(Seat(1), "PLAY 1\nPLAY 1".to_string()), (Seat(2), "PLAY 1\nMISFIT\nPLAY 3".to_string())].into();
+        let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
+        DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm).expect("adjudicates")
+    }
+
+    #[test]
+    fn a_checkpoint_question_offers_continue_and_stop_as_numbered_choices() {
+        let Adjudication::Ask(q) = ask(&[]) else { panic!("a checkpoint is asked") };
+        assert_eq!(q.kind, QuestionKind::Checkpoint);
+        assert_eq!(q.candidates, Checkpoint::candidates());
+        assert_eq!(q.candidates[1].action, serde_json::json!({"gm_checkpoint": "stop"}));
+    }
+
+    #[test]
+    fn a_stored_checkpoint_answer_is_replayed_as_the_gms_word() {
+        let Adjudication::Done(stopped) = ask(&[Checkpoint::Stop.to_answer()]) else { panic!("answered") };
+        let Adjudication::Done(went_on) = ask(&[Checkpoint::Continue.to_answer()]) else {
+            panic!("answered")
+        };
+        assert_eq!((stopped.actions.len(), went_on.actions.len()), (2, 4));
+    }
+
+    #[test]
+    fn a_stored_answer_that_is_neither_a_move_nor_a_checkpoint_word_is_a_decode_error() {
+        let bad = ask_err(&[serde_json::json!({"gm_checkpoint": "later"})]);
+        assert!(bad.contains("GM answer"), "{bad}");
+    }
+
+    fn ask_err(answers: &[Value]) -> String {
+        let orders: BTreeMap<Seat, String> = BTreeMap::new();
+        let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
+        match DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm) {
+            Err(e) => e.to_string(),
+            Ok(a) => panic!("accepted: {a:?}"),
+        }
+    }
+}
