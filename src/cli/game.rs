@@ -47,6 +47,19 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
         GameCommand::Pause { game } => lifecycle::pause(settings, &game, false, json).await,
         GameCommand::Resume { game } => lifecycle::pause(settings, &game, true, json).await,
         GameCommand::Audit { game } => lifecycle::audit(settings, &game, json).await,
+        GameCommand::Referrals { game, how } => {
+            let ctx = connect(settings).await?;
+            let ask = how == "ask";
+            service::questions::set_referrals(&ctx, game_id(&game)?, lifecycle::CONSOLE, ask).await?;
+            print(&json!({ "referrals": how }), json, |_| {
+                if ask {
+                    "Referrals will wait for your answer.".to_string()
+                } else {
+                    "Referrals will be played by their best-ranked choice, and noted.".to_string()
+                }
+            });
+            Ok(())
+        }
         GameCommand::Correct { game, patch, note } => {
             lifecycle::correct(settings, &game, &patch, &note, json).await
         }

@@ -46,6 +46,15 @@ pub enum GameCommand {
         #[arg(long)]
         note: String,
     },
+    /// Whether a decision the rules refer to the GM (1835 HR 17 B) waits for your answer (ask)
+    /// or is played by its best-ranked candidate and noted (first).
+    Referrals {
+        /// The game's id, as `game create` printed it.
+        #[arg(long)]
+        game: String,
+        #[arg(value_parser = ["ask", "first"])]
+        how: String,
+    },
     /// Print the game's audit log and check its hash chain.
     Audit {
         /// The game's id, as `game create` printed it.
