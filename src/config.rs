@@ -181,6 +181,12 @@ pub struct Settings {
     )]
     pub mail_tell_after_secs: u64,
 
+    /// Also accept chat webhooks on plain http and on private, loopback or reserved addresses
+    /// (a chat server on the LAN; tests). Off by default: the server then reaches only public
+    /// https addresses, screened again at every delivery (RULING W14).
+    #[arg(long, env = "STATIONMASTER_WEBHOOKS_ALLOW_PRIVATE", global = true, hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub webhooks_allow_private: bool,
+
     /// The web server's connection limits and the dev mailbox switch.
     #[command(flatten)]
     pub web: WebSettings,

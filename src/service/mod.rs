@@ -10,8 +10,10 @@ mod create;
 mod ctx;
 mod dashboard;
 mod deadlines;
+pub mod dice;
 pub mod diff;
 mod error;
+pub mod feeds;
 pub mod gm_auth;
 pub mod inbound;
 mod key_rotation;
@@ -26,6 +28,7 @@ mod submit;
 pub mod turn;
 pub mod undelivered;
 mod views;
+pub mod webhooks;
 
 pub use crate::domain::nmr_policy as policy;
 pub use crate::schedule::GameClock;

@@ -19,6 +19,7 @@ pub mod rollback;
 mod seat;
 pub mod secrets;
 pub mod turns;
+pub mod webhooks;
 
 use anyhow::Context;
 use sqlx::migrate::MigrateDatabase;

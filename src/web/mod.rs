@@ -5,6 +5,7 @@
 mod api;
 mod dev;
 pub mod error;
+mod feeds;
 mod gm;
 mod gm_controls;
 mod headers;
@@ -39,7 +40,8 @@ pub fn router(ctx: Ctx) -> Router {
         .merge(play::routes())
         .merge(api::routes())
         .merge(gm::routes())
-        .merge(gm_controls::routes());
+        .merge(gm_controls::routes())
+        .merge(feeds::routes());
     if dev {
         app = app.merge(dev::routes());
     }

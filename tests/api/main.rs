@@ -7,6 +7,7 @@ mod console;
 mod dev_mailbox;
 mod docs;
 mod e2e_1835_mail;
+mod feeds_webhooks;
 mod game_1833;
 mod gm;
 mod gm_questions;
