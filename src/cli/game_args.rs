@@ -52,6 +52,7 @@ pub enum GameCommand {
         /// The game's id, as `game create` printed it.
         #[arg(long)]
         game: String,
+        /// ask: the turn waits for your choice; first: the best-ranked candidate is played.
         #[arg(value_parser = ["ask", "first"])]
         how: String,
     },
