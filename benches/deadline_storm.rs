@@ -35,6 +35,7 @@ fn settings(url: String) -> Settings {
         web: Default::default(),
         mail_tell_after_secs: 900,
         webhooks_allow_private: false,
+        log_format: Default::default(),
     }
 }
 

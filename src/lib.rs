@@ -14,6 +14,7 @@ pub mod domain;
 pub mod engine;
 pub mod games;
 pub mod inbound_mail;
+pub mod logs;
 pub mod mail;
 pub mod orders;
 pub mod registry;

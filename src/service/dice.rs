@@ -16,7 +16,13 @@ pub fn commitment_line(engine: &dyn DynGame, game: &GameRow, number: i32, first_
 
 /// The reveal of a turn of `used` actions from `first_seq`, as lines for the report: the
 /// commitment it answers, each action's key, and the rest of the chain.
-pub fn reveal_lines(engine: &dyn DynGame, game: &GameRow, number: i32, first_seq: i64, used: usize) -> Vec<String> {
+pub fn reveal_lines(
+    engine: &dyn DynGame,
+    game: &GameRow,
+    number: i32,
+    first_seq: i64,
+    used: usize,
+) -> Vec<String> {
     if !engine.rolls_dice() {
         return Vec::new();
     }

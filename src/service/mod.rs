@@ -15,6 +15,7 @@ pub mod diff;
 mod error;
 pub mod feeds;
 pub mod gm_auth;
+pub mod health;
 pub mod inbound;
 mod key_rotation;
 pub mod lifecycle;

@@ -152,6 +152,19 @@ pub async fn record(conn: &mut PgConnection, id: i64, now: DateTime<Utc>, a: &At
     Ok(())
 }
 
+/// Releases claimed notices not tried (a worker stopping): they are due again at once, and the
+/// claim does not count as an attempt.
+pub async fn release(conn: &mut PgConnection, ids: &[i64]) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE webhook_outbox SET leased_until = NULL, attempts = attempts - 1 \
+         WHERE id = ANY($1) AND sent_at IS NULL AND gave_up_at IS NULL AND leased_until IS NOT NULL",
+    )
+    .bind(ids)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// A queued notice as stored (for the GM's view and tests).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct NoticeRow {

@@ -36,7 +36,7 @@ pub struct PassStats {
 /// no lease is left behind by a clean shutdown).
 pub async fn run_worker(ctx: Ctx, tick: Duration, mut shutdown: Shutdown) {
     loop {
-        let pause = match deliver_due(&ctx).await {
+        let pause = match deliver_due_until(&ctx, Some(&shutdown)).await {
             Ok(s) if s.claimed as i64 >= BATCH => Duration::ZERO,
             Ok(_) => tick,
             Err(e) => {
@@ -55,12 +55,23 @@ pub async fn run_worker(ctx: Ctx, tick: Duration, mut shutdown: Shutdown) {
 
 /// One pass: claims due notices and tries each once.
 pub async fn deliver_due(ctx: &Ctx) -> anyhow::Result<PassStats> {
+    deliver_due_until(ctx, None).await
+}
+
+/// [`deliver_due`], stopping before the next notice once `shutdown` is set: the notices claimed
+/// and not tried are released (a clean stop leaves no lease behind).
+pub async fn deliver_due_until(ctx: &Ctx, shutdown: Option<&Shutdown>) -> anyhow::Result<PassStats> {
     let mut conn = ctx.pool.acquire().await.context("no database connection")?;
     let due = store::webhooks::claim_due(&mut conn, ctx.now(), LEASE, BATCH)
         .await
         .context("claiming due webhook notices")?;
     let mut stats = PassStats { claimed: due.len(), ..PassStats::default() };
-    for n in due {
+    for (i, n) in due.iter().enumerate() {
+        if shutdown.is_some_and(Shutdown::is_set) {
+            let rest: Vec<i64> = due[i..].iter().map(|n| n.id).collect();
+            store::webhooks::release(&mut conn, &rest).await.context("releasing webhook notices")?;
+            break;
+        }
         let body = serde_json::to_vec(&payload(&n.text)).unwrap_or_default();
         let result = match url::Url::parse(&n.url) {
             Ok(url) => client::post_json(&url, body, ctx.settings.webhooks_allow_private, TIMEOUT).await,

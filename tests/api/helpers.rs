@@ -43,6 +43,7 @@ pub fn settings() -> Settings {
         web: Default::default(),
         mail_tell_after_secs: 900,
         webhooks_allow_private: true,
+        log_format: Default::default(),
     }
 }
 
