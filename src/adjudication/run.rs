@@ -1,6 +1,8 @@
 //! The turn loop itself.
 
-use crate::engine::{Decision, Event, Game, GameRng, LineNote, OrderSheet, Seat};
+use super::gm::{Asker, GmInput, Question, legal_moves, usable};
+use crate::engine::outcome::{Checkpoint, QuestionKind};
+use crate::engine::{Event, Game, GameRng, LineNote, OrderSheet, Seat};
 use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
 
@@ -16,31 +18,6 @@ pub enum AdjudicationError {
     Runaway(usize),
     #[error("the GM's answer to question {number} is not a legal move any more: {reason}")]
     GmAnswerRefused { number: usize, reason: String },
-}
-
-/// The GM's part in a turn: the seats whose decisions go to the GM when their orders give no
-/// answer (an NMR policy), and the GM's answers so far, one per question in the order asked.
-#[derive(Debug, Clone)]
-pub struct GmInput<A> {
-    pub ask_for: BTreeSet<Seat>,
-    pub answers: Vec<A>,
-}
-
-impl<A> Default for GmInput<A> {
-    fn default() -> Self {
-        GmInput { ask_for: BTreeSet::new(), answers: Vec::new() }
-    }
-}
-
-/// A decision the adjudication leaves to the GM: the legal moves, ranked — the rules' default
-/// first, then the rest in the engine's order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Question<A> {
-    /// 0 for the turn's first question, 1 for the next, …
-    pub number: usize,
-    pub seat: Seat,
-    pub prompt: String,
-    pub candidates: Vec<A>,
 }
 
 /// A turn played through, or stopped at a question for the GM.
@@ -84,10 +61,14 @@ pub fn run_turn<G: Game>(
     }
 }
 
-/// [`run_turn`] with the GM in the loop: where a seat in `gm.ask_for` has no usable order, the
-/// GM's next answer is played (a GM decision: the seat still counts as NMR), or — when the GM has
-/// not answered yet — the turn stops with the [`Question`]. Re-running with the answer appended
-/// replays the same turn up to that point (the loop is deterministic) and goes on.
+/// [`run_turn`] with the GM in the loop. Where a seat in `gm.ask_for` has no usable order, the
+/// GM's next answer is played (a GM decision: the seat still counts as NMR). Where the rules
+/// refer a decision the orders could not make to the GM ([`Game::refer`]), the GM's choice is
+/// played, or the best-ranked candidate when `gm.referrals` is off (RULINGS S18). At a round's
+/// end inside a multi-round turn (HR 14) the turn ends when a seat asked for one round, and asks
+/// the GM whether to go on when some seat's orders no longer fit (RULINGS S19). When the GM has
+/// not answered a question yet, the turn stops with the [`Question`]; re-running with the answer
+/// appended replays the same turn up to that point (the loop is deterministic) and goes on.
 pub fn run_turn_asking<G: Game>(
     game: &G,
     start: &G::State,
@@ -96,7 +77,9 @@ pub fn run_turn_asking<G: Game>(
     mut sheets: BTreeMap<Seat, OrderSheet<G::Order>>,
     gm: &GmInput<G::Action>,
 ) -> Result<Adjudicated<G>, AdjudicationError> {
-    let mut asked = 0usize;
+    let mut ask = Asker::new(gm);
+    let acting = game.acting_seats(start);
+    let mut rounds_seen = 0u32;
     let mut state = start.clone();
     let mut out = TurnResult::<G> {
         state: start.clone(),
@@ -113,6 +96,16 @@ pub fn run_turn_asking<G: Game>(
         }
         if out.actions.len() >= MAX_ACTIONS_PER_TURN {
             return Err(AdjudicationError::Runaway(out.actions.len()));
+        }
+        // HR 14: a round ended inside the turn.
+        let rounds = game.rounds_since(start, &state);
+        if rounds > rounds_seen {
+            rounds_seen = rounds;
+            match round_end(game, &state, &acting, &sheets, &mut out, &mut ask, gm.checkpoints, rounds)? {
+                RoundEnd::GoOn => {}
+                RoundEnd::Stop => break,
+                RoundEnd::Ask(q) => return Ok(Adjudicated::Ask(q)),
+            }
         }
         let seat = decision.seat;
         let sheet = sheets.entry(seat).or_insert_with(|| OrderSheet::new(Vec::new()));
@@ -137,13 +130,21 @@ pub fn run_turn_asking<G: Game>(
                 }),
             }
         }
+        let gm_move = |state: &mut G::State, number: usize, action: G::Action| {
+            let mut rng = GameRng::for_action(seed, seq);
+            let events = game
+                .apply(state, &action, &mut rng)
+                .map_err(|e| AdjudicationError::GmAnswerRefused { number, reason: e.0 })?;
+            Ok::<_, AdjudicationError>((action, events, true))
+        };
         let (action, events, by_default) = match applied {
             Some(done) => done,
             None if gm.ask_for.contains(&seat) => {
-                let number = asked;
-                asked += 1;
-                let Some(answer) = gm.answers.get(number) else {
-                    return Ok(Adjudicated::Ask(question(game, &state, &decision, number)));
+                let candidates = legal_moves(game, &state, &decision);
+                let prompt = decision.prompt.clone();
+                let (number, answer) = match ask.move_for(seat, prompt, QuestionKind::Move, candidates)? {
+                    Ok(answered) => answered,
+                    Err(q) => return Ok(Adjudicated::Ask(q)),
                 };
                 out.nmr.insert(seat);
                 out.defaulted.insert(seat);
@@ -152,28 +153,65 @@ pub fn run_turn_asking<G: Game>(
                     executed: true,
                     note: "no usable orders: the GM decided".into(),
                 });
-                let mut rng = GameRng::for_action(seed, seq);
-                let events = game
-                    .apply(&mut state, answer, &mut rng)
-                    .map_err(|e| AdjudicationError::GmAnswerRefused { number, reason: e.0 })?;
-                (answer.clone(), events, true)
+                gm_move(&mut state, number, answer)?
             }
-            None => {
-                // RULING S2 / HR 16: only a seat that sent no orders at all is NMR; orders that
-                // could not be carried out are reported line by line instead.
-                if sheet.is_empty() {
-                    out.nmr.insert(seat);
+            None => match usable(game.refer(&state, &decision, sheet)) {
+                Some(referral) => {
+                    // RULINGS S18: a referral is the GM's decision, not a missed move; only a
+                    // seat that sent nothing at all is NMR (S2, HR 12).
+                    if sheet.is_empty() {
+                        out.nmr.insert(seat);
+                    }
+                    let prompt = referral.prompt;
+                    if gm.referrals {
+                        let asked =
+                            ask.move_for(seat, prompt.clone(), QuestionKind::Referral, referral.candidates)?;
+                        let (number, answer) = match asked {
+                            Ok(answered) => answered,
+                            Err(q) => return Ok(Adjudicated::Ask(q)),
+                        };
+                        let note = format!("the GM decided under the rules' referral — {prompt}");
+                        let done = gm_move(&mut state, number, answer)?;
+                        notes.push(LineNote {
+                            line: 0,
+                            executed: true,
+                            note: format!("{note}: {}", game.describe_action(&done.0)),
+                        });
+                        done
+                    } else {
+                        let first =
+                            referral.candidates.into_iter().next().ok_or_else(|| {
+                                AdjudicationError::NoDefault { seat, prompt: prompt.clone() }
+                            })?;
+                        let mut rng = GameRng::for_action(seed, seq);
+                        let events = game
+                            .apply(&mut state, &first, &mut rng)
+                            .map_err(|e| AdjudicationError::DefaultRefused { seat, reason: e.0 })?;
+                        let note = format!(
+                            "{prompt} — the GM chose not to be asked: the best-ranked choice was played, {}",
+                            game.describe_action(&first)
+                        );
+                        notes.push(LineNote { line: 0, executed: true, note });
+                        (first, events, true)
+                    }
                 }
-                out.defaulted.insert(seat);
-                let action = game
-                    .default_action(&state, &decision)
-                    .ok_or_else(|| AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() })?;
-                let mut rng = GameRng::for_action(seed, seq);
-                let events = game
-                    .apply(&mut state, &action, &mut rng)
-                    .map_err(|e| AdjudicationError::DefaultRefused { seat, reason: e.0 })?;
-                (action, events, true)
-            }
+                None => {
+                    // RULING S2 / HR 16: only a seat that sent no orders at all is NMR; orders that
+                    // could not be carried out are reported line by line instead.
+                    if sheet.is_empty() {
+                        out.nmr.insert(seat);
+                    }
+                    out.defaulted.insert(seat);
+                    let action = game.default_action(&state, &decision).ok_or_else(|| {
+                        AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() }
+                    })?;
+                    let mut rng = GameRng::for_action(seed, seq);
+                    let events = game
+                        .apply(&mut state, &action, &mut rng)
+                        .map_err(|e| AdjudicationError::DefaultRefused { seat, reason: e.0 })?;
+                    (action, events, true)
+                }
+            },
         };
         out.actions.push((seat, action, by_default));
         out.events.extend(events);
@@ -183,11 +221,83 @@ pub fn run_turn_asking<G: Game>(
     Ok(Adjudicated::Done(out))
 }
 
-/// The question for the GM at `decision`: the legal moves, the rules' default first.
-fn question<G: Game>(game: &G, state: &G::State, decision: &Decision, number: usize) -> Question<G::Action> {
-    let default = game.default_action(state, decision);
-    let mut candidates: Vec<G::Action> = default.iter().cloned().collect();
-    candidates
-        .extend(game.legal_actions(state, decision).into_iter().filter(|a| Some(a) != default.as_ref()));
-    Question { number, seat: decision.seat, prompt: decision.prompt.clone(), candidates }
+/// What a round's end inside a turn means for it.
+enum RoundEnd<A> {
+    GoOn,
+    Stop,
+    Ask(Question<A>),
+}
+
+/// HR 14 at the end of the turn's `round`th round (the turn not complete yet): a seat that asked
+/// for a one-round turn ends it here; else, when some seat's orders no longer fit, the GM says
+/// whether the turn goes on (RULINGS S19). Every seat concerned is told in its notes.
+#[allow(clippy::too_many_arguments)]
+fn round_end<G: Game>(
+    game: &G,
+    state: &G::State,
+    acting: &[Seat],
+    sheets: &BTreeMap<Seat, OrderSheet<G::Order>>,
+    out: &mut TurnResult<G>,
+    ask: &mut Asker<'_, G::Action>,
+    checkpoints: bool,
+    round: u32,
+) -> Result<RoundEnd<G::Action>, AdjudicationError> {
+    let sheet_of = |seat: &Seat| sheets.get(seat).filter(|sh| !sh.is_empty());
+    let one_round: Vec<Seat> =
+        acting.iter().filter(|s| sheet_of(s).is_some_and(|sh| game.wants_one_round(sh))).copied().collect();
+    if !one_round.is_empty() {
+        for seat in one_round {
+            let note =
+                format!("HR 14: you asked for a one-round turn; the turn ends after its round {round}");
+            note_to(out, seat, note);
+        }
+        out.events.push(Event::public(format!(
+            "The turn ends after its round {round}: a one-round turn was asked for (HR 14)."
+        )));
+        return Ok(RoundEnd::Stop);
+    }
+    let misfits: Vec<(Seat, String)> = acting
+        .iter()
+        .filter_map(|s| sheet_of(s).and_then(|sh| game.misfit(state, *s, sh)).map(|why| (*s, why)))
+        .collect();
+    let Some((first, _)) = misfits.first() else {
+        return Ok(RoundEnd::GoOn);
+    };
+    let word = if checkpoints {
+        let list = misfits.iter().map(|(s, why)| format!("seat {}: {why}", s.0)).collect::<Vec<_>>();
+        let prompt = format!(
+            "HR 14: round {round} of this turn is over and these orders no longer fit the position — {}. \
+             Go on with the next round, or stop after this one?",
+            list.join("; ")
+        );
+        match ask.checkpoint(*first, prompt)? {
+            Ok(word) => word,
+            Err(q) => return Ok(RoundEnd::Ask(q)),
+        }
+    } else {
+        Checkpoint::Continue
+    };
+    for (seat, why) in misfits {
+        let note = match word {
+            Checkpoint::Continue => {
+                format!("HR 14: after round {round} your orders no longer fit ({why}); the turn went on")
+            }
+            Checkpoint::Stop => format!(
+                "HR 14: after round {round} your orders no longer fit ({why}); the GM ended the turn there"
+            ),
+        };
+        note_to(out, seat, note);
+    }
+    Ok(match word {
+        Checkpoint::Continue => RoundEnd::GoOn,
+        Checkpoint::Stop => {
+            out.events.push(Event::public(format!("The GM ends the turn after its round {round} (HR 14).")));
+            RoundEnd::Stop
+        }
+    })
+}
+
+/// A note to a seat about its whole sheet (line 0).
+fn note_to<G: Game>(out: &mut TurnResult<G>, seat: Seat, note: String) {
+    out.notes.entry(seat).or_default().push(LineNote { line: 0, executed: true, note });
 }

@@ -47,6 +47,19 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
         GameCommand::Pause { game } => lifecycle::pause(settings, &game, false, json).await,
         GameCommand::Resume { game } => lifecycle::pause(settings, &game, true, json).await,
         GameCommand::Audit { game } => lifecycle::audit(settings, &game, json).await,
+        GameCommand::Referrals { game, how } => {
+            let ctx = connect(settings).await?;
+            let ask = how == "ask";
+            service::questions::set_referrals(&ctx, game_id(&game)?, lifecycle::CONSOLE, ask).await?;
+            print(&json!({ "referrals": how }), json, |_| {
+                if ask {
+                    "Referrals will wait for your answer.".to_string()
+                } else {
+                    "Referrals will be played by their best-ranked choice, and noted.".to_string()
+                }
+            });
+            Ok(())
+        }
         GameCommand::Correct { game, patch, note } => {
             lifecycle::correct(settings, &game, &patch, &note, json).await
         }
@@ -226,8 +239,9 @@ fn inline_option_files(options: serde_json::Value) -> Result<serde_json::Value, 
 /// A question for the GM, with its numbered candidates.
 fn question_text(turn: i32, q: &crate::registry::GmQuestion) -> String {
     let mut out = format!(
-        "Turn {turn} waits for your decision for seat {}: {}\nAnswer with `turn answer --choice N`:\n",
-        q.seat.0, q.prompt
+        "Turn {turn} waits for your decision. {}\n{}\nAnswer with `turn answer --choice N`:\n",
+        q.why(),
+        q.prompt
     );
     for (i, c) in q.candidates.iter().enumerate() {
         out.push_str(&format!("  {:>3}. {}\n", i + 1, c.label));

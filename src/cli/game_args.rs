@@ -46,6 +46,16 @@ pub enum GameCommand {
         #[arg(long)]
         note: String,
     },
+    /// Whether a decision the rules refer to the GM (1835 HR 17 B) waits for your answer (ask)
+    /// or is played by its best-ranked candidate and noted (first).
+    Referrals {
+        /// The game's id, as `game create` printed it.
+        #[arg(long)]
+        game: String,
+        /// ask: the turn waits for your choice; first: the best-ranked candidate is played.
+        #[arg(value_parser = ["ask", "first"])]
+        how: String,
+    },
     /// Print the game's audit log and check its hash chain.
     Audit {
         /// The game's id, as `game create` printed it.
@@ -192,6 +202,10 @@ pub struct CreateArgs {
     /// `seat approve` (gm), or nobody, at once (auto). An absence the GM records needs no approval.
     #[arg(long, default_value = "gm", value_parser = ["gm", "auto"])]
     pub absence_approval: String,
+    /// A decision the rules refer to the GM (1835 HR 17 rung B: the tile that best follows a
+    /// director's plan): ask the GM (ask), or play the best-ranked candidate and say so (first).
+    #[arg(long, default_value = "ask", value_parser = ["ask", "first"])]
+    pub referrals: String,
 }
 
 #[derive(Debug, Subcommand)]

@@ -58,6 +58,7 @@ pub(super) fn clock_from(args: &CreateArgs) -> Result<(GameClock, Option<String>
         auto_release: args.auto_release.as_deref().map(|a| span("--auto-release", a)).transpose()?,
         max_absence_days: args.max_absence_days.clamp(0, 366),
         absence_approval: args.absence_approval == "gm",
+        gm_referrals: args.referrals == "ask",
     };
     Ok((clock, described))
 }

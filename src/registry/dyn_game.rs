@@ -4,9 +4,12 @@
 //! through [`DynGame`]; every [`Game`] gets it for free through the blanket implementation here.
 //! It sits above the engines, the turn loop and the order parser, which it ties together.
 
-use crate::adjudication::{Adjudicated, AdjudicationError, GmInput, TurnResult, run_turn, run_turn_asking};
+use crate::adjudication::{
+    Adjudicated, AdjudicationError, GmAnswer, GmInput, TurnResult, run_turn, run_turn_asking,
+};
 use crate::engine::log::{self, ReplayError, decode, encode};
 pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
+use crate::engine::outcome::{Checkpoint, QuestionKind};
 use crate::engine::{
     Decision, Game, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
@@ -21,6 +24,20 @@ use thiserror::Error;
 pub enum Adjudication {
     Done(TurnOutcome),
     Ask(GmQuestion),
+}
+
+/// The GM's part in a turn, in JSON form (see `crate::adjudication::GmInput`). Checkpoints
+/// (HR 14) are always asked: a GM is in the loop.
+#[derive(Debug, Clone, Copy)]
+pub struct GmTurn<'a> {
+    /// Seats without orders whose moves go to the GM (the NMR policy).
+    pub ask_for: &'a BTreeSet<Seat>,
+    /// Whether the rules' referrals are asked (the game's setting) or played by their first
+    /// candidate (RULINGS S18).
+    pub referrals: bool,
+    /// The GM's answers so far, in the order asked: actions, or checkpoint answers
+    /// ([`Checkpoint::to_answer`]).
+    pub answers: &'a [Value],
 }
 
 /// Something went wrong inside the engine boundary.
@@ -67,17 +84,16 @@ pub trait DynGame: Send + Sync {
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
     ) -> Result<TurnOutcome, EngineError>;
-    /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `ask_for` that
-    /// their orders do not answer are taken from `answers` (one per question, in order), or the
-    /// turn stops at the next [`GmQuestion`].
+    /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `gm.ask_for`
+    /// that their orders do not answer, the rules' referrals and HR 14 checkpoints are taken from
+    /// `gm.answers` (one per question, in order), or the turn stops at the next [`GmQuestion`].
     fn adjudicate_asking(
         &self,
         state: &Value,
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
-        ask_for: &BTreeSet<Seat>,
-        answers: &[Value],
+        gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError>;
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
     /// published ([`Game::public_lines`]), given the adjudication's notes for the seat.
@@ -186,25 +202,33 @@ impl<G: Game> DynGame for G {
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
-        ask_for: &BTreeSet<Seat>,
-        answers: &[Value],
+        gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError> {
         let start = state_of(self, state)?;
         let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
-        let answers = answers
+        let answers = gm
+            .answers
             .iter()
-            .map(|a| decode::<G, G::Action>(self, "GM answer", a))
+            .map(|a| match Checkpoint::from_answer(a) {
+                Some(c) => Ok(GmAnswer::Checkpoint(c)),
+                None => decode::<G, G::Action>(self, "GM answer", a).map(GmAnswer::Move),
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let gm = GmInput { ask_for: ask_for.clone(), answers };
-        Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &gm)? {
+        let input =
+            GmInput { ask_for: gm.ask_for.clone(), referrals: gm.referrals, checkpoints: true, answers };
+        Ok(match run_turn_asking(self, &start, seed, first_seq, sheets, &input)? {
             Adjudicated::Done(r) => Adjudication::Done(outcome_of(self, first_seq, r)),
             Adjudicated::Ask(q) => {
-                let candidates = q
-                    .candidates
-                    .iter()
-                    .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
-                    .collect();
-                Adjudication::Ask(GmQuestion { number: q.number, seat: q.seat, prompt: q.prompt, candidates })
+                let candidates = match q.kind {
+                    QuestionKind::Checkpoint => Checkpoint::candidates(),
+                    QuestionKind::Move | QuestionKind::Referral => q
+                        .candidates
+                        .iter()
+                        .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
+                        .collect(),
+                };
+                let (number, seat, prompt, kind) = (q.number, q.seat, q.prompt, q.kind);
+                Adjudication::Ask(GmQuestion { number, seat, prompt, kind, candidates })
             }
         })
     }
@@ -274,5 +298,51 @@ impl<G: Game> DynGame for G {
     ) -> Option<Result<Ledger, LedgerRefused>> {
         Game::ledger(self, players, options, seed, entries)
             .map(|r| r.map(|(csv, state)| Ledger { csv, state: encode(&state) }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The JSON face of the GM's questions (RULINGS S20), on the turn loop's test game.
+    use super::*;
+    use crate::adjudication::tests::{RoundsGame, start};
+
+    fn ask(answers: &[Value]) -> Adjudication {
+        let orders: BTreeMap<Seat, String> =
+            [(Seat(1), "PLAY 1\nPLAY 1".to_string()), (Seat(2), "PLAY 1\nMISFIT\nPLAY 3".to_string())].into();
+        let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
+        DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm).expect("adjudicates")
+    }
+
+    #[test]
+    fn a_checkpoint_question_offers_continue_and_stop_as_numbered_choices() {
+        let Adjudication::Ask(q) = ask(&[]) else { panic!("a checkpoint is asked") };
+        assert_eq!(q.kind, QuestionKind::Checkpoint);
+        assert_eq!(q.candidates, Checkpoint::candidates());
+        assert_eq!(q.candidates[1].action, serde_json::json!({"gm_checkpoint": "stop"}));
+    }
+
+    #[test]
+    fn a_stored_checkpoint_answer_is_replayed_as_the_gms_word() {
+        let Adjudication::Done(stopped) = ask(&[Checkpoint::Stop.to_answer()]) else { panic!("answered") };
+        let Adjudication::Done(went_on) = ask(&[Checkpoint::Continue.to_answer()]) else {
+            panic!("answered")
+        };
+        assert_eq!((stopped.actions.len(), went_on.actions.len()), (2, 4));
+    }
+
+    #[test]
+    fn a_stored_answer_that_is_neither_a_move_nor_a_checkpoint_word_is_a_decode_error() {
+        let bad = ask_err(&[serde_json::json!({"gm_checkpoint": "later"})]);
+        assert!(bad.contains("GM answer"), "{bad}");
+    }
+
+    fn ask_err(answers: &[Value]) -> String {
+        let orders: BTreeMap<Seat, String> = BTreeMap::new();
+        let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
+        match DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm) {
+            Err(e) => e.to_string(),
+            Ok(a) => panic!("accepted: {a:?}"),
+        }
     }
 }

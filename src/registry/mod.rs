@@ -9,7 +9,7 @@
 
 mod dyn_game;
 
-pub use dyn_game::{Adjudication, Candidate, DynGame, EngineError, GmQuestion, Ledger, TurnOutcome};
+pub use dyn_game::{Adjudication, Candidate, DynGame, EngineError, GmQuestion, GmTurn, Ledger, TurnOutcome};
 
 use crate::games::railroaded::{Railroaded, RulesError};
 use crate::games::{r1833, r1835};

@@ -1,5 +1,5 @@
 //! A game's clock and policies as the GM sets them at creation: rhythm, cooling-off, reminders,
-//! NMR policy, auto-release, absences. Pure data: the store writes it, the service reads it.
+//! NMR policy, auto-release, absences, the GM's referrals. Pure data: the store writes it, the service reads it.
 
 use super::Rhythm;
 use crate::domain::NmrPolicy;
@@ -21,6 +21,9 @@ pub struct GameClock {
     pub max_absence_days: i32,
     /// A player's own absence waits for the GM's approval before it moves a deadline (RULING S9).
     pub absence_approval: bool,
+    /// A decision the rules refer to the GM stops the turn for the GM's choice; otherwise the
+    /// best-ranked candidate is played (RULINGS S18).
+    pub gm_referrals: bool,
 }
 
 impl Default for GameClock {
@@ -33,6 +36,7 @@ impl Default for GameClock {
             auto_release: None,
             max_absence_days: 14,
             absence_approval: true,
+            gm_referrals: true,
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct DashboardGame {
     pub name: String,
     pub review: Review,
     pub paused_at: Option<DateTime<Utc>>,
+    /// Whether the rules' referrals are asked (RULINGS S18).
+    pub gm_referrals: bool,
 }
 
 /// The current turn as the dashboard shows it.
@@ -147,7 +149,13 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         store::lifecycle::pending_absences(conn, game).await?.into_iter().map(AbsenceRequest::from).collect();
     Ok(Dashboard {
         title: engine.title(),
-        game: DashboardGame { id: g.id, name: g.name, review: g.review, paused_at: g.paused_at },
+        game: DashboardGame {
+            id: g.id,
+            name: g.name,
+            review: g.review,
+            paused_at: g.paused_at,
+            gm_referrals: g.gm_referrals,
+        },
         turn: DashboardTurn {
             number: turn.number,
             status: turn.status,

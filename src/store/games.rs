@@ -35,6 +35,18 @@ pub struct GameRow {
     pub nmr_policy: Json<NmrPolicy>,
     pub auto_release_secs: Option<i64>,
     pub max_absence_days: i32,
+    /// Whether the rules' referrals to the GM stop the turn for the GM's choice (RULINGS S18).
+    pub gm_referrals: bool,
+}
+
+/// Sets whether the rules' referrals stop the turn for the GM's choice (RULINGS S18).
+pub async fn set_gm_referrals(conn: &mut PgConnection, game: GameId, ask: bool) -> sqlx::Result<()> {
+    sqlx::query("UPDATE games SET gm_referrals = $2 WHERE id = $1")
+        .bind(game)
+        .bind(ask)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// A seat row (the token itself is never stored, only its hash).
@@ -69,7 +81,7 @@ pub struct NewGame<'a> {
 
 const GAME_COLUMNS: &str = "id, name, engine, rules_version, seed, setup, gm_email, review, \
     turn_length_secs, status, state, next_seq, current_turn, created_at, rhythm, paused_at, cooling_off_secs, \
-    reminder_offsets, nmr_policy, auto_release_secs, max_absence_days";
+    reminder_offsets, nmr_policy, auto_release_secs, max_absence_days, gm_referrals";
 
 pub(crate) const SEAT_COLUMNS: &str =
     "game_id, seat, player_name, email, nmr_count, token_generation, time_zone, flagged_at";
@@ -78,8 +90,8 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
     sqlx::query(
         "INSERT INTO games (id, name, engine, rules_version, seed, setup, gm_email, review, \
          turn_length_secs, status, state, rhythm, cooling_off_secs, reminder_offsets, nmr_policy, \
-         auto_release_secs, max_absence_days) \
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'active',$10,$11,$12,$13,$14,$15,$16)",
+         auto_release_secs, max_absence_days, gm_referrals) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'active',$10,$11,$12,$13,$14,$15,$16,$17)",
     )
     .bind(g.id)
     .bind(g.name)
@@ -97,6 +109,7 @@ pub async fn insert_game(conn: &mut PgConnection, g: &NewGame<'_>) -> sqlx::Resu
     .bind(Json(g.clock.nmr_policy))
     .bind(g.clock.auto_release.map(|d| d.num_seconds()))
     .bind(g.clock.max_absence_days)
+    .bind(g.clock.gm_referrals)
     .execute(conn)
     .await?;
     Ok(())

@@ -30,6 +30,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/audit", get(audit_page))
         .route("/gm/games/{id}/correct", post(correct))
         .route("/gm/games/{id}/answer", post(answer))
+        .route("/gm/games/{id}/referrals", post(referrals))
         .route("/gm/games/{id}/rollback", post(rollback))
         .route("/gm/games/{id}/mail/resend", post(resend_mail))
 }
@@ -204,6 +205,28 @@ async fn answer(
         .parse::<usize>()
         .map_err(|_| WebError::bad_request("choose one of the moves"))?;
     service::questions::answer_question(&ctx, game, &gm.0, choice).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct ReferralsForm {
+    ask: String,
+}
+
+/// Whether the rules' referrals are asked (`ask`) or played by their first candidate (`first`).
+async fn referrals(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<ReferralsForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let ask = match form(f)?.ask.as_str() {
+        "ask" => true,
+        "first" => false,
+        _ => return Err(WebError::bad_request("say \"ask\" or \"first\"")),
+    };
+    service::questions::set_referrals(&ctx, game, &gm.0, ask).await?;
     Ok(back(&id))
 }
 

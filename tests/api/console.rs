@@ -55,6 +55,10 @@ async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_
     let game = created["game"].as_str().unwrap().to_string();
     assert_eq!(created["seats"].as_array().unwrap().len(), 4);
     assert!(created["seats"][0]["link"].as_str().unwrap().starts_with("http://sm.test/play/"));
+    let referrals = json(&run(&db, &["game", "referrals", "--game", &game, "first", "--json"]));
+    assert_eq!(referrals["referrals"], "first", "RULINGS S18: the GM chose not to be asked");
+    let bad = run(&db, &["game", "referrals", "--game", &game, "maybe"]);
+    assert_eq!(bad.status.code(), Some(2), "only ask or first");
 
     let mut file = tempfile_with("DRAW\n");
     let refused = run(&db, &["orders", "submit", "--game", &game, "--seat", "1", "--file", file.path()]);
@@ -123,6 +127,7 @@ async fn every_console_command_about_a_game_that_does_not_exist_says_so(pool: Pg
         vec!["game", "resume", "--game", g],
         vec!["game", "correct", "--game", g, "--patch", "{}", "--note", "typo"],
         vec!["game", "audit", "--game", g],
+        vec!["game", "referrals", "--game", g, "first"],
         vec!["orders", "submit", "--game", g, "--seat", "1", "--file", file.path()],
         vec!["turn", "close", "--game", g],
         vec!["turn", "publish", "--game", g],

@@ -54,6 +54,8 @@ mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;
 #[cfg(test)]
+mod tests_turns;
+#[cfg(test)]
 mod tests_whole_game;
 
 pub use actions::{Action, DividendKind, Refusal, Source};
@@ -134,9 +136,14 @@ impl Game for R1835 {
         self.apply_action(s, action)
     }
 
-    // A PBEM turn is one round (RULING K18): every player sends orders for a stock round; the seats of the
-    // operating companies' owners for an operating round.
+    // A PBEM turn of one round (RULING K18): every player sends orders for a stock round; the
+    // seats of the operating companies' owners for an operating round. A turn of several rounds
+    // (HR 14, RULINGS K66) awaits every player's orders: who acts in its later rounds is not
+    // known when it opens.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
+        if s.options.rounds_per_turn > 1 && s.round != state::Round::Over {
+            return (0..s.players.len()).map(Seat::from_index).collect();
+        }
         match s.round {
             state::Round::Stock { .. } => (0..s.players.len()).map(Seat::from_index).collect(),
             state::Round::Operating { .. } => {
@@ -158,8 +165,17 @@ impl Game for R1835 {
         }
     }
 
+    // HR 14, RULING K65: a turn covers the game's `rounds_per_turn` rounds; the adjudicator may
+    // end it earlier (a one-round request, the GM at a checkpoint).
     fn turn_complete(&self, start: &State, now: &State) -> bool {
-        now.round_seq != start.round_seq || now.round == state::Round::Over
+        self.rounds_since(start, now) >= u32::from(start.options.rounds_per_turn.max(1))
+            || now.round == state::Round::Over
+    }
+
+    // RULING K67: a round ends when the next begins (`round_seq` counts round starts): a stock
+    // round, and each operating round of a set, is one round.
+    fn rounds_since(&self, start: &State, now: &State) -> u32 {
+        now.round_seq.saturating_sub(start.round_seq)
     }
 
     fn parse_order(&self, line: &str) -> Result<Order, OrderError> {

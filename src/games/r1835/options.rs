@@ -65,6 +65,10 @@ pub struct Options {
     /// The compulsory train of a company whose orders are silent (issue 15; RULINGS K62).
     #[serde(default)]
     pub silent_train: SilentTrain,
+    /// How many rounds one PBEM turn covers (HR 14, RULING K65): our PBEM games 2, Rails' 1.
+    /// Games stored before the option play one round per turn, as they always did.
+    #[serde(default = "one_round")]
+    pub rounds_per_turn: u8,
 }
 
 /// What a company whose orders say nothing does with its revenue (RULINGS K62).
@@ -88,6 +92,11 @@ pub enum SilentTrain {
     Cheapest,
     /// The bank's next train when the treasury pays for it (it rusts later), else the cheapest.
     Newest,
+}
+
+/// `rounds_per_turn` of a game stored before the option existed (RULING K18, then K65).
+fn one_round() -> u8 {
+    1
 }
 
 /// The preset used when a game names none.
@@ -134,6 +143,9 @@ pub fn resolve(presets: &BTreeMap<String, Options>, given: &Value) -> Result<Opt
 pub fn check(o: &Options) -> Result<(), String> {
     if ![20, 50].contains(&o.by_float_percent) {
         return Err(format!("option by_float_percent must be 50 or 20, not {}", o.by_float_percent));
+    }
+    if !(1..=4).contains(&o.rounds_per_turn) {
+        return Err(format!("option rounds_per_turn must be 1 to 4, not {}", o.rounds_per_turn));
     }
     if ![20, 30].contains(&o.ld_income) {
         return Err(format!("option ld_income must be 20 or 30, not {}", o.ld_income));

@@ -217,7 +217,7 @@ fn the_round_trip_generator_reaches_contingencies_and_operating_orders() {
 #[test]
 fn a_whole_start_packet_round_is_played_from_sealed_orders() {
     let g = engine();
-    let s = standard(&g, 4, Value::Null);
+    let s = standard(&g, 4, json!({"rounds_per_turn": 1}));
     let mut sheets = BTreeMap::new();
     sheets.insert(Seat(1), sheet(&g, "BUY NF\nBUY BY\nBUY OBB"));
     sheets.insert(Seat(2), sheet(&g, "BUY LD\nBUY M4\nBUY M5"));

@@ -6,7 +6,7 @@ use super::state::{CloseOutcome, Step, next_phase};
 use super::{hold, nmr, preview, publish};
 use crate::domain::{Fallback, GameId, Review, TimerKind};
 use crate::engine::Seat;
-use crate::registry::Adjudication;
+use crate::registry::{Adjudication, GmTurn};
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, GmAlert};
 use crate::service::{Ctx, ServiceError, engine_of, load_game};
@@ -135,9 +135,9 @@ pub(crate) async fn adjudicate_locked(
         Fallback::AskGm => missing.iter().map(|s| Seat(*s)).collect(),
         _ => BTreeSet::new(),
     };
-    let answers = &turn.gm_answers.0;
+    let gm = GmTurn { ask_for: &ask_for, referrals: game.gm_referrals, answers: &turn.gm_answers.0 };
     let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
-    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &ask_for, answers) {
+    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, gm) {
         Ok(Adjudication::Ask(q)) => hold::ask_gm(ctx, conn, game, turn, q, link).await,
         Ok(Adjudication::Done(mut outcome)) => {
             let drafted = next_phase(turn, Step::Adjudicate)?;

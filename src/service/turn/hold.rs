@@ -1,8 +1,10 @@
 //! Holding a turn for the GM instead of adjudicating it to the end: a seat without orders under
-//! the strict NMR policy, or a decision the policy leaves to the GM (a question with its legal
-//! moves, ranked). Nothing is published; the GM is mailed.
+//! the strict NMR policy, or a question: a decision the policy leaves to the GM (its legal moves,
+//! ranked), a decision the rules refer to the GM (HR 17 B, RULINGS S18), or whether a multi-round
+//! turn goes on after a round (HR 14, RULINGS S19). Nothing is published; the GM is mailed.
 
 use super::state::{CloseOutcome, Hold, Step, next_phase};
+use crate::engine::outcome::QuestionKind;
 use crate::registry::GmQuestion;
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, GmAlert, Notice, NoticeTo};
@@ -58,15 +60,21 @@ pub(super) async fn ask_gm(
     next_phase(turn, Step::Hold(Hold::Question))?;
     let now = ctx.now();
     let id = game.id;
-    let why = format!("a decision for seat {} is yours to make: {}", q.seat.0, q.prompt);
+    let why = match q.kind {
+        QuestionKind::Checkpoint => {
+            format!("a round ended and the turn goes on only if you say so: {}", q.prompt)
+        }
+        _ => format!("a decision for seat {} is yours to make: {}", q.seat.0, q.prompt),
+    };
     store::turns::set_question(conn, game.id, turn.number, Some((&q, now, &why))).await?;
+    let kind = q.kind;
     audit::record(
         conn,
         now,
         id,
         Actor::Server,
         "question for the GM",
-        json!({"turn": turn.number, "number": q.number, "seat": q.seat.0}),
+        json!({"turn": turn.number, "number": q.number, "seat": q.seat.0, "kind": kind}),
     )
     .await?;
     let list = q
@@ -75,18 +83,22 @@ pub(super) async fn ask_gm(
         .enumerate()
         .map(|(i, c)| format!("{:>3}. {}", i + 1, c.label))
         .collect::<Vec<_>>();
+    let choices = match q.first_note() {
+        Some(first) => format!("The decision: {}. The choices, {first} first:", q.prompt),
+        None => format!("{} Your choices:", q.prompt),
+    };
     let n = Notice {
         game: &game.name,
         greeting: "GM",
-        paragraphs: vec![
-            format!(
-                "seat {} sent no usable orders for turn {}, and this game's NMR policy leaves its moves to you.",
-                q.seat.0, turn.number
-            ),
-            format!("The decision: {}. The legal moves, the rules' default first:", q.prompt),
-        ],
+        paragraphs: vec![format!("Turn {}: {}", turn.number, q.why()), choices],
         block: Some(list.join("\n")),
         link: Some(link),
+    };
+    let subject = match kind {
+        QuestionKind::Checkpoint => {
+            format!("[{}] Turn {}: go on with the next round?", game.name, turn.number)
+        }
+        _ => format!("[{}] Turn {}: a decision for you (seat {})", game.name, turn.number, q.seat.0),
     };
     let mail = notices::notice(
         NoticeTo {
@@ -98,7 +110,7 @@ pub(super) async fn ask_gm(
             game_id: id,
             to: &game.gm_email,
             name: None,
-            subject: format!("[{}] Turn {}: a decision for you (seat {})", game.name, turn.number, q.seat.0),
+            subject,
             reply_to: None,
             calendar: None,
         },

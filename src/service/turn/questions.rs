@@ -1,5 +1,8 @@
-//! GM questions (issue #3): decisions an NMR policy leaves to the GM. The adjudication stops at
-//! the first such decision; the turn is held with the question and its legal candidates, ranked
+//! GM questions (issues #3, #15): decisions an NMR policy leaves to the GM, decisions the rules
+//! refer to the GM (HR 17 B, RULINGS S18; the game's setting [`set_referrals`] says whether they
+//! are asked), and whether a multi-round turn goes on after a round (HR 14 checkpoints, RULINGS
+//! S19: the answer is "continue" or "stop after this round"). The adjudication stops at the first
+//! such decision; the turn is held with the question and its legal candidates, ranked
 //! (the rules' default first); the GM's answer is appended to the turn's answers and the turn is
 //! adjudicated again from its start — deterministically the same up to that point — and goes on
 //! to the next question or to the draft.
@@ -54,4 +57,16 @@ pub async fn answer_question(
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     Ok(out)
+}
+
+/// The GM decides whether the rules' referrals stop the turn for the GM's choice (`ask`) or are
+/// played by their best-ranked candidate (RULINGS S18). Applies from the next adjudication on.
+pub async fn set_referrals(ctx: &Ctx, game: GameId, gm: &str, ask: bool) -> Result<(), ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    load_game(&mut tx, game).await?;
+    store::games::set_gm_referrals(&mut tx, game, ask).await?;
+    let detail = json!({"ask": ask});
+    audit::record(&mut tx, ctx.now(), game, Actor::Gm(gm), "referrals setting changed", detail).await?;
+    tx.commit().await?;
+    Ok(())
 }

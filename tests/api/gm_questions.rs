@@ -1,0 +1,109 @@
+//! The GM's questions of issue 15 through the server: an HR 14 checkpoint answered on the
+//! dashboard (stored as a checkpoint answer, the turn adjudicated again and published), and the
+//! game's setting for the rules' referrals (RULINGS S18–S20).
+
+use crate::helpers::{TestApp, create_game_on, spawn_app};
+use axum::http::StatusCode;
+use sqlx::PgPool;
+use stationmaster::engine::Seat;
+use stationmaster::engine::outcome::{Checkpoint, GmQuestion, QuestionKind};
+use stationmaster::schedule::GameClock;
+use stationmaster::service::{self, CreatedGame, Review};
+use stationmaster::store;
+
+/// A four-player 1835 game (PBEM preset: two rounds a turn) with the start packet ordered.
+async fn packet_game(app: &TestApp) -> CreatedGame {
+    let g = create_game_on(&app.ctx, "1835", serde_json::json!({}), Review::Gm, GameClock::default()).await;
+    let orders = [
+        "BUY NF\nBUY BY\nBUY OBB",
+        "BUY LD\nBUY M4\nBUY M5",
+        "BUY M2\nBUY M3\nBUY PFB",
+        "BUY M1\nBUY BB\nBUY HB\nBUY M6",
+    ];
+    for (i, text) in orders.iter().enumerate() {
+        app.submit(&g, i, text, true).await;
+    }
+    g
+}
+
+/// Parks turn 1 on the checkpoint question the adjudicator asks when a seat's orders no longer
+/// fit after a round (what `Game::misfit` reports; 1835's own comes with its order language).
+async fn park_on_checkpoint(app: &TestApp, g: &CreatedGame) -> GmQuestion {
+    let q = GmQuestion {
+        number: 0,
+        seat: Seat(3),
+        prompt: "HR 14: round 1 of this turn is over and these orders no longer fit the position — \
+                 seat 3: the Prussian formed. Go on with the next round, or stop after this one?"
+            .into(),
+        kind: QuestionKind::Checkpoint,
+        candidates: Checkpoint::candidates(),
+    };
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let why = "a round ended and the turn goes on only if you say so";
+    store::turns::set_question(&mut conn, g.id, 1, Some((&q, app.ctx.now(), why))).await.unwrap();
+    q
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_gm_answers_a_checkpoint_on_the_dashboard_and_the_turn_publishes(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = packet_game(&app).await;
+    park_on_checkpoint(&app, &g).await;
+    let cookie = app.gm_cookie("gm@example.org").await;
+    let page = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("the turn goes on only if you say so"), "{}", page.body);
+    assert!(page.body.contains("stop after this round"), "{}", page.body);
+    assert!(page.body.contains("Answer and go on"));
+
+    let r = app.post_form(&format!("/gm/games/{}/answer", g.id), "choice=2", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let t = app.turn(g.id, 1).await;
+    assert_eq!(t.gm_answers.0, vec![Checkpoint::Stop.to_answer()], "stored as a checkpoint answer");
+    assert!(t.question.is_none());
+    assert_eq!(t.status.as_str(), "draft", "adjudicated again: {:?}", t.failure);
+
+    let r = app.post_form(&format!("/gm/games/{}/publish", g.id), "", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "published");
+    assert_eq!(app.turn(g.id, 2).await.status.as_str(), "open");
+    let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    assert!(log.entries.iter().any(|e| e.action == "question answered"));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_checkpoint_answer_out_of_range_is_refused_and_changes_nothing(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = packet_game(&app).await;
+    park_on_checkpoint(&app, &g).await;
+    let refused = service::questions::answer_question(&app.ctx, g.id, "gm@example.org", 3).await;
+    assert!(refused.unwrap_err().to_string().contains("choose one of the moves 1 to 2"));
+    let t = app.turn(g.id, 1).await;
+    assert!(t.gm_answers.0.is_empty());
+    assert!(t.question.is_some_and(|q| q.0.kind == QuestionKind::Checkpoint));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn rulings_s18_the_gm_chooses_on_the_dashboard_whether_referrals_are_asked(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = packet_game(&app).await;
+    let game = |app: &TestApp| {
+        let pool = app.ctx.pool.clone();
+        async move {
+            let mut conn = pool.acquire().await.unwrap();
+            store::games::get_game(&mut conn, g.id).await.unwrap().unwrap()
+        }
+    };
+    assert!(game(&app).await.gm_referrals, "asked by default");
+    let cookie = app.gm_cookie("gm@example.org").await;
+    let page = app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await;
+    assert!(page.body.contains("Play the best-ranked choice instead"), "{}", page.body);
+    let r = app.post_form(&format!("/gm/games/{}/referrals", g.id), "ask=first", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(!game(&app).await.gm_referrals);
+    let r = app.post_form(&format!("/gm/games/{}/referrals", g.id), "ask=maybe", Some(&cookie)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(!game(&app).await.gm_referrals, "a bad answer changes nothing");
+    let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    assert_eq!(log.entries.iter().filter(|e| e.action == "referrals setting changed").count(), 1);
+}
