@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let g = Confed::standard().expect("Confederate Rails data");
-    let arg = |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let arg =
+        |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (games, runs) = (arg(1, 200), arg(2, 3));
     let mut best = Duration::MAX;
     let mut actions = 0;
@@ -35,14 +36,17 @@ fn main() {
     );
     let d = g.data();
     let n = d.map.stations.len();
-    let pairs: Vec<(usize, usize)> = (0..200).map(|k| ((k * 37) % n, (k * 101 + 13) % n)).filter(|(a, b)| a != b).collect();
+    let pairs: Vec<(usize, usize)> =
+        (0..200).map(|k| ((k * 37) % n, (k * 101 + 13) % n)).filter(|(a, b)| a != b).collect();
     let mover = Mover { owned: [5u8, 6, 7].into_iter().collect(), ..Mover::default() };
     let board = Board::default();
     let t = Instant::now();
     let mut found = 0;
     for _ in 0..10 {
         for &(a, b) in &pairs {
-            found += usize::from(std::hint::black_box(cheapest_path(&d.map, &board, &mover, None, a, b)).is_some());
+            found += usize::from(
+                std::hint::black_box(cheapest_path(&d.map, &board, &mover, None, a, b)).is_some(),
+            );
         }
     }
     let per = t.elapsed() / (10 * pairs.len() as u32);

@@ -21,12 +21,21 @@ use crate::engine::{Event, GameRng, Illegal, Seat};
 
 impl Confed {
     /// Applies one action atomically.
-    pub(super) fn apply_action(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+    pub(super) fn apply_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Illegal> {
         let Some(seat) = self.deciding_seat(s) else {
             return Err(Illegal("the game is over".into()));
         };
         if !self.legal(s).contains(a) {
-            return Err(Illegal(format!("{} is not allowed now ({})", self.action_words(a), self.why_not(s))));
+            return Err(Illegal(format!(
+                "{} is not allowed now ({})",
+                self.action_words(a),
+                self.why_not(s)
+            )));
         }
         let mut w = s.clone();
         let mut ev = Vec::new();
@@ -37,7 +46,9 @@ impl Confed {
     }
 
     fn why_not(&self, s: &State) -> String {
-        self.decision(s).map(|d| format!("{} must {}", d.seat, d.prompt)).unwrap_or_else(|| "the game is over".into())
+        self.decision(s)
+            .map(|d| format!("{} must {}", d.seat, d.prompt))
+            .unwrap_or_else(|| "the game is over".into())
     }
 
     fn execute(&self, s: &mut State, seat: Seat, a: &Action, rng: &mut GameRng, ev: &mut Vec<Event>) {
@@ -91,12 +102,18 @@ impl Confed {
                 }
                 s.to_move.push(*id);
                 s.activations_this_round += 1;
-                ev.push(Event::public(format!("RT 5.8: {seat} repairs {} at Raleigh and activates it ($300)", train_name(*id))));
+                ev.push(Event::public(format!(
+                    "RT 5.8: {seat} repairs {} at Raleigh and activates it ($300)",
+                    train_name(*id)
+                )));
             }
             Action::RepairBridge(g) => {
                 self.charge(s, seat, d.tables.costs.bridge_repair);
                 s.bridges_out.remove(g);
-                ev.push(Event::public(format!("RT 2.3.3: {seat} repairs the bridge {} ($300)", board::segment_name(d, *g))));
+                ev.push(Event::public(format!(
+                    "RT 2.3.3: {seat} repairs the bridge {} ($300)",
+                    board::segment_name(d, *g)
+                )));
             }
             Action::RemoveRipped(g) => {
                 self.charge(s, seat, d.tables.costs.ripped_up_repair);
@@ -106,7 +123,10 @@ impl Confed {
                         s.ripped.remove(g);
                     }
                 }
-                ev.push(Event::public(format!("RT 2.3.3: {seat} removes a Ripped Up! marker from {} ($200)", board::segment_name(d, *g))));
+                ev.push(Event::public(format!(
+                    "RT 2.3.3: {seat} removes a Ripped Up! marker from {} ($200)",
+                    board::segment_name(d, *g)
+                )));
             }
             // RULING F36: an offer binds only when the other seat accepts it.
             Action::Offer { to, amount } => {
@@ -126,7 +146,9 @@ impl Confed {
                         }
                         ev.push(Event::public(format!("{from} pays {seat} ${paid} (both ordered it)")));
                     } else {
-                        ev.push(Event::public(format!("{seat} declines the ${amount} of {from}: nothing is paid")));
+                        ev.push(Event::public(format!(
+                            "{seat} declines the ${amount} of {from}: nothing is paid"
+                        )));
                     }
                 }
             }
@@ -137,7 +159,9 @@ impl Confed {
             | Action::Cancel(_)
             | Action::Intervene
             | Action::Donate(_) => self.play_special(s, seat, a, rng, ev),
-            Action::Pass if matches!(s.tasks.first(), Some(Task::Cancel { .. } | Task::Intervention { .. })) => {
+            Action::Pass
+                if matches!(s.tasks.first(), Some(Task::Cancel { .. } | Task::Intervention { .. })) =>
+            {
                 s.tasks.remove(0);
             }
             Action::Choose(_) | Action::Pass => self.answer_choice(s, seat, a, rng, ev),
@@ -308,7 +332,9 @@ impl Confed {
     pub(super) fn action_words(&self, a: &Action) -> String {
         let d = &self.data;
         match a {
-            Action::PlaceTrain { station, line } => format!("place at {} (#{line})", board::name(d, *station)),
+            Action::PlaceTrain { station, line } => {
+                format!("place at {} (#{line})", board::name(d, *station))
+            }
             Action::SelectLoad(n) | Action::TakeDisplay(n) | Action::TakeAbandoned(n) => {
                 format!("{a:?} {}", chits::label(d, *n)).replace(&format!("({n})"), "")
             }
@@ -316,7 +342,9 @@ impl Confed {
             Action::Step { to, fee } => {
                 format!("move to {}{}", board::name(d, *to), if *fee { " paying the fee" } else { "" })
             }
-            Action::RepairBridge(g) | Action::RemoveRipped(g) => format!("{a:?} {}", board::segment_name(d, *g)),
+            Action::RepairBridge(g) | Action::RemoveRipped(g) => {
+                format!("{a:?} {}", board::segment_name(d, *g))
+            }
             other => format!("{other:?}"),
         }
     }

@@ -43,7 +43,10 @@ pub fn mover(s: &State, seat: Seat, train: &Train) -> Mover {
 
 /// A segment exists for counting stations and tracing paths (unbuilt only once built).
 pub fn exists(d: &Data, s: &State, seg: usize) -> bool {
-    d.map.segments.get(seg).is_some_and(|x| !matches!(x.kind, SegmentKind::Unbuilt { .. }) || s.built.contains(&seg))
+    d.map
+        .segments
+        .get(seg)
+        .is_some_and(|x| !matches!(x.kind, SegmentKind::Unbuilt { .. }) || s.built.contains(&seg))
 }
 
 /// A segment can be travelled now (exists, no disruption, no Ripped Up! marker).
@@ -195,7 +198,11 @@ pub fn name(d: &Data, station: usize) -> &str {
 
 /// A segment as "A–B".
 pub fn segment_name(d: &Data, seg: usize) -> String {
-    d.map.segments.get(seg).map(|x| format!("{}-{}", name(d, x.a), name(d, x.b))).unwrap_or_else(|| "?".into())
+    d.map
+        .segments
+        .get(seg)
+        .map(|x| format!("{}-{}", name(d, x.a), name(d, x.b)))
+        .unwrap_or_else(|| "?".into())
 }
 
 /// The Raleigh station of the Repair Box (RT 2.1.4).

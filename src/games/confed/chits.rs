@@ -69,7 +69,12 @@ pub fn line_fee(d: &Data, n: Option<u32>) -> u32 {
 
 /// The name of a Special Event counter by number.
 pub fn special_name(d: &Data, number: u8) -> String {
-    d.tables.specials.iter().find(|s| s.number == number).map(|s| s.name.clone()).unwrap_or_else(|| "?".into())
+    d.tables
+        .specials
+        .iter()
+        .find(|s| s.number == number)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| "?".into())
 }
 
 /// A train's name ("train 3", "train E").

@@ -20,7 +20,9 @@ impl Confed {
         match &s.stage {
             Stage::Over => None,
             Stage::ChooseRrc { order } => order.first().copied(),
-            Stage::Place => s.order.iter().copied().find(|x| s.player(*x).is_some_and(|p| !p.unplaced.is_empty())),
+            Stage::Place => {
+                s.order.iter().copied().find(|x| s.player(*x).is_some_and(|p| !p.unplaced.is_empty()))
+            }
             Stage::SelectLoads => self.next_selector(s),
             _ => Some(s.active()),
         }
@@ -28,8 +30,12 @@ impl Confed {
 
     /// RT 3.7: one load at a time per seat, in seating order, until every train has one.
     pub(super) fn next_selector(&self, s: &State) -> Option<Seat> {
-        let need = |seat: Seat| s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_none()).count()).unwrap_or(0);
-        let have = |seat: Seat| s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_some()).count()).unwrap_or(0);
+        let need = |seat: Seat| {
+            s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_none()).count()).unwrap_or(0)
+        };
+        let have = |seat: Seat| {
+            s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_some()).count()).unwrap_or(0)
+        };
         s.order.iter().copied().filter(|x| need(*x) > 0).min_by_key(|x| have(*x))
     }
 
@@ -42,7 +48,10 @@ impl Confed {
                 format!("choose for {kind:?}{}", if *optional { " (or pass)" } else { "" })
             }
             Some(Task::Cancel { station, .. }) => {
-                format!("the Union is about to take {}: play a General to cancel it, or pass", name(d, *station))
+                format!(
+                    "the Union is about to take {}: play a General to cancel it, or pass",
+                    name(d, *station)
+                )
             }
             Some(Task::Intervention { .. }) => "play Foreign Intervention, or pass".into(),
             Some(Task::Donate { .. }) => "donate $3000s to the Through-Freight Law roll, or none".into(),
@@ -54,7 +63,9 @@ impl Confed {
                 Stage::SelectLoads => "select a starting load for your next train".into(),
                 Stage::Activate => "activate trains, repair, then start moving".into(),
                 Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
-                Stage::ChooseLoad { drawn, .. } => format!("take {} or a displayed load", chits::label(d, *drawn)),
+                Stage::ChooseLoad { drawn, .. } => {
+                    format!("take {} or a displayed load", chits::label(d, *drawn))
+                }
                 Stage::Dropoff { .. } => "designate the dropoff station".into(),
                 Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
                 Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
@@ -95,8 +106,11 @@ impl Confed {
                     v
                 }
                 Task::Cancel { .. } => {
-                    let mut v: Vec<Action> =
-                        CANCELLERS.iter().filter(|g| self.may_play(s, seat, **g)).map(|g| Action::Cancel(*g)).collect();
+                    let mut v: Vec<Action> = CANCELLERS
+                        .iter()
+                        .filter(|g| self.may_play(s, seat, **g))
+                        .map(|g| Action::Cancel(*g))
+                        .collect();
                     v.push(Action::Pass);
                     v
                 }
@@ -123,9 +137,9 @@ impl Confed {
             Stage::SelectLoads => s.offer.iter().map(|n| Action::SelectLoad(*n)).collect(),
             Stage::Activate => self.activate_options(s, seat),
             Stage::Undertake { .. } => self.undertake_options(s, true),
-            Stage::ChooseLoad { .. } => {
-                std::iter::once(Action::TakeDrawn).chain(s.display.iter().map(|n| Action::TakeDisplay(*n))).collect()
-            }
+            Stage::ChooseLoad { .. } => std::iter::once(Action::TakeDrawn)
+                .chain(s.display.iter().map(|n| Action::TakeDisplay(*n)))
+                .collect(),
             Stage::Dropoff { options, .. } | Stage::TroopsPickup { options, .. } => {
                 options.iter().map(|o| Action::Designate(*o)).collect()
             }
@@ -171,7 +185,8 @@ impl Confed {
                 _ => {}
             }
         }
-        let mine = |seg: usize| d.map.segments.get(seg).is_some_and(|x| x.owners.iter().any(|o| p.rrcs.contains(o)));
+        let mine =
+            |seg: usize| d.map.segments.get(seg).is_some_and(|x| x.owners.iter().any(|o| p.rrcs.contains(o)));
         if p.money >= c.bridge_repair {
             v.extend(s.bridges_out.iter().filter(|g| mine(**g)).map(|g| Action::RepairBridge(*g)));
         }
@@ -246,7 +261,8 @@ impl Confed {
         let d = &self.data;
         let Some(t) = s.train(seat, id) else { return vec![Action::EndMove] };
         let Some(at) = t.station() else { return vec![Action::EndMove] };
-        let mut v: Vec<Action> = self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }).collect();
+        let mut v: Vec<Action> =
+            self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }).collect();
         let action_mp = super::movement::ACTION_MP;
         match &t.load {
             Some(c) if mp >= action_mp => {
@@ -276,7 +292,8 @@ impl Confed {
     /// The default when a seat gives no usable order (RULING F35): stand still, keep loads, pass.
     pub(super) fn default_for(&self, s: &State) -> Option<Action> {
         let legal = self.legal(s);
-        let prefer = [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
+        let prefer =
+            [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
         prefer.into_iter().find(|a| legal.contains(a)).or_else(|| legal.into_iter().next())
     }
 

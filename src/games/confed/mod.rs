@@ -107,12 +107,19 @@ impl Game for Confed {
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
         match s.stage {
             state::Stage::Over => Vec::new(),
-            state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads => s.seats_from(s.order.first().copied().unwrap_or(Seat(1))),
+            state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads => {
+                s.seats_from(s.order.first().copied().unwrap_or(Seat(1)))
+            }
             _ => s.seats_from(s.active()),
         }
     }
     fn turn_complete(&self, start: &State, now: &State) -> bool {
-        let setup = |x: &State| matches!(x.stage, state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads);
+        let setup = |x: &State| {
+            matches!(
+                x.stage,
+                state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads
+            )
+        };
         if setup(start) {
             return !setup(now);
         }

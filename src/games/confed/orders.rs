@@ -148,7 +148,8 @@ fn split_kw(text: &str, kw: &str) -> Option<(String, String)> {
 }
 
 fn seat(w: Option<&str>) -> Result<Seat, OrderError> {
-    let n: u8 = num(w.map(|x| x.trim_start_matches(['s', 'S', 'e', 'E', 'a', 'A', 't', 'T'])), "a seat number")?;
+    let n: u8 =
+        num(w.map(|x| x.trim_start_matches(['s', 'S', 'e', 'E', 'a', 'A', 't', 'T'])), "a seat number")?;
     Ok(Seat(n))
 }
 
@@ -167,7 +168,10 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
             let after = after.strip_prefix("AT ").or_else(|| after.strip_prefix("at ")).unwrap_or(after);
             let (at, line) = match split_kw(&format!(" {after} "), "ON") {
-                Some((a, l)) => (a.trim().to_string(), Some(num(Some(l.trim().trim_start_matches('#')), "a line number")?)),
+                Some((a, l)) => (
+                    a.trim().to_string(),
+                    Some(num(Some(l.trim().trim_start_matches('#')), "a line number")?),
+                ),
                 None => (after.trim().to_string(), None),
             };
             Order::Place { train, at, line }
@@ -196,7 +200,8 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             if up(1) != "TO" {
                 return Err(OrderError("write PAY <amount> TO <seat> [IF …]".into()));
             }
-            let note = split_kw(&format!("{line} "), "IF").map(|(_, c)| c.trim().to_string()).unwrap_or_default();
+            let note =
+                split_kw(&format!("{line} "), "IF").map(|(_, c)| c.trim().to_string()).unwrap_or_default();
             Order::Pay { amount, to: seat(w.get(2).copied())?, note }
         }
         "ACCEPT" => {
@@ -209,12 +214,15 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
         "TAKE" => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
         "DELIVER" => {
             let load = num(w.first().copied(), "a load number")?;
-            let (_, to) = split_kw(&format!(" {rest} "), "TO").ok_or_else(|| OrderError("write DELIVER <load> TO <station>".into()))?;
+            let (_, to) = split_kw(&format!(" {rest} "), "TO")
+                .ok_or_else(|| OrderError("write DELIVER <load> TO <station>".into()))?;
             Order::Deliver { load, to: to.trim().to_string() }
         }
         "TROOPS" => {
-            let (_, after) = split_kw(&format!(" {rest} "), "FROM").ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
-            let (from, to) = split_kw(&format!(" {after} "), "TO").ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+            let (_, after) = split_kw(&format!(" {rest} "), "FROM")
+                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+            let (from, to) = split_kw(&format!(" {after} "), "TO")
+                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
             Order::Troops { from: from.trim().to_string(), to: to.trim().to_string() }
         }
         "AGAIN" => Order::Again(train_no(w.first().copied())?),
@@ -222,7 +230,8 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             let train = train_no(w.first().copied())?;
             let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
             if up(1) == "SHORTEST" {
-                let (_, to) = split_kw(&format!(" {after} "), "TO").ok_or_else(|| OrderError("write MOVE <train> SHORTEST TO <station>".into()))?;
+                let (_, to) = split_kw(&format!(" {after} "), "TO")
+                    .ok_or_else(|| OrderError("write MOVE <train> SHORTEST TO <station>".into()))?;
                 Order::Shortest { train, to: to.trim().to_string() }
             } else {
                 let path = names(after);
@@ -234,7 +243,8 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
         }
         "ABANDON" | "LEAVE" => {
             let train = train_no(w.first().copied())?;
-            let (_, at) = split_kw(&format!(" {rest} "), "AT").ok_or_else(|| OrderError(format!("write {head} <train> AT <station>")))?;
+            let (_, at) = split_kw(&format!(" {rest} "), "AT")
+                .ok_or_else(|| OrderError(format!("write {head} <train> AT <station>")))?;
             let at = at.trim().to_string();
             if head == "ABANDON" { Order::Abandon { train, at } } else { Order::Leave { train, at } }
         }
@@ -243,14 +253,18 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             if let Some((_, cond)) = split_kw(&format!(" {rest} "), "WHEN") {
                 let c = cond.trim();
                 let cu = c.to_ascii_uppercase();
-                let body = cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| OrderError("write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into()))?;
+                let body = cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| {
+                    OrderError("write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into())
+                })?;
                 let when = match body.to_ascii_uppercase().as_str() {
                     "ANY" | "ANY STATION" => When::Any,
                     "A VICTORY DEPOT" | "VICTORY DEPOT" | "VD" => When::VictoryDepot,
                     _ => When::Station(body.to_string()),
                 };
                 if ![1, 3, 5].contains(&sp) {
-                    return Err(OrderError("only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into()));
+                    return Err(OrderError(
+                        "only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into(),
+                    ));
                 }
                 Order::PlayWhen { special: sp, when }
             } else {
@@ -260,16 +274,22 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
                     Some((t, g)) => (t, Some(special(g.trim())?)),
                     None => (padded.clone(), None),
                 };
-                let target = split_kw(&format!("{} ", target_part.trim_end()), "ON").map(|(_, t)| t.trim().to_string()).or_else(|| {
-                    let t = target_part.trim();
-                    t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
-                });
+                let target = split_kw(&format!("{} ", target_part.trim_end()), "ON")
+                    .map(|(_, t)| t.trim().to_string())
+                    .or_else(|| {
+                        let t = target_part.trim();
+                        t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
+                    });
                 Order::Play { special: sp, target, with }
             }
         }
         "DONATE" => Order::Donate(num(w.first().copied(), "how many $3000s")?),
-        "CHOOSE" if up(0) == "TRAIN" => Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?),
-        "CHOOSE" if up(0) == "LINE" => Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?),
+        "CHOOSE" if up(0) == "TRAIN" => {
+            Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?)
+        }
+        "CHOOSE" if up(0) == "LINE" => {
+            Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?)
+        }
         "CHOOSE" => {
             let v = names(rest);
             if v.is_empty() || v.len() > 2 {
@@ -295,7 +315,9 @@ impl Display for Order {
                 line.map_or(Ok(()), |l| write!(f, " ON {l}"))
             }
             Order::Select(n) => write!(f, "SELECT {n}"),
-            Order::Activate(v) => write!(f, "ACTIVATE {}", v.iter().map(|x| t(*x)).collect::<Vec<_>>().join(" ")),
+            Order::Activate(v) => {
+                write!(f, "ACTIVATE {}", v.iter().map(|x| t(*x)).collect::<Vec<_>>().join(" "))
+            }
             Order::ActivateAll => write!(f, "ACTIVATE ALL"),
             Order::Repair(x) => write!(f, "REPAIR {}", t(*x)),
             Order::RepairBridge(a, b) => write!(f, "REPAIR BRIDGE {a}, {b}"),

@@ -48,7 +48,9 @@ impl Confed {
         }
         let cfg = self
             .setup_for(spec.seats)
-            .ok_or_else(|| SetupError(format!("Confederate Rails is for 2 to 5 players, not {}", spec.seats)))?
+            .ok_or_else(|| {
+                SetupError(format!("Confederate Rails is for 2 to 5 players, not {}", spec.seats))
+            })?
             .clone();
         let d = &self.data;
         let n = usize::from(spec.seats);
@@ -91,7 +93,8 @@ impl Confed {
         rng.shuffle(&mut pile);
         let mut set_aside: Vec<Chit> =
             (d.troops.first_number..d.troops.first_number + d.troops.count).map(Chit::Load).collect();
-        set_aside.extend(d.loads.iter().filter(|l| chits::is_blockade(d, l.number)).map(|l| Chit::Load(l.number)));
+        set_aside
+            .extend(d.loads.iter().filter(|l| chits::is_blockade(d, l.number)).map(|l| Chit::Load(l.number)));
         for (k, e) in d.tables.events.iter().enumerate() {
             set_aside.extend(std::iter::repeat_n(Chit::Event(k), e.count as usize));
         }

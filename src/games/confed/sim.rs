@@ -19,7 +19,11 @@ impl Confed {
                 if !useful.is_empty() && p.next(5) > 0 {
                     return useful[p.next(useful.len())].clone();
                 }
-                if let Some(o) = legal.iter().find(|a| matches!(a, Action::Offer { amount: 100, .. })).filter(|_| p.next(50) == 0) {
+                if let Some(o) = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Offer { amount: 100, .. }))
+                    .filter(|_| p.next(50) == 0)
+                {
                     return o.clone();
                 }
                 Action::StartMoving
@@ -31,10 +35,17 @@ impl Confed {
                     }
                 }
                 let seat = s.active();
-                let target = s.train(seat, *train).and_then(|t| t.load.as_ref()).map(|c| if c.picked { c.dropoff } else { c.pickup });
+                let target = s
+                    .train(seat, *train)
+                    .and_then(|t| t.load.as_ref())
+                    .map(|c| if c.picked { c.dropoff } else { c.pickup });
                 if let Some(goal) = target {
                     let hops = board::usable_hops(&self.data, s, goal);
-                    let here = s.train(seat, *train).and_then(|t| t.station()).and_then(|x| hops.get(x).copied()).unwrap_or(u32::MAX);
+                    let here = s
+                        .train(seat, *train)
+                        .and_then(|t| t.station())
+                        .and_then(|x| hops.get(x).copied())
+                        .unwrap_or(u32::MAX);
                     let best = legal
                         .iter()
                         .filter_map(|a| match a {
@@ -72,7 +83,8 @@ impl Confed {
                 return Err("no legal action".into());
             }
             let a = self.sim_pick(&s, &legal, &mut pick);
-            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64)).map_err(|e| e.to_string())?;
+            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64))
+                .map_err(|e| e.to_string())?;
             n += 1;
             if n > 200_000 {
                 return Err("the game did not end".into());

@@ -5,7 +5,7 @@ use super::Confed;
 use super::board;
 use super::proptests::game;
 use super::state::{Action, Chit, Contract, Place, Stage, State};
-use crate::engine::{Game, GameRng, OrderSheet, Seat, SetupSpec, Viewer, Numbered};
+use crate::engine::{Game, GameRng, Numbered, OrderSheet, Seat, SetupSpec, Viewer};
 
 fn st(name: &str) -> usize {
     game().data().map.station(name).unwrap_or_else(|| panic!("station {name}"))
@@ -87,7 +87,14 @@ fn case_5_4_1_a_plain_station_holding_two_trains_cannot_be_entered_under_ruling_
     put(&mut s, Seat(2), 2, "Jonesboro", None);
     moving(&mut s, 1, 10);
     assert!(!g.legal(&s).contains(&Action::Step { to: st("Jonesboro"), fee: false }));
-    assert!(g.apply_action(&mut s.clone(), &Action::Step { to: st("Jonesboro"), fee: false }, &mut GameRng::for_action(1, 1)).is_err());
+    assert!(
+        g.apply_action(
+            &mut s.clone(),
+            &Action::Step { to: st("Jonesboro"), fee: false },
+            &mut GameRng::for_action(1, 1)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -107,7 +114,8 @@ fn case_5_6_a_loaded_train_paying_the_fee_moves_at_one_mp_and_the_owner_gets_200
     let mut s = started(2);
     s.players[1].rrcs.insert(12);
     put(&mut s, Seat(1), 1, "Griffin", Some(12));
-    s.players[0].trains[0].load = Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
+    s.players[0].trains[0].load =
+        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
     moving(&mut s, 1, 10);
     let (m1, m2) = (s.players[0].money, s.players[1].money);
     let legal = g.legal(&s);
@@ -136,7 +144,8 @@ fn case_5_3_3_a_loaded_train_declining_the_fee_pays_two_mp_per_station() {
     let mut s = started(2);
     s.players[1].rrcs.insert(12);
     put(&mut s, Seat(1), 1, "Griffin", Some(12));
-    s.players[0].trains[0].load = Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
+    s.players[0].trains[0].load =
+        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
     moving(&mut s, 1, 10);
     apply(g, &mut s, Action::Step { to: st("Jonesboro"), fee: false });
     assert_eq!(s.mp, 8);
@@ -147,7 +156,8 @@ fn case_5_1_6_dropping_off_costs_one_mp_pays_the_payout_and_discards_the_chit() 
     let g = game();
     let mut s = started(2);
     put(&mut s, Seat(1), 1, "Charleston", None);
-    s.players[0].trains[0].load = Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
+    s.players[0].trains[0].load =
+        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
     moving(&mut s, 1, 5);
     let m = s.players[0].money;
     apply(g, &mut s, Action::DropOff);
@@ -162,7 +172,8 @@ fn case_5_1_7_abandoning_costs_300_and_leaves_the_load_for_anyone() {
     let g = game();
     let mut s = started(2);
     put(&mut s, Seat(1), 1, "Atlanta", None);
-    s.players[0].trains[0].load = Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
+    s.players[0].trains[0].load =
+        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
     moving(&mut s, 1, 5);
     let m = s.players[0].money;
     apply(g, &mut s, Action::Abandon);
@@ -175,7 +186,8 @@ fn case_5_7_a_blockade_runner_is_seized_when_the_adjusted_roll_reaches_six() {
     let g = game();
     let mut s = started(2);
     put(&mut s, Seat(1), 1, "Wilmington", None);
-    s.players[0].trains[0].load = Some(Contract { chit: 67, pickup: st("Wilmington"), dropoff: st("Richmond"), picked: false });
+    s.players[0].trains[0].load =
+        Some(Contract { chit: 67, pickup: st("Wilmington"), dropoff: st("Richmond"), picked: false });
     s.blockade = 5;
     moving(&mut s, 1, 5);
     apply(g, &mut s, Action::PickUp);
@@ -204,7 +216,10 @@ fn case_5_8_a_disabled_train_goes_to_raleigh_or_is_destroyed_when_cut_off() {
     let mut ev = Vec::new();
     g.disable(&mut s, Seat(1), 1, super::apply::moves::DisableLoad::Abandon, &mut ev);
     g.disable(&mut s, Seat(1), 2, super::apply::moves::DisableLoad::Abandon, &mut ev);
-    assert_eq!(s.players[0].trains.iter().map(|t| (t.id, t.at)).collect::<Vec<_>>(), vec![(1, Place::RepairBox)]);
+    assert_eq!(
+        s.players[0].trains.iter().map(|t| (t.id, t.at)).collect::<Vec<_>>(),
+        vec![(1, Place::RepairBox)]
+    );
 }
 
 #[test]
@@ -223,7 +238,9 @@ fn case_5_8_a_repair_costs_300_and_the_train_starts_at_raleigh() {
 fn case_3_1_to_3_6_trains_money_and_special_events_follow_the_player_count() {
     let g = game();
     for (seats, trains, specials) in [(2u8, 7usize, 6usize), (3, 5, 4), (4, 4, 3), (5, 3, 2)] {
-        let s = g.setup(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(1)).expect("setup");
+        let s = g
+            .setup(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(1))
+            .expect("setup");
         for p in &s.players {
             assert_eq!((p.unplaced.len(), p.specials.len(), p.money), (trains, specials, 2500));
         }
@@ -248,7 +265,8 @@ fn case_3_4_every_rrc_is_handed_out_for_every_player_count() {
         g.apply_action(&mut s, &a, &mut GameRng::for_action(3, n)).expect("legal");
         n += 1;
     }
-    let counts: Vec<usize> = s.order.iter().map(|x| s.player(*x).map(|p| p.rrcs.len()).unwrap_or(0)).collect();
+    let counts: Vec<usize> =
+        s.order.iter().map(|x| s.player(*x).map(|p| p.rrcs.len()).unwrap_or(0)).collect();
     assert_eq!(counts, vec![4, 5, 5, 5, 5], "RT 3.4: the 5-player initiative player is dealt 3");
 }
 
@@ -270,7 +288,8 @@ fn case_6_1_a_general_standing_order_is_played_when_its_station_would_fall() {
     let mut s = started(2);
     s.players[1].specials = vec![1];
     s.tasks = vec![super::state::Task::Cancel { seat: Seat(2), station: st("Atlanta") }];
-    let orders = vec![Numbered { line: 1, order: g.parse_order("PLAY LEE WHEN Atlanta FALLS").expect("parses") }];
+    let orders =
+        vec![Numbered { line: 1, order: g.parse_order("PLAY LEE WHEN Atlanta FALLS").expect("parses") }];
     let mut sheet = OrderSheet::new(orders);
     let d = g.next_decision(&s).expect("decision");
     let a = g.answer(&s, &d, &mut sheet);
@@ -299,7 +318,8 @@ fn case_5_1_2_drawing_an_event_ends_the_trains_activation() {
     put(&mut s, Seat(1), 2, "Macon (GA)", None);
     s.stage = Stage::Undertake { train: 1 };
     s.to_move = vec![2];
-    s.players[0].trains[1].load = Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: false });
+    s.players[0].trains[1].load =
+        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: false });
     let k = g.data().tables.events.iter().position(|e| e.case == "7.5").expect("7.5");
     s.pile.push(Chit::Event(k));
     apply(g, &mut s, Action::Draw);
@@ -314,7 +334,8 @@ fn a_move_order_is_followed_station_by_station_and_used_up_at_its_end() {
     s.players[0].rrcs.insert(12);
     put(&mut s, Seat(1), 1, "Griffin", Some(12));
     moving(&mut s, 1, 10);
-    let orders = vec![Numbered { line: 1, order: g.parse_order("MOVE 1 Jonesboro, East Point").expect("parses") }];
+    let orders =
+        vec![Numbered { line: 1, order: g.parse_order("MOVE 1 Jonesboro, East Point").expect("parses") }];
     let mut sheet = OrderSheet::new(orders);
     for want in ["Jonesboro", "East Point"] {
         let d = g.next_decision(&s).expect("decision");
@@ -338,17 +359,48 @@ fn missing_orders_activate_nothing_and_the_trains_stand_still() {
 fn every_order_form_of_the_guide_parses_and_prints_back() {
     let g = game();
     for line in [
-        "RRC 12", "PLACE 1 AT Atlanta ON 11", "SELECT 23", "ACTIVATE 1 2", "ACTIVATE ALL", "REPAIR 3",
-        "REPAIR BRIDGE Richmond, Petersburg", "CLEAR Knoxville, Loudon", "PAY 200 TO 3 IF you leave Atlanta alone",
-        "ACCEPT 200 FROM 1", "TAKE DRAWN", "TAKE 17", "DELIVER 48 TO Corinth", "TROOPS FROM Raleigh TO Norfolk",
-        "MOVE 2 Petersburg, Weldon, Goldsboro", "MOVE 2 SHORTEST TO Weldon", "PAY FEES", "ABANDON 2 AT Weldon",
-        "LEAVE 2 AT Goldsboro", "AGAIN 2", "PLAY OFFENSIVE ON Nashville WITH LEE", "PLAY TREASURE ON 12", "PLAY RAID",
-        "PLAY LEE WHEN Atlanta FALLS", "PLAY JACKSON WHEN A VICTORY DEPOT FALLS", "PLAY MCCLELLAN WHEN ANY FALLS",
-        "PLAY INTERVENTION", "DONATE 1", "CHOOSE Corinth", "CHOOSE Knoxville, Loudon", "CHOOSE TRAIN 2 3",
-        "CHOOSE LINE 14", "DECLINE",
+        "RRC 12",
+        "PLACE 1 AT Atlanta ON 11",
+        "SELECT 23",
+        "ACTIVATE 1 2",
+        "ACTIVATE ALL",
+        "REPAIR 3",
+        "REPAIR BRIDGE Richmond, Petersburg",
+        "CLEAR Knoxville, Loudon",
+        "PAY 200 TO 3 IF you leave Atlanta alone",
+        "ACCEPT 200 FROM 1",
+        "TAKE DRAWN",
+        "TAKE 17",
+        "DELIVER 48 TO Corinth",
+        "TROOPS FROM Raleigh TO Norfolk",
+        "MOVE 2 Petersburg, Weldon, Goldsboro",
+        "MOVE 2 SHORTEST TO Weldon",
+        "PAY FEES",
+        "ABANDON 2 AT Weldon",
+        "LEAVE 2 AT Goldsboro",
+        "AGAIN 2",
+        "PLAY OFFENSIVE ON Nashville WITH LEE",
+        "PLAY TREASURE ON 12",
+        "PLAY RAID",
+        "PLAY LEE WHEN Atlanta FALLS",
+        "PLAY JACKSON WHEN A VICTORY DEPOT FALLS",
+        "PLAY MCCLELLAN WHEN ANY FALLS",
+        "PLAY INTERVENTION",
+        "DONATE 1",
+        "CHOOSE Corinth",
+        "CHOOSE Knoxville, Loudon",
+        "CHOOSE TRAIN 2 3",
+        "CHOOSE LINE 14",
+        "DECLINE",
     ] {
         let o = g.parse_order(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(o.to_string(), line, "{line}");
     }
     assert!(g.parse_order("FLY 2 TO Richmond").is_err());
+}
+
+#[test]
+fn the_engine_is_registered_for_2_to_5_players() {
+    let e = crate::registry::find("confederate-rails").expect("registered");
+    assert_eq!(e.title(), "Confederate Rails");
 }

@@ -27,7 +27,8 @@ impl Confed {
     /// The JSON view.
     pub(super) fn view_of(&self, s: &State, viewer: Viewer) -> Value {
         let d = &self.data;
-        let names = |v: &mut dyn Iterator<Item = usize>| v.map(|x| name(d, x).to_string()).collect::<Vec<_>>();
+        let names =
+            |v: &mut dyn Iterator<Item = usize>| v.map(|x| name(d, x).to_string()).collect::<Vec<_>>();
         let players: Vec<Value> = s
             .players
             .iter()
@@ -40,7 +41,8 @@ impl Confed {
                     "e_train_available": p.e_available,
                 });
                 if viewer.may_see(seat) {
-                    v["special_events"] = json!(p.specials.iter().map(|n| chits::special_name(d, *n)).collect::<Vec<_>>());
+                    v["special_events"] =
+                        json!(p.specials.iter().map(|n| chits::special_name(d, *n)).collect::<Vec<_>>());
                 }
                 v
             })
@@ -89,22 +91,44 @@ impl Confed {
         for (i, p) in s.players.iter().enumerate() {
             let seat = Seat::from_index(i);
             let lines: Vec<String> = p.rrcs.iter().map(|l| format!("#{l}")).collect();
-            out.push(format!("{seat}: ${}, RRCs {}, {} Special Events", p.money, lines.join(" "), p.specials.len()));
+            out.push(format!(
+                "{seat}: ${}, RRCs {}, {} Special Events",
+                p.money,
+                lines.join(" "),
+                p.specials.len()
+            ));
             if viewer.may_see(seat) {
                 let held: Vec<String> = p.specials.iter().map(|n| chits::special_name(d, *n)).collect();
-                out.push(format!("  your Special Events: {}", if held.is_empty() { "none".into() } else { held.join(", ") }));
+                out.push(format!(
+                    "  your Special Events: {}",
+                    if held.is_empty() { "none".into() } else { held.join(", ") }
+                ));
             }
             for t in &p.trains {
-                let at = t.station().map(|x| name(d, x).to_string()).unwrap_or_else(|| "Raleigh Repair Box".into());
+                let at = t
+                    .station()
+                    .map(|x| name(d, x).to_string())
+                    .unwrap_or_else(|| "Raleigh Repair Box".into());
                 let load = t
                     .load
                     .as_ref()
-                    .map(|c| format!(", {} {} -> {}{}", chits::label(d, c.chit), name(d, c.pickup), name(d, c.dropoff), if c.picked { " (aboard)" } else { "" }))
+                    .map(|c| {
+                        format!(
+                            ", {} {} -> {}{}",
+                            chits::label(d, c.chit),
+                            name(d, c.pickup),
+                            name(d, c.dropoff),
+                            if c.picked { " (aboard)" } else { "" }
+                        )
+                    })
                     .unwrap_or_default();
                 out.push(format!("  {} at {at}{load}", train_name(t.id)));
             }
         }
-        out.push(format!("Available Loads: {}", s.display.iter().map(|n| chits::label(d, *n)).collect::<Vec<_>>().join(", ")));
+        out.push(format!(
+            "Available Loads: {}",
+            s.display.iter().map(|n| chits::label(d, *n)).collect::<Vec<_>>().join(", ")
+        ));
         out.push("Lines (station [markers] {trains} <abandoned loads>):".into());
         for line in &d.map.lines {
             let mut cells = Vec::new();
@@ -123,9 +147,15 @@ impl Confed {
                     .players
                     .iter()
                     .enumerate()
-                    .flat_map(|(i, p)| p.trains.iter().filter(move |t| t.station() == Some(st)).map(move |t| format!("{}:{}", i + 1, train_name(t.id))))
+                    .flat_map(|(i, p)| {
+                        p.trains
+                            .iter()
+                            .filter(move |t| t.station() == Some(st))
+                            .map(move |t| format!("{}:{}", i + 1, train_name(t.id)))
+                    })
                     .collect();
-                let loads: Vec<String> = s.abandoned.iter().filter(|a| a.at == st).map(|a| a.chit.to_string()).collect();
+                let loads: Vec<String> =
+                    s.abandoned.iter().filter(|a| a.at == st).map(|a| a.chit.to_string()).collect();
                 let mut cell = name(d, st).to_string();
                 if !marks.is_empty() {
                     cell.push_str(&format!(" [{}]", marks.join(", ")));
@@ -158,7 +188,8 @@ impl Confed {
         if s.ended.is_none() {
             return None;
         }
-        let mut seats: Vec<(Seat, u32)> = s.players.iter().enumerate().map(|(i, p)| (Seat::from_index(i), p.money)).collect();
+        let mut seats: Vec<(Seat, u32)> =
+            s.players.iter().enumerate().map(|(i, p)| (Seat::from_index(i), p.money)).collect();
         seats.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut out: Vec<Standing> = Vec::new();
         for (k, (seat, money)) in seats.iter().enumerate() {

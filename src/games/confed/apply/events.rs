@@ -8,7 +8,7 @@ use super::super::chits::{self, train_name};
 use super::super::data::SegmentKind;
 use super::super::movement::{Mover, step_cost};
 use super::super::setup::d6;
-use super::super::state::{Action, ChoiceKind, Chit, State, Task, Then};
+use super::super::state::{Action, Chit, ChoiceKind, State, Task, Then};
 use super::moves::DisableLoad;
 use super::new_train;
 use crate::engine::{Event, GameRng, Seat};
@@ -32,13 +32,21 @@ impl Confed {
     }
 
     /// RT 7.0: a drawn event. The train's activation ends after it (RT 5.1.2).
-    pub(in super::super) fn draw_event(&self, s: &mut State, k: usize, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn draw_event(
+        &self,
+        s: &mut State,
+        k: usize,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let seat = s.active();
         let vds = board::vds_occupied(d, s);
         let mut k = k;
         if self.case(k) == "7.12" && s.through_freight {
-            ev.push(Event::public("RT 6.8: after the Through-Freight Law a Railroad Convention is a Trains Seizure"));
+            ev.push(Event::public(
+                "RT 6.8: after the Through-Freight Law a Railroad Convention is a Trains Seizure",
+            ));
             k = self.event_index("7.14");
         }
         s.tasks.push(Task::Then(Then::EndActivation));
@@ -57,7 +65,10 @@ impl Confed {
         };
         match voluntary {
             Some((_, options)) if options.is_empty() => {
-                ev.push(Event::public(format!("RT 7.0: {}: nothing it could do; discarded without effect", chits::event_name(d, k))));
+                ev.push(Event::public(format!(
+                    "RT 7.0: {}: nothing it could do; discarded without effect",
+                    chits::event_name(d, k)
+                )));
             }
             Some((kind, options)) => s.tasks.insert(0, Task::Choose { seat, kind, options, optional: true }),
             None if !enacted => ev.push(Event::public(format!(
@@ -70,14 +81,28 @@ impl Confed {
 
     /// RT 7.0 / 5.5 / 5.9: an enacted event rolls Congestion (once per Player Turn) and War
     /// Progress before it applies.
-    fn enact_with_rolls(&self, s: &mut State, k: usize, choice: Option<usize>, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    fn enact_with_rolls(
+        &self,
+        s: &mut State,
+        k: usize,
+        choice: Option<usize>,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         ev.push(Event::public(format!("RT 7.0: {} is enacted", chits::event_name(&self.data, k))));
         self.congestion_roll(s, rng, ev);
         self.war_roll(s, Then::Enact { event: k, choice }, rng, ev);
     }
 
     /// The event takes effect.
-    pub(in super::super) fn enact(&self, s: &mut State, k: usize, choice: Option<usize>, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn enact(
+        &self,
+        s: &mut State,
+        k: usize,
+        choice: Option<usize>,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let seat = s.active();
         let mut front = Vec::new();
@@ -97,9 +122,18 @@ impl Confed {
                 match hit {
                     Some(l) => {
                         s.bad_rails.insert(l);
-                        say(ev, format!("RT 7.1 Bad Rails: rolls {}: RRC #{l} has Bad Rails", words.join(", ")));
+                        say(
+                            ev,
+                            format!("RT 7.1 Bad Rails: rolls {}: RRC #{l} has Bad Rails", words.join(", ")),
+                        );
                     }
-                    None => say(ev, format!("RT 7.1 Bad Rails: rolls {}: no line qualifies (RULING F25)", words.join(", "))),
+                    None => say(
+                        ev,
+                        format!(
+                            "RT 7.1 Bad Rails: rolls {}: no line qualifies (RULING F25)",
+                            words.join(", ")
+                        ),
+                    ),
                 }
             }
             "7.2" => front.push(Task::Choose {
@@ -132,30 +166,58 @@ impl Confed {
                 s.blockade += 1;
                 say(ev, format!("RT 7.8: Blockade Runner rolls now get +{}", s.blockade));
             }
-            "7.9" => front.push(Task::Choose { seat, kind: ChoiceKind::Sabotage, options: self.sabotage_options(s), optional: false }),
+            "7.9" => front.push(Task::Choose {
+                seat,
+                kind: ChoiceKind::Sabotage,
+                options: self.sabotage_options(s),
+                optional: false,
+            }),
             "7.10" | "7.11" => {
                 let ends = d.tables.events.get(k).and_then(|e| e.completes.clone());
                 if let Some([a, b]) = ends {
                     if let (Some(a), Some(b)) = (d.map.station(&a), d.map.station(&b)) {
                         s.built.extend(d.map.segments_between(a, b));
-                        say(ev, format!("RT {}: the {}-{} segment is now usable", self.case(k), name(d, a), name(d, b)));
+                        say(
+                            ev,
+                            format!(
+                                "RT {}: the {}-{} segment is now usable",
+                                self.case(k),
+                                name(d, a),
+                                name(d, b)
+                            ),
+                        );
                     }
                 }
             }
             "7.12" => {
                 s.embargo = false;
                 s.conventions += 1;
-                say(ev, format!("RT 7.12: payouts (except Passengers) are now +${}; no Cotton Embargo", 100 * s.conventions));
+                say(
+                    ev,
+                    format!(
+                        "RT 7.12: payouts (except Passengers) are now +${}; no Cotton Embargo",
+                        100 * s.conventions
+                    ),
+                );
             }
             "7.13" => {
                 let mine: Vec<(u8, bool)> = s
                     .player(seat)
                     .map(|p| {
-                        p.trains.iter().filter(|t| t.station().is_some()).map(|t| (t.id, t.load.as_ref().is_some_and(|c| c.picked))).collect()
+                        p.trains
+                            .iter()
+                            .filter(|t| t.station().is_some())
+                            .map(|t| (t.id, t.load.as_ref().is_some_and(|c| c.picked)))
+                            .collect()
                     })
                     .unwrap_or_default();
-                let empty: Vec<usize> = mine.iter().filter(|(_, l)| !l).map(|(i, _)| usize::from(*i)).collect();
-                let options = if empty.is_empty() { mine.iter().map(|(i, _)| usize::from(*i)).collect() } else { empty };
+                let empty: Vec<usize> =
+                    mine.iter().filter(|(_, l)| !l).map(|(i, _)| usize::from(*i)).collect();
+                let options = if empty.is_empty() {
+                    mine.iter().map(|(i, _)| usize::from(*i)).collect()
+                } else {
+                    empty
+                };
                 front.push(Task::Choose { seat, kind: ChoiceKind::BreakDown, options, optional: false });
             }
             "7.14" => {
@@ -163,14 +225,26 @@ impl Confed {
                     self.seize(s, seat, code, ev);
                 }
             }
-            "7.15" => front.push(Task::Choose { seat, kind: ChoiceKind::Raid, options: self.raid_options(s), optional: false }),
+            "7.15" => front.push(Task::Choose {
+                seat,
+                kind: ChoiceKind::Raid,
+                options: self.raid_options(s),
+                optional: false,
+            }),
             _ => {}
         }
         s.tasks.splice(0..0, front);
     }
 
     /// The answer to a choice task.
-    pub(in super::super) fn answer_choice(&self, s: &mut State, seat: Seat, a: &Action, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn answer_choice(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        a: &Action,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let Some(Task::Choose { kind, .. }) = s.tasks.first().cloned() else { return };
         s.tasks.remove(0);
@@ -189,14 +263,19 @@ impl Confed {
                 s.bridges_out.insert(x);
                 ev.push(Event::public(format!("RT 7.2: the bridge {} collapses", segment_name(d, x))));
             }
-            ChoiceKind::DepotConstruction => self.enact_with_rolls(s, self.event_index("7.3"), Some(x), rng, ev),
+            ChoiceKind::DepotConstruction => {
+                self.enact_with_rolls(s, self.event_index("7.3"), Some(x), rng, ev)
+            }
             ChoiceKind::DivertIron => self.enact_with_rolls(s, self.event_index("7.6"), Some(x), rng, ev),
             ChoiceKind::Seizure => self.enact_with_rolls(s, self.event_index("7.14"), Some(x), rng, ev),
             ChoiceKind::Sabotage | ChoiceKind::Raid => {
                 let sabotage = kind == ChoiceKind::Sabotage;
                 if sabotage && x % 2 == 0 {
                     s.bridges_out.insert(x / 2);
-                    ev.push(Event::public(format!("RT 7.9: partisans blow the bridge {}", segment_name(d, x / 2))));
+                    ev.push(Event::public(format!(
+                        "RT 7.9: partisans blow the bridge {}",
+                        segment_name(d, x / 2)
+                    )));
                 } else if sabotage || x % 2 == 0 {
                     *s.ripped.entry(x / 2).or_insert(0) += 1;
                     let case = if sabotage { "7.9" } else { "7.15" };
@@ -204,7 +283,10 @@ impl Confed {
                 } else {
                     let code = x / 2;
                     let (owner, id) = (Seat::from_index(code / 16), (code % 16) as u8);
-                    ev.push(Event::public(format!("RT 7.15: Union cavalry disable {owner}'s {}", train_name(id))));
+                    ev.push(Event::public(format!(
+                        "RT 7.15: Union cavalry disable {owner}'s {}",
+                        train_name(id)
+                    )));
                     self.disable(s, owner, id, DisableLoad::Abandon, ev);
                 }
             }
@@ -223,7 +305,11 @@ impl Confed {
     fn bridges(&self, s: &State, keep: impl Fn(usize) -> bool) -> Vec<usize> {
         let d = &self.data;
         (0..d.map.segments.len())
-            .filter(|g| d.map.segments.get(*g).is_some_and(|x| x.bridge) && board::exists(d, s, *g) && !s.bridges_out.contains(g))
+            .filter(|g| {
+                d.map.segments.get(*g).is_some_and(|x| x.bridge)
+                    && board::exists(d, s, *g)
+                    && !s.bridges_out.contains(g)
+            })
             .filter(|g| keep(*g))
             .collect()
     }
@@ -231,7 +317,11 @@ impl Confed {
     /// Segments a Ripped Up! marker may go on (not ferries or overland transfers, RT 2.3.3).
     fn rippable(&self, s: &State, seg: usize) -> bool {
         let d = &self.data;
-        board::exists(d, s, seg) && d.map.segments.get(seg).is_some_and(|x| matches!(x.kind, SegmentKind::Rail | SegmentKind::Unbuilt { .. }))
+        board::exists(d, s, seg)
+            && d.map
+                .segments
+                .get(seg)
+                .is_some_and(|x| matches!(x.kind, SegmentKind::Rail | SegmentKind::Unbuilt { .. }))
     }
 
     /// RT 7.3: any non-Depot station not occupied.
@@ -258,7 +348,10 @@ impl Confed {
         let Some(p) = s.player(seat) else { return Vec::new() };
         let any_iron = s.display.iter().any(|n| self.is_iron(*n))
             || s.abandoned.iter().any(|a| self.is_iron(a.chit))
-            || s.players.iter().flat_map(|q| &q.trains).any(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit)));
+            || s.players
+                .iter()
+                .flat_map(|q| &q.trains)
+                .any(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit)));
         if !any_iron {
             return Vec::new();
         }
@@ -269,7 +362,9 @@ impl Confed {
     fn divert_iron(&self, s: &mut State, seat: Seat, line: u8, ev: &mut Vec<Event>) {
         let d = &self.data;
         s.bad_rails.remove(&line);
-        let own = s.player(seat).and_then(|p| p.trains.iter().find(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit))).map(|t| t.id));
+        let own = s.player(seat).and_then(|p| {
+            p.trains.iter().find(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit))).map(|t| t.id)
+        });
         let seized = s.players.iter().enumerate().find_map(|(i, p)| {
             p.trains
                 .iter()
@@ -307,7 +402,8 @@ impl Confed {
     fn wear_and_tear(&self, s: &mut State, ev: &mut Vec<Event>) {
         let cost = self.data.tables.costs.wear_and_tear;
         for seat in s.seats_from(s.active()) {
-            let mut ids: Vec<u8> = s.player(seat).map(|p| p.trains.iter().map(|t| t.id).collect()).unwrap_or_default();
+            let mut ids: Vec<u8> =
+                s.player(seat).map(|p| p.trains.iter().map(|t| t.id).collect()).unwrap_or_default();
             ids.sort_unstable();
             let mut lost = Vec::new();
             for id in ids {
@@ -339,7 +435,9 @@ impl Confed {
             })
         };
         let mut v: Vec<usize> = self.bridges(s, touches).into_iter().map(|g| g * 2).collect();
-        v.extend((0..d.map.segments.len()).filter(|g| touches(*g) && self.rippable(s, *g)).map(|g| g * 2 + 1));
+        v.extend(
+            (0..d.map.segments.len()).filter(|g| touches(*g) && self.rippable(s, *g)).map(|g| g * 2 + 1),
+        );
         v
     }
 
@@ -370,7 +468,8 @@ impl Confed {
             for &seg in d.map.segments_at(at) {
                 let Some(x) = d.map.segments.get(seg) else { continue };
                 let Some(to) = x.other(at) else { continue };
-                let c = x.owners.iter().filter_map(|l| step_cost(&d.map, &b, &mover, seg, to, *l, None)).min();
+                let c =
+                    x.owners.iter().filter_map(|l| step_cost(&d.map, &b, &mover, seg, to, *l, None)).min();
                 if let Some(c) = c {
                     if k + c < dist.get(to).copied().unwrap_or(0) {
                         dist[to] = k + c;
@@ -381,7 +480,9 @@ impl Confed {
         }
         let near = |st: usize| dist.get(st).is_some_and(|x| *x <= 4);
         let mut v: Vec<usize> = (0..d.map.segments.len())
-            .filter(|g| self.rippable(s, *g) && d.map.segments.get(*g).is_some_and(|x| near(x.a) || near(x.b)))
+            .filter(|g| {
+                self.rippable(s, *g) && d.map.segments.get(*g).is_some_and(|x| near(x.a) || near(x.b))
+            })
             .map(|g| g * 2)
             .collect();
         for (i, p) in s.players.iter().enumerate() {
@@ -447,8 +548,11 @@ impl Confed {
     pub(in super::super) fn treasure_options(&self, s: &State) -> Vec<usize> {
         let d = &self.data;
         let reach = board::reachable(d, s, board::raleigh(d), false);
-        let near_load = |st: usize| board::stations_within(d, s, st, 2).iter().any(|(x, _)| board::is_load_station(d, s, *x));
-        let dead_end = |st: usize| d.map.segments_at(st).iter().filter(|g| board::exists(d, s, **g)).count() == 1;
+        let near_load = |st: usize| {
+            board::stations_within(d, s, st, 2).iter().any(|(x, _)| board::is_load_station(d, s, *x))
+        };
+        let dead_end =
+            |st: usize| d.map.segments_at(st).iter().filter(|g| board::exists(d, s, **g)).count() == 1;
         (0..d.map.segments.len())
             .filter(|g| self.rippable(s, *g))
             .filter(|g| {

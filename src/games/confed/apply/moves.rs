@@ -25,7 +25,15 @@ pub struct StepOption {
 
 impl Confed {
     /// The cheapest way into `to` over each segment and line, for a mover.
-    fn best_into(&self, s: &State, seat: Seat, id: u8, at: usize, to: usize, mover: &Mover) -> Option<(u32, u8)> {
+    fn best_into(
+        &self,
+        s: &State,
+        seat: Seat,
+        id: u8,
+        at: usize,
+        to: usize,
+        mover: &Mover,
+    ) -> Option<(u32, u8)> {
         let d = &self.data;
         let t = s.train(seat, id)?;
         let b = board::board(s, Some((seat, id)));
@@ -51,8 +59,11 @@ impl Confed {
         let fee = chits::line_fee(d, t.load.as_ref().map(|c| c.chit));
         let money = s.player(seat).map(|p| p.money).unwrap_or(0);
         // RULING F18: Troops move expeditiously: every step brings them a station closer.
-        let troops_target =
-            t.load.as_ref().filter(|c| chits::is_troops(d, c.chit)).map(|c| if c.picked { c.dropoff } else { c.pickup });
+        let troops_target = t
+            .load
+            .as_ref()
+            .filter(|c| chits::is_troops(d, c.chit))
+            .map(|c| if c.picked { c.dropoff } else { c.pickup });
         let hops = troops_target.map(|target| board::usable_hops(d, s, target));
         let mut out = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
@@ -62,7 +73,8 @@ impl Confed {
                 continue;
             }
             if let Some(h) = &hops {
-                let (here, there) = (h.get(at).copied().unwrap_or(u32::MAX), h.get(to).copied().unwrap_or(u32::MAX));
+                let (here, there) =
+                    (h.get(at).copied().unwrap_or(u32::MAX), h.get(to).copied().unwrap_or(u32::MAX));
                 if there >= here {
                     continue;
                 }
@@ -94,17 +106,30 @@ impl Confed {
     }
 
     /// RT 5.3: the train enters an adjacent station.
-    pub(in super::super) fn step(&self, s: &mut State, seat: Seat, to: usize, fee: bool, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn step(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        to: usize,
+        fee: bool,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let Stage::Move { train } = s.stage else { return };
-        let Some(opt) = self.steps(s, seat, train, s.mp).into_iter().find(|o| o.to == to && o.fee == fee) else { return };
+        let Some(opt) = self.steps(s, seat, train, s.mp).into_iter().find(|o| o.to == to && o.fee == fee)
+        else {
+            return;
+        };
         let Some(at) = s.train(seat, train).and_then(|t| t.station()) else { return };
         // RT 7.4: passing through a station holding another train after a Collisions! chit.
-        if s.collisions > 0 && s.moved_in && s.trains_at(at) > 1 && self.collide(s, seat, train, at, rng, ev) {
+        if s.collisions > 0 && s.moved_in && s.trains_at(at) > 1 && self.collide(s, seat, train, at, rng, ev)
+        {
             return;
         }
         if fee {
-            let amount = chits::line_fee(d, s.train(seat, train).and_then(|t| t.load.as_ref()).map(|c| c.chit));
+            let amount =
+                chits::line_fee(d, s.train(seat, train).and_then(|t| t.load.as_ref()).map(|c| c.chit));
             let paid = s.player(seat).map(|p| p.money.min(amount)).unwrap_or(0);
             if let Some(p) = s.player_mut(seat) {
                 p.money -= paid;
@@ -114,11 +139,17 @@ impl Confed {
                     if let Some(p) = s.player_mut(owner) {
                         p.money += paid;
                     }
-                    ev.push(Event::public(format!("RT 5.6: {seat} pays {owner} the ${paid} fee for RRC #{}", opt.line)));
+                    ev.push(Event::public(format!(
+                        "RT 5.6: {seat} pays {owner} the ${paid} fee for RRC #{}",
+                        opt.line
+                    )));
                 }
                 None => {
                     s.bank_in += u64::from(paid);
-                    ev.push(Event::public(format!("RT 5.6: {seat} pays the bank the ${paid} fee for RRC #{}", opt.line)));
+                    ev.push(Event::public(format!(
+                        "RT 5.6: {seat} pays the bank the ${paid} fee for RRC #{}",
+                        opt.line
+                    )));
                 }
             }
         }
@@ -145,7 +176,15 @@ impl Confed {
 
     /// RT 7.4 (RULING F24): each owner rolls one die for his train; a train whose roll
     /// matches the moving train's collides with it. Returns whether the mover collided.
-    fn collide(&self, s: &mut State, seat: Seat, train: u8, at: usize, rng: &mut GameRng, ev: &mut Vec<Event>) -> bool {
+    fn collide(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        train: u8,
+        at: usize,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         s.collisions -= 1;
         let mover_roll = d6(rng);
         let mut hit = Vec::new();

@@ -8,7 +8,7 @@ use super::super::board::name;
 use super::super::chits::special_name;
 use super::super::data::StationKind;
 use super::super::setup::d6;
-use super::super::state::{Action, ChoiceKind, State, Task, E_TRAIN};
+use super::super::state::{Action, ChoiceKind, E_TRAIN, State, Task};
 use super::new_train;
 use crate::engine::{Event, GameRng, Seat};
 
@@ -24,7 +24,14 @@ impl Confed {
     }
 
     /// Plays a Special Event (or answers a window with one).
-    pub(in super::super) fn play_special(&self, s: &mut State, seat: Seat, a: &Action, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn play_special(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        a: &Action,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         match *a {
             Action::Offensive { station, general } => {
@@ -46,7 +53,8 @@ impl Confed {
                     let vd = d.map.stations.get(station).is_some_and(|x| x.kind == StationKind::VictoryDepot);
                     if vd {
                         s.vd_retaken = true;
-                        let window: Vec<Task> = s.seats_from(seat).into_iter().map(|x| Task::Intervention { seat: x }).collect();
+                        let window: Vec<Task> =
+                            s.seats_from(seat).into_iter().map(|x| Task::Intervention { seat: x }).collect();
                         s.tasks.splice(0..0, window);
                     }
                 }
@@ -63,7 +71,12 @@ impl Confed {
                     .iter()
                     .cycle()
                     .take(3)
-                    .map(|x| Task::Choose { seat: *x, kind: ChoiceKind::TreasureHunt, options: options.clone(), optional: false })
+                    .map(|x| Task::Choose {
+                        seat: *x,
+                        kind: ChoiceKind::TreasureHunt,
+                        options: options.clone(),
+                        optional: false,
+                    })
                     .collect();
                 s.tasks.splice(0..0, tasks);
             }
@@ -73,12 +86,17 @@ impl Confed {
                     p.e_available = false;
                     p.trains.push(new_train(E_TRAIN, staunton));
                 }
-                ev.push(Event::public(format!("RT 6.7: {seat} plays The Great Train Raid: train E enters play at Staunton")));
+                ev.push(Event::public(format!(
+                    "RT 6.7: {seat} plays The Great Train Raid: train E enters play at Staunton"
+                )));
             }
             Action::ThroughFreight => {
                 self.spend(s, seat, 8);
-                ev.push(Event::public(format!("RT 6.8: {seat} plays The Through-Freight Law: donations, then the roll")));
-                let mut tasks: Vec<Task> = s.seats_from(seat).into_iter().map(|x| Task::Donate { seat: x }).collect();
+                ev.push(Event::public(format!(
+                    "RT 6.8: {seat} plays The Through-Freight Law: donations, then the roll"
+                )));
+                let mut tasks: Vec<Task> =
+                    s.seats_from(seat).into_iter().map(|x| Task::Donate { seat: x }).collect();
                 tasks.push(Task::ThroughFreightRoll { bonus: 0 });
                 s.tasks.splice(0..0, tasks);
             }
@@ -88,7 +106,9 @@ impl Confed {
                 if k > 0 {
                     ev.push(Event::public(format!("RT 6.8: {seat} donates ${paid} (+{k})")));
                 }
-                if let Some(Task::ThroughFreightRoll { bonus }) = s.tasks.iter_mut().find(|t| matches!(t, Task::ThroughFreightRoll { .. })) {
+                if let Some(Task::ThroughFreightRoll { bonus }) =
+                    s.tasks.iter_mut().find(|t| matches!(t, Task::ThroughFreightRoll { .. }))
+                {
                     *bonus += k;
                 }
             }
@@ -126,14 +146,22 @@ impl Confed {
                 while matches!(s.tasks.first(), Some(Task::Intervention { .. })) {
                     s.tasks.remove(0);
                 }
-                ev.push(Event::public(format!("RT 6.4: {seat} plays Foreign Intervention: every Union Blockade Increase is removed")));
+                ev.push(Event::public(format!(
+                    "RT 6.4: {seat} plays Foreign Intervention: every Union Blockade Increase is removed"
+                )));
             }
             _ => {}
         }
     }
 
     /// RT 6.8: 1d6 plus the donations; 7 or more passes the law.
-    pub(in super::super) fn through_freight_roll(&self, s: &mut State, bonus: u32, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn through_freight_roll(
+        &self,
+        s: &mut State,
+        bonus: u32,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let roll = d6(rng);
         let passed = roll + bonus >= 7;
         s.through_freight |= passed;

@@ -8,7 +8,7 @@ use super::super::board::{self, name};
 use super::super::chits::train_name;
 use super::super::data::WarResult;
 use super::super::setup::d6;
-use super::super::state::{Abandoned, ChoiceKind, Chit, Place, State, Task, Then};
+use super::super::state::{Abandoned, Chit, ChoiceKind, Place, State, Task, Then};
 use super::moves::DisableLoad;
 use crate::engine::{Event, GameRng, Seat};
 
@@ -17,15 +17,28 @@ const MAX_REROLLS: usize = 20;
 
 impl Confed {
     /// RT 5.9.1: roll 2d6 on the War Progress Table, then go on with `then`.
-    pub(in super::super) fn war_roll(&self, s: &mut State, then: Then, rng: &mut GameRng, ev: &mut Vec<Event>) {
+    pub(in super::super) fn war_roll(
+        &self,
+        s: &mut State,
+        then: Then,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let column = board::vds_occupied(d, s).min(7);
         let mut front: Vec<Task> = Vec::new();
         for attempt in 0..MAX_REROLLS {
             let (a, b) = (d6(rng), d6(rng));
             let roll = (a + b) as usize;
-            let result = d.tables.war_progress.get(roll - 2).and_then(|r| r.get(column)).cloned().unwrap_or(WarResult::Nothing);
-            let head = format!("RT 5.9.1: War Progress roll {a}+{b}={roll} with {column} Victory Depots taken");
+            let result = d
+                .tables
+                .war_progress
+                .get(roll - 2)
+                .and_then(|r| r.get(column))
+                .cloned()
+                .unwrap_or(WarResult::Nothing);
+            let head =
+                format!("RT 5.9.1: War Progress roll {a}+{b}={roll} with {column} Victory Depots taken");
             match result {
                 WarResult::Station(x) if s.occupied.contains(&x) => {
                     ev.push(Event::public(format!("{head}: {} (already occupied: roll again)", name(d, x))));
@@ -43,14 +56,21 @@ impl Confed {
                     let v = result == WarResult::ChoiceV;
                     let options = self.choice_stations(s, v);
                     if options.is_empty() {
-                        ev.push(Event::public(format!("{head}: Choice, but no station qualifies (RULING F25): none taken")));
+                        ev.push(Event::public(format!(
+                            "{head}: Choice, but no station qualifies (RULING F25): none taken"
+                        )));
                     } else {
                         ev.push(Event::public(format!(
                             "{head}: Choice{}: {} picks a station within 2 of the Union",
                             if v { " (V)" } else { "" },
                             s.active()
                         )));
-                        front.push(Task::Choose { seat: s.active(), kind: ChoiceKind::Occupy, options, optional: false });
+                        front.push(Task::Choose {
+                            seat: s.active(),
+                            kind: ChoiceKind::Occupy,
+                            options,
+                            optional: false,
+                        });
                     }
                 }
                 WarResult::Nothing => ev.push(Event::public(format!("{head}: no station taken"))),
@@ -69,7 +89,13 @@ impl Confed {
         (0..d.map.stations.len())
             .filter(|i| !s.occupied.contains(i))
             .filter(|i| dist.get(*i).copied().flatten().is_some_and(|x| x <= 2))
-            .filter(|i| victory || d.map.stations.get(*i).is_some_and(|x| x.kind != super::super::data::StationKind::VictoryDepot))
+            .filter(|i| {
+                victory
+                    || d.map
+                        .stations
+                        .get(*i)
+                        .is_some_and(|x| x.kind != super::super::data::StationKind::VictoryDepot)
+            })
             .collect()
     }
 
@@ -102,7 +128,8 @@ impl Confed {
             }
             words.push(format!("{seat}'s {} is destroyed there", train_name(id)));
         }
-        let (gone, kept): (Vec<Abandoned>, Vec<Abandoned>) = s.abandoned.drain(..).partition(|a| a.at == station);
+        let (gone, kept): (Vec<Abandoned>, Vec<Abandoned>) =
+            s.abandoned.drain(..).partition(|a| a.at == station);
         s.abandoned = kept;
         s.discarded.extend(gone.iter().map(|a| Chit::Load(a.chit)));
         let vds = board::vds_occupied(d, s);
@@ -126,12 +153,23 @@ impl Confed {
         let row = d.tables.congestion.get((a + b) as usize - 2).cloned().unwrap_or_default();
         s.congested = row.iter().copied().filter(|x| !s.occupied.contains(x)).collect();
         let names: Vec<&str> = s.congested.iter().map(|x| name(d, *x)).collect();
-        ev.push(Event::public(format!("RT 5.5: Congestion roll {a}+{b}={}: congested {}", a + b, names.join(", "))));
+        ev.push(Event::public(format!(
+            "RT 5.5: Congestion roll {a}+{b}={}: congested {}",
+            a + b,
+            names.join(", ")
+        )));
     }
 
     /// RT 5.8: a disabled train goes to the Raleigh Repair Box if a path to Raleigh avoiding
     /// the Union can be traced (RULING F23: only occupation blocks it), else it is destroyed.
-    pub(in super::super) fn disable(&self, s: &mut State, seat: Seat, id: u8, load: DisableLoad, ev: &mut Vec<Event>) {
+    pub(in super::super) fn disable(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        id: u8,
+        load: DisableLoad,
+        ev: &mut Vec<Event>,
+    ) {
         let d = &self.data;
         let Some(t) = s.train(seat, id).cloned() else { return };
         let Some(at) = t.station() else { return };
@@ -143,7 +181,10 @@ impl Confed {
             };
             if load == DisableLoad::Abandon && c.picked {
                 s.abandoned.push(Abandoned { chit: c.chit, at, dropoff: c.dropoff });
-                ev.push(Event::public(format!("{seat} abandons its load at {} (tariff ${tariff})", name(d, at))));
+                ev.push(Event::public(format!(
+                    "{seat} abandons its load at {} (tariff ${tariff})",
+                    name(d, at)
+                )));
             } else {
                 s.discarded.push(Chit::Load(c.chit));
                 ev.push(Event::public(format!("{seat}'s load is lost (tariff ${tariff})")));

@@ -14,7 +14,9 @@ use crate::engine::{Answer, LineNote, OrderSheet, Seat};
 
 /// The station with this name (exact, then ignoring case).
 pub fn find_station(d: &Data, name: &str) -> Option<usize> {
-    d.map.station(name).or_else(|| d.map.stations.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim())))
+    d.map
+        .station(name)
+        .or_else(|| d.map.stations.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim())))
 }
 
 fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
@@ -53,12 +55,20 @@ impl Confed {
             let auto = [Action::DropOff, Action::PickUp].into_iter().find(|a| legal.contains(a));
             if let (Some(line), Some(a)) = (line, auto) {
                 let note = if a == Action::PickUp { "picked up the load" } else { "delivered the load" };
-                return Answer { action: Some(a), notes: vec![LineNote { line, executed: true, note: note.into() }] };
+                return Answer {
+                    action: Some(a),
+                    notes: vec![LineNote { line, executed: true, note: note.into() }],
+                };
             }
         }
-        let found = sheet
-            .unused()
-            .find_map(|(i, o)| self.fit(s, seat, &o.order, &legal, sheet).map(|(action, note, used)| Found { index: i, action, note, used }));
+        let found = sheet.unused().find_map(|(i, o)| {
+            self.fit(s, seat, &o.order, &legal, sheet).map(|(action, note, used)| Found {
+                index: i,
+                action,
+                note,
+                used,
+            })
+        });
         match found {
             Some(f) if legal.contains(&f.action) => {
                 let line = sheet.orders.get(f.index).map(|o| o.line).unwrap_or(0);
@@ -67,20 +77,32 @@ impl Confed {
                         *u = true;
                     }
                 }
-                Answer { action: Some(f.action), notes: vec![LineNote { line, executed: true, note: f.note }] }
+                Answer {
+                    action: Some(f.action),
+                    notes: vec![LineNote { line, executed: true, note: f.note }],
+                }
             }
             _ => Answer { action: None, notes: Vec::new() },
         }
     }
 
     /// What one order means here: (action, note, used up), or None if it does not apply.
-    fn fit(&self, s: &State, seat: Seat, o: &Order, legal: &[Action], sheet: &OrderSheet<Order>) -> Option<(Action, String, bool)> {
+    fn fit(
+        &self,
+        s: &State,
+        seat: Seat,
+        o: &Order,
+        legal: &[Action],
+        sheet: &OrderSheet<Order>,
+    ) -> Option<(Action, String, bool)> {
         let d = &self.data;
         let ok = |a: Action| legal.contains(&a).then_some(a);
         let station = |n: &str| find_station(d, n);
         if let Some(task) = s.tasks.first() {
             return match (task, o) {
-                (Task::Choose { kind, .. }, Order::Decline) => ok(Action::Pass).map(|a| (a, format!("declined ({kind:?})"), true)),
+                (Task::Choose { kind, .. }, Order::Decline) => {
+                    ok(Action::Pass).map(|a| (a, format!("declined ({kind:?})"), true))
+                }
                 (Task::Choose { kind, options, .. }, _) => {
                     let code = self.choice_code(s, kind, options, o)?;
                     ok(Action::Choose(code)).map(|a| (a, "chosen".into(), true))
@@ -88,24 +110,35 @@ impl Confed {
                 (Task::Cancel { station: st, .. }, Order::PlayWhen { special, when }) => {
                     let fires = match when {
                         When::Any => true,
-                        When::VictoryDepot => d.map.stations.get(*st).is_some_and(|x| x.kind == StationKind::VictoryDepot),
+                        When::VictoryDepot => {
+                            d.map.stations.get(*st).is_some_and(|x| x.kind == StationKind::VictoryDepot)
+                        }
                         When::Station(n) => station(n) == Some(*st),
                     };
                     if !fires {
                         return None;
                     }
-                    ok(Action::Cancel(*special)).map(|a| (a, "played to cancel the Union's advance".into(), true))
+                    ok(Action::Cancel(*special))
+                        .map(|a| (a, "played to cancel the Union's advance".into(), true))
                 }
-                (Task::Intervention { .. }, Order::Play { special: 4, .. }) => ok(Action::Intervene).map(|a| (a, "played".into(), true)),
-                (Task::Donate { .. }, Order::Donate(k)) => ok(Action::Donate(*k)).map(|a| (a, "donated".into(), true)),
-                (Task::Offer { from, amount, .. }, Order::Accept { amount: x, from: f }) if f == from && x == amount => {
+                (Task::Intervention { .. }, Order::Play { special: 4, .. }) => {
+                    ok(Action::Intervene).map(|a| (a, "played".into(), true))
+                }
+                (Task::Donate { .. }, Order::Donate(k)) => {
+                    ok(Action::Donate(*k)).map(|a| (a, "donated".into(), true))
+                }
+                (Task::Offer { from, amount, .. }, Order::Accept { amount: x, from: f })
+                    if f == from && x == amount =>
+                {
                     ok(Action::Accept).map(|a| (a, "accepted".into(), true))
                 }
                 _ => None,
             };
         }
         match (&s.stage, o) {
-            (Stage::ChooseRrc { .. }, Order::Rrc(n)) => ok(Action::ChooseRrc(*n)).map(|a| (a, "chosen".into(), true)),
+            (Stage::ChooseRrc { .. }, Order::Rrc(n)) => {
+                ok(Action::ChooseRrc(*n)).map(|a| (a, "chosen".into(), true))
+            }
             (Stage::Place, Order::Place { train, at, line }) => {
                 let next = s.player(seat).and_then(|p| p.unplaced.first().copied())?;
                 if *train != next {
@@ -115,12 +148,18 @@ impl Confed {
                 let a = legal.iter().find(|a| matches!(a, Action::PlaceTrain { station: x, line: l } if *x == st && line.is_none_or(|w| w == *l)))?;
                 Some((a.clone(), "placed".into(), true))
             }
-            (Stage::SelectLoads, Order::Select(n)) => ok(Action::SelectLoad(*n)).map(|a| (a, "selected".into(), true)),
+            (Stage::SelectLoads, Order::Select(n)) => {
+                ok(Action::SelectLoad(*n)).map(|a| (a, "selected".into(), true))
+            }
             (Stage::Dropoff { chit, .. }, Order::Deliver { load, to }) if load == chit => {
                 ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
             }
-            (Stage::Dropoff { .. }, Order::Troops { to, .. }) => ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true)),
-            (Stage::TroopsPickup { .. }, Order::Troops { from, .. }) => ok(Action::Designate(station(from)?)).map(|a| (a, "pickup designated".into(), false)),
+            (Stage::Dropoff { .. }, Order::Troops { to, .. }) => {
+                ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
+            }
+            (Stage::TroopsPickup { .. }, Order::Troops { from, .. }) => {
+                ok(Action::Designate(station(from)?)).map(|a| (a, "pickup designated".into(), false))
+            }
             (Stage::Activate, Order::Activate(v)) => {
                 let next = v.iter().find(|t| legal.contains(&Action::Activate(**t)))?;
                 let last = v.iter().filter(|t| legal.contains(&Action::Activate(**t))).count() == 1;
@@ -130,10 +169,18 @@ impl Confed {
                 let a = legal.iter().find(|a| matches!(a, Action::Activate(_)))?;
                 Some((a.clone(), "activated".into(), false))
             }
-            (Stage::Activate, Order::Repair(t)) => ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true)),
-            (Stage::Activate, Order::RepairBridge(a, b)) => ok(Action::RepairBridge(segment(d, a, b)?)).map(|x| (x, "repaired".into(), true)),
-            (Stage::Activate, Order::Clear(a, b)) => ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true)),
-            (Stage::Activate, Order::Pay { amount, to, .. }) => ok(Action::Offer { to: *to, amount: *amount }).map(|a| (a, "offered".into(), true)),
+            (Stage::Activate, Order::Repair(t)) => {
+                ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true))
+            }
+            (Stage::Activate, Order::RepairBridge(a, b)) => {
+                ok(Action::RepairBridge(segment(d, a, b)?)).map(|x| (x, "repaired".into(), true))
+            }
+            (Stage::Activate, Order::Clear(a, b)) => {
+                ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true))
+            }
+            (Stage::Activate, Order::Pay { amount, to, .. }) => {
+                ok(Action::Offer { to: *to, amount: *amount }).map(|a| (a, "offered".into(), true))
+            }
             (Stage::Activate, Order::Play { special, target, with }) => {
                 let a = match special {
                     2 => Action::Offensive { station: station(target.as_deref()?)?, general: *with },
@@ -144,18 +191,30 @@ impl Confed {
                 };
                 ok(a).map(|a| (a, "played".into(), true))
             }
-            (Stage::Undertake { .. } | Stage::Move { .. }, Order::Take(n)) => {
-                ok(Action::TakeAbandoned(*n)).or_else(|| ok(Action::TakeDisplay(*n))).map(|a| (a, "undertaken".into(), true))
+            (Stage::Undertake { .. } | Stage::Move { .. }, Order::Take(n)) => ok(Action::TakeAbandoned(*n))
+                .or_else(|| ok(Action::TakeDisplay(*n)))
+                .map(|a| (a, "undertaken".into(), true)),
+            (Stage::ChooseLoad { drawn, .. }, Order::Take(n)) if n != drawn => {
+                ok(Action::TakeDisplay(*n)).map(|a| (a, "taken from the display".into(), true))
             }
-            (Stage::ChooseLoad { drawn, .. }, Order::Take(n)) if n != drawn => ok(Action::TakeDisplay(*n)).map(|a| (a, "taken from the display".into(), true)),
-            (Stage::ChooseLoad { .. }, Order::TakeDrawn | Order::Take(_)) => ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true)),
+            (Stage::ChooseLoad { .. }, Order::TakeDrawn | Order::Take(_)) => {
+                ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
+            }
             (Stage::Move { train }, _) => self.fit_move(s, seat, *train, o, legal, sheet),
             _ => None,
         }
     }
 
     /// MOVE, SHORTEST, ABANDON, LEAVE and AGAIN for the moving train.
-    fn fit_move(&self, s: &State, seat: Seat, train: u8, o: &Order, legal: &[Action], sheet: &OrderSheet<Order>) -> Option<(Action, String, bool)> {
+    fn fit_move(
+        &self,
+        s: &State,
+        seat: Seat,
+        train: u8,
+        o: &Order,
+        legal: &[Action],
+        sheet: &OrderSheet<Order>,
+    ) -> Option<(Action, String, bool)> {
         let d = &self.data;
         let t = s.train(seat, train)?;
         let at = t.station()?;
@@ -165,11 +224,19 @@ impl Confed {
         }
         let pay = sheet.orders.iter().any(|x| x.order == Order::PayFees);
         let step_to = |to: usize| {
-            if pay { ok(Action::Step { to, fee: true }).or_else(|| ok(Action::Step { to, fee: false })) } else { ok(Action::Step { to, fee: false }) }
+            if pay {
+                ok(Action::Step { to, fee: true }).or_else(|| ok(Action::Step { to, fee: false }))
+            } else {
+                ok(Action::Step { to, fee: false })
+            }
         };
         match o {
-            Order::Abandon { at: x, .. } if find_station(d, x) == Some(at) => ok(Action::Abandon).map(|a| (a, "abandoned".into(), true)),
-            Order::Leave { at: x, .. } if find_station(d, x) == Some(at) => ok(Action::DepotDrop).map(|a| (a, "left at the Depot".into(), true)),
+            Order::Abandon { at: x, .. } if find_station(d, x) == Some(at) => {
+                ok(Action::Abandon).map(|a| (a, "abandoned".into(), true))
+            }
+            Order::Leave { at: x, .. } if find_station(d, x) == Some(at) => {
+                ok(Action::DepotDrop).map(|a| (a, "left at the Depot".into(), true))
+            }
             Order::Again(_) => ok(Action::Draw).map(|a| (a, "undertakes again".into(), true)),
             Order::Move { path, .. } => {
                 let ids: Vec<usize> = path.iter().filter_map(|n| find_station(d, n)).collect();
@@ -195,7 +262,13 @@ impl Confed {
                 }
                 let route = cheapest_path(&d.map, &b, &m, t.line, at, goal)?;
                 let next = route.steps.first()?.station;
-                step_to(next).map(|a| (a, format!("moved to {} (shortest to {})", board::name(d, next), board::name(d, goal)), next == goal))
+                step_to(next).map(|a| {
+                    (
+                        a,
+                        format!("moved to {} (shortest to {})", board::name(d, next), board::name(d, goal)),
+                        next == goal,
+                    )
+                })
             }
             _ => None,
         }
@@ -205,15 +278,23 @@ impl Confed {
     fn choice_code(&self, s: &State, kind: &ChoiceKind, options: &[usize], o: &Order) -> Option<usize> {
         let d = &self.data;
         let code = match (kind, o) {
-            (ChoiceKind::Occupy | ChoiceKind::DepotConstruction, Order::Choose(v)) if v.len() == 1 => find_station(d, v.first()?)?,
-            (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => segment(d, v.first()?, v.get(1)?)?,
+            (ChoiceKind::Occupy | ChoiceKind::DepotConstruction, Order::Choose(v)) if v.len() == 1 => {
+                find_station(d, v.first()?)?
+            }
+            (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => {
+                segment(d, v.first()?, v.get(1)?)?
+            }
             (ChoiceKind::Sabotage | ChoiceKind::Raid, Order::Choose(v)) if v.len() == 2 => {
                 let g = segment(d, v.first()?, v.get(1)?)?;
                 if options.contains(&(g * 2)) { g * 2 } else { g * 2 + 1 }
             }
-            (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => (seat.index() * 16 + usize::from(*id)) * 2 + 1,
+            (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => {
+                (seat.index() * 16 + usize::from(*id)) * 2 + 1
+            }
             (ChoiceKind::Seizure, Order::ChooseTrain(seat, id)) => seat.index() * 16 + usize::from(*id),
-            (ChoiceKind::BreakDown, Order::ChooseTrain(seat, id)) if Some(*seat) == self.deciding_seat(s) => usize::from(*id),
+            (ChoiceKind::BreakDown, Order::ChooseTrain(seat, id)) if Some(*seat) == self.deciding_seat(s) => {
+                usize::from(*id)
+            }
             (ChoiceKind::DivertIron, Order::ChooseLine(l)) => usize::from(*l),
             _ => return None,
         };
