@@ -119,6 +119,9 @@ async fn no_log_line_of_a_whole_turn_holds_a_token_reply_tag_link_password_or_we
         }
     }
     assert!(text.contains("request_id"), "request spans carry the request id");
-    assert!(text.contains(&format!("\"game.id\":\"{}\"", g.id)), "lines about a game carry its id as a field");
+    assert!(
+        text.contains(&format!("\"game.id\":\"{}\"", g.id)),
+        "lines about a game carry its id as a field"
+    );
     assert!(text.contains("/play/{token}"), "routes are logged as templates");
 }

@@ -69,17 +69,17 @@ impl Confed {
                 }
             }
             Action::PlaceTrain { station, line } => {
-                if let Some(p) = s.player_mut(seat) {
-                    if !p.unplaced.is_empty() {
-                        let id = p.unplaced.remove(0);
-                        p.trains.push(new_train(id, *station));
-                        p.placed_on.push(*line);
-                        ev.push(Event::public(format!(
-                            "RT 3.5: {seat} places {} at {} (RRC #{line})",
-                            train_name(id),
-                            board::name(d, *station)
-                        )));
-                    }
+                if let Some(p) = s.player_mut(seat)
+                    && !p.unplaced.is_empty()
+                {
+                    let id = p.unplaced.remove(0);
+                    p.trains.push(new_train(id, *station));
+                    p.placed_on.push(*line);
+                    ev.push(Event::public(format!(
+                        "RT 3.5: {seat} places {} at {} (RRC #{line})",
+                        train_name(id),
+                        board::name(d, *station)
+                    )));
                 }
                 if s.players.iter().all(|p| p.unplaced.is_empty()) {
                     self.open_offer(s, ev);

@@ -158,6 +158,9 @@ impl Game for Confed {
     fn order_example(&self) -> &'static str {
         "ACTIVATE 1 2\nMOVE 1 Petersburg, Weldon\nMOVE 2 SHORTEST TO Atlanta\nPLAY LEE WHEN A VICTORY DEPOT FALLS"
     }
+    fn rolls_dice(&self) -> bool {
+        true
+    }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/confederate-rails-orders.md"))
     }

@@ -10,9 +10,10 @@ use super::state::{Chit, Player, Stage, State};
 use crate::engine::{Event, GameRng, Seat, SetupError, SetupSpec};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Rolls one die.
+/// Rolls one die on the action's dice stream, which players can check after the turn
+/// (`GameRng::roll`, `engine::dice`).
 pub fn d6(rng: &mut GameRng) -> u32 {
-    rng.below(6) as u32 + 1
+    u32::from(rng.roll(6))
 }
 
 /// RT 3.3 (and RULING F10 each Round): every seat rolls 1d6, tied high rollers roll again; the

@@ -185,9 +185,7 @@ impl Confed {
 
     /// RT 1.0 (RULING F29): the most money wins; ties share the place.
     pub(super) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
-        if s.ended.is_none() {
-            return None;
-        }
+        s.ended.as_ref()?;
         let mut seats: Vec<(Seat, u32)> =
             s.players.iter().enumerate().map(|(i, p)| (Seat::from_index(i), p.money)).collect();
         seats.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));

@@ -174,19 +174,19 @@ impl Confed {
             }),
             "7.10" | "7.11" => {
                 let ends = d.tables.events.get(k).and_then(|e| e.completes.clone());
-                if let Some([a, b]) = ends {
-                    if let (Some(a), Some(b)) = (d.map.station(&a), d.map.station(&b)) {
-                        s.built.extend(d.map.segments_between(a, b));
-                        say(
-                            ev,
-                            format!(
-                                "RT {}: the {}-{} segment is now usable",
-                                self.case(k),
-                                name(d, a),
-                                name(d, b)
-                            ),
-                        );
-                    }
+                if let Some([a, b]) = ends
+                    && let (Some(a), Some(b)) = (d.map.station(&a), d.map.station(&b))
+                {
+                    s.built.extend(d.map.segments_between(a, b));
+                    say(
+                        ev,
+                        format!(
+                            "RT {}: the {}-{} segment is now usable",
+                            self.case(k),
+                            name(d, a),
+                            name(d, b)
+                        ),
+                    );
                 }
             }
             "7.12" => {
@@ -470,11 +470,11 @@ impl Confed {
                 let Some(to) = x.other(at) else { continue };
                 let c =
                     x.owners.iter().filter_map(|l| step_cost(&d.map, &b, &mover, seg, to, *l, None)).min();
-                if let Some(c) = c {
-                    if k + c < dist.get(to).copied().unwrap_or(0) {
-                        dist[to] = k + c;
-                        heap.push(Reverse((k + c, to)));
-                    }
+                if let Some(c) = c
+                    && k + c < dist.get(to).copied().unwrap_or(0)
+                {
+                    dist[to] = k + c;
+                    heap.push(Reverse((k + c, to)));
                 }
             }
         }

@@ -40,10 +40,10 @@ impl Confed {
         let mut best: Option<(u32, u8)> = None;
         for seg in d.map.segments_between(at, to) {
             for &line in d.map.segments.get(seg).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
-                if let Some(c) = movement::step_cost(&d.map, &b, mover, seg, to, line, t.line) {
-                    if best.is_none_or(|(bc, _)| c < bc) {
-                        best = Some((c, line));
-                    }
+                if let Some(c) = movement::step_cost(&d.map, &b, mover, seg, to, line, t.line)
+                    && best.is_none_or(|(bc, _)| c < bc)
+                {
+                    best = Some((c, line));
                 }
             }
         }

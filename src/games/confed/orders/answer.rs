@@ -72,10 +72,10 @@ impl Confed {
         match found {
             Some(f) if legal.contains(&f.action) => {
                 let line = sheet.orders.get(f.index).map(|o| o.line).unwrap_or(0);
-                if f.used {
-                    if let Some(u) = sheet.used.get_mut(f.index) {
-                        *u = true;
-                    }
+                if f.used
+                    && let Some(u) = sheet.used.get_mut(f.index)
+                {
+                    *u = true;
                 }
                 Answer {
                     action: Some(f.action),
