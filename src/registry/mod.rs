@@ -49,6 +49,10 @@ fn registry() -> &'static Registry {
             Ok(game) => r.engines.push(game),
             Err(e) => r.failures.push(("1833", e.to_string())),
         }
+        match crate::games::confed::shared() {
+            Ok(game) => r.engines.push(game),
+            Err(e) => r.failures.push(("confederate-rails", e.to_string())),
+        }
         r
     })
 }

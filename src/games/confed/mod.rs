@@ -1,9 +1,167 @@
 //! Confederate Rails (Richard H. Berg, ATO 2016): railroading in the Confederacy while the Union
-//! advances. This is the foundation of the engine (issue 17): the components as checked data
-//! (`data`) and train movement with the cheapest path (`movement`). The rounds, loads, war
-//! progress, events and orders by mail follow; the game is not registered yet.
+//! advances (issue 17). Rules: `shared/seeds/004_a09c017a97c47abe.txt` (cited `RT 5.3.4`);
+//! rulings: `docs/RULINGS.md`, "Confederate Rails" (F…); the components are data
+//! (`rules/confederate_rails/`, a reconstruction: RULING F9); orders:
+//! `docs/confederate-rails-orders.md`.
+//!
+//! Files, in the roles every engine shares (`crate::games`): `state` (state and actions),
+//! `setup` (set-up and the Round's initiative), `legal` (decisions, legal actions, defaults),
+//! `apply` (carrying out actions, split by phase: loads, moves, war, events, specials),
+//! `orders` (the order language and answering decisions), `view` (views, text, standings),
+//! `data` (loading and checking the files); and Confederate Rails' own: `movement` (movement
+//! costs and the cheapest path), `board` (what the rules read off the position), `chits` (load
+//! and event facts), `sim` (a random player for tests and the benchmark).
+//!
+//! Interrupts (RT 4.0 "at any time") are decisions the engine opens to every seat in turn from
+//! the active player: before a War Progress result takes a station (the Generals), after a
+//! Victory Depot is retaken (Foreign Intervention), before the Through-Freight roll (donations),
+//! and when money is offered. Every seat is asked, holding a counter or not, so the order of
+//! decisions tells nothing about the hidden hands (RULING F22).
 
+mod apply;
+pub mod board;
+pub mod chits;
 pub mod data;
+mod legal;
 pub mod movement;
+pub mod orders;
+pub mod setup;
+pub mod sim;
+pub mod state;
+mod view;
+
 #[cfg(test)]
 mod movement_tests;
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+pub use data::{Data, DataError};
+pub use orders::Order;
+pub use state::{Action, State};
+
+use crate::engine::{
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer, executed_lines,
+};
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, OnceLock};
+
+/// The Confederate Rails engine with its checked data.
+#[derive(Debug, Clone)]
+pub struct Confed {
+    data: Arc<Data>,
+}
+
+impl Confed {
+    /// The engine with the shipped files of `rules/confederate_rails/`.
+    pub fn standard() -> Result<Confed, DataError> {
+        Ok(Confed { data: Arc::new(Data::standard()?) })
+    }
+
+    /// The components.
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+}
+
+/// The standard engine, loaded once (shared by the registry).
+pub fn shared() -> Result<&'static Confed, DataError> {
+    static ENGINE: OnceLock<Result<Confed, DataError>> = OnceLock::new();
+    ENGINE.get_or_init(Confed::standard).as_ref().map_err(Clone::clone)
+}
+
+impl Game for Confed {
+    type State = State;
+    type Action = Action;
+    type Order = Order;
+
+    fn slug(&self) -> &'static str {
+        "confederate-rails"
+    }
+    fn title(&self) -> &'static str {
+        "Confederate Rails"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn seat_counts(&self) -> RangeInclusive<u8> {
+        2..=5
+    }
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+        self.new_game(spec, rng)
+    }
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        self.decision(s)
+    }
+    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
+        self.legal(s)
+    }
+    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.apply_action(s, action, rng)
+    }
+    // A PBEM turn is one Player Turn (with the interrupts it opens to the others); the set-up
+    // choices are one turn of every seat.
+    fn acting_seats(&self, s: &State) -> Vec<Seat> {
+        match s.stage {
+            state::Stage::Over => Vec::new(),
+            state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads => {
+                s.seats_from(s.order.first().copied().unwrap_or(Seat(1)))
+            }
+            _ => s.seats_from(s.active()),
+        }
+    }
+    fn turn_complete(&self, start: &State, now: &State) -> bool {
+        let setup = |x: &State| {
+            matches!(
+                x.stage,
+                state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads
+            )
+        };
+        if setup(start) {
+            return !setup(now);
+        }
+        now.ended.is_some() || now.round != start.round || now.turn != start.turn
+    }
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        orders::parse(line)
+    }
+    fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let mut a = self.answer_from(s, sheet);
+        if a.action.is_none() && !sheet.is_empty() {
+            a.action = self.default_for(s);
+        }
+        a
+    }
+    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
+        self.default_for(s)
+    }
+    // RULING F31: lines carried out are public (their effect is on the table); a standing
+    // `PLAY … WHEN` never fired, or an offer's condition, stays a hash.
+    fn public_lines(&self, _sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        executed_lines(notes)
+    }
+    fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {
+        self.view_of(s, viewer)
+    }
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
+        self.describe_for(s, viewer)
+    }
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
+        self.standings_of(s)
+    }
+    fn describe_action(&self, a: &Action) -> String {
+        self.action_words(a)
+    }
+    fn order_example(&self) -> &'static str {
+        "ACTIVATE 1 2\nMOVE 1 Petersburg, Weldon\nMOVE 2 SHORTEST TO Atlanta\nPLAY LEE WHEN A VICTORY DEPOT FALLS"
+    }
+    fn rolls_dice(&self) -> bool {
+        true
+    }
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/confederate-rails-orders.md"))
+    }
+}

@@ -1,0 +1,304 @@
+//! What may be done now: the next decision (a queued task's seat, else the stage's), the
+//! legal actions there, and the rules' default when a seat gives no usable order (issue 17:
+//! the train stands still and keeps its load; interrupts and voluntary choices pass).
+
+use super::Confed;
+use super::board::{self, name};
+use super::chits::{self, is_troops};
+use super::state::{Action, Place, Stage, State, Task};
+use crate::engine::{Decision, Seat};
+
+/// The Generals that cancel a War Progress result (RT 6.1, 6.3, 6.5).
+pub const CANCELLERS: [u8; 3] = [1, 3, 5];
+
+impl Confed {
+    /// The seat that decides now, if the game is not over.
+    pub(super) fn deciding_seat(&self, s: &State) -> Option<Seat> {
+        if let Some(t) = s.tasks.first() {
+            return t.seat();
+        }
+        match &s.stage {
+            Stage::Over => None,
+            Stage::ChooseRrc { order } => order.first().copied(),
+            Stage::Place => {
+                s.order.iter().copied().find(|x| s.player(*x).is_some_and(|p| !p.unplaced.is_empty()))
+            }
+            Stage::SelectLoads => self.next_selector(s),
+            _ => Some(s.active()),
+        }
+    }
+
+    /// RT 3.7: one load at a time per seat, in seating order, until every train has one.
+    pub(super) fn next_selector(&self, s: &State) -> Option<Seat> {
+        let need = |seat: Seat| {
+            s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_none()).count()).unwrap_or(0)
+        };
+        let have = |seat: Seat| {
+            s.player(seat).map(|p| p.trains.iter().filter(|t| t.load.is_some()).count()).unwrap_or(0)
+        };
+        s.order.iter().copied().filter(|x| need(*x) > 0).min_by_key(|x| have(*x))
+    }
+
+    /// The decision, in words.
+    pub(super) fn decision(&self, s: &State) -> Option<Decision> {
+        let seat = self.deciding_seat(s)?;
+        let d = &self.data;
+        let prompt = match s.tasks.first() {
+            Some(Task::Choose { kind, optional, .. }) => {
+                format!("choose for {kind:?}{}", if *optional { " (or pass)" } else { "" })
+            }
+            Some(Task::Cancel { station, .. }) => {
+                format!(
+                    "the Union is about to take {}: play a General to cancel it, or pass",
+                    name(d, *station)
+                )
+            }
+            Some(Task::Intervention { .. }) => "play Foreign Intervention, or pass".into(),
+            Some(Task::Donate { .. }) => "donate $3000s to the Through-Freight Law roll, or none".into(),
+            Some(Task::Offer { from, amount, .. }) => format!("accept ${amount} from {from}, or pass"),
+            Some(_) => "the game goes on".into(),
+            None => match &s.stage {
+                Stage::ChooseRrc { .. } => "choose a railroad company".into(),
+                Stage::Place => "place your next train on one of your lines".into(),
+                Stage::SelectLoads => "select a starting load for your next train".into(),
+                Stage::Activate => "activate trains, repair, then start moving".into(),
+                Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
+                Stage::ChooseLoad { drawn, .. } => {
+                    format!("take {} or a displayed load", chits::label(d, *drawn))
+                }
+                Stage::Dropoff { .. } => "designate the dropoff station".into(),
+                Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
+                Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
+                Stage::Over => return None,
+            },
+        };
+        Some(Decision { seat, prompt })
+    }
+
+    /// Whether `seat` may play Special Event `number` now (RT 6.0: one per Player Turn, but a
+    /// Confederate Offensive may go with a General, and Foreign Intervention with anything).
+    pub(super) fn may_play(&self, s: &State, seat: Seat, number: u8) -> bool {
+        let Some(p) = s.player(seat) else { return false };
+        if !p.specials.contains(&number) {
+            return false;
+        }
+        let others: Vec<u8> = p.played_this_turn.iter().copied().filter(|x| *x != 4).collect();
+        match number {
+            4 => true,
+            1 | 3 => others.is_empty() || others == [2],
+            2 => others.is_empty() || others == [1] || others == [3],
+            _ => others.is_empty(),
+        }
+    }
+
+    /// Every legal action now.
+    pub(super) fn legal(&self, s: &State) -> Vec<Action> {
+        let Some(seat) = self.deciding_seat(s) else { return Vec::new() };
+        let d = &self.data;
+        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+        if let Some(task) = s.tasks.first() {
+            return match task {
+                Task::Choose { options, optional, .. } => {
+                    let mut v: Vec<Action> = options.iter().map(|o| Action::Choose(*o)).collect();
+                    if *optional || v.is_empty() {
+                        v.push(Action::Pass);
+                    }
+                    v
+                }
+                Task::Cancel { .. } => {
+                    let mut v: Vec<Action> = CANCELLERS
+                        .iter()
+                        .filter(|g| self.may_play(s, seat, **g))
+                        .map(|g| Action::Cancel(*g))
+                        .collect();
+                    v.push(Action::Pass);
+                    v
+                }
+                Task::Intervention { .. } => {
+                    let mut v = vec![Action::Pass];
+                    if self.may_play(s, seat, 4) {
+                        v.insert(0, Action::Intervene);
+                    }
+                    v
+                }
+                Task::Donate { .. } => {
+                    (0..=money / d.tables.costs.through_freight_donation.max(1)).map(Action::Donate).collect()
+                }
+                Task::Offer { .. } => vec![Action::Accept, Action::Pass],
+                _ => Vec::new(),
+            };
+        }
+        match &s.stage {
+            Stage::Over => Vec::new(),
+            Stage::ChooseRrc { .. } => {
+                (1..=24u8).filter(|l| s.owner_of(*l).is_none()).map(Action::ChooseRrc).collect()
+            }
+            Stage::Place => self.placements(s, seat),
+            Stage::SelectLoads => s.offer.iter().map(|n| Action::SelectLoad(*n)).collect(),
+            Stage::Activate => self.activate_options(s, seat),
+            Stage::Undertake { .. } => self.undertake_options(s, true),
+            Stage::ChooseLoad { .. } => std::iter::once(Action::TakeDrawn)
+                .chain(s.display.iter().map(|n| Action::TakeDisplay(*n)))
+                .collect(),
+            Stage::Dropoff { options, .. } | Stage::TroopsPickup { options, .. } => {
+                options.iter().map(|o| Action::Designate(*o)).collect()
+            }
+            Stage::Move { train } => self.move_options(s, seat, *train, s.mp),
+        }
+    }
+
+    /// RT 3.5: a station of one of the seat's lines not yet used, where stacking allows.
+    fn placements(&self, s: &State, seat: Seat) -> Vec<Action> {
+        let d = &self.data;
+        let Some(p) = s.player(seat) else { return Vec::new() };
+        let mut v = Vec::new();
+        for &l in p.rrcs.iter().filter(|l| !p.placed_on.contains(l)) {
+            for &st in d.map.line(l).map(|x| x.stations.as_slice()).unwrap_or(&[]) {
+                if s.trains_at(st) < board::stack_limit(d, s, st) {
+                    v.push(Action::PlaceTrain { station: st, line: l });
+                }
+            }
+        }
+        v
+    }
+
+    /// The active player's options before moving.
+    fn activate_options(&self, s: &State, seat: Seat) -> Vec<Action> {
+        let d = &self.data;
+        let c = &d.tables.costs;
+        let Some(p) = s.player(seat) else { return Vec::new() };
+        let mut v = Vec::new();
+        let raleigh = board::raleigh(d);
+        for t in &p.trains {
+            if s.to_move.contains(&t.id) {
+                continue;
+            }
+            match t.at {
+                Place::Station(_) if p.money >= c.activation => v.push(Action::Activate(t.id)),
+                Place::RepairBox
+                    if p.money >= c.repair
+                        && !s.occupied.contains(&raleigh)
+                        && s.trains_at(raleigh) < board::stack_limit(d, s, raleigh) =>
+                {
+                    v.push(Action::Repair(t.id))
+                }
+                _ => {}
+            }
+        }
+        let mine =
+            |seg: usize| d.map.segments.get(seg).is_some_and(|x| x.owners.iter().any(|o| p.rrcs.contains(o)));
+        if p.money >= c.bridge_repair {
+            v.extend(s.bridges_out.iter().filter(|g| mine(**g)).map(|g| Action::RepairBridge(*g)));
+        }
+        if p.money >= c.ripped_up_repair {
+            v.extend(s.ripped.keys().filter(|g| mine(**g)).map(|g| Action::RemoveRipped(*g)));
+        }
+        for other in s.seats_from(seat).into_iter().skip(1) {
+            v.extend((1..=p.money / 100).map(|k| Action::Offer { to: other, amount: k * 100 }));
+        }
+        if self.may_play(s, seat, 2) {
+            let generals: Vec<Option<u8>> = std::iter::once(None)
+                .chain([1u8, 3].into_iter().filter(|g| p.specials.contains(g)).map(Some))
+                .collect();
+            for &st in &s.occupied {
+                for g in &generals {
+                    v.push(Action::Offensive { station: st, general: *g });
+                }
+            }
+        }
+        if self.may_play(s, seat, 6) {
+            v.extend(s.bad_rails.iter().map(|l| Action::TreasureHunt(*l)));
+        }
+        if self.may_play(s, seat, 7) && self.train_raid_possible(s, seat) {
+            v.push(Action::GreatTrainRaid);
+        }
+        if self.may_play(s, seat, 8) && !s.through_freight {
+            v.push(Action::ThroughFreight);
+        }
+        v.push(Action::StartMoving);
+        v
+    }
+
+    /// RT 6.7 (RULING F28): the E train is free, Strasburg is open to Richmond, Staunton has room.
+    pub(super) fn train_raid_possible(&self, s: &State, seat: Seat) -> bool {
+        let d = &self.data;
+        let (Some(strasburg), Some(staunton), Some(richmond)) =
+            (d.map.station("Strasburg"), d.map.station("Staunton"), d.map.station("Richmond"))
+        else {
+            return false;
+        };
+        s.player(seat).is_some_and(|p| p.e_available)
+            && !s.occupied.contains(&strasburg)
+            && !s.occupied.contains(&staunton)
+            && s.trains_at(staunton) < board::stack_limit(d, s, staunton)
+            && board::reachable(d, s, strasburg, true).contains(&richmond)
+    }
+
+    /// RT 5.1.1-5.1.2 and RULINGS F11, F12 and F32: what an empty active train may undertake.
+    /// `forced`: the activation begins (the train must undertake something if it can).
+    pub(super) fn undertake_options(&self, s: &State, forced: bool) -> Vec<Action> {
+        let d = &self.data;
+        let troops_shown = s.display.iter().any(|n| is_troops(d, *n));
+        let mut v = Vec::new();
+        if troops_shown || !s.pile.is_empty() {
+            v.push(Action::Draw);
+        }
+        if troops_shown {
+            return v;
+        }
+        if s.pile.is_empty() {
+            v.extend(s.display.iter().map(|n| Action::TakeDisplay(*n)));
+        }
+        v.extend(s.abandoned.iter().map(|a| Action::TakeAbandoned(a.chit)));
+        if forced && s.pile.is_empty() {
+            v.push(Action::MoveLight);
+        }
+        v
+    }
+
+    /// The moving train's options (RT 5.1.5-5.1.8, 5.3).
+    fn move_options(&self, s: &State, seat: Seat, id: u8, mp: u32) -> Vec<Action> {
+        let d = &self.data;
+        let Some(t) = s.train(seat, id) else { return vec![Action::EndMove] };
+        let Some(at) = t.station() else { return vec![Action::EndMove] };
+        let mut v: Vec<Action> =
+            self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }).collect();
+        let action_mp = super::movement::ACTION_MP;
+        match &t.load {
+            Some(c) if mp >= action_mp => {
+                if !c.picked && c.pickup == at {
+                    v.push(Action::PickUp);
+                }
+                if c.picked && c.dropoff == at {
+                    v.push(Action::DropOff);
+                }
+                v.push(Action::Abandon);
+                if c.picked && self.stranded(s, c.dropoff, at) && board::is_depot(d, s, at) {
+                    v.push(Action::DepotDrop);
+                }
+            }
+            None if mp > 0 => v.extend(self.undertake_options(s, false)),
+            _ => {}
+        }
+        v.push(Action::EndMove);
+        v
+    }
+
+    /// RT 5.1.8: the dropoff cannot be reached from `at` through the Union's markers.
+    pub(super) fn stranded(&self, s: &State, dropoff: usize, at: usize) -> bool {
+        s.occupied.contains(&dropoff) || !board::reachable(&self.data, s, at, false).contains(&dropoff)
+    }
+
+    /// The default when a seat gives no usable order (RULING F35): stand still, keep loads, pass.
+    pub(super) fn default_for(&self, s: &State) -> Option<Action> {
+        let legal = self.legal(s);
+        let prefer =
+            [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
+        prefer.into_iter().find(|a| legal.contains(a)).or_else(|| legal.into_iter().next())
+    }
+
+    /// The chits a seat can see are on the Available Loads Display (Troops first).
+    pub(super) fn shown_troops(&self, s: &State) -> Option<u32> {
+        s.display.iter().copied().find(|n| is_troops(&self.data, *n))
+    }
+}

@@ -1,0 +1,362 @@
+//! The order language of Confederate Rails by mail (guide: `docs/confederate-rails-orders.md`).
+//! One order per line, keywords in any case, station names as on the map, lists separated by
+//! commas:
+//!
+//! - set-up: `RRC 12`, `PLACE 1 AT Atlanta [ON 11]`, `SELECT 23`, `DELIVER 23 TO Richmond`;
+//! - the turn: `ACTIVATE 1 2` / `ACTIVATE ALL`, `REPAIR 3`, `REPAIR BRIDGE Richmond, Petersburg`,
+//!   `CLEAR Knoxville, Loudon`, `PAY 200 TO 3 [IF …]`, `ACCEPT 200 FROM 1`;
+//! - loads: `TAKE DRAWN`, `TAKE 17`, `DELIVER 48 TO Corinth`, `TROOPS FROM Raleigh TO Norfolk`,
+//!   `AGAIN 2` (undertake again after a delivery);
+//! - moves: `MOVE 2 Petersburg, Weldon, Goldsboro`, `MOVE 2 SHORTEST TO Weldon`, `PAY FEES`,
+//!   `ABANDON 2 AT Weldon`, `LEAVE 2 AT Goldsboro` (RT 5.1.8); pick-up and drop-off happen when
+//!   the train stands at its pickup or dropoff station;
+//! - specials: `PLAY LEE WHEN Atlanta FALLS` (or `WHEN A VICTORY DEPOT FALLS`, `WHEN ANY FALLS`),
+//!   `PLAY OFFENSIVE ON Nashville [WITH JACKSON]`, `PLAY TREASURE ON 12`, `PLAY RAID`,
+//!   `PLAY FREIGHT`, `PLAY INTERVENTION`, `DONATE 1`;
+//! - choices asked by events and the War: `CHOOSE Corinth`, `CHOOSE Knoxville, Loudon`
+//!   (a segment), `CHOOSE TRAIN 2 3` (seat 2's train 3), `CHOOSE LINE 14`, `DECLINE`.
+//!
+//! `answer` (in `orders/answer.rs`) turns the sheet into the action at each decision.
+
+mod answer;
+
+use crate::engine::{OrderError, Seat};
+use std::fmt::{self, Display};
+
+/// When a standing `PLAY … WHEN …` order fires.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum When {
+    /// The named station is about to fall.
+    Station(String),
+    /// A Victory Depot is about to fall.
+    VictoryDepot,
+    /// Any station is about to fall.
+    Any,
+}
+
+/// One order line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Order {
+    /// `RRC n`: choose this RRC at set-up.
+    Rrc(u8),
+    /// `PLACE t AT station [ON line]`.
+    Place { train: u8, at: String, line: Option<u8> },
+    /// `SELECT n`: a starting load.
+    Select(u32),
+    /// `ACTIVATE t t …`.
+    Activate(Vec<u8>),
+    /// `ACTIVATE ALL`.
+    ActivateAll,
+    /// `REPAIR t`: repair a disabled train at Raleigh.
+    Repair(u8),
+    /// `REPAIR BRIDGE a, b`.
+    RepairBridge(String, String),
+    /// `CLEAR a, b`: remove a Ripped Up! marker.
+    Clear(String, String),
+    /// `PAY amount TO seat [IF …]`: transfers only if that seat accepts the same turn.
+    Pay { amount: u32, to: Seat, note: String },
+    /// `ACCEPT amount FROM seat`.
+    Accept { amount: u32, from: Seat },
+    /// `TAKE DRAWN`.
+    TakeDrawn,
+    /// `TAKE n`: a displayed or abandoned load.
+    Take(u32),
+    /// `DELIVER n TO station`: the dropoff of load n.
+    Deliver { load: u32, to: String },
+    /// `TROOPS FROM depot TO station`.
+    Troops { from: String, to: String },
+    /// `AGAIN t`: after a delivery, undertake a new load with the same train.
+    Again(u8),
+    /// `MOVE t a, b, c`.
+    Move { train: u8, path: Vec<String> },
+    /// `MOVE t SHORTEST TO x`.
+    Shortest { train: u8, to: String },
+    /// `PAY FEES`: pay a line usage fee whenever it makes a step cheaper.
+    PayFees,
+    /// `ABANDON t AT station`.
+    Abandon { train: u8, at: String },
+    /// `LEAVE t AT depot` (RT 5.1.8).
+    Leave { train: u8, at: String },
+    /// `PLAY special WHEN …`: a General cancelling a War Progress result.
+    PlayWhen { special: u8, when: When },
+    /// `PLAY special [ON target] [WITH general]`.
+    Play { special: u8, target: Option<String>, with: Option<u8> },
+    /// `DONATE k`.
+    Donate(u32),
+    /// `CHOOSE …`: a station, or a segment as two stations.
+    Choose(Vec<String>),
+    /// `CHOOSE TRAIN seat id`.
+    ChooseTrain(Seat, u8),
+    /// `CHOOSE LINE n`.
+    ChooseLine(u8),
+    /// `DECLINE`.
+    Decline,
+}
+
+/// The special counters by order word.
+const SPECIALS: [(&str, u8); 8] = [
+    ("LEE", 1),
+    ("OFFENSIVE", 2),
+    ("JACKSON", 3),
+    ("INTERVENTION", 4),
+    ("MCCLELLAN", 5),
+    ("TREASURE", 6),
+    ("RAID", 7),
+    ("FREIGHT", 8),
+];
+
+fn special_word(n: u8) -> &'static str {
+    SPECIALS.iter().find(|(_, k)| *k == n).map(|(w, _)| *w).unwrap_or("?")
+}
+
+fn special(word: &str) -> Result<u8, OrderError> {
+    SPECIALS
+        .iter()
+        .find(|(w, _)| w.eq_ignore_ascii_case(word))
+        .map(|(_, n)| *n)
+        .ok_or_else(|| OrderError(format!("\"{word}\" is not a Special Event (LEE, OFFENSIVE, JACKSON, INTERVENTION, MCCLELLAN, TREASURE, RAID, FREIGHT)")))
+}
+
+fn num<T: std::str::FromStr>(w: Option<&str>, what: &str) -> Result<T, OrderError> {
+    w.and_then(|x| x.trim().parse().ok()).ok_or_else(|| OrderError(format!("expected {what}")))
+}
+
+fn train_no(w: Option<&str>) -> Result<u8, OrderError> {
+    match w.map(str::trim) {
+        Some(x) if x.eq_ignore_ascii_case("E") => Ok(super::state::E_TRAIN),
+        other => num(other, "a train number (1-7 or E)"),
+    }
+}
+
+fn names(text: &str) -> Vec<String> {
+    text.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()
+}
+
+fn pair(text: &str) -> Result<(String, String), OrderError> {
+    match names(text).as_slice() {
+        [a, b] => Ok((a.clone(), b.clone())),
+        _ => Err(OrderError("name a segment by its two stations, separated by a comma".into())),
+    }
+}
+
+/// Splits `text` at the first ` KEYWORD ` (case-insensitive): (before, after).
+fn split_kw(text: &str, kw: &str) -> Option<(String, String)> {
+    let upper = text.to_ascii_uppercase();
+    let pat = format!(" {kw} ");
+    let i = upper.find(&pat)?;
+    Some((text.get(..i)?.to_string(), text.get(i + pat.len()..)?.to_string()))
+}
+
+fn seat(w: Option<&str>) -> Result<Seat, OrderError> {
+    let n: u8 =
+        num(w.map(|x| x.trim_start_matches(['s', 'S', 'e', 'E', 'a', 'A', 't', 'T'])), "a seat number")?;
+    Ok(Seat(n))
+}
+
+/// Parses one order line.
+pub fn parse(line: &str) -> Result<Order, OrderError> {
+    let line = line.trim();
+    let mut words = line.split_whitespace();
+    let head = words.next().unwrap_or("").to_ascii_uppercase();
+    let rest = line.get(head.len()..).unwrap_or("").trim();
+    let w: Vec<&str> = rest.split_whitespace().collect();
+    let up = |i: usize| w.get(i).map(|x| x.to_ascii_uppercase()).unwrap_or_default();
+    Ok(match head.as_str() {
+        "RRC" => Order::Rrc(num(w.first().map(|x| x.trim_start_matches('#')), "an RRC number")?),
+        "PLACE" => {
+            let train = train_no(w.first().copied())?;
+            let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+            let after = after.strip_prefix("AT ").or_else(|| after.strip_prefix("at ")).unwrap_or(after);
+            let (at, line) = match split_kw(&format!(" {after} "), "ON") {
+                Some((a, l)) => (
+                    a.trim().to_string(),
+                    Some(num(Some(l.trim().trim_start_matches('#')), "a line number")?),
+                ),
+                None => (after.trim().to_string(), None),
+            };
+            Order::Place { train, at, line }
+        }
+        "SELECT" => Order::Select(num(w.first().copied(), "a load number")?),
+        "ACTIVATE" if up(0) == "ALL" => Order::ActivateAll,
+        "ACTIVATE" => {
+            let v = w.iter().map(|x| train_no(Some(x))).collect::<Result<Vec<u8>, _>>()?;
+            if v.is_empty() {
+                return Err(OrderError("ACTIVATE names trains, or ALL".into()));
+            }
+            Order::Activate(v)
+        }
+        "REPAIR" if up(0) == "BRIDGE" => {
+            let (a, b) = pair(rest.get(6..).unwrap_or(""))?;
+            Order::RepairBridge(a, b)
+        }
+        "REPAIR" => Order::Repair(train_no(w.first().copied())?),
+        "CLEAR" => {
+            let (a, b) = pair(rest)?;
+            Order::Clear(a, b)
+        }
+        "PAY" if up(0) == "FEES" => Order::PayFees,
+        "PAY" => {
+            let amount = num(w.first().copied(), "an amount")?;
+            if up(1) != "TO" {
+                return Err(OrderError("write PAY <amount> TO <seat> [IF …]".into()));
+            }
+            let note =
+                split_kw(&format!("{line} "), "IF").map(|(_, c)| c.trim().to_string()).unwrap_or_default();
+            Order::Pay { amount, to: seat(w.get(2).copied())?, note }
+        }
+        "ACCEPT" => {
+            if up(1) != "FROM" {
+                return Err(OrderError("write ACCEPT <amount> FROM <seat>".into()));
+            }
+            Order::Accept { amount: num(w.first().copied(), "an amount")?, from: seat(w.get(2).copied())? }
+        }
+        "TAKE" if up(0) == "DRAWN" => Order::TakeDrawn,
+        "TAKE" => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
+        "DELIVER" => {
+            let load = num(w.first().copied(), "a load number")?;
+            let (_, to) = split_kw(&format!(" {rest} "), "TO")
+                .ok_or_else(|| OrderError("write DELIVER <load> TO <station>".into()))?;
+            Order::Deliver { load, to: to.trim().to_string() }
+        }
+        "TROOPS" => {
+            let (_, after) = split_kw(&format!(" {rest} "), "FROM")
+                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+            let (from, to) = split_kw(&format!(" {after} "), "TO")
+                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+            Order::Troops { from: from.trim().to_string(), to: to.trim().to_string() }
+        }
+        "AGAIN" => Order::Again(train_no(w.first().copied())?),
+        "MOVE" => {
+            let train = train_no(w.first().copied())?;
+            let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+            if up(1) == "SHORTEST" {
+                let (_, to) = split_kw(&format!(" {after} "), "TO")
+                    .ok_or_else(|| OrderError("write MOVE <train> SHORTEST TO <station>".into()))?;
+                Order::Shortest { train, to: to.trim().to_string() }
+            } else {
+                let path = names(after);
+                if path.is_empty() {
+                    return Err(OrderError("MOVE names the stations to enter, separated by commas".into()));
+                }
+                Order::Move { train, path }
+            }
+        }
+        "ABANDON" | "LEAVE" => {
+            let train = train_no(w.first().copied())?;
+            let (_, at) = split_kw(&format!(" {rest} "), "AT")
+                .ok_or_else(|| OrderError(format!("write {head} <train> AT <station>")))?;
+            let at = at.trim().to_string();
+            if head == "ABANDON" { Order::Abandon { train, at } } else { Order::Leave { train, at } }
+        }
+        "PLAY" => {
+            let sp = special(w.first().copied().unwrap_or(""))?;
+            if let Some((_, cond)) = split_kw(&format!(" {rest} "), "WHEN") {
+                let c = cond.trim();
+                let cu = c.to_ascii_uppercase();
+                let body = cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| {
+                    OrderError("write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into())
+                })?;
+                let when = match body.to_ascii_uppercase().as_str() {
+                    "ANY" | "ANY STATION" => When::Any,
+                    "A VICTORY DEPOT" | "VICTORY DEPOT" | "VD" => When::VictoryDepot,
+                    _ => When::Station(body.to_string()),
+                };
+                if ![1, 3, 5].contains(&sp) {
+                    return Err(OrderError(
+                        "only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into(),
+                    ));
+                }
+                Order::PlayWhen { special: sp, when }
+            } else {
+                let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+                let padded = format!(" {after} ");
+                let (target_part, with) = match split_kw(&padded, "WITH") {
+                    Some((t, g)) => (t, Some(special(g.trim())?)),
+                    None => (padded.clone(), None),
+                };
+                let target = split_kw(&format!("{} ", target_part.trim_end()), "ON")
+                    .map(|(_, t)| t.trim().to_string())
+                    .or_else(|| {
+                        let t = target_part.trim();
+                        t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
+                    });
+                Order::Play { special: sp, target, with }
+            }
+        }
+        "DONATE" => Order::Donate(num(w.first().copied(), "how many $3000s")?),
+        "CHOOSE" if up(0) == "TRAIN" => {
+            Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?)
+        }
+        "CHOOSE" if up(0) == "LINE" => {
+            Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?)
+        }
+        "CHOOSE" => {
+            let v = names(rest);
+            if v.is_empty() || v.len() > 2 {
+                return Err(OrderError("CHOOSE names a station, or a segment as two stations".into()));
+            }
+            Order::Choose(v)
+        }
+        "DECLINE" => Order::Decline,
+        _ => return Err(OrderError(format!("unknown order \"{head}\"; see the order guide"))),
+    })
+}
+
+fn t(id: u8) -> String {
+    if id == super::state::E_TRAIN { "E".into() } else { id.to_string() }
+}
+
+impl Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Rrc(n) => write!(f, "RRC {n}"),
+            Order::Place { train, at, line } => {
+                write!(f, "PLACE {} AT {at}", t(*train))?;
+                line.map_or(Ok(()), |l| write!(f, " ON {l}"))
+            }
+            Order::Select(n) => write!(f, "SELECT {n}"),
+            Order::Activate(v) => {
+                write!(f, "ACTIVATE {}", v.iter().map(|x| t(*x)).collect::<Vec<_>>().join(" "))
+            }
+            Order::ActivateAll => write!(f, "ACTIVATE ALL"),
+            Order::Repair(x) => write!(f, "REPAIR {}", t(*x)),
+            Order::RepairBridge(a, b) => write!(f, "REPAIR BRIDGE {a}, {b}"),
+            Order::Clear(a, b) => write!(f, "CLEAR {a}, {b}"),
+            Order::Pay { amount, to, note } => {
+                write!(f, "PAY {amount} TO {}", to.0)?;
+                if note.is_empty() { Ok(()) } else { write!(f, " IF {note}") }
+            }
+            Order::Accept { amount, from } => write!(f, "ACCEPT {amount} FROM {}", from.0),
+            Order::TakeDrawn => write!(f, "TAKE DRAWN"),
+            Order::Take(n) => write!(f, "TAKE {n}"),
+            Order::Deliver { load, to } => write!(f, "DELIVER {load} TO {to}"),
+            Order::Troops { from, to } => write!(f, "TROOPS FROM {from} TO {to}"),
+            Order::Again(x) => write!(f, "AGAIN {}", t(*x)),
+            Order::Move { train, path } => write!(f, "MOVE {} {}", t(*train), path.join(", ")),
+            Order::Shortest { train, to } => write!(f, "MOVE {} SHORTEST TO {to}", t(*train)),
+            Order::PayFees => write!(f, "PAY FEES"),
+            Order::Abandon { train, at } => write!(f, "ABANDON {} AT {at}", t(*train)),
+            Order::Leave { train, at } => write!(f, "LEAVE {} AT {at}", t(*train)),
+            Order::PlayWhen { special, when } => {
+                let w = match when {
+                    When::Station(x) => x.clone(),
+                    When::VictoryDepot => "A VICTORY DEPOT".into(),
+                    When::Any => "ANY".into(),
+                };
+                write!(f, "PLAY {} WHEN {w} FALLS", special_word(*special))
+            }
+            Order::Play { special, target, with } => {
+                write!(f, "PLAY {}", special_word(*special))?;
+                if let Some(x) = target {
+                    write!(f, " ON {x}")?;
+                }
+                with.map_or(Ok(()), |g| write!(f, " WITH {}", special_word(g)))
+            }
+            Order::Donate(k) => write!(f, "DONATE {k}"),
+            Order::Choose(v) => write!(f, "CHOOSE {}", v.join(", ")),
+            Order::ChooseTrain(s, id) => write!(f, "CHOOSE TRAIN {} {}", s.0, t(*id)),
+            Order::ChooseLine(l) => write!(f, "CHOOSE LINE {l}"),
+            Order::Decline => write!(f, "DECLINE"),
+        }
+    }
+}

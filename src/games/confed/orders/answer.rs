@@ -1,0 +1,303 @@
+//! Answering a decision from a seat's sheet. Orders are tried in sheet order; one-shot orders
+//! are used up when carried out, a MOVE when its last station is reached, `PAY FEES` stands
+//! for the whole turn. A train reaching its pickup or dropoff station picks up or drops off
+//! there. With no order that fits, the documented default applies (issue 17: the train stands
+//! still and keeps its load; interrupts and voluntary choices pass).
+
+use super::super::Confed;
+use super::super::board;
+use super::super::data::{Data, StationKind};
+use super::super::movement::cheapest_path;
+use super::super::state::{Action, ChoiceKind, Stage, State, Task};
+use super::{Order, When};
+use crate::engine::{Answer, LineNote, OrderSheet, Seat};
+
+/// The station with this name (exact, then ignoring case).
+pub fn find_station(d: &Data, name: &str) -> Option<usize> {
+    d.map
+        .station(name)
+        .or_else(|| d.map.stations.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim())))
+}
+
+fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
+    let (a, b) = (find_station(d, a)?, find_station(d, b)?);
+    d.map.segments_between(a, b).first().copied()
+}
+
+/// The order is about this train's movement.
+fn names_train(o: &Order, train: u8) -> bool {
+    match o {
+        Order::Move { train: x, .. }
+        | Order::Shortest { train: x, .. }
+        | Order::Abandon { train: x, .. }
+        | Order::Leave { train: x, .. }
+        | Order::Again(x) => *x == train,
+        _ => false,
+    }
+}
+
+struct Found {
+    index: usize,
+    action: Action,
+    note: String,
+    used: bool,
+}
+
+impl Confed {
+    /// The action the sheet calls for at this decision.
+    pub(in super::super) fn answer_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let legal = self.legal(s);
+        let seat = self.deciding_seat(s).unwrap_or(Seat(1));
+        // A train with orders picks up and drops off where it stands (RT 5.1.5, 5.1.6), even
+        // once its MOVE is used up.
+        if let (Stage::Move { train }, true) = (&s.stage, s.tasks.is_empty()) {
+            let line = sheet.orders.iter().find(|o| names_train(&o.order, *train)).map(|o| o.line);
+            let auto = [Action::DropOff, Action::PickUp].into_iter().find(|a| legal.contains(a));
+            if let (Some(line), Some(a)) = (line, auto) {
+                let note = if a == Action::PickUp { "picked up the load" } else { "delivered the load" };
+                return Answer {
+                    action: Some(a),
+                    notes: vec![LineNote { line, executed: true, note: note.into() }],
+                };
+            }
+        }
+        let found = sheet.unused().find_map(|(i, o)| {
+            self.fit(s, seat, &o.order, &legal, sheet).map(|(action, note, used)| Found {
+                index: i,
+                action,
+                note,
+                used,
+            })
+        });
+        match found {
+            Some(f) if legal.contains(&f.action) => {
+                let line = sheet.orders.get(f.index).map(|o| o.line).unwrap_or(0);
+                if f.used
+                    && let Some(u) = sheet.used.get_mut(f.index)
+                {
+                    *u = true;
+                }
+                Answer {
+                    action: Some(f.action),
+                    notes: vec![LineNote { line, executed: true, note: f.note }],
+                }
+            }
+            _ => Answer { action: None, notes: Vec::new() },
+        }
+    }
+
+    /// What one order means here: (action, note, used up), or None if it does not apply.
+    fn fit(
+        &self,
+        s: &State,
+        seat: Seat,
+        o: &Order,
+        legal: &[Action],
+        sheet: &OrderSheet<Order>,
+    ) -> Option<(Action, String, bool)> {
+        let d = &self.data;
+        let ok = |a: Action| legal.contains(&a).then_some(a);
+        let station = |n: &str| find_station(d, n);
+        if let Some(task) = s.tasks.first() {
+            return match (task, o) {
+                (Task::Choose { kind, .. }, Order::Decline) => {
+                    ok(Action::Pass).map(|a| (a, format!("declined ({kind:?})"), true))
+                }
+                (Task::Choose { kind, options, .. }, _) => {
+                    let code = self.choice_code(s, kind, options, o)?;
+                    ok(Action::Choose(code)).map(|a| (a, "chosen".into(), true))
+                }
+                (Task::Cancel { station: st, .. }, Order::PlayWhen { special, when }) => {
+                    let fires = match when {
+                        When::Any => true,
+                        When::VictoryDepot => {
+                            d.map.stations.get(*st).is_some_and(|x| x.kind == StationKind::VictoryDepot)
+                        }
+                        When::Station(n) => station(n) == Some(*st),
+                    };
+                    if !fires {
+                        return None;
+                    }
+                    ok(Action::Cancel(*special))
+                        .map(|a| (a, "played to cancel the Union's advance".into(), true))
+                }
+                (Task::Intervention { .. }, Order::Play { special: 4, .. }) => {
+                    ok(Action::Intervene).map(|a| (a, "played".into(), true))
+                }
+                (Task::Donate { .. }, Order::Donate(k)) => {
+                    ok(Action::Donate(*k)).map(|a| (a, "donated".into(), true))
+                }
+                (Task::Offer { from, amount, .. }, Order::Accept { amount: x, from: f })
+                    if f == from && x == amount =>
+                {
+                    ok(Action::Accept).map(|a| (a, "accepted".into(), true))
+                }
+                _ => None,
+            };
+        }
+        match (&s.stage, o) {
+            (Stage::ChooseRrc { .. }, Order::Rrc(n)) => {
+                ok(Action::ChooseRrc(*n)).map(|a| (a, "chosen".into(), true))
+            }
+            (Stage::Place, Order::Place { train, at, line }) => {
+                let next = s.player(seat).and_then(|p| p.unplaced.first().copied())?;
+                if *train != next {
+                    return None;
+                }
+                let st = station(at)?;
+                let a = legal.iter().find(|a| matches!(a, Action::PlaceTrain { station: x, line: l } if *x == st && line.is_none_or(|w| w == *l)))?;
+                Some((a.clone(), "placed".into(), true))
+            }
+            (Stage::SelectLoads, Order::Select(n)) => {
+                ok(Action::SelectLoad(*n)).map(|a| (a, "selected".into(), true))
+            }
+            (Stage::Dropoff { chit, .. }, Order::Deliver { load, to }) if load == chit => {
+                ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
+            }
+            (Stage::Dropoff { .. }, Order::Troops { to, .. }) => {
+                ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
+            }
+            (Stage::TroopsPickup { .. }, Order::Troops { from, .. }) => {
+                ok(Action::Designate(station(from)?)).map(|a| (a, "pickup designated".into(), false))
+            }
+            (Stage::Activate, Order::Activate(v)) => {
+                let next = v.iter().find(|t| legal.contains(&Action::Activate(**t)))?;
+                let last = v.iter().filter(|t| legal.contains(&Action::Activate(**t))).count() == 1;
+                Some((Action::Activate(*next), "activated".into(), last))
+            }
+            (Stage::Activate, Order::ActivateAll) => {
+                let a = legal.iter().find(|a| matches!(a, Action::Activate(_)))?;
+                Some((a.clone(), "activated".into(), false))
+            }
+            (Stage::Activate, Order::Repair(t)) => {
+                ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true))
+            }
+            (Stage::Activate, Order::RepairBridge(a, b)) => {
+                ok(Action::RepairBridge(segment(d, a, b)?)).map(|x| (x, "repaired".into(), true))
+            }
+            (Stage::Activate, Order::Clear(a, b)) => {
+                ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true))
+            }
+            (Stage::Activate, Order::Pay { amount, to, .. }) => {
+                ok(Action::Offer { to: *to, amount: *amount }).map(|a| (a, "offered".into(), true))
+            }
+            (Stage::Activate, Order::Play { special, target, with }) => {
+                let a = match special {
+                    2 => Action::Offensive { station: station(target.as_deref()?)?, general: *with },
+                    6 => Action::TreasureHunt(target.as_deref()?.trim_start_matches('#').parse().ok()?),
+                    7 => Action::GreatTrainRaid,
+                    8 => Action::ThroughFreight,
+                    _ => return None,
+                };
+                ok(a).map(|a| (a, "played".into(), true))
+            }
+            (Stage::Undertake { .. } | Stage::Move { .. }, Order::Take(n)) => ok(Action::TakeAbandoned(*n))
+                .or_else(|| ok(Action::TakeDisplay(*n)))
+                .map(|a| (a, "undertaken".into(), true)),
+            (Stage::ChooseLoad { drawn, .. }, Order::Take(n)) if n != drawn => {
+                ok(Action::TakeDisplay(*n)).map(|a| (a, "taken from the display".into(), true))
+            }
+            (Stage::ChooseLoad { .. }, Order::TakeDrawn | Order::Take(_)) => {
+                ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
+            }
+            (Stage::Move { train }, _) => self.fit_move(s, seat, *train, o, legal, sheet),
+            _ => None,
+        }
+    }
+
+    /// MOVE, SHORTEST, ABANDON, LEAVE and AGAIN for the moving train.
+    fn fit_move(
+        &self,
+        s: &State,
+        seat: Seat,
+        train: u8,
+        o: &Order,
+        legal: &[Action],
+        sheet: &OrderSheet<Order>,
+    ) -> Option<(Action, String, bool)> {
+        let d = &self.data;
+        let t = s.train(seat, train)?;
+        let at = t.station()?;
+        let ok = |a: Action| legal.contains(&a).then_some(a);
+        if !names_train(o, train) {
+            return None;
+        }
+        let pay = sheet.orders.iter().any(|x| x.order == Order::PayFees);
+        let step_to = |to: usize| {
+            if pay {
+                ok(Action::Step { to, fee: true }).or_else(|| ok(Action::Step { to, fee: false }))
+            } else {
+                ok(Action::Step { to, fee: false })
+            }
+        };
+        match o {
+            Order::Abandon { at: x, .. } if find_station(d, x) == Some(at) => {
+                ok(Action::Abandon).map(|a| (a, "abandoned".into(), true))
+            }
+            Order::Leave { at: x, .. } if find_station(d, x) == Some(at) => {
+                ok(Action::DepotDrop).map(|a| (a, "left at the Depot".into(), true))
+            }
+            Order::Again(_) => ok(Action::Draw).map(|a| (a, "undertakes again".into(), true)),
+            Order::Move { path, .. } => {
+                let ids: Vec<usize> = path.iter().filter_map(|n| find_station(d, n)).collect();
+                if ids.len() != path.len() || ids.last() == Some(&at) {
+                    return None;
+                }
+                let next = match ids.iter().rposition(|x| *x == at) {
+                    Some(i) => *ids.get(i + 1)?,
+                    None => *ids.first()?,
+                };
+                let last = ids.last() == Some(&next);
+                step_to(next).map(|a| (a, format!("moved to {}", board::name(d, next)), last))
+            }
+            Order::Shortest { to, .. } => {
+                let goal = find_station(d, to)?;
+                if goal == at {
+                    return None;
+                }
+                let b = board::board(s, Some((seat, train)));
+                let mut m = board::mover(s, seat, t);
+                if pay {
+                    m.fee_paid.extend(1..=24u8);
+                }
+                let route = cheapest_path(&d.map, &b, &m, t.line, at, goal)?;
+                let next = route.steps.first()?.station;
+                step_to(next).map(|a| {
+                    (
+                        a,
+                        format!("moved to {} (shortest to {})", board::name(d, next), board::name(d, goal)),
+                        next == goal,
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The option code a CHOOSE order names for this choice.
+    fn choice_code(&self, s: &State, kind: &ChoiceKind, options: &[usize], o: &Order) -> Option<usize> {
+        let d = &self.data;
+        let code = match (kind, o) {
+            (ChoiceKind::Occupy | ChoiceKind::DepotConstruction, Order::Choose(v)) if v.len() == 1 => {
+                find_station(d, v.first()?)?
+            }
+            (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => {
+                segment(d, v.first()?, v.get(1)?)?
+            }
+            (ChoiceKind::Sabotage | ChoiceKind::Raid, Order::Choose(v)) if v.len() == 2 => {
+                let g = segment(d, v.first()?, v.get(1)?)?;
+                if options.contains(&(g * 2)) { g * 2 } else { g * 2 + 1 }
+            }
+            (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => {
+                (seat.index() * 16 + usize::from(*id)) * 2 + 1
+            }
+            (ChoiceKind::Seizure, Order::ChooseTrain(seat, id)) => seat.index() * 16 + usize::from(*id),
+            (ChoiceKind::BreakDown, Order::ChooseTrain(seat, id)) if Some(*seat) == self.deciding_seat(s) => {
+                usize::from(*id)
+            }
+            (ChoiceKind::DivertIron, Order::ChooseLine(l)) => usize::from(*l),
+            _ => return None,
+        };
+        options.contains(&code).then_some(code)
+    }
+}
