@@ -113,6 +113,12 @@ impl El {
     }
 }
 
+impl Extend<El> for El {
+    fn extend<I: IntoIterator<Item = El>>(&mut self, children: I) {
+        self.children.extend(children.into_iter().map(Node::El));
+    }
+}
+
 impl Display for El {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
