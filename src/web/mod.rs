@@ -10,6 +10,7 @@ mod gm_controls;
 mod headers;
 mod listener;
 mod pages;
+mod pictures;
 mod play;
 
 use crate::service::Ctx;
@@ -36,6 +37,7 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/style.css", get(headers::stylesheet))
         .merge(pages::routes())
+        .merge(pictures::routes())
         .merge(play::routes())
         .merge(api::routes())
         .merge(gm::routes())

@@ -19,6 +19,7 @@ mod lifecycle_seats;
 mod nmr_policy;
 mod order_limits;
 mod orders_api;
+mod pictures;
 mod postfix;
 mod public_dir;
 mod published_orders;

@@ -103,3 +103,51 @@ async fn the_reminder_and_its_calendar_entry_read_as_recorded(pool: PgPool) {
         ),
     );
 }
+
+/// The MIME message with its changing parts (date, boundaries, the PNG's bytes) redacted.
+fn mime_redacted(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_png = false;
+    for line in text.split("\r\n") {
+        if line.starts_with("Date: ") {
+            out.push("Date: <date>".to_string());
+            continue;
+        }
+        if line.starts_with("Content-Type: image/png") {
+            in_png = true;
+        } else if in_png && line.starts_with("--") {
+            in_png = false;
+            out.push("<png base64>".to_string());
+        }
+        if in_png && !line.contains(':') && !line.is_empty() {
+            continue;
+        }
+        out.push(line.to_string());
+    }
+    let mut joined = out.join("\n");
+    while let Some(start) = joined.find("boundary=\"") {
+        let rest = &joined[start + 10..];
+        let Some(end) = rest.find('"') else { break };
+        let b = rest[..end].to_string();
+        joined = joined.replace(&b, "<boundary>");
+    }
+    joined
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_html_turn_report_with_its_inline_picture_reads_as_recorded(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    app.ctx.clock.advance(Duration::hours(48));
+    stationmaster::scheduler::tick(&app.ctx).await.unwrap();
+    let report = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.kind == "report" && m.to_addr == "anna@example.org")
+        .unwrap();
+    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").unwrap();
+    let text = String::from_utf8(message.formatted()).unwrap();
+    let secrets = vec![(report.message_id.clone(), "<message-id>")];
+    assert_snapshot("report_turn1_seat1_html.eml", &redact(&mime_redacted(&text), &g, &secrets));
+}

@@ -156,10 +156,8 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
             g.extend(value_disc((p.0 + 0.42 * r, p.1 - 0.36 * r), s.value));
         }
     }
-    if one_value {
-        if let Some(v) = tile.stops.first().map(|s| s.value).filter(|v| *v > 0) {
-            g.extend(value_disc((c.0 + 0.5 * r, c.1 - 0.4 * r), v));
-        }
+    if one_value && let Some(v) = tile.stops.first().map(|s| s.value).filter(|v| *v > 0) {
+        g.extend(value_disc((c.0 + 0.5 * r, c.1 - 0.4 * r), v));
     }
     if let Some(values) = hex.offboard {
         let text: Vec<String> =
