@@ -181,9 +181,28 @@ pub struct Settings {
     )]
     pub mail_tell_after_secs: u64,
 
+    /// Also accept chat webhooks on plain http and on private, loopback or reserved addresses
+    /// (a chat server on the LAN; tests). Off by default: the server then reaches only public
+    /// https addresses, screened again at every delivery (RULING W14).
+    #[arg(long, env = "STATIONMASTER_WEBHOOKS_ALLOW_PRIVATE", global = true, hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub webhooks_allow_private: bool,
+
+    /// How log lines are written to standard error: `text` for people, `json` (one object per
+    /// line, with the game, turn, seat and request id as fields) for a log collector.
+    #[arg(long, env = "STATIONMASTER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true, hide_env_values = true)]
+    pub log_format: LogFormat,
+
     /// The web server's connection limits and the dev mailbox switch.
     #[command(flatten)]
     pub web: WebSettings,
+}
+
+/// The format of log lines (`--log-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
 }
 
 /// The web server's limits (timeouts, connection cap) and the dev mailbox switch.

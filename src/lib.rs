@@ -3,8 +3,8 @@
 //! Data flows one way: order text arrives (web, API, console, mail) → [`orders`] parses and seals
 //! it → [`service`] closes a turn and runs [`adjudication`] over the game's [`engine`] → the GM
 //! reviews a draft → publishing stores the new state and queues report mail in the outbox →
-//! [`mail`] delivers it. [`store`] is the only module that speaks SQL; [`games`] holds the pure
-//! rules engines. See `docs/ARCHITECTURE.md`.
+//! [`mail`] delivers it, and [`webhook`] tells chat channels. [`store`] is the only module that
+//! speaks SQL; [`games`] holds the pure rules engines. See `docs/ARCHITECTURE.md`.
 
 pub mod adjudication;
 pub mod cli;
@@ -15,6 +15,7 @@ pub mod draw;
 pub mod engine;
 pub mod games;
 pub mod inbound_mail;
+pub mod logs;
 pub mod mail;
 pub mod orders;
 pub mod registry;
@@ -22,4 +23,6 @@ pub mod schedule;
 pub mod scheduler;
 pub mod service;
 pub mod store;
+pub mod tls;
 pub mod web;
+pub mod webhook;

@@ -2,7 +2,6 @@
 
 use clap::Parser;
 use stationmaster::cli::{Early, early_ingest};
-use tracing_subscriber::EnvFilter;
 
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -11,12 +10,7 @@ fn main() {
     if let Early::Done(code) = early {
         std::process::exit(code);
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
     let cli = stationmaster::cli::Cli::parse_from(args);
+    stationmaster::logs::init(cli.settings.log_format);
     std::process::exit(stationmaster::cli::main(cli, early));
 }

@@ -1,5 +1,5 @@
 //! `stationmaster serve`: the web server with the background workers beside it (scheduler, outbox
-//! worker, IMAP poller, ingest socket), all on one context and one shutdown signal.
+//! worker, webhook worker, IMAP poller, ingest socket), all on one context and one shutdown signal.
 
 use crate::clock::Clock;
 use crate::config::Settings;
@@ -28,6 +28,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     workers.spawn(crate::scheduler::run(ctx.clone(), tick, shutdown.clone()));
     let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
     workers.spawn(crate::mail::run_worker(ctx.clone(), transport, tick, shutdown.clone()));
+    workers.spawn(crate::webhook::run_worker(ctx.clone(), tick, shutdown.clone()));
     if let Some(url) = ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
         let cfg = crate::mail::imap::ImapConfig::parse(url)?;
         tracing::info!(mailbox = ?cfg, "polling IMAP for order mail");

@@ -1,6 +1,7 @@
 //! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, a game's NMR
 //! policy, and the closed word sets stored in text columns (turn and game status, review, timer
-//! kind, inbound status, order source, outbox failure), which decode as enums.
+//! kind, inbound status, order source, outbox failure), which decode as enums; chat webhook URLs
+//! with their address screen.
 
 mod email;
 mod game_status;
@@ -15,6 +16,7 @@ mod timer_kind;
 mod token;
 mod turn_length;
 mod turn_status;
+pub mod webhook_url;
 
 pub use email::{EmailAddress, EmailError, Mailbox};
 pub use game_status::{GameStatus, Review, ReviewError};
@@ -28,3 +30,4 @@ pub use timer_kind::TimerKind;
 pub use token::SecretToken;
 pub use turn_length::{TurnLength, TurnLengthError};
 pub use turn_status::TurnStatus;
+pub use webhook_url::{WebhookUrl, WebhookUrlError};

@@ -14,6 +14,7 @@
 
 #[cfg(test)]
 pub mod conformance;
+pub mod dice;
 pub mod log;
 pub mod outcome;
 pub mod patch;
@@ -332,6 +333,11 @@ pub trait Game: Send + Sync + 'static {
     /// The game's order guide (Markdown), served as a page and linked from the order box.
     fn order_guide(&self) -> Option<&'static str> {
         None
+    }
+    /// Whether the game rolls dice during play ([`GameRng::roll`]): its turns then carry a dice
+    /// commitment when they open and reveal the keys in their report ([`dice`]).
+    fn rolls_dice(&self) -> bool {
+        false
     }
 }
 

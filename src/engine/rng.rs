@@ -4,7 +4,8 @@
 //! derived from the game's seed and a *stream label* (setup, or the sequence number of the
 //! action being applied), so that replaying setup + action log reproduces the game exactly.
 //! The generator is ChaCha20 (documented portable by `rand_chacha`); the range and shuffle
-//! algorithms are our own so that an upgrade of `rand` can never change a replay.
+//! algorithms are our own so that an upgrade of `rand` can never change a replay. Dice have a
+//! stream of their own per action ([`GameRng::roll`], [`dice_key`]) whose key may be revealed.
 
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -17,11 +18,14 @@ pub struct GameRng {
     label: &'static [u8],
     index: u64,
     inner: Option<ChaCha20Rng>,
+    /// The action's dice stream ([`GameRng::roll`]), keyed apart so that its key can be revealed
+    /// after the turn without revealing any shuffle (`engine::dice`).
+    dice: Option<ChaCha20Rng>,
 }
 
 impl GameRng {
     fn derive(seed: u64, label: &'static [u8], index: u64) -> Self {
-        GameRng { seed, label, index, inner: None }
+        GameRng { seed, label, index, inner: None, dice: None }
     }
 
     /// The keyed generator (keyed now if this is the first draw).
@@ -55,13 +59,18 @@ impl GameRng {
             return 0;
         }
         // Reject the top partial zone so every residue is equally likely.
-        let zone = u64::MAX - (u64::MAX % n);
-        loop {
-            let x = self.stream().next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
+        below_on(self.stream(), n)
+    }
+
+    /// A roll of one die with `sides` sides (1..=sides), from the action's dice stream: the
+    /// stream whose key the server commits to when the turn opens and reveals in its report, so
+    /// players can check every roll (`engine::dice`). Dice only: a shuffle or a hidden draw must
+    /// use [`GameRng::below`] / [`GameRng::shuffle`], whose stream is never revealed.
+    pub fn roll(&mut self, sides: u8) -> u8 {
+        let (seed, index) = (self.seed, self.index);
+        let stream = self.dice.get_or_insert_with(|| ChaCha20Rng::from_seed(dice_key(seed, index)));
+        // `below` on the dice stream; sides ≤ 255 so the result fits.
+        u8::try_from(below_on(stream, u64::from(sides.max(1)))).unwrap_or(0) + 1
     }
 
     /// Shuffles a slice in place (Fisher–Yates, from the back).
@@ -69,6 +78,34 @@ impl GameRng {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
             items.swap(i, j);
+        }
+    }
+}
+
+/// The key of the dice stream of the action with log sequence number `seq` in a game with
+/// `seed`: SHA-256 of `"stationmaster/dice/v1\0"`, the seed and `seq` (little-endian u64 each).
+/// A player given the key re-creates the rolls: ChaCha20 (`rand_chacha::ChaCha20Rng::from_seed`)
+/// draws u64s; a roll of an n-sided die takes the first draw below `u64::MAX - u64::MAX % n` and
+/// is that draw mod n, plus 1.
+pub fn dice_key(seed: u64, seq: u64) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"stationmaster/dice/v1\0");
+    h.update(seed.to_le_bytes());
+    h.update(seq.to_le_bytes());
+    h.finalize().into()
+}
+
+/// A uniformly distributed integer in `0..n` from `stream` (unbiased: the top partial zone is
+/// rejected so every residue is equally likely); 0 when `n` ≤ 1.
+fn below_on(stream: &mut ChaCha20Rng, n: u64) -> u64 {
+    if n <= 1 {
+        return 0;
+    }
+    let zone = u64::MAX - (u64::MAX % n);
+    loop {
+        let x = stream.next_u64();
+        if x < zone {
+            return x % n;
         }
     }
 }
@@ -121,6 +158,22 @@ mod tests {
     }
 
     const PINNED_SETUP_42: [u32; 10] = [8, 4, 0, 9, 2, 3, 5, 6, 7, 1];
+
+    #[test]
+    fn dice_come_from_their_own_stream_and_leave_the_shuffle_stream_alone() {
+        let mut plain = GameRng::for_action(5, 9);
+        let mut rolled = GameRng::for_action(5, 9);
+        let rolls: Vec<u8> = (0..50).map(|_| rolled.roll(6)).collect();
+        assert!(rolls.iter().all(|r| (1..=6).contains(r)));
+        assert!((1..=6).all(|face| rolls.contains(&face)), "{rolls:?}");
+        assert_eq!(plain.below(1_000_000), rolled.below(1_000_000), "rolling does not move the other stream");
+        // Pinned, and re-created independently by docs/dice_verify.py (Python's ChaCha20) from
+        // the key: a player re-creates these from the revealed key (docs/DICE.md).
+        let mut pinned = GameRng::for_action(42, 7);
+        assert_eq!((0..6).map(|_| pinned.roll(6)).collect::<Vec<_>>(), PINNED_DICE_42_7);
+    }
+
+    const PINNED_DICE_42_7: [u8; 6] = [5, 4, 3, 1, 3, 4];
 
     #[test]
     fn below_stays_in_range() {

@@ -9,7 +9,6 @@ use crate::service::{Ctx, Shutdown};
 use anyhow::{Context, bail};
 use futures_util::TryStreamExt;
 use std::fmt::Debug;
-use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
@@ -82,20 +81,7 @@ pub async fn poll_once(cfg: &ImapConfig, ctx: &Ctx) -> anyhow::Result<PollStats>
         .await
         .with_context(|| format!("cannot reach the IMAP server {}:{}", cfg.host, cfg.port))?;
     if cfg.tls {
-        let mut roots = tokio_rustls::rustls::RootCertStore::empty();
-        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
-        let config = tokio_rustls::rustls::ClientConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .context("TLS set-up")?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(cfg.host.clone())
-            .context("the IMAP host is not a valid TLS server name")?;
-        let tls = tokio_rustls::TlsConnector::from(Arc::new(config))
-            .connect(name, tcp)
-            .await
-            .context("TLS handshake")?;
+        let tls = crate::tls::connect(&cfg.host, tcp).await.context("cannot open TLS to the IMAP server")?;
         poll_stream(tls, cfg, ctx).await
     } else {
         poll_stream(tcp, cfg, ctx).await

@@ -96,6 +96,8 @@ pub trait DynGame: Send + Sync {
     fn order_example(&self) -> &'static str;
     /// The game's order guide as Markdown ([`Game::order_guide`]).
     fn order_guide(&self) -> Option<&'static str>;
+    /// Whether the game rolls dice its turns commit to ([`Game::rolls_dice`]).
+    fn rolls_dice(&self) -> bool;
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError>;
     /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
     /// of this engine, else [`EngineError::Decode`] and nothing changes.
@@ -249,6 +251,10 @@ impl<G: Game> DynGame for G {
 
     fn order_guide(&self) -> Option<&'static str> {
         Game::order_guide(self)
+    }
+
+    fn rolls_dice(&self) -> bool {
+        Game::rolls_dice(self)
     }
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {

@@ -19,6 +19,7 @@ pub mod rollback;
 mod seat;
 pub mod secrets;
 pub mod turns;
+pub mod webhooks;
 
 use anyhow::Context;
 use sqlx::migrate::MigrateDatabase;
@@ -72,6 +73,27 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
         return Ok(());
     }
     migrator.run(pool).await.context("cannot apply database migrations")
+}
+
+/// What `/readyz` asks the database: that it answers, how many embedded migrations it lacks,
+/// and when the scheduler last beat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readiness {
+    pub migrations_missing: usize,
+    pub heartbeat: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Reads [`Readiness`] (an error means the database does not answer).
+pub async fn readiness(pool: &PgPool) -> sqlx::Result<Readiness> {
+    let migrator = sqlx::migrate!("./migrations");
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+        .fetch_all(pool)
+        .await
+        .unwrap_or_default();
+    let migrations_missing = migrator.iter().filter(|m| !applied.contains(&m.version)).count();
+    let heartbeat =
+        sqlx::query_scalar("SELECT beat_at FROM scheduler_heartbeat WHERE id").fetch_optional(pool).await?;
+    Ok(Readiness { migrations_missing, heartbeat })
 }
 
 /// A database URL with any password removed, for logs and error messages.

@@ -42,6 +42,8 @@ pub fn settings() -> Settings {
         outage_secs: 0,
         web: Default::default(),
         mail_tell_after_secs: 900,
+        webhooks_allow_private: true,
+        log_format: Default::default(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Publishing a turn: one transaction that appends the action log, stores the new state, counts
-//! NMRs, opens the next turn and queues every seat's report mail in the outbox.
+//! NMRs, opens the next turn and queues every seat's report mail in the outbox (and the chat
+//! notices of the game's webhooks).
 
 use super::draft::lock_draft;
 use super::state::{Step, TurnPhase, step_from};
@@ -7,7 +8,7 @@ use super::{nmr, open, reports};
 use crate::domain::GameId;
 use crate::registry::TurnOutcome;
 use crate::service::audit::{self, Actor};
-use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices};
+use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices, webhooks};
 use crate::store;
 use crate::store::games::{ActionRow, GameRow};
 use crate::store::turns::TurnRow;
@@ -69,7 +70,10 @@ async fn publish_as(
         None
     } else {
         let acting = engine.acting_seats(&outcome.state)?;
-        Some(open::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?)
+        let deadline =
+            open::open_turn(conn, game, turn.number + 1, &outcome.state, next_seq, &acting, now).await?;
+        webhooks::orders_due(ctx, conn, game, turn.number + 1, &acting, deadline).await?;
+        Some(deadline)
     };
     let current = if outcome.game_over { turn.number } else { turn.number + 1 };
     store::games::update_after_publish(conn, game.id, &outcome.state, next_seq, current, outcome.game_over)
@@ -118,6 +122,7 @@ async fn publish_as(
         "game_over": outcome.game_over, "next_deadline": next_deadline});
     audit::record(conn, now, game.id, by, "turn published", detail).await?;
     nmr::announce_flags(ctx, conn, game, &flagged).await?;
+    webhooks::published(ctx, conn, game, turn.number, outcome.game_over, turn.reopened).await?;
     tracing::info!(game.id = %game.id, turn.number = turn.number, game_over = outcome.game_over, "turn published");
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::domain::TimerKind;
 use crate::schedule;
 use crate::service::audit::{self, Actor};
 use crate::service::notices::{self, Notice, SeatMail};
-use crate::service::{Ctx, ServiceError, deadlines, load_game};
+use crate::service::{Ctx, ServiceError, deadlines, load_game, webhooks};
 use crate::store;
 use chrono::Duration;
 use serde_json::json;
@@ -99,12 +99,15 @@ async fn remind(
             calendar: Some(deadlines::calendar(ctx, &g, number, t.deadline, t.deadline_version)),
         };
         notices::queue_to_seat(ctx, conn, game, seat, m, &n).await?;
-        reminded.push(seat.seat.0.to_string());
+        reminded.push(seat.seat);
     }
+    let key = format!("reminder:{game}:{number}:{offset}:{}", t.deadline_version);
+    webhooks::reminder(ctx, conn, &g, number, &reminded, t.deadline, &key).await?;
     Ok(if reminded.is_empty() {
         "every acting seat was final".into()
     } else {
-        format!("reminded seat(s) {}", reminded.join(", "))
+        let list: Vec<String> = reminded.iter().map(|s| s.0.to_string()).collect();
+        format!("reminded seat(s) {}", list.join(", "))
     })
 }
 
