@@ -11,6 +11,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod domain;
+pub mod draw;
 pub mod engine;
 pub mod games;
 pub mod inbound_mail;

@@ -1,5 +1,10 @@
-//! The MIME message built from an outbox row: our headers, the text and HTML parts, and the
-//! deadline's calendar attachment.
+//! The MIME message built from an outbox row: our headers, the text and HTML parts, the HTML's
+//! inline pictures, and the deadline's calendar attachment.
+//!
+//! An HTML body may carry PNG pictures as `data:` addresses (a turn report's picture of the
+//! table, issue 16): they are taken out into `multipart/related` parts, each with its own
+//! Content-ID, and the HTML points at them by `cid:` — mail readers show those, while most block
+//! `data:` images.
 
 use anyhow::{Context, bail};
 use lettre::message::header::ContentType;
@@ -12,7 +17,8 @@ use crate::store::outbox::OutboxRow;
 /// Builds the MIME message for an outbox row: From, To (with name), Subject, our own
 /// Message-ID (stable for the row, so a resend after a crash is recognisable as the same mail),
 /// In-Reply-To and References when the row answers a mail, and either `multipart/alternative`
-/// (text and HTML) or a single UTF-8 `text/plain` part.
+/// (text and HTML, the HTML with its pictures in `multipart/related`) or a single UTF-8
+/// `text/plain` part.
 ///
 /// Fails, without panicking, when an address or message id is malformed.
 pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
@@ -39,7 +45,21 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
         builder = builder.reply_to(reply_to);
     }
     let body = match &row.body_html {
-        Some(html) => MultiPart::alternative_plain_html(row.body_text.clone(), html.clone()),
+        Some(html) => {
+            let (html, pictures) = inline_pictures(html, &angle_id(&row.message_id)?);
+            if pictures.is_empty() {
+                MultiPart::alternative_plain_html(row.body_text.clone(), html)
+            } else {
+                let mut related = MultiPart::related().singlepart(SinglePart::html(html));
+                for (cid, png) in pictures {
+                    related = related
+                        .singlepart(Attachment::new_inline(cid).body(png, ContentType::parse("image/png")?));
+                }
+                MultiPart::alternative()
+                    .singlepart(SinglePart::plain(row.body_text.clone()))
+                    .multipart(related)
+            }
+        }
         None => MultiPart::mixed().singlepart(SinglePart::plain(row.body_text.clone())),
     };
     let message = match (&row.calendar, &row.body_html) {
@@ -54,6 +74,31 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
         (None, None) => builder.singlepart(SinglePart::plain(row.body_text.clone())),
     };
     message.context("cannot assemble the message")
+}
+
+/// The PNG pictures of an HTML body written as `src="data:image/png;base64,…"`, taken out: the
+/// HTML with each such `src` pointing at `cid:pictureN.<message id>`, and each picture's
+/// Content-ID and bytes. A `data:` address that is not valid base64 is left as it is.
+fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8>)>) {
+    const SRC: &str = "src=\"data:image/png;base64,";
+    let bare = message_id.trim_start_matches('<').trim_end_matches('>');
+    let (mut out, mut pictures, mut rest) = (String::with_capacity(html.len()), Vec::new(), html);
+    while let Some(start) = rest.find(SRC) {
+        let data = &rest[start + SRC.len()..];
+        let Some(end) = data.find('"') else { break };
+        out.push_str(&rest[..start]);
+        match data_encoding::BASE64.decode(&data.as_bytes()[..end]) {
+            Ok(png) => {
+                let cid = format!("picture{}.{bare}", pictures.len() + 1);
+                out.push_str(&format!("src=\"cid:{cid}\""));
+                pictures.push((cid, png));
+            }
+            Err(_) => out.push_str(&rest[start..start + SRC.len() + end + 1]),
+        }
+        rest = &data[end + 1..];
+    }
+    out.push_str(rest);
+    (out, pictures)
 }
 
 /// A message id in angle brackets; accepts it with or without them. Rejects anything that is not
@@ -153,6 +198,33 @@ mod tests {
             text.find("Content-Type: text/calendar; charset=utf-8; method=PUBLISH").expect("the calendar");
         assert!(body < ics, "{text}");
         assert!(text.contains("filename=\"deadline.ics\""), "{text}");
+    }
+
+    #[test]
+    fn an_inline_picture_becomes_a_related_part_the_html_points_at_by_content_id() {
+        let mut r = row();
+        let png = data_encoding::BASE64.encode(b"\x89PNG fake picture");
+        r.body_html =
+            Some(format!("<p>Table</p><img src=\"data:image/png;base64,{png}\" alt=\"the table\">"));
+        let text = formatted(&r);
+        let alternative = text.find("Content-Type: multipart/alternative;").expect("alternatives");
+        let related = text.find("Content-Type: multipart/related;").expect("the HTML and its picture");
+        let plain = text.find("Content-Type: text/plain; charset=utf-8").expect("plain part");
+        assert!(alternative < plain && plain < related, "{text}");
+        assert!(text.contains("src=3D\"cid:picture1.turn-3.seat-1.abc@stationmaster.test\""), "{text}");
+        assert!(text.contains("Content-ID: <picture1.turn-3.seat-1.abc@stationmaster.test>"), "{text}");
+        assert!(text.contains("Content-Disposition: inline"), "{text}");
+        assert!(text.contains("Content-Type: image/png"), "{text}");
+        assert!(!text.contains("data:image/png"), "{text}");
+    }
+
+    #[test]
+    fn a_broken_data_address_is_left_alone() {
+        let (html, pictures) = inline_pictures("<img src=\"data:image/png;base64,!!!\"> and text", "<a@b>");
+        assert!(pictures.is_empty());
+        assert_eq!(html, "<img src=\"data:image/png;base64,!!!\"> and text");
+        let (html, pictures) = inline_pictures("<img src=\"data:image/png;base64,QUJD", "<a@b>");
+        assert!(pictures.is_empty() && html.ends_with("QUJD"), "an unterminated address is kept");
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod lifecycle;
 mod listings;
 mod notices;
 pub mod order_pages;
+mod pictures;
 mod published;
 pub mod server_key;
 pub mod signin_limits;
@@ -41,6 +42,7 @@ pub use dashboard::{
 pub use error::ServiceError;
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
+pub use pictures::turn_picture;
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };

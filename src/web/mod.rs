@@ -12,6 +12,7 @@ mod guide;
 mod headers;
 mod listener;
 mod pages;
+mod pictures;
 mod play;
 
 use crate::service::Ctx;
@@ -40,6 +41,7 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/readyz", get(readyz))
         .route("/style.css", get(headers::stylesheet))
         .merge(pages::routes())
+        .merge(pictures::routes())
         .merge(play::routes())
         .merge(guide::routes())
         .merge(api::routes())

@@ -24,6 +24,7 @@ mod nmr_policy;
 mod openapi;
 mod order_limits;
 mod orders_api;
+mod pictures;
 mod postfix;
 mod public_dir;
 mod published_orders;

@@ -7,7 +7,7 @@
 //! Files, in the roles every engine shares (`crate::games`): `legal` (decisions, legal actions,
 //! defaults; with `check`, whether one action is legal now), `apply` (applying actions,
 //! Re-Shuffles, end of turn and game), `orders` (the order language; `orders::answer`: orders
-//! into actions), `view` (what each viewer sees), `data` (loading and checking a deck), `state`
+//! into actions), `view` (what each viewer sees), `draw` (the picture of the table), `data` (loading and checking a deck), `state`
 //! (state and actions); and 1833's own: `setup` (options, set-up and the snake selection),
 //! `routes` and `layout` (route rules and grid layouts), `score` (scoring and standings), `sim`
 //! (a random player for simulations and the benchmark).
@@ -19,6 +19,7 @@
 mod apply;
 mod check;
 pub mod data;
+mod draw;
 mod layout;
 mod legal;
 pub mod orders;
@@ -35,6 +36,8 @@ mod proptests;
 mod tests;
 #[cfg(test)]
 mod tests_defaults;
+#[cfg(test)]
+mod tests_draw;
 #[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
@@ -184,6 +187,10 @@ impl Game for R1833 {
 
     fn describe(&self, s: &State, viewer: Viewer) -> String {
         self.describe_state(s, viewer)
+    }
+
+    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+        Some(self.draw_for(s, viewer))
     }
 
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {

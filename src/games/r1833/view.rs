@@ -104,7 +104,7 @@ impl R1833 {
         }
     }
 
-    fn phase_text(&self, s: &State) -> String {
+    pub(crate) fn phase_text(&self, s: &State) -> String {
         let who = Seat::from_index(usize::from(self.decider(s)));
         match &s.phase {
             Phase::Select { .. } => format!("set-up selection: {who} selects"),

@@ -17,6 +17,7 @@ mod actions;
 mod apply;
 pub mod board;
 pub mod data;
+mod draw;
 mod holdings;
 pub mod ledger;
 mod legal;
@@ -233,6 +234,10 @@ impl Game for R1835 {
 
     fn describe(&self, s: &State, _viewer: Viewer) -> String {
         self.describe_state(s)
+    }
+
+    fn draw(&self, s: &State, _viewer: Viewer) -> Option<String> {
+        Some(self.draw_for(s))
     }
 
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {

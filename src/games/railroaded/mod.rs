@@ -5,11 +5,12 @@
 //! to the other files, in the roles every engine shares (`crate::games`): `legal` (legality,
 //! legal actions, the default), `apply` (carrying out actions), `orders` (the order language,
 //! answering decisions), `view` (views, description, standings), `data` (the data file),
-//! `state` (state and actions); and Railroaded's own `cards` (the card notation). Rulings are numbered as in `docs/RULINGS.md`.
+//! `state` (state and actions), `draw` (the picture of the table); and Railroaded's own `cards` (the card notation). Rulings are numbered as in `docs/RULINGS.md`.
 
 mod apply;
 pub mod cards;
 mod data;
+mod draw;
 mod legal;
 pub mod orders;
 pub mod state;
@@ -19,6 +20,8 @@ mod view;
 mod proptests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_draw;
 #[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
@@ -223,6 +226,10 @@ impl Game for Railroaded {
 
     fn describe(&self, s: &State, viewer: Viewer) -> String {
         self.describe_for(s, viewer)
+    }
+
+    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+        Some(self.draw_for(s, viewer))
     }
 
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {

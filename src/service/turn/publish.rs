@@ -82,6 +82,7 @@ async fn publish_as(
 
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
     let seats = store::games::seats(conn, game.id).await?;
+    let pictures = reports::Pictures::default();
     for seat in &seats {
         let s = seat.seat;
         let link = ctx.seat_link(&ctx.seat_token(game.id, s, seat.token_generation));
@@ -97,8 +98,9 @@ async fn publish_as(
             link,
             reply_to,
             reopened: turn.reopened,
+            pictures: &pictures,
         };
-        let mut mail = reports::seat_report(&ctx_r, seat)?;
+        let (mut mail, archived_html) = reports::seat_report(&ctx_r, seat)?;
         // The next deadline goes into the player's calendar.
         mail.calendar = next_deadline.map(|d| deadlines::calendar(ctx, game, turn.number + 1, d, 0));
         store::games::insert_report(
@@ -109,7 +111,7 @@ async fn publish_as(
                 seat: seat.seat,
                 subject: mail.subject.clone(),
                 body_text: mail.text.clone(),
-                body_html: mail.html.clone(),
+                body_html: archived_html,
             },
         )
         .await?;

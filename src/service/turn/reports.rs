@@ -2,6 +2,12 @@
 //! hand, its secret draws, how its own orders were read), plus every seat's published orders as
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
+//!
+//! The mail's HTML part shows the seat's picture of the table (`Game::draw`, issue 16) as an
+//! inline PNG written as a `data:` address, which `mail::message` turns into a related part with
+//! a Content-ID when it builds the message; the `<pre>` text stays as its alternative, and the
+//! plain-text part is complete without it. The archived report (`reports` table, shown on pages
+//! whose policy allows no `data:` images) keeps the HTML without the picture.
 
 use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
@@ -11,6 +17,8 @@ use crate::store::games::{GameRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
 use askama::Template;
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// Everything a report is made from.
 pub struct ReportContext<'a> {
@@ -27,6 +35,36 @@ pub struct ReportContext<'a> {
     pub reply_to: String,
     /// How often a rollback re-opened the turn: a re-published report is a new mail.
     pub reopened: i32,
+    /// The pictures rendered so far for this turn's reports (seats that see the same table
+    /// share one rendering).
+    pub pictures: &'a Pictures,
+}
+
+/// PNG renderings of drawings, by drawing, for the reports of one turn.
+#[derive(Default)]
+pub struct Pictures(Mutex<HashMap<String, Option<String>>>);
+
+impl Pictures {
+    /// The drawing as base64 PNG, rendered once per distinct drawing; `None` (logged) when it
+    /// cannot be rendered: the report then goes without its picture.
+    fn png_base64(&self, svg: String) -> Option<String> {
+        let mut done = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        done.entry(svg)
+            .or_insert_with_key(|svg| match crate::draw::png(svg) {
+                Ok(png) => Some(data_encoding::BASE64.encode(&png)),
+                Err(e) => {
+                    tracing::warn!(error = %e, "a report's picture could not be rendered; sent without it");
+                    None
+                }
+            })
+            .clone()
+    }
+}
+
+/// A report's picture of the table: the PNG (base64) and its text alternative.
+pub struct Picture {
+    pub png_base64: String,
+    pub alt: String,
 }
 
 /// One seat's published orders, for checking receipts.
@@ -50,6 +88,8 @@ pub struct Report {
     pub next_deadline: Option<String>,
     pub standings: Vec<String>,
     pub link: String,
+    /// The picture of the table, in the mail only (never in the archived report).
+    pub picture: Option<Picture>,
 }
 
 #[derive(Template)]
@@ -94,14 +134,32 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         next_deadline: c.next_deadline.map(|d| deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
         link: c.link.clone(),
+        picture: None,
     })
 }
 
-/// The report mail of one seat.
-pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail, ServiceError> {
-    let r = build(c, seat)?;
+/// The seat's picture of the table after the turn, when the game draws one and it renders.
+fn picture(c: &ReportContext<'_>, viewer: Viewer) -> Result<Option<Picture>, ServiceError> {
+    let Some(svg) = c.engine.draw(&c.outcome.state, viewer)? else {
+        return Ok(None);
+    };
+    Ok(c.pictures.png_base64(svg).map(|png_base64| Picture {
+        png_base64,
+        alt: format!(
+            "A picture of the table after turn {}, as you see it (the text below says the same).",
+            c.turn
+        ),
+    }))
+}
+
+/// The report mail of one seat (its HTML with the picture of the table), and the HTML to
+/// archive (the same without the picture).
+pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMail, String), ServiceError> {
+    let mut r = build(c, seat)?;
+    let archived = render(&ReportHtml { r: &r })?;
+    r.picture = picture(c, Viewer::Seat(seat.seat))?;
     let over = if c.outcome.game_over { " — game over" } else { "" };
-    Ok(OutgoingMail {
+    let mail = OutgoingMail {
         key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),
         kind: "report",
         game_id: Some(c.game.id),
@@ -113,5 +171,6 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<OutgoingMail
         in_reply_to: None,
         reply_to: Some(c.reply_to.clone()),
         calendar: None,
-    })
+    };
+    Ok((mail, archived))
 }

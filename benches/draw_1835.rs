@@ -1,0 +1,67 @@
+//! Benchmark: the picture of an 1835 table at the end of a game (issue 16) — the SVG drawing
+//! (`Game::draw`) and its PNG rendering (`draw::png`, resvg, as the report mail does it).
+//!
+//! The position: a random whole game (seed 0, 4 players, each decision the seat's default or a
+//! random legal action, half and half, as `benches/game_1835.rs` plays them) played to its end;
+//! then the same position with the dense late-game board of
+//! `tests/fixtures/1835/boards/dense-0.json` laid on it (every hex built, many stations), the
+//! worst case for the map. Best of five runs each. Run: `cargo bench --bench draw_1835`.
+
+use stationmaster::engine::{Game, GameRng, Pick, SetupSpec, Viewer};
+use stationmaster::games::r1835::board::BoardState;
+use stationmaster::games::r1835::{Action, R1835, State};
+use std::time::{Duration, Instant};
+
+fn end_of_game(g: &R1835) -> State {
+    let spec = SetupSpec { seats: 4, options: serde_json::json!({}) };
+    let mut s = g.setup(&spec, &mut GameRng::for_setup(0)).expect("setup");
+    let mut pick = Pick(0);
+    let mut seq = 0u64;
+    while let Some(d) = g.next_decision(&s) {
+        let legal = g.legal_actions(&s, &d);
+        let random = legal.get(pick.next(legal.len().max(1))).cloned();
+        let action = if pick.next(2) == 0 { g.default_action(&s, &d) } else { random };
+        let action: Action = action.expect("an action");
+        g.apply(&mut s, &action, &mut GameRng::for_action(0, seq)).expect("legal");
+        seq += 1;
+    }
+    s
+}
+
+fn best_of<T>(n: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..n {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed());
+        out = Some(v);
+    }
+    (best, out.expect("ran"))
+}
+
+fn measure(label: &str, g: &R1835, s: &State) {
+    let (draw, svg) = best_of(5, || g.draw(s, Viewer::Public).expect("1835 draws"));
+    let (png, bytes) = best_of(5, || stationmaster::draw::png(&svg).expect("renders"));
+    println!(
+        "{label}: draw {:.2} ms ({} KB SVG), png {:.1} ms ({} KB PNG)",
+        draw.as_secs_f64() * 1e3,
+        svg.len() / 1024,
+        png.as_secs_f64() * 1e3,
+        bytes.len() / 1024
+    );
+}
+
+fn main() {
+    let g = R1835::standard().expect("data");
+    let mut s = end_of_game(&g);
+    // The first rendering also reads the system's fonts, once per process.
+    let t = Instant::now();
+    stationmaster::draw::png(&g.draw(&s, Viewer::Public).expect("draws")).expect("renders");
+    println!("first rendering with font loading: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    measure("end of game (seed 0, 4 players)", &g, &s);
+    let v: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/fixtures/1835/boards/dense-0.json")).expect("fixture");
+    s.board = serde_json::from_value::<BoardState>(v["board"].clone()).expect("a board");
+    measure("the same with the dense board dense-0", &g, &s);
+}

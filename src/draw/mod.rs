@@ -1,0 +1,20 @@
+//! Pictures of the table (issue 16): a small SVG writer the engines draw with, the geometry of a
+//! pointy-topped hex grid, a few shared colours, and the PNG rendering of a drawing for mail.
+//!
+//! The writer ([`El`]) escapes every text and attribute value it is given, so a player's name
+//! containing `<` or `&` can never break out of the document: there is no way to put raw markup
+//! into a drawing. Element and attribute names are `&'static str` — they come from our code,
+//! never from players.
+//!
+//! Everything here but [`png`] is pure. [`png`] reads the system's fonts once (the only I/O) and
+//! falls back to a font bundled with the binary when the system has none.
+
+pub mod colour;
+pub mod hex;
+mod png;
+mod svg;
+
+pub use png::{DrawError, png};
+pub use svg::{El, document, num};
+#[cfg(test)]
+pub mod snapshot;

@@ -1,0 +1,199 @@
+//! The SVG element builder: elements with attributes, children and text, written out with every
+//! attribute value and text escaped.
+
+use std::fmt::{self, Display, Write};
+
+/// One SVG element: its name, attributes in the order given, and children.
+#[derive(Debug, Clone, PartialEq)]
+pub struct El {
+    name: &'static str,
+    attrs: Vec<(&'static str, String)>,
+    children: Vec<Node>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Node {
+    El(El),
+    Text(String),
+}
+
+/// A number as SVG wants it: at most two decimals, no trailing zeros, never `-0`.
+pub fn num(x: f64) -> String {
+    let r = (x * 100.0).round() / 100.0;
+    let r = if r == 0.0 || !r.is_finite() { 0.0 } else { r };
+    let s = format!("{r:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+impl El {
+    /// An empty element.
+    pub fn new(name: &'static str) -> El {
+        El { name, attrs: Vec::new(), children: Vec::new() }
+    }
+    /// Adds an attribute (its value is escaped when written).
+    pub fn attr(mut self, name: &'static str, value: impl Display) -> El {
+        self.attrs.push((name, value.to_string()));
+        self
+    }
+    /// Adds a numeric attribute, written with [`num`].
+    pub fn n(self, name: &'static str, value: f64) -> El {
+        self.attr(name, num(value))
+    }
+    /// Adds a child element.
+    pub fn child(mut self, child: El) -> El {
+        self.children.push(Node::El(child));
+        self
+    }
+    /// Adds a child element in place (for loops).
+    pub fn push(&mut self, child: El) {
+        self.children.push(Node::El(child));
+    }
+    /// Adds text content (escaped when written).
+    pub fn text(mut self, text: impl Display) -> El {
+        self.children.push(Node::Text(text.to_string()));
+        self
+    }
+
+    /// A rectangle.
+    pub fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> El {
+        El::new("rect").n("x", x).n("y", y).n("width", w).n("height", h).attr("fill", fill)
+    }
+    /// A circle.
+    pub fn circle(cx: f64, cy: f64, r: f64, fill: &str) -> El {
+        El::new("circle").n("cx", cx).n("cy", cy).n("r", r).attr("fill", fill)
+    }
+    /// A straight line.
+    pub fn line(a: (f64, f64), b: (f64, f64), stroke: &str, width: f64) -> El {
+        El::new("line")
+            .n("x1", a.0)
+            .n("y1", a.1)
+            .n("x2", b.0)
+            .n("y2", b.1)
+            .attr("stroke", stroke)
+            .n("stroke-width", width)
+    }
+    /// A text at (x, y) of `size` px, anchored at its middle.
+    pub fn label(x: f64, y: f64, size: f64, text: impl Display) -> El {
+        El::new("text").n("x", x).n("y", y).n("font-size", size).attr("text-anchor", "middle").text(text)
+    }
+    /// A text at (x, y) of `size` px, starting there.
+    pub fn words(x: f64, y: f64, size: f64, text: impl Display) -> El {
+        El::new("text").n("x", x).n("y", y).n("font-size", size).text(text)
+    }
+    /// A closed polygon through the points.
+    pub fn polygon(points: &[(f64, f64)], fill: &str) -> El {
+        let pts: Vec<String> = points.iter().map(|(x, y)| format!("{},{}", num(*x), num(*y))).collect();
+        El::new("polygon").attr("points", pts.join(" ")).attr("fill", fill)
+    }
+    /// A group moved by (dx, dy).
+    pub fn group(dx: f64, dy: f64) -> El {
+        El::new("g").attr("transform", format!("translate({},{})", num(dx), num(dy)))
+    }
+
+    fn write(&self, out: &mut String) {
+        out.push('<');
+        out.push_str(self.name);
+        for (k, v) in &self.attrs {
+            let _ = write!(out, " {k}=\"");
+            escape(v, out);
+            out.push('"');
+        }
+        if self.children.is_empty() {
+            out.push_str("/>");
+            return;
+        }
+        out.push('>');
+        for c in &self.children {
+            match c {
+                Node::El(e) => e.write(out),
+                Node::Text(t) => escape(t, out),
+            }
+        }
+        let _ = write!(out, "</{}>", self.name);
+    }
+}
+
+impl Extend<El> for El {
+    fn extend<I: IntoIterator<Item = El>>(&mut self, children: I) {
+        self.children.extend(children.into_iter().map(Node::El));
+    }
+}
+
+impl Display for El {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write(&mut out);
+        f.write_str(&out)
+    }
+}
+
+/// Escapes text or an attribute value; drops characters XML does not allow at all.
+fn escape(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(' '),
+            c if c < ' ' || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+}
+
+/// A standalone SVG document `width` × `height` px with a white background, a title (for
+/// screen readers and as the picture's text alternative) and the body.
+pub fn document(width: f64, height: f64, title: &str, body: Vec<El>) -> String {
+    let mut svg = El::new("svg")
+        .attr("xmlns", "http://www.w3.org/2000/svg")
+        .n("width", width)
+        .n("height", height)
+        .attr("viewBox", format!("0 0 {} {}", num(width), num(height)))
+        .attr("font-family", "DejaVu Sans, Verdana, sans-serif")
+        .child(El::new("title").text(title))
+        .child(El::rect(0.0, 0.0, width, height, "#ffffff"));
+    for e in body {
+        svg.push(e);
+    }
+    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attributes_are_escaped() {
+        let e = El::new("text").attr("data-x", "a\"><script>").text("Anna <b>&</b> 'Bo'");
+        assert_eq!(
+            e.to_string(),
+            "<text data-x=\"a&quot;&gt;&lt;script&gt;\">Anna &lt;b&gt;&amp;&lt;/b&gt; &#39;Bo&#39;</text>"
+        );
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_document() {
+        let e = El::new("text").text("a\u{0}b\u{1b}c\nd");
+        assert_eq!(e.to_string(), "<text>abc d</text>");
+    }
+
+    #[test]
+    fn numbers_keep_two_decimals_at_most() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.256), "1.26");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(f64::NAN), "0");
+        assert_eq!(num(12.5), "12.5");
+    }
+
+    #[test]
+    fn a_document_is_standalone_svg_with_a_title() {
+        let doc = document(10.0, 20.0, "The <table>", vec![El::circle(1.0, 2.0, 3.0, "red")]);
+        assert!(doc.starts_with("<?xml"));
+        assert!(doc.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(doc.contains("<title>The &lt;table&gt;</title>"));
+        assert!(doc.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" fill=\"red\"/>"));
+    }
+}

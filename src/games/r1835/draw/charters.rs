@@ -1,0 +1,129 @@
+//! The charters of the 1835 companies in play drawn: for each share company with a price and
+//! each minor with an owner, its colour, id and name, director or owner, treasury, trains, and
+//! station tokens (placed ones hollow, those left filled); the company operating now outlined.
+
+use super::company_colour;
+use crate::draw::{El, colour};
+use crate::games::r1835::R1835;
+use crate::games::r1835::state::{Entity, Round, State};
+
+const W: f64 = 196.0;
+const H: f64 = 86.0;
+const GAP: f64 = 8.0;
+/// Charters per row.
+const PER_ROW: usize = 3;
+
+/// One company's facts for its charter.
+struct Charter {
+    id: String,
+    name: String,
+    who: String,
+    cash: i64,
+    trains: Vec<String>,
+    tokens: u8,
+    placed: usize,
+    operating: bool,
+}
+
+/// A company's id and name, cut to fit its charter.
+fn title(c: &Charter) -> String {
+    let full = format!("{} {}", c.id, c.name);
+    if full.chars().count() <= 29 { full } else { full.chars().take(28).collect::<String>() + "…" }
+}
+
+fn charter_el(c: &Charter, x: f64, y: f64) -> El {
+    let fill = company_colour(&c.id);
+    let mut g = El::group(x, y)
+        .child(
+            El::rect(0.0, 0.0, W, H, colour::PAPER)
+                .attr("stroke", if c.operating { "#d62728" } else { fill })
+                .n("stroke-width", if c.operating { 3.0 } else { 1.5 })
+                .n("rx", 4.0),
+        )
+        .child(El::rect(0.0, 0.0, W, 20.0, fill).n("rx", 4.0))
+        .child(
+            El::words(6.0, 14.5, 11.0, title(c))
+                .attr("fill", colour::text_on(fill))
+                .attr("font-weight", "bold"),
+        )
+        .child(El::words(6.0, 35.0, 10.0, &c.who).attr("fill", colour::INK))
+        .child(El::words(6.0, 50.0, 10.0, format!("treasury {} M", c.cash)).attr("fill", colour::INK));
+    let trains = if c.trains.is_empty() {
+        "no trains".to_string()
+    } else {
+        format!("trains: {}", c.trains.join(", "))
+    };
+    g.push(El::words(6.0, 65.0, 10.0, trains).attr("fill", colour::INK));
+    let left = usize::from(c.tokens).saturating_sub(c.placed);
+    g.push(
+        El::words(6.0, 80.0, 9.0, format!("tokens {left} of {} left", c.tokens)).attr("fill", colour::MUTED),
+    );
+    for k in 0..usize::from(c.tokens) {
+        let cx = 112.0 + k as f64 * 14.0;
+        let dot = El::circle(cx, 77.0, 5.0, if k < left { fill } else { "none" })
+            .attr("stroke", colour::INK)
+            .n("stroke-width", 0.8);
+        g.push(dot);
+    }
+    if c.operating {
+        g.push(
+            El::words(W - 62.0, 35.0, 9.0, "operating").attr("fill", "#d62728").attr("font-weight", "bold"),
+        );
+    }
+    g
+}
+
+/// The charters in play at (x, y), and the height they take (width: [`width`]).
+pub fn charters(game: &R1835, s: &State, x: f64, y: f64) -> (El, f64) {
+    let data = &game.data;
+    let placed = |id: &str| s.board.tokens.values().flatten().filter(|t| t.company == id).count();
+    let operating = match s.round {
+        Round::Operating { .. } => game.operating_entity(s),
+        _ => None,
+    };
+    let seat = |p: Option<u8>| p.map(|p| format!("seat {}", p + 1)).unwrap_or_else(|| "no one".into());
+    let mut list: Vec<Charter> = Vec::new();
+    for (i, m) in s.minors.iter().enumerate().filter(|(_, m)| m.owner.is_some() && !m.closed) {
+        let spec = &data.minors[i];
+        list.push(Charter {
+            id: m.id.clone(),
+            name: spec.name.clone(),
+            who: format!("owner: {}", seat(m.owner)),
+            cash: m.cash,
+            trains: m.trains.clone(),
+            tokens: spec.tokens,
+            placed: placed(&m.id),
+            operating: operating == u8::try_from(i).ok().map(Entity::Minor),
+        });
+    }
+    for (i, c) in s.majors.iter().enumerate().filter(|(_, c)| c.price.is_some()) {
+        let spec = &data.majors[i];
+        let price = c.price.map(|sp| data.market.price(sp)).unwrap_or(0);
+        let state = if c.floated { "" } else { ", not floated" };
+        list.push(Charter {
+            id: c.id.clone(),
+            name: spec.name.clone(),
+            who: format!("director: {}; {price} M{state}", seat(game.president(s, i))),
+            cash: c.cash,
+            trains: c.trains.clone(),
+            tokens: spec.tokens,
+            placed: placed(&c.id),
+            operating: operating == u8::try_from(i).ok().map(Entity::Major),
+        });
+    }
+    let mut g = El::group(x, y).child(El::words(0.0, -8.0, 13.0, "Companies").attr("font-weight", "bold"));
+    if list.is_empty() {
+        g.push(El::words(0.0, 14.0, 11.0, "No company is in play yet.").attr("fill", colour::MUTED));
+        return (g, 24.0);
+    }
+    for (k, c) in list.iter().enumerate() {
+        let (row, col) = (k / PER_ROW, k % PER_ROW);
+        g.push(charter_el(c, col as f64 * (W + GAP), row as f64 * (H + GAP)));
+    }
+    (g, list.len().div_ceil(PER_ROW) as f64 * (H + GAP))
+}
+
+/// The width the charters take.
+pub fn width() -> f64 {
+    PER_ROW as f64 * (W + GAP) - GAP
+}

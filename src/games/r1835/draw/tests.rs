@@ -1,0 +1,52 @@
+//! Snapshots of the 1835 picture: the map at the start, and a late position (the dense board of
+//! `tests/fixtures/1835/boards/dense-0.json` in phase 3.4, with companies in play).
+
+use crate::draw::snapshot::assert_drawing;
+use crate::engine::{Game, Seat, Viewer};
+use crate::games::r1835::board::BoardState;
+use crate::games::r1835::state::State;
+use crate::games::r1835::tests::{engine, sold_packet, standard};
+use serde_json::json;
+
+fn late() -> State {
+    let g = engine();
+    let mut s = sold_packet(&g, json!({}));
+    let v: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../tests/fixtures/1835/boards/dense-0.json"))
+            .expect("json");
+    s.board = serde_json::from_value::<BoardState>(v["board"].clone()).expect("a board");
+    s.phase =
+        g.data.phases.iter().position(|p| p.id == "3.4").and_then(|i| u8::try_from(i).ok()).expect("3.4");
+    for (i, c) in s.majors.iter_mut().enumerate().take(4) {
+        c.price = crate::games::r1835::data::Space::parse(["C3", "F2", "H4", "C4"][i]);
+        c.stamp = i as u32;
+        c.floated = true;
+        c.cash = 100 * i as i64 + 37;
+        c.trains = vec!["5".into(), "6+6".into()];
+    }
+    s
+}
+
+#[test]
+fn the_start_map_shows_every_hex_with_berlin_hamburg_and_koeln_where_the_data_puts_them() {
+    let g = engine();
+    let svg = g.draw(&standard(&g, 4, json!({})), Viewer::Public).expect("1835 draws");
+    for name in ["Berlin", "Hamburg", "Köln", "Ostpreußen", "Elsass-Lothringen"] {
+        assert!(svg.contains(&format!(">{name}<")), "{name} is on the map");
+    }
+    assert_drawing("r1835_start.svg", &svg);
+}
+
+#[test]
+fn a_late_position_shows_tiles_tokens_market_markers_and_charters() {
+    let g = engine();
+    let s = late();
+    let svg = g.draw(&s, Viewer::Public).expect("1835 draws");
+    assert!(
+        svg.contains("Stock market") && svg.contains("Companies") && svg.contains("treasury 137 M"),
+        "{svg}"
+    );
+    // 1835 hides nothing: every seat sees the public picture.
+    assert_eq!(g.draw(&s, Viewer::Seat(Seat(2))).as_deref(), Some(svg.as_str()));
+    assert_drawing("r1835_late.svg", &svg);
+}

@@ -1,0 +1,66 @@
+//! The picture of the table after a published turn at its stable address (issue 16), and the
+//! report mail's HTML with the picture as an inline part.
+
+use crate::helpers::spawn_app;
+use axum::http::StatusCode;
+use chrono::Duration;
+use sqlx::PgPool;
+use stationmaster::service::Review;
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_published_turn_has_its_public_picture_at_a_stable_address(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    let url = format!("/games/{}/turns/1/table.svg", g.id);
+    assert_eq!(app.get(&url).await.status, StatusCode::NOT_FOUND, "turn 1 is still open");
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let r = app.get(&url).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.headers["content-type"], "image/svg+xml; charset=utf-8");
+    assert!(r.body.contains("<svg") && r.body.contains("Railroaded"), "{}", r.body);
+    assert!(!r.body.contains("Hand of"), "the public picture shows no hand:\n{}", r.body);
+    assert_eq!(app.get(&url).await.body, r.body, "the address is stable");
+    for other in ["2", "0", "99", "x", "-1"] {
+        let r = app.get(&format!("/games/{}/turns/{other}/table.svg", g.id)).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "turn {other}");
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_draft_waiting_for_the_gm_has_no_picture_yet(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let r = app.get(&format!("/games/{}/turns/1/table.svg", g.id)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "a draft is not published: {}", r.body);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_without_it(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let report = app
+        .outbox()
+        .await
+        .into_iter()
+        .find(|m| m.kind == "report" && m.to_addr == g.seats[0].player.email.as_str())
+        .expect("seat 1's report");
+    let html = report.body_html.clone().expect("an HTML part");
+    assert!(html.contains("<img src=\"data:image/png;base64,"), "{html}");
+    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let text = String::from_utf8(message.formatted()).expect("utf-8");
+    assert!(text.contains("Content-Type: multipart/related;"), "{text}");
+    assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let archived: String =
+        sqlx::query_scalar("SELECT body_html FROM reports WHERE game_id = $1 AND turn = 1 AND seat = 1")
+            .bind(g.id)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    assert!(!archived.contains("data:image") && archived.contains("<pre>"), "{archived}");
+}
