@@ -120,6 +120,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             &req.turn_length,
             &deadlines::words(&g, None, deadline),
             ctx.reply_address(id, Seat(seat), 1),
+            super::dice::commitment_line(engine, &g, 1, 0),
         )?;
         mail.calendar = Some(calendar.clone());
         notices::queue(&mut tx, &ctx.settings, &mail).await?;

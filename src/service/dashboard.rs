@@ -79,6 +79,8 @@ pub struct Dashboard {
     /// Absences players asked for that wait for the GM's approval (RULING S9): seat, first and
     /// last day.
     pub pending_absences: Vec<AbsenceRequest>,
+    /// The GM's chat webhook for this game, masked (RULING W14), if one is registered.
+    pub webhook: Option<String>,
 }
 
 /// Checks that `gm` (a signed-in address) runs `game`; returns the game.
@@ -176,6 +178,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         policy,
         undelivered,
         pending_absences,
+        webhook: super::webhooks::shown_hook(conn, game, super::webhooks::HookOwner::Gm).await?,
     })
 }
 

@@ -85,6 +85,8 @@ pub struct Welcome<'a> {
     pub deadline: String,
     /// The game's order guide on the server, when it has one.
     pub guide: Option<String>,
+    /// The first turn's dice commitment (games that roll dice; docs/DICE.md).
+    pub dice: Option<String>,
 }
 
 #[derive(Template)]
@@ -112,6 +114,7 @@ pub fn welcome(
     turn_length: &TurnLength,
     deadline: &str,
     reply_to: String,
+    dice: Option<String>,
 ) -> Result<OutgoingMail, ServiceError> {
     let w = Welcome {
         game,
@@ -124,6 +127,7 @@ pub fn welcome(
         turn_length: turn_length.to_string(),
         deadline: deadline.to_string(),
         guide: super::views::guide_path(engine).map(|path| format!("{}{path}", settings.base())),
+        dice,
     };
     Ok(OutgoingMail {
         key: format!("welcome:{game_id}:{seat}"),

@@ -96,6 +96,8 @@ pub struct SeatPage {
     /// Every turn this seat has a report of: (turn, subject), oldest first.
     pub reports: Vec<(i32, String)>,
     pub finished: bool,
+    /// The seat's chat webhook, masked (RULING W14), if one is registered.
+    pub webhook: Option<String>,
 }
 
 /// A turn's report as one seat received it.
@@ -220,6 +222,8 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
         last_report,
         reports,
         finished: g.status == GameStatus::Finished,
+        webhook: super::webhooks::shown_hook(conn, who.game, super::webhooks::HookOwner::Seat(who.seat))
+            .await?,
         game: g.name,
     })
 }

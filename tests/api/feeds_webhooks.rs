@@ -65,6 +65,9 @@ async fn a_players_webhook_is_told_of_the_published_turn_and_the_next_deadline(p
     let token = g.seats[0].token.reveal().to_string();
     let r = app.post_form(&format!("/play/{token}/webhook"), &form(&hook.url), None).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = app.get(&format!("/play/{token}")).await;
+    assert!(page.body.contains("/…abcd"), "the page shows the webhook masked");
+    assert!(!page.body.contains("s3cr3tTOKEN"), "and never in full (RULING W14)");
 
     publish_turn_1(&app, &g).await;
     let stats = stationmaster::webhook::deliver_due(&app.ctx).await.unwrap();

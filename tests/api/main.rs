@@ -6,6 +6,7 @@ mod bad_input;
 mod browser;
 mod console;
 mod dev_mailbox;
+mod dice;
 mod docs;
 mod e2e_1835_mail;
 mod feeds_webhooks;

@@ -559,7 +559,9 @@ fn while_the_prussian_asks_every_viewer_sees_who_is_asked_what_and_the_seat_aske
                 d.prompt.contains("form the Prussian with M2, receiving PR's 10 % director's certificate")
             );
             assert!(
-                d.prompt.contains("form_prussian true") && d.prompt.contains("RULING K50"),
+                d.prompt.contains("FORM PR")
+                    && d.prompt.contains("DECLINE PR")
+                    && d.prompt.contains("RULING K50"),
                 "{}",
                 d.prompt
             );

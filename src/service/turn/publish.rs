@@ -99,6 +99,7 @@ async fn publish_as(
             reply_to,
             reopened: turn.reopened,
             pictures: &pictures,
+            first_seq: turn.first_seq,
         };
         let (mut mail, archived_html) = reports::seat_report(&ctx_r, seat)?;
         // The next deadline goes into the player's calendar.

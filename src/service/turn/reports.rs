@@ -38,6 +38,8 @@ pub struct ReportContext<'a> {
     /// The pictures rendered so far for this turn's reports (seats that see the same table
     /// share one rendering).
     pub pictures: &'a Pictures,
+    /// The log sequence number of the turn's first action (for its dice, `service::dice`).
+    pub first_seq: i64,
 }
 
 /// PNG renderings of drawings, by drawing, for the reports of one turn.
@@ -90,6 +92,8 @@ pub struct Report {
     pub link: String,
     /// The picture of the table, in the mail only (never in the archived report).
     pub picture: Option<Picture>,
+    /// The turn's dice revealed and the next turn's commitment (games that roll dice; issue 17).
+    pub dice: Vec<String>,
 }
 
 #[derive(Template)]
@@ -135,7 +139,19 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         standings,
         link: c.link.clone(),
         picture: None,
+        dice: dice_lines(c),
     })
+}
+
+/// The turn's dice keys revealed, then the next turn's commitment (docs/DICE.md).
+fn dice_lines(c: &ReportContext<'_>) -> Vec<String> {
+    let used = c.outcome.actions.len();
+    let mut lines = crate::service::dice::reveal_lines(c.engine, c.game, c.turn, c.first_seq, used);
+    if !c.outcome.game_over {
+        let next = c.first_seq + i64::try_from(used).unwrap_or(0);
+        lines.extend(crate::service::dice::commitment_line(c.engine, c.game, c.turn + 1, next));
+    }
+    lines
 }
 
 /// The seat's picture of the table after the turn, when the game draws one and it renders.
