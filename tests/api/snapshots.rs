@@ -79,6 +79,51 @@ async fn the_turn_report_reads_as_recorded(pool: PgPool) {
         .find(|m| m.kind == "report" && m.to_addr == "dan@example.org")
         .unwrap();
     assert_snapshot("report_turn1_seat4_nmr.txt", &redact(&nmr_report.body_text, &g, &secrets));
+
+    // The HTML part, its picture cut out (issue 16: the table as an inline PNG with a text
+    // alternative), and the shape of the mail as sent: alternative → related → HTML + PNG.
+    let html = report.body_html.clone().expect("an HTML part");
+    let (before, after) = html.split_once("data:image/png;base64,").expect("the picture inline in the HTML");
+    let after = &after[after.find('"').expect("the end of the picture")..];
+    assert_snapshot(
+        "report_turn1_seat1.html",
+        &redact(&format!("{before}data:image/png;base64,<png>{after}"), &g, &secrets),
+    );
+    let sent =
+        stationmaster::mail::message::build_message(&report, "Stationmaster <gm-robot@sm.test>").unwrap();
+    let sent = String::from_utf8_lossy(&sent.formatted()).replace("\r\n", "\n");
+    assert_snapshot("report_turn1_seat1.mime", &mime_shape(&sent));
+}
+
+/// The MIME structure of a sent mail: its parts' content headers in order (folded headers
+/// joined, boundaries and Content-ID hosts made stable).
+fn mime_shape(mail: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for l in mail.lines() {
+        match (l.starts_with([' ', '\t']), lines.last_mut()) {
+            (true, Some(last)) => last.push_str(l),
+            _ => lines.push(l.to_string()),
+        }
+    }
+    lines
+        .into_iter()
+        .filter(|l| {
+            ["Content-Type:", "Content-ID:", "Content-Disposition:", "Content-Transfer-Encoding:"]
+                .iter()
+                .any(|h| l.starts_with(h))
+        })
+        .map(|l| match l.find("boundary=") {
+            Some(at) => format!("{}boundary=<b>", &l[..at]),
+            None => l,
+        })
+        .map(|l| match l.strip_prefix("Content-ID: <") {
+            // The id's tail comes from the mail's Message-ID (random per game).
+            Some(id) => format!("Content-ID: <{}.…>", id.split('.').next().unwrap_or("")),
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 #[sqlx::test(migrations = "./migrations")]
