@@ -41,6 +41,7 @@ impl R1835 {
     /// Begins stock round `n` with the priority holder (the lap pattern while the packet is on
     /// sale: FACTS §4.3, RULING K3).
     pub(crate) fn start_stock_round(&self, s: &mut State, n: u32, ev: &mut Vec<Event>) {
+        self.note_round_end(s, ev);
         s.round = Round::Stock { n };
         s.round_seq += 1;
         // FACTS §9: later conversions are asked once around the table at the start of each SR.
@@ -176,8 +177,17 @@ impl R1835 {
         self.start_operating_round(s, n, 1, of, ev);
     }
 
+    /// Issue 15: the report shows where everything stands after each round (a turn covers
+    /// several, HR 14) — said as the next round begins, while `s.round` is still the one ending.
+    fn note_round_end(&self, s: &State, ev: &mut Vec<Event>) {
+        if s.round_seq > 0 {
+            ev.push(Event::public(format!("After {}: {}", s.round.name(), self.round_summary(s))));
+        }
+    }
+
     /// Begins operating round `set`.`k`: private income, then the operating order (FACTS §7.2).
     fn start_operating_round(&self, s: &mut State, set: u32, k: u8, of: u8, ev: &mut Vec<Event>) {
+        self.note_round_end(s, ev);
         s.round = Round::Operating { set, n: k, of };
         s.round_seq += 1;
         // FACTS §7.2 step 1, HR 10: the Prussian's questions come before private income.

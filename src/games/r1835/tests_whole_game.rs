@@ -580,3 +580,33 @@ fn while_the_prussian_asks_every_viewer_sees_who_is_asked_what_and_the_seat_aske
     assert_eq!(g.view(last, Viewer::Public)["prussian"]["asking"], Value::Null);
     assert!(!g.describe(last, Viewer::Public).contains("Prussian question"));
 }
+
+#[test]
+fn the_report_says_where_everything_stands_after_every_round() {
+    // Issue 15: cash and certificates, treasuries and trains after each round, as an event
+    // when the next round begins (what a multi-round turn's report lists round by round).
+    let steps = replayed(WHOLE);
+    let mut summaries = 0;
+    for st in steps.iter().filter(|st| st.after.round_seq != st.before.round_seq) {
+        let ended = st.before.round.name();
+        let line = st
+            .events
+            .iter()
+            .find(|e| e.starts_with(&format!("After {ended}: ")))
+            .unwrap_or_else(|| panic!("no summary after {ended}: {:?}", st.events));
+        let p0 = &st.before.players[0];
+        assert!(
+            line.contains(&format!("seat 1 {} M", p0.cash)) || st.after.players[0].cash != p0.cash,
+            "{line}"
+        );
+        assert!(
+            line.contains(&format!("bank {} M", st.before.bank)) || st.after.bank != st.before.bank,
+            "{line}"
+        );
+        if let Some(c) = st.before.majors.iter().find(|c| c.floated && !c.trains.is_empty()) {
+            assert!(line.contains(&format!("{} at ", c.id)) && line.contains(&c.trains.join("+")), "{line}");
+        }
+        summaries += 1;
+    }
+    assert!(summaries > 20, "a whole game has many rounds: {summaries}");
+}

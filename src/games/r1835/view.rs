@@ -159,6 +159,41 @@ impl R1835 {
         out.join("\n")
     }
 
+    /// Where everything stands, in one line, for the report at each round's end (issue 15: the
+    /// stock market, treasuries and trains, players' cash and certificates after every round).
+    pub(crate) fn round_summary(&self, s: &State) -> String {
+        let seats: Vec<String> = (0..s.n())
+            .map(|p| {
+                format!(
+                    "seat {} {} M, {} certificates",
+                    p + 1,
+                    s.players[usize::from(p)].cash,
+                    self.cert_count(s, p)
+                )
+            })
+            .collect();
+        let companies: Vec<String> = s
+            .majors
+            .iter()
+            .filter(|c| c.floated)
+            .map(|c| {
+                let price =
+                    c.price.map(|sp| self.data.market.price(sp).to_string()).unwrap_or_else(|| "—".into());
+                let trains = if c.trains.is_empty() { "no trains".to_string() } else { c.trains.join("+") };
+                format!("{} at {price}, {} M, {trains}", c.id, c.cash)
+            })
+            .chain(s.minors.iter().filter(|m| m.owner.is_some() && !m.closed).map(|m| {
+                let trains = if m.trains.is_empty() { "no trains".to_string() } else { m.trains.join("+") };
+                format!("{} {} M, {trains}", m.id, m.cash)
+            }))
+            .collect();
+        let mut out = format!("{}; bank {} M", seats.join("; "), s.bank);
+        if !companies.is_empty() {
+            out.push_str(&format!(" — {}", companies.join("; ")));
+        }
+        out
+    }
+
     /// The company operating now and its turn: step, lays, station, revenue and routes run.
     fn operating_view(&self, s: &State) -> Value {
         let Some(e) = self.operating_entity(s).filter(|_| matches!(s.round, Round::Operating { .. })) else {
