@@ -5,11 +5,12 @@
 use super::WebError;
 use super::gm::SignedInGm;
 use super::pages::game_id;
+use super::play::auth;
 use crate::domain::SecretToken;
 use crate::service::audit::Actor;
 use crate::service::feeds::{self, Feed};
 use crate::service::webhooks::{self, HookOwner};
-use crate::service::{self, Ctx};
+use crate::service::Ctx;
 use askama::Template;
 use axum::Router;
 use axum::extract::rejection::FormRejection;
@@ -43,14 +44,8 @@ async fn game_feed(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<Res
 }
 
 async fn seat_feed(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<Response, WebError> {
-    let who = seat_of(&ctx, &token).await?;
+    let who = auth(&ctx, &token).await?;
     atom(&feeds::seat_feed(&ctx, &who, ctx.seat_link(&SecretToken::presented(&token))).await?)
-}
-
-/// The seat a secret link belongs to.
-async fn seat_of(ctx: &Ctx, token: &str) -> Result<service::SeatAuth, WebError> {
-    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    Ok(service::authenticate_seat(&mut conn, None, &SecretToken::presented(token)).await?)
 }
 
 #[derive(Deserialize)]
@@ -66,7 +61,7 @@ async fn seat_hook(
     form: Result<Form<HookForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
     let Form(f) = form.map_err(|e| WebError::form("the webhook form", &e))?;
-    let who = seat_of(&ctx, &token).await?;
+    let who = auth(&ctx, &token).await?;
     webhooks::set_hook(&ctx, who.game, HookOwner::Seat(who.seat), Actor::Seat(who.seat.0), &f.url).await?;
     Ok(Redirect::to(&format!("/play/{token}#webhook")))
 }

@@ -125,7 +125,8 @@ struct PlayPage {
     absence_approval: bool,
 }
 
-async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
+/// The seat a secret link belongs to (shared by every page behind the link).
+pub(super) async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     Ok(service::authenticate_seat(&mut conn, None, &SecretToken::presented(token)).await?)
 }

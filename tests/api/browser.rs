@@ -196,6 +196,8 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser(pool: PgPool
         .await
         .unwrap();
     c.find(Locator::Css("form[action='/gm/login'] button")).await.unwrap().click().await.unwrap();
+    // Wait until the sign-in has landed on the GM's games (its cookie set) before going on.
+    c.wait().for_url(&url::Url::parse(&format!("{base}/gm")).unwrap()).await.unwrap();
     c.goto(&format!("{base}/gm/games/{}", g.id)).await.unwrap();
     c.find(Locator::Css("form[action$='/close'] button")).await.unwrap().click().await.unwrap();
     let publish = c.wait().for_element(Locator::Css("form[action$='/publish'] button")).await.unwrap();

@@ -117,15 +117,7 @@ impl R1835 {
             s.priority + 1
         )];
         for p in 0..s.n() {
-            let shares: Vec<String> = (0..s.majors.len())
-                .filter_map(|co| {
-                    let pc = self.percent_of(s, co, p);
-                    let pres = if self.president(s, co) == Some(p) { "*" } else { "" };
-                    (pc > 0).then(|| format!("{}{pres} {pc} %", s.majors[co].id))
-                })
-                .chain(s.privates.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
-                .chain(s.minors.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
-                .collect();
+            let shares = self.holdings_in_words(s, p, |id, pc| format!("{id}* {pc} %"));
             out.push(format!(
                 "seat {}: {} M, {} of {} certificates: {}",
                 p + 1,
@@ -157,6 +149,27 @@ impl R1835 {
             out.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
         out.join("\n")
+    }
+
+    /// What seat `p` holds in words: each share company's percentage (`director` words the
+    /// director's), then its open privates and minors.
+    pub(crate) fn holdings_in_words(
+        &self,
+        s: &State,
+        p: u8,
+        director: impl Fn(&str, u32) -> String,
+    ) -> Vec<String> {
+        (0..s.majors.len())
+            .filter_map(|co| {
+                let pc = self.percent_of(s, co, p);
+                let id = s.majors[co].id.as_str();
+                (pc > 0).then(|| {
+                    if self.president(s, co) == Some(p) { director(id, pc) } else { format!("{id} {pc} %") }
+                })
+            })
+            .chain(s.privates.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
+            .chain(s.minors.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
+            .collect()
     }
 
     /// Where everything stands, in one line, for the report at each round's end (issue 15: the

@@ -86,15 +86,7 @@ impl R1835 {
         let mut g = El::group(x, y).child(El::words(0.0, -8.0, 13.0, "Players").attr("font-weight", "bold"));
         let mut dy = 8.0;
         for p in 0..s.n() {
-            let shares: Vec<String> = (0..s.majors.len())
-                .filter_map(|co| {
-                    let pc = self.percent_of(s, co, p);
-                    let pres = if self.president(s, co) == Some(p) { " (director)" } else { "" };
-                    (pc > 0).then(|| format!("{} {pc} %{pres}", s.majors[co].id))
-                })
-                .chain(s.privates.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
-                .chain(s.minors.iter().filter(|x| x.owner == Some(p) && !x.closed).map(|x| x.id.clone()))
-                .collect();
+            let shares = self.holdings_in_words(s, p, |id, pc| format!("{id} {pc} % (director)"));
             let head = format!(
                 "seat {}: {} M, {} of {} certificates",
                 p + 1,
