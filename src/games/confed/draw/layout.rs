@@ -1,5 +1,5 @@
 //! Where the drawing puts each station: `rules/confederate_rails/layout.toml` (a reconstruction,
-//! RULING K68) read and checked against the map, and projected from longitude and latitude to
+//! RULING F61) read and checked against the map, and projected from longitude and latitude to
 //! the drawing's pixels. The file is embedded at build time and parsed once; a file that misses
 //! a station, names one twice or names one the map lacks is a [`LayoutError`] naming the entry.
 

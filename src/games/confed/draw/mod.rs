@@ -1,5 +1,5 @@
 //! The picture of a Confederate Rails table (issue 16): the map (`map`, stations placed by
-//! `layout` from `rules/confederate_rails/layout.toml`, a reconstruction: RULING K68) beside a
+//! `layout` from `rules/confederate_rails/layout.toml`, a reconstruction: RULING F61) beside a
 //! panel with the Round, the War (Victory Depots held by the Union, blockade, embargo), every
 //! seat's money, lines and trains with their loads, the Available Loads, abandoned loads, the
 //! disruption, and a legend. A seat sees its own Special Events by name and the others' only as
