@@ -1,11 +1,11 @@
 //! The picture of the table after a published turn at its stable address (issue 16), and the
 //! report mail's HTML with the picture as an inline part.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{create_game_on, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
 use sqlx::PgPool;
-use stationmaster::service::Review;
+use stationmaster::service::{GameClock, Review};
 
 #[sqlx::test(migrations = "./migrations")]
 async fn a_published_turn_has_its_public_picture_at_a_stable_address(pool: PgPool) {
@@ -81,4 +81,27 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
             .await
             .unwrap();
     assert!(!archived.contains("data:image") && archived.contains("<pre>"), "{archived}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_report(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = create_game_on(
+        &app.ctx,
+        "confederate-rails",
+        serde_json::json!({}),
+        Review::Auto,
+        GameClock::default(),
+    )
+    .await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let r = app.get(&format!("/games/{}/turns/1/table.svg", g.id)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body.contains("Confederate Rails") && r.body.contains("Union: Maryland"), "{}", r.body);
+    assert!(!r.body.contains("Special Events held:"), "the public picture names no hand");
+    let report = app.outbox().await.into_iter().find(|m| m.kind == "report").expect("a report");
+    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let text = String::from_utf8(message.formatted()).expect("utf-8");
+    assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
 }
