@@ -22,6 +22,7 @@ mod apply;
 pub mod board;
 pub mod chits;
 pub mod data;
+mod draw;
 mod legal;
 pub mod movement;
 pub mod orders;
@@ -151,6 +152,9 @@ impl Game for Confed {
     }
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
+    }
+    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+        self.draw_for(s, viewer)
     }
     fn describe_action(&self, a: &Action) -> String {
         self.action_words(a)
