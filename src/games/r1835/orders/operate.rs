@@ -87,9 +87,9 @@ impl R1835 {
                 .find(|c| c.distance.is_some())
                 .map(|c| c.action)
                 .ok_or_else(|| format!("no lay brings {company} nearer to {t}")),
-            Cmd::Lay { .. } => {
-                self.most_income_lay(s, e).ok_or_else(|| "no lay gives more income this turn".into())
-            }
+            Cmd::Lay { .. } => self
+                .most_income_lay(s, e)
+                .ok_or_else(|| "no lay gives more income this turn and next (RULINGS K71)".into()),
             Cmd::Token { hex: Some(hex), city, .. } => {
                 let cities = city.map_or_else(|| (1..=4).collect(), |c| vec![c]);
                 let v = cities
