@@ -58,7 +58,10 @@ impl R1835 {
         match o {
             Outcome::Done { cmd, path, .. } if path.is_empty() => format!("now: {cmd} can be carried out"),
             Outcome::Done { cmd, path, .. } => format!("now: {} → {cmd} can be carried out", path.join(", ")),
-            Outcome::Failed { why, .. } => format!("now: not possible ({})", why.join("; ")),
+            Outcome::Failed { why, .. } => match super::operate::unclear(&why) {
+                Some(unclear) => format!("now: {unclear}"),
+                None => format!("now: not possible ({})", why.join("; ")),
+            },
             Outcome::Nothing { path } => format!("now: {} → nothing ordered", path.join(", ")),
         }
     }
