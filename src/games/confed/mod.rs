@@ -19,6 +19,8 @@
 //! decisions tells nothing about the hidden hands (RULING F22).
 
 mod apply;
+pub mod bribe;
+mod extended;
 pub mod board;
 pub mod chits;
 pub mod data;
@@ -30,6 +32,8 @@ pub mod sim;
 pub mod state;
 mod view;
 
+#[cfg(test)]
+mod extended_tests;
 #[cfg(test)]
 mod movement_tests;
 #[cfg(test)]
