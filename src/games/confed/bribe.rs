@@ -2,9 +2,9 @@
 //! issue 17): the condition of `PAY n TO seat IF …`, parsed into a [`Cond`] and evaluated on
 //! the position at the moment the money would move, after the other seat accepted (RULING F42).
 
+use super::data::Data;
 use super::orders::answer::find_station;
 use super::state::State;
-use super::data::Data;
 use crate::engine::{OrderError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};
@@ -69,8 +69,9 @@ pub fn holds(d: &Data, s: &State, c: &Cond) -> bool {
     match c {
         Cond::Open(n) => find_station(d, n).is_some_and(|x| !s.occupied.contains(&x)),
         Cond::Occupied(n) => find_station(d, n).is_some_and(|x| s.occupied.contains(&x)),
-        Cond::TrainAt { seat, train, at } => find_station(d, at)
-            .is_some_and(|x| s.train(*seat, *train).and_then(|t| t.station()) == Some(x)),
+        Cond::TrainAt { seat, train, at } => {
+            find_station(d, at).is_some_and(|x| s.train(*seat, *train).and_then(|t| t.station()) == Some(x))
+        }
         Cond::BadRails(l) => s.bad_rails.contains(l),
         Cond::Not(inner) => !holds(d, s, inner),
     }

@@ -19,11 +19,11 @@
 //! decisions tells nothing about the hidden hands (RULING F22).
 
 mod apply;
-pub mod bribe;
-mod extended;
 pub mod board;
+pub mod bribe;
 pub mod chits;
 pub mod data;
+mod extended;
 mod legal;
 pub mod movement;
 pub mod orders;

@@ -69,8 +69,14 @@ impl Confed {
             // The Extended Game: open at the lowest bid or raise by $100, half the time.
             Stage::RrcPhase { .. } | Stage::Bidding { .. } if s.tasks.is_empty() => {
                 let bids: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Bid { .. })).collect();
-                let floor = bids.iter().filter_map(|a| if let Action::Bid { amount, .. } = a { Some(*amount) } else { None }).min();
-                let lowest: Vec<&&Action> = bids.iter().filter(|a| matches!(a, Action::Bid { amount, .. } if Some(*amount) == floor)).collect();
+                let floor = bids
+                    .iter()
+                    .filter_map(|a| if let Action::Bid { amount, .. } = a { Some(*amount) } else { None })
+                    .min();
+                let lowest: Vec<&&Action> = bids
+                    .iter()
+                    .filter(|a| matches!(a, Action::Bid { amount, .. } if Some(*amount) == floor))
+                    .collect();
                 if !lowest.is_empty() && p.next(2) == 0 {
                     return (*lowest[p.next(lowest.len())]).clone();
                 }
@@ -86,7 +92,12 @@ impl Confed {
     }
 
     /// [`Confed::sim_game`] with set-up options (`{"extended": true}` for the Extended Game).
-    pub fn sim_game_with(&self, seats: u8, seed: u64, options: serde_json::Value) -> Result<(State, usize), String> {
+    pub fn sim_game_with(
+        &self,
+        seats: u8,
+        seed: u64,
+        options: serde_json::Value,
+    ) -> Result<(State, usize), String> {
         use crate::engine::{Game, SetupSpec};
         let spec = SetupSpec { seats, options };
         let mut s = self.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.to_string())?;

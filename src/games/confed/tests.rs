@@ -407,7 +407,10 @@ fn every_order_form_of_the_guide_parses_and_prints_back() {
         assert_eq!(o.to_string(), line, "{line}");
     }
     assert!(g.parse_order("FLY 2 TO Richmond").is_err());
-    assert!(g.parse_order("PAY 200 TO 3 IF you leave Atlanta alone").is_err(), "an unreadable condition is refused");
+    assert!(
+        g.parse_order("PAY 200 TO 3 IF you leave Atlanta alone").is_err(),
+        "an unreadable condition is refused"
+    );
 }
 
 #[test]

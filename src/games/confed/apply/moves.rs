@@ -25,7 +25,14 @@ pub struct StepOption {
 
 impl Confed {
     /// The cheapest way into `to` over each segment and line, for a mover.
-    fn best_into(&self, b: &Board, prev: Option<u8>, at: usize, to: usize, mover: &Mover) -> Option<(u32, u8)> {
+    fn best_into(
+        &self,
+        b: &Board,
+        prev: Option<u8>,
+        at: usize,
+        to: usize,
+        mover: &Mover,
+    ) -> Option<(u32, u8)> {
         let d = &self.data;
         let mut best: Option<(u32, u8)> = None;
         for seg in d.map.segments_between(at, to) {

@@ -213,12 +213,15 @@ impl Confed {
                 ok(Action::Bid { rrc: *rrc, amount: *amount }).map(|a| (a, "bid".into(), true))
             }
             // RT 4.1.1: the smallest raise, as long as the limit allows.
-            (Stage::Bidding { rrc, bid, .. }, Order::BidUpTo { rrc: r, max }) if r == rrc && bid + 100 <= *max => {
+            (Stage::Bidding { rrc, bid, .. }, Order::BidUpTo { rrc: r, max })
+                if r == rrc && bid + 100 <= *max =>
+            {
                 ok(Action::Bid { rrc: *rrc, amount: bid + 100 }).map(|a| (a, "raised".into(), false))
             }
             (Stage::PlaceBought { .. }, Order::Place { at, .. }) => {
                 let st = station(at)?;
-                let a = legal.iter().find(|a| matches!(a, Action::PlaceTrain { station: x, .. } if *x == st))?;
+                let a =
+                    legal.iter().find(|a| matches!(a, Action::PlaceTrain { station: x, .. } if *x == st))?;
                 Some((a.clone(), "placed".into(), true))
             }
             (Stage::Contract { .. }, Order::Replace(n)) => {
