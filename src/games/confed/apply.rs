@@ -285,6 +285,7 @@ impl Confed {
         // RULING F20 / F14: the game ends with the Round in which the pile ran dry, or a
         // Round in which nobody activated a train; before the War neither (RULING F40).
         if s.pre_war {
+            // RULING F40: the War starts with the next Round instead.
         } else if s.pile.is_empty() {
             s.ended = Some("the draw pile is exhausted (RULING F20)".into());
         } else if s.activations_this_round == 0 && s.round > 0 {
