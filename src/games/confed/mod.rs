@@ -20,9 +20,11 @@
 
 mod apply;
 pub mod board;
+pub mod bribe;
 pub mod chits;
 pub mod data;
 mod draw;
+mod extended;
 mod legal;
 pub mod movement;
 pub mod orders;
@@ -31,6 +33,8 @@ pub mod sim;
 pub mod state;
 mod view;
 
+#[cfg(test)]
+mod extended_tests;
 #[cfg(test)]
 mod movement_tests;
 #[cfg(test)]
