@@ -209,3 +209,37 @@ fn a_document_of_another_format_or_version_is_not_read() {
     assert!(matches!(parse_document("{}"), Err(ImportRefused::NotADocument(_))));
     assert!(matches!(parse_document("[1]"), Err(ImportRefused::NotADocument(_))));
 }
+
+fn console(pool: &PgPool, args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stationmaster"))
+        .args(args)
+        .env("DATABASE_URL", crate::helpers::database_url(pool))
+        .env("STATIONMASTER_BASE_URL", "http://sm.test")
+        .env("STATIONMASTER_SECRET_KEY", "test-key")
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_console_exports_a_game_and_imports_it_from_standard_input(pool: PgPool) {
+    let app = spawn_app(pool.clone()).await;
+    let (id, _) = played(&app.ctx, "railroaded", 1).await;
+    let exported = console(&pool, &["game", "export", &id.to_string()], b"");
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    let again = console(&pool, &["game", "import", "-"], &exported.stdout);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(!again.status.success() && err.contains("already on this server"), "{err}");
+    let copy = console(&pool, &["--json", "game", "import", "--new-id", "-"], &exported.stdout);
+    assert!(copy.status.success(), "{}", String::from_utf8_lossy(&copy.stderr));
+    let out: Value = serde_json::from_slice(&copy.stdout).unwrap();
+    assert_eq!(out["seats"].as_array().unwrap().len(), 4);
+    assert!(out["seats"][0]["link"].as_str().unwrap().starts_with("http://sm.test/play/"));
+    assert_eq!(games(&app.ctx).await, 2);
+}
