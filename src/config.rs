@@ -232,6 +232,12 @@ pub struct WebSettings {
     /// (or the new one, when every connection has a request under way).
     #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true, hide_env_values = true)]
     pub max_connections: usize,
+
+    /// Where `GET /metrics` (Prometheus text format) is served, e.g. 127.0.0.1:9090 — an address
+    /// of its own, never the public web server's. Not set (the default): no metrics are kept
+    /// or served (RULING O6).
+    #[arg(long, env = "STATIONMASTER_METRICS_ADDR", global = true, hide_env_values = true)]
+    pub metrics_addr: Option<String>,
 }
 
 impl WebSettings {
@@ -243,6 +249,11 @@ impl WebSettings {
     pub const REQUEST_TIMEOUT_SECS: u64 = 30;
     /// Default of `max_connections`.
     pub const MAX_CONNECTIONS: usize = 1024;
+
+    /// The metrics address, unless turned off (not set, or empty).
+    pub fn metrics_addr(&self) -> Option<&str> {
+        self.metrics_addr.as_deref().map(str::trim).filter(|a| !a.is_empty())
+    }
 }
 
 impl Default for WebSettings {
@@ -253,6 +264,7 @@ impl Default for WebSettings {
             keepalive_secs: Self::KEEPALIVE_SECS,
             request_timeout_secs: Self::REQUEST_TIMEOUT_SECS,
             max_connections: Self::MAX_CONNECTIONS,
+            metrics_addr: None,
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod games;
 pub mod inbound_mail;
 pub mod logs;
 pub mod mail;
+pub mod metrics;
 pub mod orders;
 pub mod registry;
 pub mod schedule;

@@ -1,5 +1,6 @@
 //! `stationmaster serve`: the web server with the background workers beside it (scheduler, outbox
-//! worker, webhook worker, IMAP poller, ingest socket), all on one context and one shutdown signal.
+//! worker, webhook worker, IMAP poller, ingest socket, the metrics listener when asked for), all on
+//! one context and one shutdown signal.
 
 use crate::clock::Clock;
 use crate::config::Settings;
@@ -25,6 +26,18 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     let (switch, shutdown) = Shutdown::new();
     let mut workers = tokio::task::JoinSet::new();
 
+    if let Some(addr) = ctx.settings.web.metrics_addr() {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen for metrics on {addr}"))?;
+        tracing::info!(metrics = %addr, "serving /metrics");
+        workers.spawn(crate::metrics::serve(
+            ctx.clone(),
+            crate::metrics::install()?,
+            listener,
+            shutdown.clone(),
+        ));
+    }
     workers.spawn(crate::scheduler::run(ctx.clone(), tick, shutdown.clone()));
     let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
     workers.spawn(crate::mail::run_worker(ctx.clone(), transport, tick, shutdown.clone()));
@@ -42,6 +55,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
                 workers.spawn(crate::mail::handoff::serve(ctx.clone(), listener, shutdown.clone()));
                 Some(path)
             }
+            // RULING O8: a second instance of this database on this machine leaves it to the first.
             Err(e) => {
                 tracing::warn!(
                     socket = %path.display(),

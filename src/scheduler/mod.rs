@@ -13,6 +13,7 @@ const BATCH: usize = 100;
 /// inbound mail (left by `mail ingest` or a crash), closes every due turn, then runs due timers.
 /// Returns how many turns were closed.
 pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
+    let _timed = crate::metrics::scheduler_pass();
     // A `key rotate` by the console: links and reply addresses under the new key from now on.
     if let Err(e) = ctx.follow_rotation().await {
         tracing::warn!(error = %format!("{e:#}"), "cannot check for a rotated server key");

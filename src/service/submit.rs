@@ -148,6 +148,7 @@ pub(crate) async fn submit_for(
         },
     )
     .await?;
+    crate::metrics::order_stored(source.as_str());
     if final_now {
         store::orders::mark_final(&mut *tx, who.game, turn.number, who.seat, version, now).await?;
     }

@@ -14,6 +14,7 @@ pub mod games;
 pub mod gm;
 pub mod inbound;
 pub mod lifecycle;
+pub mod metrics;
 pub mod orders;
 pub mod outbox;
 pub mod rollback;

@@ -99,7 +99,7 @@ pub async fn turns_of_game(conn: &mut PgConnection, game: GameId) -> sqlx::Resul
 ///   cooling-off delay has passed since (early close).
 ///
 /// Turns of paused games and turns held for the GM are never due.
-const DUE: &str = "t.status = 'open' AND t.held_at IS NULL AND g.paused_at IS NULL AND ( \
+pub(super) const DUE: &str = "t.status = 'open' AND t.held_at IS NULL AND g.paused_at IS NULL AND ( \
     (t.deadline <= $1 AND (t.grace_secs = 0 OR t.deadline + make_interval(secs => t.grace_secs) <= $1 \
         OR NOT EXISTS (SELECT 1 FROM unnest(t.acting_seats) AS s(seat) WHERE NOT EXISTS ( \
             SELECT 1 FROM order_versions v WHERE v.game_id = t.game_id AND v.turn = t.number \

@@ -58,6 +58,7 @@ pub fn router(ctx: Ctx) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, request_timeout))
         // The span names the route, never the raw path: a seat's secret link is in its path.
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(axum::middleware::from_fn(crate::metrics::track_requests))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(CatchPanicLayer::custom(|_| {

@@ -263,6 +263,19 @@ fn permutations(items: &[char]) -> Vec<Vec<char>> {
     out
 }
 
+/// A real SMTP server (mailcrab) on a free port of 127.0.0.1, accepting connections; its port.
+pub async fn smtp_server() -> (u16, mailcrab::TestMailServerHandle) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    (port, server)
+}
+
 /// The database URL of a test's own database (for running the binary against it).
 pub fn database_url(pool: &PgPool) -> String {
     let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();

@@ -37,14 +37,7 @@ async fn each_report_shows_its_own_seat_its_hand_and_no_other_hand(pool: PgPool)
 
 #[sqlx::test(migrations = "./migrations")]
 async fn each_player_receives_exactly_their_own_report_over_smtp(pool: PgPool) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    let (port, mut server) = crate::helpers::smtp_server().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(48));

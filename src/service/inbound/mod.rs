@@ -171,6 +171,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
                 // Over the bound and already answered this hour: not kept at all (RULING M4).
                 store::inbound::delete(&mut tx, id).await?;
                 tx.commit().await?;
+                crate::metrics::mail_ingested("dropped");
                 let outcome = format!("{}; not kept: over the limit on mail for no seat", decided.outcome);
                 // Debug only: a flood must not flood the log either.
                 tracing::debug!(
@@ -217,6 +218,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         crate::service::notices::queue(&mut tx, &ctx.settings, &m).await?;
     }
     tx.commit().await?;
+    crate::metrics::mail_ingested(decided.status.as_str());
     ctx.mail_wake.notify_one();
     if decided.finalised {
         ctx.turn_wake.notify_one();

@@ -137,7 +137,8 @@ pub(crate) async fn adjudicate_locked(
     };
     let gm = GmTurn { ask_for: &ask_for, referrals: game.gm_referrals, answers: &turn.gm_answers.0 };
     let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
-    match engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, gm) {
+    let adjudicate = || engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, gm);
+    match crate::metrics::adjudication(&game.engine, adjudicate) {
         Ok(Adjudication::Ask(q)) => hold::ask_gm(ctx, conn, game, turn, q, link).await,
         Ok(Adjudication::Done(mut outcome)) => {
             let drafted = next_phase(turn, Step::Adjudicate)?;

@@ -1,0 +1,219 @@
+//! Metrics (issue 19): the server's counters, gauges and histograms in the Prometheus text format,
+//! through the `metrics` facade and its Prometheus exporter. The names live here, with the small
+//! recording calls the rest of the server makes (one line at each place: web middleware, order
+//! submission, mail processing, outbox delivery, adjudication, the scheduler pass); [`serve`]
+//! answers `GET /metrics` on an address of its own (`--metrics-addr`), never on the public router,
+//! and reads the gauges that describe the database (outbox, due turns, pool) at each scrape.
+//!
+//! Nothing is recorded until [`install`] is called (the facade's default recorder does nothing),
+//! so a server without `--metrics-addr` pays nothing. Labels only ever carry words from closed
+//! sets — route templates, methods, status codes, engine slugs, order channels, mail outcomes —
+//! never a game id, address, token or path (RULING O6).
+
+mod serve;
+
+pub use serve::{render, router, serve};
+
+use crate::registry::{Adjudication, EngineError};
+use ::metrics::{Unit, counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use axum::extract::{MatchedPath, Request};
+use axum::middleware::Next;
+use axum::response::Response;
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// Requests answered, by route template, method and status.
+pub const HTTP_REQUESTS: &str = "stationmaster_http_requests_total";
+/// Time to answer a request, by route template, method and status.
+pub const HTTP_DURATION: &str = "stationmaster_http_request_duration_seconds";
+/// Order versions stored, by channel (web, api, mail, console, gm, gm_as_seat).
+pub const ORDERS_STORED: &str = "stationmaster_orders_stored_total";
+/// Inbound mails processed, by outcome (accepted, rejected, duplicate, ignored, dropped).
+pub const MAILS_INGESTED: &str = "stationmaster_mails_ingested_total";
+/// Outbox delivery attempts, by result (sent, retrying, given_up).
+pub const OUTBOX_ATTEMPTS: &str = "stationmaster_outbox_attempts_total";
+/// Mails waiting in the outbox (not sent, not given up), read at each scrape.
+pub const OUTBOX_DEPTH: &str = "stationmaster_outbox_depth";
+/// Mails whose delivery was given up and that were not sent, read at each scrape.
+pub const OUTBOX_GIVEN_UP: &str = "stationmaster_outbox_given_up";
+/// Age of the oldest mail waiting in the outbox (0 when none waits), read at each scrape.
+pub const OUTBOX_OLDEST_AGE: &str = "stationmaster_outbox_oldest_undelivered_age_seconds";
+/// Turns adjudicated, by engine and result (done, asked_gm, failed).
+pub const TURNS_ADJUDICATED: &str = "stationmaster_turns_adjudicated_total";
+/// Time the engine took to adjudicate a turn, by engine.
+pub const ADJUDICATION_DURATION: &str = "stationmaster_adjudication_duration_seconds";
+/// Time one scheduler pass took.
+pub const SCHEDULER_PASS: &str = "stationmaster_scheduler_pass_duration_seconds";
+/// How long the turn due longest has been due without being closed (0 when none), read at each
+/// scrape.
+pub const SCHEDULER_LAG: &str = "stationmaster_scheduler_lag_seconds";
+/// Turns due now and not closed yet, read at each scrape.
+pub const TURNS_DUE: &str = "stationmaster_turns_due";
+/// Database connections of this process, by state (idle, in_use), read at each scrape.
+pub const DB_CONNECTIONS: &str = "stationmaster_db_pool_connections";
+/// The most database connections this process opens.
+pub const DB_MAX_CONNECTIONS: &str = "stationmaster_db_pool_max_connections";
+
+/// Histogram buckets of durations, in seconds: from a millisecond (a page) to two minutes (a
+/// long 1835 turn, a scheduler pass over a storm of deadlines).
+const DURATION_BUCKETS: [f64; 14] =
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0, 30.0, 120.0];
+
+static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+
+/// Installs the Prometheus recorder as the process's recorder (once: later calls, and a process
+/// where another recorder was installed first, get the same handle or an error) and describes
+/// every metric. Returns the handle that renders the text format.
+pub fn install() -> anyhow::Result<PrometheusHandle> {
+    if let Some(h) = HANDLE.get() {
+        return Ok(h.clone());
+    }
+    let recorder = PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &DURATION_BUCKETS)?
+        .build_recorder();
+    let handle = recorder.handle();
+    // Two threads may race here: the loser's recorder is refused, and it takes the winner's.
+    if ::metrics::set_global_recorder(recorder).is_err() {
+        return HANDLE.get().cloned().ok_or_else(|| anyhow::anyhow!("another metrics recorder is installed"));
+    }
+    describe();
+    Ok(HANDLE.get_or_init(|| handle).clone())
+}
+
+/// Whether [`install`] has run: recording calls that would cost work (labels built from a
+/// request) are skipped before it.
+pub fn enabled() -> bool {
+    HANDLE.get().is_some()
+}
+
+fn describe() {
+    describe_counter!(HTTP_REQUESTS, "Requests answered, by route template, method and status.");
+    describe_histogram!(HTTP_DURATION, Unit::Seconds, "Time to answer a request.");
+    describe_counter!(ORDERS_STORED, "Order versions stored, by channel.");
+    describe_counter!(MAILS_INGESTED, "Inbound mails processed, by outcome.");
+    describe_counter!(OUTBOX_ATTEMPTS, "Outbox delivery attempts, by result.");
+    describe_gauge!(OUTBOX_DEPTH, "Mails waiting in the outbox (not sent, not given up).");
+    describe_gauge!(OUTBOX_GIVEN_UP, "Mails whose delivery was given up.");
+    describe_gauge!(OUTBOX_OLDEST_AGE, Unit::Seconds, "Age of the oldest mail waiting in the outbox.");
+    describe_counter!(TURNS_ADJUDICATED, "Turns adjudicated, by engine and result.");
+    describe_histogram!(ADJUDICATION_DURATION, Unit::Seconds, "Time the engine took to adjudicate a turn.");
+    describe_histogram!(SCHEDULER_PASS, Unit::Seconds, "Time one scheduler pass took.");
+    describe_gauge!(SCHEDULER_LAG, Unit::Seconds, "How long the turn due longest has waited to be closed.");
+    describe_gauge!(TURNS_DUE, "Turns due now and not closed yet.");
+    describe_gauge!(DB_CONNECTIONS, "Database connections of this process, by state.");
+    describe_gauge!(DB_MAX_CONNECTIONS, "The most database connections this process opens.");
+}
+
+/// Web middleware: counts each request and times it under its route template (`/play/{token}`,
+/// never the path, which may hold a seat's secret token), its method and its status.
+pub async fn track_requests(req: Request, next: Next) -> Response {
+    if !enabled() {
+        return next.run(req).await;
+    }
+    let route = req.extensions().get::<MatchedPath>().map_or("(no route)".to_string(), |m| m.as_str().into());
+    let method = method_word(req.method());
+    let started = Instant::now();
+    let resp = next.run(req).await;
+    let labels =
+        [("route", route), ("method", method.into()), ("status", resp.status().as_u16().to_string())];
+    counter!(HTTP_REQUESTS, &labels).increment(1);
+    histogram!(HTTP_DURATION, &labels).record(started.elapsed().as_secs_f64());
+    resp
+}
+
+/// The method as a label: one of the standard words, or `other` (a client may send any token).
+fn method_word(m: &axum::http::Method) -> &'static str {
+    match m.as_str() {
+        "GET" => "GET",
+        "HEAD" => "HEAD",
+        "POST" => "POST",
+        "PUT" => "PUT",
+        "PATCH" => "PATCH",
+        "DELETE" => "DELETE",
+        "OPTIONS" => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// An order version was stored through `channel` (its `order_versions.source` word).
+pub fn order_stored(channel: &'static str) {
+    counter!(ORDERS_STORED, "channel" => channel).increment(1);
+}
+
+/// An inbound mail was processed to `outcome` (its `inbound_messages.status` word, or `dropped`
+/// for mail over the flood limits that is not kept at all).
+pub fn mail_ingested(outcome: &'static str) {
+    counter!(MAILS_INGESTED, "outcome" => outcome).increment(1);
+}
+
+/// One outbox delivery pass's attempts.
+pub fn outbox_attempts(stats: &crate::mail::DeliveryStats) {
+    for (result, n) in [("sent", stats.sent), ("retrying", stats.retrying), ("given_up", stats.given_up)] {
+        if n > 0 {
+            counter!(OUTBOX_ATTEMPTS, "result" => result).increment(n as u64);
+        }
+    }
+}
+
+/// Runs an engine's adjudication of a turn, counting it by engine and result and timing it.
+pub fn adjudication(
+    engine: &str,
+    run: impl FnOnce() -> Result<Adjudication, EngineError>,
+) -> Result<Adjudication, EngineError> {
+    let started = Instant::now();
+    let out = run();
+    let result = match &out {
+        Ok(Adjudication::Done(_)) => "done",
+        Ok(Adjudication::Ask(_)) => "asked_gm",
+        Err(_) => "failed",
+    };
+    let engine = engine.to_string();
+    histogram!(ADJUDICATION_DURATION, "engine" => engine.clone()).record(started.elapsed().as_secs_f64());
+    counter!(TURNS_ADJUDICATED, "engine" => engine, "result" => result).increment(1);
+    out
+}
+
+/// Times a scheduler pass: records its duration when dropped (also when the pass fails).
+#[must_use = "the pass is timed until this is dropped"]
+pub struct PassTimer(Instant);
+
+/// Starts timing a scheduler pass.
+pub fn scheduler_pass() -> PassTimer {
+    PassTimer(Instant::now())
+}
+
+impl Drop for PassTimer {
+    fn drop(&mut self) {
+        histogram!(SCHEDULER_PASS).record(self.0.elapsed().as_secs_f64());
+    }
+}
+
+/// Sets the gauges read from the database and the pool at a scrape.
+fn set_gauges(db: &crate::store::metrics::Snapshot, pool: &sqlx::PgPool, now: chrono::DateTime<chrono::Utc>) {
+    let age = |at: Option<chrono::DateTime<chrono::Utc>>| {
+        at.map_or(0.0, |at| (now - at).num_milliseconds().max(0) as f64 / 1000.0)
+    };
+    gauge!(OUTBOX_DEPTH).set(db.outbox_waiting as f64);
+    gauge!(OUTBOX_GIVEN_UP).set(db.outbox_given_up as f64);
+    gauge!(OUTBOX_OLDEST_AGE).set(db.oldest_waiting_secs.max(0.0));
+    gauge!(TURNS_DUE).set(db.turns_due as f64);
+    gauge!(SCHEDULER_LAG).set(age(db.due_since));
+    let idle = pool.num_idle() as f64;
+    gauge!(DB_CONNECTIONS, "state" => "idle").set(idle);
+    gauge!(DB_CONNECTIONS, "state" => "in_use").set((f64::from(pool.size()) - idle).max(0.0));
+    gauge!(DB_MAX_CONNECTIONS).set(f64::from(pool.options().get_max_connections()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::method_word;
+    use axum::http::Method;
+
+    #[test]
+    fn a_request_method_outside_the_standard_words_is_labelled_other() {
+        assert_eq!(method_word(&Method::GET), "GET");
+        assert_eq!(method_word(&Method::OPTIONS), "OPTIONS");
+        assert_eq!(method_word(&Method::from_bytes(b"SECRETabc123").unwrap()), "other");
+    }
+}
