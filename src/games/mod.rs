@@ -20,5 +20,6 @@
 
 pub mod confed;
 pub mod r1833;
+pub mod r1800;
 pub mod r1835;
 pub mod railroaded;
