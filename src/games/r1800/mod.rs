@@ -26,6 +26,7 @@ pub mod setup;
 pub mod sim;
 pub mod state;
 mod view;
+pub mod war;
 mod warlink;
 
 #[cfg(test)]
