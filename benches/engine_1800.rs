@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let g = R1800::standard().expect("1800 data");
-    let arg = |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let arg =
+        |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (games, runs) = (arg(1, 100), arg(2, 3));
     let mut best = Duration::MAX;
     let mut actions = 0;

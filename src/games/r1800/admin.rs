@@ -33,10 +33,19 @@ impl R1800 {
     fn targets(&self, s: &State, seat: usize, card: u8, opt: &AdminOption) -> Vec<Target> {
         let d = self.data();
         let me = usize::from(s.players[seat].power);
-        let payers: Vec<u8> = (0..s.players[seat].cards.len() as u8).filter(|&i| self.pays_commerce(s, seat, i)).collect();
-        let pairs = || self.adjacent_pairs(s, seat).into_iter().map(|(from, to)| Target { from: Some(from), to: Some(to), ..Target::default() });
+        let payers: Vec<u8> =
+            (0..s.players[seat].cards.len() as u8).filter(|&i| self.pays_commerce(s, seat, i)).collect();
+        let pairs = || {
+            self.adjacent_pairs(s, seat).into_iter().map(|(from, to)| Target {
+                from: Some(from),
+                to: Some(to),
+                ..Target::default()
+            })
+        };
         match opt.what {
-            AdminEffect::Factory | AdminEffect::DrawMilitary | AdminEffect::Conscription => vec![Target::default()],
+            AdminEffect::Factory | AdminEffect::DrawMilitary | AdminEffect::Conscription => {
+                vec![Target::default()]
+            }
             AdminEffect::Factory2 => (0..s.provinces.len() as u16)
                 .filter(|&p| s.provinces[usize::from(p)].pops[me] > 0)
                 .map(|p| Target { from: Some(p), ..Target::default() })
@@ -51,7 +60,9 @@ impl R1800 {
                 if let Some(i) = rest.iter().position(|x| *x == card) {
                     rest.remove(i);
                 }
-                (0..=rest.len().min(4)).map(|k| Target { discard: rest[..k].to_vec(), ..Target::default() }).collect()
+                (0..=rest.len().min(4))
+                    .map(|k| Target { discard: rest[..k].to_vec(), ..Target::default() })
+                    .collect()
             }
             AdminEffect::Techpick | AdminEffect::Convert => {
                 payers.into_iter().map(|c| Target { card: Some(c), ..Target::default() }).collect()
@@ -69,7 +80,14 @@ impl R1800 {
     }
 
     /// Checks an admin play; the option's data when legal.
-    pub(super) fn check_admin(&self, s: &State, seat: usize, card: u8, option: u8, t: &Target) -> Result<AdminOption, String> {
+    pub(super) fn check_admin(
+        &self,
+        s: &State,
+        seat: usize,
+        card: u8,
+        option: u8,
+        t: &Target,
+    ) -> Result<AdminOption, String> {
         let d = self.data();
         let pl = &s.players[seat];
         if !pl.admin.contains(&card) {
@@ -79,14 +97,21 @@ impl R1800 {
         let opt = *c.play.get(usize::from(option)).ok_or("that card has no such option")?;
         let republic = board::active_card(s, d, seat, DevType::Policy, 0).is_some_and(|x| x.republic);
         // FACTS §5.1: New Administration is free for a Republic at prosperity 5 or more.
-        let cost = if opt.what == AdminEffect::NewAdministration && republic && pl.prosperity >= 5 { 0 } else { opt.cost };
+        let cost = if opt.what == AdminEffect::NewAdministration && republic && pl.prosperity >= 5 {
+            0
+        } else {
+            opt.cost
+        };
         if pl.prosperity < cost {
             return Err(format!("{} costs {cost} prosperity", c.name));
         }
         if opt.industry_p > 0 {
             let at = board::active(s, d, seat, DevType::Policy, 2).ok_or("you have no industry policy")?;
             if pl.cards[at].res[P] < opt.industry_p {
-                return Err(format!("{} needs {} production on your industry policy", c.name, opt.industry_p));
+                return Err(format!(
+                    "{} needs {} production on your industry policy",
+                    c.name, opt.industry_p
+                ));
             }
         }
         if opt.commerce > 0 && !t.card.is_some_and(|i| self.pays_commerce(s, seat, i)) {
@@ -96,13 +121,16 @@ impl R1800 {
         let ok = match opt.what {
             AdminEffect::Held => return Err(format!("{} is not played this way in this engine", c.name)),
             AdminEffect::Factory | AdminEffect::DrawMilitary => true,
-            AdminEffect::Factory2 => t.from.is_some_and(|p| s.provinces.get(usize::from(p)).is_some_and(|x| x.pops[me] > 0)),
+            AdminEffect::Factory2 => {
+                t.from.is_some_and(|p| s.provinces.get(usize::from(p)).is_some_and(|x| x.pops[me] > 0))
+            }
             AdminEffect::TradeRoute => self.trade_ok(s, seat, t)?,
             AdminEffect::Urbanize => t.from.zip(t.to).is_some_and(|(a, b)| {
                 self.pop_move_ok(s, seat, a, b, Where::Countryside, Where::City, false) && s.controls(seat, b)
             }),
             AdminEffect::Settle => t.from.zip(t.to).is_some_and(|(a, b)| {
-                s.controls(seat, a) && self.pop_move_ok(s, seat, a, b, Where::Countryside, Where::Countryside, false)
+                s.controls(seat, a)
+                    && self.pop_move_ok(s, seat, a, b, Where::Countryside, Where::Countryside, false)
             }),
             AdminEffect::NewAdministration => {
                 let mut rest = pl.admin.clone();
@@ -157,12 +185,24 @@ impl R1800 {
     }
 
     /// Plays an admin card.
-    pub(super) fn play_admin(&self, s: &mut State, seat: usize, card: u8, option: u8, t: &Target, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+    pub(super) fn play_admin(
+        &self,
+        s: &mut State,
+        seat: usize,
+        card: u8,
+        option: u8,
+        t: &Target,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Illegal> {
         let opt = self.check_admin(s, seat, card, option, t).map_err(Illegal)?;
         let d = self.data();
         let name = self.power_name(s, seat);
         let me = usize::from(s.players[seat].power);
-        let i = s.players[seat].admin.iter().position(|x| *x == card).ok_or_else(|| Illegal("not held".into()))?;
+        let i = s.players[seat]
+            .admin
+            .iter()
+            .position(|x| *x == card)
+            .ok_or_else(|| Illegal("not held".into()))?;
         s.players[seat].admin.remove(i);
         s.admin_discard.push(card);
         self.lose_prosperity(s, seat, opt.cost);
@@ -195,7 +235,10 @@ impl R1800 {
                 (_, Some(o)) => {
                     s.players[seat].european.push(o);
                     s.players[usize::from(o)].european.push(me8);
-                    ev.push(Event::public(format!("{name} and {} agree to trade.", self.power_name(s, usize::from(o)))));
+                    ev.push(Event::public(format!(
+                        "{name} and {} agree to trade.",
+                        self.power_name(s, usize::from(o))
+                    )));
                 }
                 _ => {}
             },
@@ -205,13 +248,21 @@ impl R1800 {
                     let n = s.provinces[usize::from(a)].pops[me].min(2);
                     s.provinces[usize::from(a)].pops[me] -= n;
                     s.provinces[usize::from(b)].pops[me] += n;
-                    ev.push(Event::public(format!("{name} moves {n} pop(s) from {} to {}.", d.province_name(a), d.province_name(b))));
+                    ev.push(Event::public(format!(
+                        "{name} moves {n} pop(s) from {} to {}.",
+                        d.province_name(a),
+                        d.province_name(b)
+                    )));
                 }
             }
             AdminEffect::Settle => {
                 if let (Some(a), Some(b)) = (t.from, t.to) {
                     self.move_pop(s, seat, a, b);
-                    ev.push(Event::public(format!("{name} settles a pop from {} in {}.", d.province_name(a), d.province_name(b))));
+                    ev.push(Event::public(format!(
+                        "{name} settles a pop from {} in {}.",
+                        d.province_name(a),
+                        d.province_name(b)
+                    )));
                 }
             }
             AdminEffect::NewAdministration => {
@@ -236,7 +287,8 @@ impl R1800 {
 
 /// The target of an admin action.
 fn admin_target(a: &Action) -> &Target {
-    static NONE: Target = Target { from: None, to: None, seat: None, route: None, card: None, discard: Vec::new() };
+    static NONE: Target =
+        Target { from: None, to: None, seat: None, route: None, card: None, discard: Vec::new() };
     match a {
         Action::Admin { target, .. } => target,
         _ => &NONE,

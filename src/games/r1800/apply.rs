@@ -48,7 +48,8 @@ impl R1800 {
         let mut ev = Vec::new();
         match a {
             Action::Pick(k) => {
-                let card = *s.offer.get(usize::from(*k)).ok_or_else(|| no("there is no such card in the draft"))?;
+                let card =
+                    *s.offer.get(usize::from(*k)).ok_or_else(|| no("there is no such card in the draft"))?;
                 board::meets(s, d, i, card).map_err(no)?;
                 s.offer.remove(usize::from(*k));
                 self.adopt(s, i, card);
@@ -104,9 +105,12 @@ impl R1800 {
             return Err(format!("{} has no free {} square", c.name, RES[res]));
         }
         if res == P {
-            let cap = board::active_card(s, d, seat, DevType::Policy, 2).and_then(|x| x.place_cap).unwrap_or(1);
+            let cap =
+                board::active_card(s, d, seat, DevType::Policy, 2).and_then(|x| x.place_cap).unwrap_or(1);
             if h.placed[P] >= cap {
-                return Err(format!("your industry policy lets you place only {cap} production on a card per turn"));
+                return Err(format!(
+                    "your industry policy lets you place only {cap} production on a card per turn"
+                ));
             }
         }
         if res == F
@@ -130,7 +134,13 @@ impl R1800 {
 
     /// Whether the card can be activated now with these admin cards discarded (rules,
     /// "Player Turns" step 3; Command Economy waives admin costs).
-    pub(super) fn can_activate(&self, s: &State, seat: usize, card: usize, discard: &[u8]) -> Result<(), String> {
+    pub(super) fn can_activate(
+        &self,
+        s: &State,
+        seat: usize,
+        card: usize,
+        discard: &[u8],
+    ) -> Result<(), String> {
         let d = self.data();
         let pl = &s.players[seat];
         let h = pl.cards.get(card).ok_or("you have no such card")?;
@@ -149,7 +159,9 @@ impl R1800 {
         if discard.len() != cost {
             return Err(format!("activating {} costs {cost} admin card(s)", c.name));
         }
-        holds_all(&pl.admin, discard).then_some(()).ok_or_else(|| "you do not hold those admin cards".to_string())
+        holds_all(&pl.admin, discard)
+            .then_some(())
+            .ok_or_else(|| "you do not hold those admin cards".to_string())
     }
 
     fn activate(&self, s: &mut State, seat: usize, card: usize, discard: &[u8], rng: &mut GameRng) -> Done {
@@ -186,7 +198,14 @@ impl R1800 {
     }
 
     /// One part of an activation's reward.
-    pub(super) fn reward(&self, s: &mut State, seat: usize, what: RewardKind, n: i8, rng: &mut GameRng) -> Vec<Event> {
+    pub(super) fn reward(
+        &self,
+        s: &mut State,
+        seat: usize,
+        what: RewardKind,
+        n: i8,
+        rng: &mut GameRng,
+    ) -> Vec<Event> {
         let count = n.unsigned_abs();
         let me = seat as u8;
         let queue = |s: &mut State, choice: Choice| {
@@ -200,11 +219,17 @@ impl R1800 {
             RewardKind::DiscardMilitary => queue(s, Choice::DiscardMilitary),
             RewardKind::Prosperity if n >= 0 => {
                 self.gain_prosperity(s, seat, count);
-                return vec![Event::public(format!("{} gains {count} prosperity.", self.power_name(s, seat)))];
+                return vec![Event::public(format!(
+                    "{} gains {count} prosperity.",
+                    self.power_name(s, seat)
+                ))];
             }
             RewardKind::Prosperity => {
                 self.lose_prosperity(s, seat, count);
-                return vec![Event::public(format!("{} loses {count} prosperity.", self.power_name(s, seat)))];
+                return vec![Event::public(format!(
+                    "{} loses {count} prosperity.",
+                    self.power_name(s, seat)
+                ))];
             }
             RewardKind::Factory => queue(s, Choice::Factory),
             RewardKind::Pop => queue(s, Choice::Pop),
@@ -235,7 +260,8 @@ impl R1800 {
                 format!("{name}'s population grows in {}.", d.province_name(q))
             }
             Action::Recruit(q) => {
-                s.provinces[usize::from(q)].regiment = Some(Piece { owner: Some(me as u8), conscripted: None });
+                s.provinces[usize::from(q)].regiment =
+                    Some(Piece { owner: Some(me as u8), conscripted: None });
                 format!("{name} recruits a regiment in {}.", d.province_name(q))
             }
             Action::Tech(c) => {
@@ -301,10 +327,20 @@ impl R1800 {
     /// rules, "no more than two pops"); `need_control` asks that both ends are controlled and of
     /// the kinds `a` and `b`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn pop_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, a: Where, b: Where, need_control: bool) -> bool {
+    pub(super) fn pop_move_ok(
+        &self,
+        s: &State,
+        seat: usize,
+        from: u16,
+        to: u16,
+        a: Where,
+        b: Where,
+        need_control: bool,
+    ) -> bool {
         let d = self.data();
         let me = usize::from(s.players[seat].power);
-        let (Some(pf), Some(pt)) = (d.provinces.get(usize::from(from)), d.provinces.get(usize::from(to))) else {
+        let (Some(pf), Some(pt)) = (d.provinces.get(usize::from(from)), d.provinces.get(usize::from(to)))
+        else {
             return false;
         };
         let kind_ok = |w: Where, city: bool| match w {
@@ -312,7 +348,8 @@ impl R1800 {
             Where::City => city,
             Where::Countryside => !city,
         };
-        let room = pt.is_city() || s.provinces[usize::from(to)].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2;
+        let room =
+            pt.is_city() || s.provinces[usize::from(to)].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2;
         s.provinces[usize::from(from)].pops[me] > 0
             && d.adjacent(from, to)
             && room
@@ -351,12 +388,13 @@ impl R1800 {
     /// Whether the infrastructure technology lets this regiment move now (FACTS §4.2).
     pub(super) fn regiment_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, used: u8) -> bool {
         let d = self.data();
-        let allowed = board::active_card(s, d, seat, DevType::Technology, 3).map(|c| c.regiment_moves).unwrap_or(0);
+        let allowed =
+            board::active_card(s, d, seat, DevType::Technology, 3).map(|c| c.regiment_moves).unwrap_or(0);
         let me = s.players[seat].power;
         used < allowed
-            && s.provinces.get(usize::from(from)).is_some_and(|p| {
-                p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none())
-            })
+            && s.provinces
+                .get(usize::from(from))
+                .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()))
             && s.provinces.get(usize::from(to)).is_some_and(|p| p.regiment.is_none())
             && d.adjacent(from, to)
             && s.controls(seat, to)

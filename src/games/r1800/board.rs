@@ -68,14 +68,19 @@ pub fn bourgeois_in(s: &State, d: &Data, seat: usize, p: u16) -> u8 {
 
 /// The card in force in a policy or technology slot (the top one), as a tableau index.
 pub fn active(s: &State, d: &Data, seat: usize, kind: DevType, slot: usize) -> Option<usize> {
-    s.players[seat]
-        .cards
-        .iter()
-        .rposition(|h| !h.covered && d.dev[usize::from(h.card)].kind == kind && d.dev[usize::from(h.card)].slot == slot)
+    s.players[seat].cards.iter().rposition(|h| {
+        !h.covered && d.dev[usize::from(h.card)].kind == kind && d.dev[usize::from(h.card)].slot == slot
+    })
 }
 
 /// The data of the card in force in a slot.
-pub fn active_card<'d>(s: &State, d: &'d Data, seat: usize, kind: DevType, slot: usize) -> Option<&'d super::data::DevCard> {
+pub fn active_card<'d>(
+    s: &State,
+    d: &'d Data,
+    seat: usize,
+    kind: DevType,
+    slot: usize,
+) -> Option<&'d super::data::DevCard> {
     active(s, d, seat, kind, slot).map(|i| &d.dev[usize::from(s.players[seat].cards[i].card)])
 }
 
@@ -179,7 +184,9 @@ fn farm_bonus(s: &State, d: &Data, seat: usize) -> u32 {
     let raw: u32 = holding(s, d, seat, HoldEffect::IndustrialAgriculture).map(|r| u32::from(r[P])).sum();
     let farmed = |min: u8| {
         (0..s.provinces.len())
-            .filter(|&i| !d.provinces[i].is_city() && s.controls(seat, i as u16) && s.provinces[i].pops[me] >= min)
+            .filter(|&i| {
+                !d.provinces[i].is_city() && s.controls(seat, i as u16) && s.provinces[i].pops[me] >= min
+            })
             .count() as u32
     };
     let tech = active_card(s, d, seat, DevType::Technology, 1);
@@ -201,7 +208,8 @@ fn farm_bonus(s: &State, d: &Data, seat: usize) -> u32 {
 /// per city are data, RULING E14 for Steam Engine's).
 fn infrastructure(s: &State, d: &Data, seat: usize) -> u32 {
     let raw: u32 = holding(s, d, seat, HoldEffect::Infrastructure).map(|r| u32::from(r[P]) / 2).sum();
-    let thresholds = active_card(s, d, seat, DevType::Technology, 3).map(|t| t.infra.clone()).unwrap_or_default();
+    let thresholds =
+        active_card(s, d, seat, DevType::Technology, 3).map(|t| t.infra.clone()).unwrap_or_default();
     let cap: u32 = (0..s.provinces.len())
         .filter(|&i| d.provinces[i].is_city() && s.controls(seat, i as u16))
         .map(|i| {
@@ -241,4 +249,3 @@ pub fn collection(s: &State, d: &Data, seat: usize) -> Yield {
         commerce,
     }
 }
-

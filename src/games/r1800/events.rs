@@ -26,7 +26,10 @@ impl R1800 {
                         }
                     }
                     if lost > 0 {
-                        ev.push(Event::public(format!("{} loses {lost} production to the floods.", self.power_name(s, i))));
+                        ev.push(Event::public(format!(
+                            "{} loses {lost} production to the floods.",
+                            self.power_name(s, i)
+                        )));
                     }
                 }
             }
@@ -70,7 +73,11 @@ impl R1800 {
                         if occupied {
                             ev.push(self.pay_military_or(s, i, 1, |g, s| {
                                 s.provinces[p].regiment = None;
-                                format!("{} loses its regiment in {}", g.power_name(s, i), d.province_name(p as u16))
+                                format!(
+                                    "{} loses its regiment in {}",
+                                    g.power_name(s, i),
+                                    d.province_name(p as u16)
+                                )
                             }));
                         }
                     }
@@ -114,7 +121,9 @@ impl R1800 {
         };
         let holders = (0..s.players.len()).filter(|&i| has(s, i)).count();
         if holders * 2 > s.players.len() {
-            return vec![Event::public(format!("More than half the players have a {target}: nothing happens."))];
+            return vec![Event::public(format!(
+                "More than half the players have a {target}: nothing happens."
+            ))];
         }
         let mut ev = Vec::new();
         for i in 0..s.players.len() {
@@ -130,17 +139,24 @@ impl R1800 {
                 let gone: Vec<u8> = s.players[i].admin.drain(..3).collect();
                 let names: Vec<&str> = gone.iter().map(|c| d.admin[usize::from(*c)].name.as_str()).collect();
                 s.admin_discard.extend(gone);
-                ev.push(Event::public(format!("{name} discards {} to keep its government.", names.join(", "))));
+                ev.push(Event::public(format!(
+                    "{name} discards {} to keep its government.",
+                    names.join(", ")
+                )));
                 continue;
             }
             // RULING E16: revoked policies are discarded; the starting ones show again.
             let revoked: Vec<u16> = s.players[i]
                 .cards
                 .iter()
-                .filter(|h| d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start)
+                .filter(|h| {
+                    d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start
+                })
                 .map(|h| h.card)
                 .collect();
-            s.players[i].cards.retain(|h| !(d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start));
+            s.players[i].cards.retain(|h| {
+                !(d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start)
+            });
             for h in s.players[i].cards.iter_mut() {
                 if d.dev[usize::from(h.card)].kind == DevType::Policy {
                     h.covered = false;
@@ -159,7 +175,9 @@ impl R1800 {
                 }
                 None => format!("; no {target} is left to play"),
             };
-            ev.push(Event::public(format!("Revolution in {name}: its policies are revoked, it discards {n} admin cards{got}.")));
+            ev.push(Event::public(format!(
+                "Revolution in {name}: its policies are revoked, it discards {n} admin cards{got}."
+            )));
         }
         ev
     }
@@ -184,11 +202,16 @@ impl R1800 {
             let gone = s.players[seat].cards.remove(at);
             s.dev_discard.push(gone.card);
             uncover_top(s, d, seat, DevType::Policy, 1);
-            return vec![Event::public(format!("{name} cannot discard an admin card: its Command Economy is revoked."))];
+            return vec![Event::public(format!(
+                "{name} cannot discard an admin card: its Command Economy is revoked."
+            ))];
         }
         let c = s.players[seat].admin.remove(0);
         s.admin_discard.push(c);
-        vec![Event::public(format!("{name} discards {} for its Command Economy.", d.admin[usize::from(c)].name))]
+        vec![Event::public(format!(
+            "{name} discards {} for its Command Economy.",
+            d.admin[usize::from(c)].name
+        ))]
     }
 
     /// Republic at the end of the turn (FACTS §4.1): prosperity up → draw an admin card; down →
@@ -203,7 +226,10 @@ impl R1800 {
         if pl.prosperity < pl.turn_start_prosperity && !pl.admin.is_empty() {
             let c = s.players[seat].admin.remove(0);
             s.admin_discard.push(c);
-            return vec![Event::public(format!("{name}'s Republic discards {}.", d.admin[usize::from(c)].name))];
+            return vec![Event::public(format!(
+                "{name}'s Republic discards {}.",
+                d.admin[usize::from(c)].name
+            ))];
         }
         Vec::new()
     }

@@ -4,7 +4,7 @@
 
 use super::R1800;
 use super::board;
-use super::data::{DevType, GlobalEvent, HoldEffect};
+use super::data::{DevType, GlobalEvent};
 use super::setup::event_is;
 use super::state::*;
 use crate::engine::{Decision, Seat};
@@ -26,7 +26,10 @@ impl R1800 {
     /// Who must act next and how.
     pub fn decision(&self, s: &State) -> Option<Decision> {
         if let Some(p) = s.pending.first() {
-            return Some(Decision { seat: Seat::from_index(usize::from(p.seat)), prompt: pending_prompt(p.choice).into() });
+            return Some(Decision {
+                seat: Seat::from_index(usize::from(p.seat)),
+                prompt: pending_prompt(p.choice).into(),
+            });
         }
         match &s.stage {
             Stage::Over => None,
@@ -61,7 +64,9 @@ impl R1800 {
                 v.push(Action::PassPick);
                 v
             }
-            Stage::Turn { seat, end_moves: false, migrated, .. } => self.main_options(s, usize::from(*seat), *migrated),
+            Stage::Turn { seat, end_moves: false, migrated, .. } => {
+                self.main_options(s, usize::from(*seat), *migrated)
+            }
             Stage::Turn { seat, end_moves: true, pop_moved, regiment_moves, .. } => {
                 self.end_options(s, usize::from(*seat), *pop_moved, *regiment_moves)
             }
@@ -94,7 +99,15 @@ impl R1800 {
         v.extend(self.admin_options(s, seat));
         if !migrated && event_is(s, d, GlobalEvent::Migration) {
             for (from, to) in self.adjacent_pairs(s, seat) {
-                if self.pop_move_ok(s, seat, from, to, super::data::Where::Controlled, super::data::Where::Controlled, false) {
+                if self.pop_move_ok(
+                    s,
+                    seat,
+                    from,
+                    to,
+                    super::data::Where::Controlled,
+                    super::data::Where::Controlled,
+                    false,
+                ) {
                     v.push(Action::Migrate { from, to });
                 }
             }
@@ -157,7 +170,8 @@ impl R1800 {
                 .filter(|&q| {
                     let i = usize::from(q);
                     s.controls(seat, q)
-                        && (d.provinces[i].is_city() || s.provinces[i].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2)
+                        && (d.provinces[i].is_city()
+                            || s.provinces[i].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2)
                 })
                 .map(Action::Grow)
                 .collect(),
@@ -173,7 +187,9 @@ impl R1800 {
                 .filter(|&q| s.controls(seat, q))
                 .flat_map(|q| {
                     (0..9u8)
-                        .filter(move |&o| usize::from(o) != me && s.provinces[usize::from(q)].pops[usize::from(o)] > 0)
+                        .filter(move |&o| {
+                            usize::from(o) != me && s.provinces[usize::from(q)].pops[usize::from(o)] > 0
+                        })
                         .map(move |owner| Action::Convert { province: q, owner })
                 })
                 .collect(),
@@ -186,7 +202,9 @@ impl R1800 {
                 let mine = board::navy(s, d, seat);
                 (0..s.players.len())
                     .filter(|&o| o != seat && board::navy(s, d, o) < mine)
-                    .flat_map(|o| s.players[o].overseas.iter().map(move |r| Action::Raid { seat: o as u8, route: *r }))
+                    .flat_map(|o| {
+                        s.players[o].overseas.iter().map(move |r| Action::Raid { seat: o as u8, route: *r })
+                    })
                     .collect()
             }
         };
@@ -205,7 +223,9 @@ impl R1800 {
             .iter()
             .chain(s.dev_deck.iter().filter(|c| s.discovered.contains(c)))
             .copied()
-            .filter(|&c| d.dev[usize::from(c)].kind == DevType::Technology && board::meets(s, d, seat, c).is_ok())
+            .filter(|&c| {
+                d.dev[usize::from(c)].kind == DevType::Technology && board::meets(s, d, seat, c).is_ok()
+            })
             .collect();
         v.sort_unstable();
         v.dedup();
@@ -217,11 +237,6 @@ impl R1800 {
         let legal = self.legal(s);
         let pref = [Action::Skip, Action::PassPick, Action::EndActions, Action::EndTurn];
         pref.into_iter().find(|a| legal.contains(a)).or_else(|| legal.first().cloned())
-    }
-
-    /// Whether the seat owns a card with this held effect.
-    pub(super) fn owns_hold(&self, s: &State, seat: usize, h: HoldEffect) -> bool {
-        s.players[seat].cards.iter().any(|x| self.data().dev[usize::from(x.card)].hold_effect == Some(h))
     }
 }
 

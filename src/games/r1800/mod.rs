@@ -39,8 +39,8 @@ pub use orders::Order;
 pub use state::{Action, State};
 
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
-    Standing, Viewer,
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;

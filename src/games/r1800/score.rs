@@ -35,7 +35,10 @@ impl R1800 {
             // RULING E18: "all technologies of a type" = holding its Era III technology.
             Ambition::Science => {
                 let top = (0..5)
-                    .filter(|&slot| board::active_card(s, d, seat, DevType::Technology, slot).is_some_and(|c| c.level == 3))
+                    .filter(|&slot| {
+                        board::active_card(s, d, seat, DevType::Technology, slot)
+                            .is_some_and(|c| c.level == 3)
+                    })
                     .count() as u32;
                 2 * named("Research Institution") + top
             }
@@ -58,7 +61,11 @@ impl R1800 {
         let prosperity = u32::from(s.players[seat].prosperity);
         let me = usize::from(s.players[seat].power);
         let total = prosperity + ambition;
-        Score { ambition, total, key: (total, prosperity, s.pops_of(me), board::provinces_controlled(s, seat)) }
+        Score {
+            ambition,
+            total,
+            key: (total, prosperity, s.pops_of(me), board::provinces_controlled(s, seat)),
+        }
     }
 
     /// The events revealing ambitions and scores at the end.
@@ -96,7 +103,10 @@ impl R1800 {
             out.push(Standing {
                 seat: Seat::from_index(*seat),
                 place,
-                score: format!("{} points (prosperity {}, ambition {})", sc.total, s.players[*seat].prosperity, sc.ambition),
+                score: format!(
+                    "{} points (prosperity {}, ambition {})",
+                    sc.total, s.players[*seat].prosperity, sc.ambition
+                ),
             });
         }
         Some(out)

@@ -176,7 +176,8 @@ impl R1800 {
         let d = self.data();
         let i = usize::from(seat);
         let mut ev = Vec::new();
-        s.stage = Stage::Turn { seat, end_moves: false, pop_moved: false, regiment_moves: 0, migrated: false };
+        s.stage =
+            Stage::Turn { seat, end_moves: false, pop_moved: false, regiment_moves: 0, migrated: false };
         let name = self.power_name(s, i);
         s.players[i].turn_start_prosperity = s.players[i].prosperity;
         if board::active_card(s, d, i, DevType::Policy, 1).is_some_and(|c| c.command_economy) {
@@ -216,14 +217,17 @@ impl R1800 {
                 h.res[F] -= take as u8;
                 owed -= take;
             }
-            ev.push(Event::public(format!("{name} has a food deficit of {deficit}, paid with food from its cards.")));
+            ev.push(Event::public(format!(
+                "{name} has a food deficit of {deficit}, paid with food from its cards."
+            )));
         } else if let Some(p) = self.sacrifice(s, seat) {
             ev.push(Event::public(format!(
                 "{name} has a food deficit of {deficit} and sacrifices a pop in {}.",
                 d.province_name(p)
             )));
         }
-        let threshold = board::active_card(s, d, seat, DevType::Technology, 0).and_then(|c| c.deficit).unwrap_or(1);
+        let threshold =
+            board::active_card(s, d, seat, DevType::Technology, 0).and_then(|c| c.deficit).unwrap_or(1);
         if deficit >= u32::from(threshold) {
             self.lose_prosperity(s, seat, 1);
             ev.push(Event::public(format!("{name} loses 1 prosperity to the deficit.")));

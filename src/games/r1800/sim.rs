@@ -26,7 +26,9 @@ impl R1800 {
         if !picks.is_empty() && p.next(6) > 0 {
             return picks[p.next(picks.len())].clone();
         }
-        let moves = of(|a| matches!(a, Action::MovePop { .. } | Action::MoveRegiment { .. } | Action::Migrate { .. }));
+        let moves = of(|a| {
+            matches!(a, Action::MovePop { .. } | Action::MoveRegiment { .. } | Action::Migrate { .. })
+        });
         if !moves.is_empty() && p.next(3) == 0 {
             return moves[p.next(moves.len())].clone();
         }
@@ -54,7 +56,8 @@ impl R1800 {
                 return Err("no legal action".into());
             }
             let a = self.sim_pick(&s, &legal, &mut pick);
-            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64)).map_err(|e| e.to_string())?;
+            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64))
+                .map_err(|e| e.to_string())?;
             n += 1;
             if n > 500_000 {
                 return Err("the game did not end".into());

@@ -109,9 +109,17 @@ pub struct Pending {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Stage {
     /// The development draft: the seats still to pick, in order.
-    Draft { to_pick: Vec<u8> },
+    Draft {
+        to_pick: Vec<u8>,
+    },
     /// A seat's turn: placing and activating (`end_moves` false), then the end-of-turn moves.
-    Turn { seat: u8, end_moves: bool, pop_moved: bool, regiment_moves: u8, migrated: bool },
+    Turn {
+        seat: u8,
+        end_moves: bool,
+        pop_moved: bool,
+        regiment_moves: u8,
+        migrated: bool,
+    },
     Over,
 }
 
@@ -155,28 +163,53 @@ pub enum Action {
     /// Take no card in this draft.
     PassPick,
     /// Put one resource of the supply on a card of the tableau.
-    Place { card: u8, res: u8 },
+    Place {
+        card: u8,
+        res: u8,
+    },
     /// Activate a card, discarding these admin cards if it costs any.
-    Activate { card: u8, discard: Vec<u8> },
+    Activate {
+        card: u8,
+        discard: Vec<u8>,
+    },
     /// Play an admin card: option `option` of it, with its targets.
-    Admin { card: u8, option: u8, target: Target },
+    Admin {
+        card: u8,
+        option: u8,
+        target: Target,
+    },
     /// Migration (global event): move one pop to an adjacent province.
-    Migrate { from: u16, to: u16 },
+    Migrate {
+        from: u16,
+        to: u16,
+    },
     /// Done placing and activating: go to the end-of-turn moves.
     EndActions,
     /// An end-of-turn pop move allowed by the economic policy.
-    MovePop { from: u16, to: u16 },
+    MovePop {
+        from: u16,
+        to: u16,
+    },
     /// An end-of-turn regiment move allowed by the infrastructure technology.
-    MoveRegiment { from: u16, to: u16 },
+    MoveRegiment {
+        from: u16,
+        to: u16,
+    },
     EndTurn,
     /// Answers to a pending choice.
     Build(u16),
     Grow(u16),
     Recruit(u16),
     Tech(u16),
-    Convert { province: u16, owner: u8 },
+    Convert {
+        province: u16,
+        owner: u8,
+    },
     DiscardMilitary(u8),
-    Raid { seat: u8, route: u8 },
+    Raid {
+        seat: u8,
+        route: u8,
+    },
     /// Decline an optional choice.
     Skip,
 }

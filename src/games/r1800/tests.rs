@@ -6,7 +6,9 @@ use super::state::*;
 use crate::engine::{Game, GameRng, SetupSpec};
 
 fn new(seats: u8) -> State {
-    game().new_game(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(7)).expect("setup")
+    game()
+        .new_game(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
+        .expect("setup")
 }
 
 fn rng() -> GameRng {
@@ -51,7 +53,8 @@ fn a_regiment_controls_its_province_whatever_the_pops() {
     let mut s = new(2);
     let champagne = prov("Champagne");
     assert!(s.controls(0, champagne));
-    s.provinces[usize::from(champagne)].regiment = Some(Piece { owner: Some(s.players[1].power), conscripted: None });
+    s.provinces[usize::from(champagne)].regiment =
+        Some(Piece { owner: Some(s.players[1].power), conscripted: None });
     assert!(s.controls(1, champagne));
     assert!(!s.controls(0, champagne));
 }
@@ -108,11 +111,16 @@ fn a_card_is_activated_only_once_per_turn() {
     to_first_turn(&mut s);
     let autocracy = held(&s, 0, "Autocracy") as u8;
     game().apply_action(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng()).expect("place");
-    game().apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng()).expect("activate");
+    game()
+        .apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng())
+        .expect("activate");
     assert_eq!(s.players[0].admin.len(), 1);
     s.players[0].supply[C] = 1;
-    game().apply_action(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng()).expect("place again");
-    let again = game().apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng());
+    game()
+        .apply_action(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng())
+        .expect("place again");
+    let again =
+        game().apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng());
     assert!(again.unwrap_err().0.contains("activated this turn already"));
 }
 

@@ -97,7 +97,11 @@ impl R1800 {
             let _ = writeln!(t, "Global event: {}.", d.events[usize::from(e)].name);
         }
         let offer: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
-        let _ = writeln!(t, "Draft: {}.", if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") });
+        let _ = writeln!(
+            t,
+            "Draft: {}.",
+            if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }
+        );
         for (i, pl) in s.players.iter().enumerate() {
             let y = board::collection(s, d, i);
             let _ = writeln!(
@@ -120,9 +124,19 @@ impl R1800 {
                 let _ = writeln!(t, "  #{} {} {}", k + 1, c.name, squares(h.res, c.slots));
             }
             if viewer.may_see(Seat::from_index(i)) {
-                let names = |v: &[u8], f: &dyn Fn(u8) -> String| v.iter().map(|c| f(*c)).collect::<Vec<_>>().join(", ");
-                let _ = writeln!(t, "  Your admin cards: {}", names(&pl.admin, &|c| d.admin[usize::from(c)].name.clone()));
-                let _ = writeln!(t, "  Your military cards: {}", names(&pl.military, &|c| d.military[usize::from(c)].name.clone()));
+                let names = |v: &[u8], f: &dyn Fn(u8) -> String| {
+                    v.iter().map(|c| f(*c)).collect::<Vec<_>>().join(", ")
+                };
+                let _ = writeln!(
+                    t,
+                    "  Your admin cards: {}",
+                    names(&pl.admin, &|c| d.admin[usize::from(c)].name.clone())
+                );
+                let _ = writeln!(
+                    t,
+                    "  Your military cards: {}",
+                    names(&pl.military, &|c| d.military[usize::from(c)].name.clone())
+                );
                 let _ = writeln!(t, "  Your ambition: {}", d.ambitions[usize::from(pl.ambition)].name);
             }
         }
@@ -138,8 +152,17 @@ impl R1800 {
                 .filter(|(_, n)| **n > 0)
                 .map(|(o, n)| format!("{} {n}", owner_code(self, o)))
                 .collect();
-            let reg = p.regiment.map(|r| format!(" R {}", owner_code(self, r.owner.map(usize::from).unwrap_or(NEUTRAL))));
-            let _ = writeln!(t, "  {}: {}{}{}", d.provinces[i].name, pops.join(", "), if p.factories > 0 { format!(" F{}", p.factories) } else { String::new() }, reg.unwrap_or_default());
+            let reg = p
+                .regiment
+                .map(|r| format!(" R {}", owner_code(self, r.owner.map(usize::from).unwrap_or(NEUTRAL))));
+            let _ = writeln!(
+                t,
+                "  {}: {}{}{}",
+                d.provinces[i].name,
+                pops.join(", "),
+                if p.factories > 0 { format!(" F{}", p.factories) } else { String::new() },
+                reg.unwrap_or_default()
+            );
         }
         if let Some(st) = self.standings_of(s) {
             let _ = writeln!(t, "\nFinal standings:");

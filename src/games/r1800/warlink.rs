@@ -14,6 +14,8 @@ impl R1800 {
             return Vec::new();
         }
         s.hostile.clear();
-        vec![Event::public("War was declared, but this build of the engine does not fight wars yet: the war phase is skipped.")]
+        vec![Event::public(
+            "War was declared, but this build of the engine does not fight wars yet: the war phase is skipped.",
+        )]
     }
 }

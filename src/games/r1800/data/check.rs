@@ -26,6 +26,7 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
         }
     }
     let dev_cards = development(&dev)?;
+    let military = military_cards(&actions)?;
     let data = Data {
         provinces,
         seas,
@@ -42,11 +43,12 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
             .iter()
             .map(|a| AdminCard { name: a.name.clone(), count: a.count, play: a.play.clone() })
             .collect(),
-        military: actions
-            .military
+        military: military.clone(),
+        military_cards: military
             .iter()
-            .map(|m| MilitaryKind { name: m.name.clone(), count: m.count, effect: m.effect.clone() })
+            .map(|m| MilitaryCard { name: m.name.clone(), effect: m.effect })
             .collect(),
+        neighbour_ids: Vec::new(),
         ambitions: actions
             .ambition
             .iter()
@@ -69,6 +71,9 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
         .collect(),
     };
     counts(&data, &actions)?;
+    let mut data = data;
+    data.neighbour_ids =
+        data.provinces.iter().map(|p| p.adjacent.iter().map(|q| ProvinceId(*q)).collect()).collect();
     Ok(data)
 }
 
@@ -78,9 +83,11 @@ fn provinces(map: &MapFile, powers: &PowersFile) -> Result<(Vec<Province>, Vec<S
     let seas: Vec<String> = map.seas.iter().map(|s| s.id.clone()).collect();
     for s in &map.seas {
         for b in &s.borders {
-            let other = map.seas.iter().find(|x| &x.id == b).ok_or_else(|| {
-                err(F, format!("sea {} ({}) borders an unknown sea {b}", s.id, s.name))
-            })?;
+            let other = map
+                .seas
+                .iter()
+                .find(|x| &x.id == b)
+                .ok_or_else(|| err(F, format!("sea {} ({}) borders an unknown sea {b}", s.id, s.name)))?;
             if !other.borders.contains(&s.id) {
                 return Err(err(F, format!("sea {} borders {b} but {b} does not border {}", s.id, s.id)));
             }
@@ -323,20 +330,6 @@ fn counts(d: &Data, actions: &ActionsFile) -> Result<(), DataError> {
             return Err(err(file, format!("the {what} must have {want} cards or entries, not {n}")));
         }
     }
-    for m in &actions.military {
-        let kind = m.effect.get("kind").and_then(|k| k.as_str()).unwrap_or("");
-        const KNOWN: [&str; 6] = [
-            "bonus",
-            "reinforcements",
-            "repositioning",
-            "military_tradition",
-            "naval_support",
-            "naval_tradition",
-        ];
-        if !KNOWN.contains(&kind) {
-            return Err(err("actions.toml", format!("{}: unknown military effect {kind:?}", m.name)));
-        }
-    }
     if let Some(dup) = duplicates(actions.admin.iter().map(|a| a.name.as_str())) {
         return Err(err("actions.toml", format!("two admin cards are called {dup}")));
     }
@@ -346,4 +339,20 @@ fn counts(d: &Data, actions: &ActionsFile) -> Result<(), DataError> {
         }
     }
     Ok(())
+}
+
+/// The military cards in the war's effect form (an unknown effect is refused).
+fn military_cards(actions: &ActionsFile) -> Result<Vec<MilitaryKind>, DataError> {
+    actions
+        .military
+        .iter()
+        .map(|m| {
+            let effect: MilitaryEffect = m
+                .effect
+                .clone()
+                .try_into()
+                .map_err(|e| err("actions.toml", format!("{}: unknown military effect ({e})", m.name)))?;
+            Ok(MilitaryKind { name: m.name.clone(), count: m.count, effect })
+        })
+        .collect()
 }

@@ -6,6 +6,7 @@ pub mod raw;
 #[cfg(test)]
 mod tests;
 
+use super::war::board::{MilitaryCard, MilitaryEffect, ProvinceId};
 pub use raw::{
     AdminEffect, AdminOption, AgCap, Ambition, EndMove, GlobalEvent, HoldEffect, ProvinceKind, Requirement,
     Requires, Reward, RewardKind, When, Where,
@@ -147,12 +148,12 @@ pub struct AdminCard {
     pub play: Vec<AdminOption>,
 }
 
-/// One military card kind (the war reads `effect`).
+/// One military card kind: the war's own form (`war::board::MilitaryCard`) and its count.
 #[derive(Debug, Clone)]
 pub struct MilitaryKind {
     pub name: String,
     pub count: u8,
-    pub effect: toml::Value,
+    pub effect: MilitaryEffect,
 }
 
 /// One ambition.
@@ -187,6 +188,10 @@ pub struct Data {
     pub dev: Vec<DevCard>,
     pub admin: Vec<AdminCard>,
     pub military: Vec<MilitaryKind>,
+    /// The military cards as the war reads them (same order as `military`).
+    pub military_cards: Vec<MilitaryCard>,
+    /// Each province's neighbours as the war's ids.
+    pub neighbour_ids: Vec<Vec<ProvinceId>>,
     pub ambitions: Vec<AmbitionCard>,
     pub events: Vec<EventCard>,
     pub routes: Vec<String>,
@@ -265,12 +270,54 @@ pub fn fold(name: &str) -> String {
 /// Province names that must exist: every name the rules text uses in the start positions
 /// (checked against `powers.toml` too, so a renamed province is caught twice).
 pub const NAMED_IN_RULES: [&str; 48] = [
-    "London", "Liverpool", "Wales", "Midlands", "Scotland", "Ireland", "Paris", "Lyon", "Normandie",
-    "Acquitaine", "Occitanie", "Champagne", "Berlin", "Konigsberg", "Pommerania", "Hesse", "Saxony",
-    "Rheinland", "Vienna", "Budapest", "Bohemia", "Galicia", "Tyrol", "Transylvania", "Moscow",
-    "St. Petersburg", "Livonia", "Belarus", "Ukraine", "Crimea", "Madrid", "Sevilla", "Leon", "Aragon",
-    "Andalucia", "Morocco", "Rome", "Milan", "Tuscany", "Costa Adriatica", "Napoli", "Piedmont",
-    "Constantinople", "Bucharest", "Bursa", "Ankara", "Bulgaria", "Greece",
+    "London",
+    "Liverpool",
+    "Wales",
+    "Midlands",
+    "Scotland",
+    "Ireland",
+    "Paris",
+    "Lyon",
+    "Normandie",
+    "Acquitaine",
+    "Occitanie",
+    "Champagne",
+    "Berlin",
+    "Konigsberg",
+    "Pommerania",
+    "Hesse",
+    "Saxony",
+    "Rheinland",
+    "Vienna",
+    "Budapest",
+    "Bohemia",
+    "Galicia",
+    "Tyrol",
+    "Transylvania",
+    "Moscow",
+    "St. Petersburg",
+    "Livonia",
+    "Belarus",
+    "Ukraine",
+    "Crimea",
+    "Madrid",
+    "Sevilla",
+    "Leon",
+    "Aragon",
+    "Andalucia",
+    "Morocco",
+    "Rome",
+    "Milan",
+    "Tuscany",
+    "Costa Adriatica",
+    "Napoli",
+    "Piedmont",
+    "Constantinople",
+    "Bucharest",
+    "Bursa",
+    "Ankara",
+    "Bulgaria",
+    "Greece",
 ];
 
 /// Expected counts (FACTS §3), checked on load.

@@ -5,7 +5,8 @@ use super::*;
 
 fn broken(edit: impl Fn(&mut [String; 4])) -> Result<Data, DataError> {
     let t = Texts::standard();
-    let mut files = [t.map.to_string(), t.powers.to_string(), t.development.to_string(), t.actions.to_string()];
+    let mut files =
+        [t.map.to_string(), t.powers.to_string(), t.development.to_string(), t.actions.to_string()];
     edit(&mut files);
     Data::from_texts(&Texts { map: &files[0], powers: &files[1], development: &files[2], actions: &files[3] })
 }
@@ -45,13 +46,22 @@ fn every_province_the_rules_name_is_on_the_map_with_the_right_kind() {
 
 #[test]
 fn a_border_listed_on_one_side_only_is_refused() {
-    refused(|f| f[0] = f[0].replacen("adjacent = [\"MID\"]", "adjacent = [\"MID\", \"PAR\"]", 1), "not the other way round");
+    refused(
+        |f| f[0] = f[0].replacen("adjacent = [\"MID\"]", "adjacent = [\"MID\", \"PAR\"]", 1),
+        "not the other way round",
+    );
 }
 
 #[test]
 fn a_start_that_is_not_connected_is_refused() {
-    refused(|f| f[1] = f[1].replacen("\"Ireland\"]", "\"Bretagne\"]", 1), "start of Great Britain is not connected");
-    refused(|f| f[1] = f[1].replacen("\"Midlands\", \"Scotland\"", "\"Midlands\", \"Normandie\"", 1), "two powers");
+    refused(
+        |f| f[1] = f[1].replacen("\"Ireland\"]", "\"Bretagne\"]", 1),
+        "start of Great Britain is not connected",
+    );
+    refused(
+        |f| f[1] = f[1].replacen("\"Midlands\", \"Scotland\"", "\"Midlands\", \"Normandie\"", 1),
+        "two powers",
+    );
 }
 
 #[test]
@@ -68,7 +78,10 @@ fn a_wrong_card_count_is_refused() {
 #[test]
 fn an_unknown_effect_or_key_is_refused() {
     refused(|f| f[2] = f[2].replacen("do = \"draw_admin\"", "do = \"draw_gold\"", 1), "development.toml");
-    refused(|f| f[3] = f[3].replacen("kind = \"reinforcements\"", "kind = \"airlift\"", 1), "unknown military effect");
+    refused(
+        |f| f[3] = f[3].replacen("kind = \"reinforcements\"", "kind = \"airlift\"", 1),
+        "unknown military effect",
+    );
     refused(|f| f[2] = f[2].replacen("slots = \"C\"", "slotz = \"C\"", 1), "unknown field");
     refused(|f| f[2] = f[2].replacen("slots = \"C\"", "slots = \"X\"", 1), "unknown resource square");
 }

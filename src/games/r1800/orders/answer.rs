@@ -56,7 +56,11 @@ impl R1800 {
         let end = matches!(s.stage, Stage::Turn { end_moves: true, .. }) && pending.is_none();
         let draft = matches!(s.stage, Stage::Draft { .. }) && pending.is_none();
         let take = |a: Action, note: String, done: bool| {
-            if legal.contains(&a) { Fit::Act(a, note, done) } else { Fit::Fail(format!("{note}: not allowed now")) }
+            if legal.contains(&a) {
+                Fit::Act(a, note, done)
+            } else {
+                Fit::Fail(format!("{note}: not allowed now"))
+            }
         };
         let first_of = |choice: Choice, wanted: Vec<Action>, what: &str| {
             if pending != Some(choice) {
@@ -72,7 +76,9 @@ impl R1800 {
                 let mut skipped = Vec::new();
                 for p in prefs {
                     match p {
-                        Pref::Pass => return Fit::Act(Action::PassPick, with_skips("passed", &skipped), true),
+                        Pref::Pass => {
+                            return Fit::Act(Action::PassPick, with_skips("passed", &skipped), true);
+                        }
                         Pref::Card(c) => match s.offer.iter().position(|x| x == c) {
                             None => skipped.push(format!("{} is not offered", d.dev_name(*c))),
                             Some(at) => match super::super::board::meets(s, d, seat, *c) {
@@ -104,7 +110,11 @@ impl R1800 {
                 if let Err(why) = self.can_place(s, seat, at, *res) {
                     return Fit::Fail(why);
                 }
-                take(Action::Place { card: at as u8, res: *res as u8 }, format!("placed 1 {} on {}", RES[*res], d.dev_name(pl.cards[at].card)), done)
+                take(
+                    Action::Place { card: at as u8, res: *res as u8 },
+                    format!("placed 1 {} on {}", RES[*res], d.dev_name(pl.cards[at].card)),
+                    done,
+                )
             }
             Kind::Activate { card, discard } if main => {
                 let mut why = String::from("you have no such card");
@@ -112,7 +122,11 @@ impl R1800 {
                     match self.can_activate(s, seat, at, discard) {
                         Ok(()) => {
                             let a = Action::Activate { card: at as u8, discard: discard.clone() };
-                            return take(a, format!("activated {}", d.dev_name(s.players[seat].cards[at].card)), true);
+                            return take(
+                                a,
+                                format!("activated {}", d.dev_name(s.players[seat].cards[at].card)),
+                                true,
+                            );
                         }
                         Err(w) => why = w,
                     }
@@ -120,28 +134,52 @@ impl R1800 {
                 Fit::Fail(why)
             }
             Kind::Play { card, args } if main => {
-                let mut t = Target { from: args.from, to: args.to, route: args.route, discard: args.discard.clone(), ..Target::default() };
+                let mut t = Target {
+                    from: args.from,
+                    to: args.to,
+                    route: args.route,
+                    discard: args.discard.clone(),
+                    ..Target::default()
+                };
                 t.seat = args.power.and_then(|p| s.seat_of(p));
                 if args.power.is_some() && t.seat.is_none() {
                     return Fit::Fail("that power is not in the game".into());
                 }
                 if let Some(c) = &args.card {
-                    t.card = self.cards_named(s, seat, c).into_iter().find(|&i| s.players[seat].cards[i].res[C] > 0).map(|i| i as u8);
+                    t.card = self
+                        .cards_named(s, seat, c)
+                        .into_iter()
+                        .find(|&i| s.players[seat].cards[i].res[C] > 0)
+                        .map(|i| i as u8);
                 }
                 match self.check_admin(s, seat, *card, args.option, &t) {
-                    Ok(_) => take(Action::Admin { card: *card, option: args.option, target: t }, format!("played {}", d.admin[usize::from(*card)].name), true),
+                    Ok(_) => take(
+                        Action::Admin { card: *card, option: args.option, target: t },
+                        format!("played {}", d.admin[usize::from(*card)].name),
+                        true,
+                    ),
                     Err(why) => Fit::Fail(why),
                 }
             }
-            Kind::Migrate { from, to } if main => take(Action::Migrate { from: *from, to: *to }, "migrated".into(), true),
-            Kind::MovePop { from, to } if end => take(Action::MovePop { from: *from, to: *to }, "moved a pop".into(), true),
+            Kind::Migrate { from, to } if main => {
+                take(Action::Migrate { from: *from, to: *to }, "migrated".into(), true)
+            }
+            Kind::MovePop { from, to } if end => {
+                take(Action::MovePop { from: *from, to: *to }, "moved a pop".into(), true)
+            }
             Kind::MoveRegiment { from, to } if end => {
                 take(Action::MoveRegiment { from: *from, to: *to }, "moved a regiment".into(), true)
             }
-            Kind::Build(ps) => first_of(Choice::Factory, ps.iter().map(|p| Action::Build(*p)).collect(), "factory"),
+            Kind::Build(ps) => {
+                first_of(Choice::Factory, ps.iter().map(|p| Action::Build(*p)).collect(), "factory")
+            }
             Kind::Grow(ps) => first_of(Choice::Pop, ps.iter().map(|p| Action::Grow(*p)).collect(), "new pop"),
-            Kind::Recruit(ps) => first_of(Choice::Recruit, ps.iter().map(|p| Action::Recruit(*p)).collect(), "regiment"),
-            Kind::Tech(cs) => first_of(Choice::Tech, cs.iter().map(|c| Action::Tech(*c)).collect(), "technology"),
+            Kind::Recruit(ps) => {
+                first_of(Choice::Recruit, ps.iter().map(|p| Action::Recruit(*p)).collect(), "regiment")
+            }
+            Kind::Tech(cs) => {
+                first_of(Choice::Tech, cs.iter().map(|c| Action::Tech(*c)).collect(), "technology")
+            }
             Kind::Convert(ps) => {
                 let wanted = ps
                     .iter()
@@ -149,11 +187,15 @@ impl R1800 {
                     .collect();
                 first_of(Choice::Convert, wanted, "conversion")
             }
-            Kind::DiscardMilitary(cs) => {
-                first_of(Choice::DiscardMilitary, cs.iter().map(|c| Action::DiscardMilitary(*c)).collect(), "discard")
-            }
+            Kind::DiscardMilitary(cs) => first_of(
+                Choice::DiscardMilitary,
+                cs.iter().map(|c| Action::DiscardMilitary(*c)).collect(),
+                "discard",
+            ),
             Kind::Raid { power, route } => {
-                let Some(o) = s.seat_of(*power) else { return Fit::Fail("that power is not in the game".into()) };
+                let Some(o) = s.seat_of(*power) else {
+                    return Fit::Fail("that power is not in the game".into());
+                };
                 first_of(Choice::NavyRaid, vec![Action::Raid { seat: o, route: *route }], "raid")
             }
             Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
@@ -177,7 +219,9 @@ impl R1800 {
                 let i = usize::from(*n).wrapping_sub(1);
                 cards.get(i).filter(|h| !h.covered).map(|_| vec![i]).unwrap_or_default()
             }
-            CardRef::Named(c) => (0..cards.len()).filter(|&i| cards[i].card == *c && !cards[i].covered).collect(),
+            CardRef::Named(c) => {
+                (0..cards.len()).filter(|&i| cards[i].card == *c && !cards[i].covered).collect()
+            }
         }
     }
 
@@ -196,7 +240,11 @@ impl R1800 {
 
     /// RULING E32: the lines published are those carried out, except DRAFT lists and IF lines
     /// (their unplayed preferences, conditions and alternatives stay hashes).
-    pub fn public_of(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> std::collections::BTreeSet<usize> {
+    pub fn public_of(
+        &self,
+        sheet: &OrderSheet<Order>,
+        notes: &[LineNote],
+    ) -> std::collections::BTreeSet<usize> {
         let private: std::collections::BTreeSet<usize> = sheet
             .orders
             .iter()

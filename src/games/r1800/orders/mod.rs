@@ -118,7 +118,8 @@ impl R1800 {
 
     fn parse_kind(&self, t: &str) -> Result<Kind, OrderError> {
         if let Some(rest) = strip(t, "IF") {
-            let (cond, rest) = split_word(rest, "THEN").ok_or_else(|| bad("IF needs THEN: IF <condition> THEN <order> [ELSE <order>]"))?;
+            let (cond, rest) = split_word(rest, "THEN")
+                .ok_or_else(|| bad("IF needs THEN: IF <condition> THEN <order> [ELSE <order>]"))?;
             let (then, otherwise) = match split_word(rest, "ELSE") {
                 Some((a, b)) => (a, Some(Box::new(self.parse_kind(b)?))),
                 None => (rest, None),
@@ -134,12 +135,16 @@ impl R1800 {
                 .map(|x| if fold(x) == "pass" { Ok(Pref::Pass) } else { self.dev(x).map(Pref::Card) })
                 .collect::<Result<Vec<_>, _>>()?;
             if prefs.is_empty() {
-                return Err(bad("DRAFT needs cards in order of preference, e.g. DRAFT Canning, Oligarchy, PASS"));
+                return Err(bad(
+                    "DRAFT needs cards in order of preference, e.g. DRAFT Canning, Oligarchy, PASS",
+                ));
             }
             return Ok(Kind::Draft(prefs));
         }
         if let Some(rest) = strip(t, "PLACE") {
-            let (what, card) = split_word(&format!(" {rest}"), "ON").map(|(a, b)| (a.to_string(), b.to_string())).ok_or_else(|| bad("PLACE [n] F|P|C ON <card>"))?;
+            let (what, card) = split_word(&format!(" {rest}"), "ON")
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .ok_or_else(|| bad("PLACE [n] F|P|C ON <card>"))?;
             let mut words = what.split_whitespace();
             let first = words.next().unwrap_or("");
             let (n, res) = match first.parse::<u8>() {
@@ -159,7 +164,9 @@ impl R1800 {
         }
         if let Some(rest) = strip(t, "ACTIVATE") {
             let (card, discard) = match split_word(&format!("{rest} "), "DISCARD") {
-                Some((a, b)) => (a.to_string(), list(b).map(|x| self.admin(x)).collect::<Result<Vec<_>, _>>()?),
+                Some((a, b)) => {
+                    (a.to_string(), list(b).map(|x| self.admin(x)).collect::<Result<Vec<_>, _>>()?)
+                }
                 None => (rest.to_string(), Vec::new()),
             };
             return Ok(Kind::Activate { card: self.card_ref(&card)?, discard });
@@ -182,10 +189,13 @@ impl R1800 {
         }
         if let Some(rest) = strip(t, "DISCARD") {
             let rest = strip(rest, "MILITARY").ok_or_else(|| bad("DISCARD MILITARY <card>[, <card>…]"))?;
-            return Ok(Kind::DiscardMilitary(list(rest).map(|x| self.military(x)).collect::<Result<_, _>>()?));
+            return Ok(Kind::DiscardMilitary(
+                list(rest).map(|x| self.military(x)).collect::<Result<_, _>>()?,
+            ));
         }
         if let Some(rest) = strip(t, "RAID") {
-            let (power, route) = split_word(&format!(" {rest}"), "ON").ok_or_else(|| bad("RAID <power> ON <route>"))?;
+            let padded = format!(" {rest}");
+            let (power, route) = split_word(&padded, "ON").ok_or_else(|| bad("RAID <power> ON <route>"))?;
             return Ok(Kind::Raid { power: self.power(power)?, route: self.route(route)? });
         }
         for (word, make) in [
@@ -234,7 +244,8 @@ impl R1800 {
                 };
             }
             Some(E::Factory2) => {
-                let p = strip(&tail, "SACRIFICE").ok_or_else(|| bad(format!("PLAY {} SACRIFICE <province>", c.name)))?;
+                let p = strip(&tail, "SACRIFICE")
+                    .ok_or_else(|| bad(format!("PLAY {} SACRIFICE <province>", c.name)))?;
                 a.from = Some(self.province(p)?);
             }
             Some(E::TradeRoute) => match strip(&tail, "WITH") {
@@ -253,11 +264,14 @@ impl R1800 {
                 }
             }
             Some(E::Techpick | E::Convert) => {
-                let x = strip(&tail, "FROM").ok_or_else(|| bad(format!("PLAY {} FROM <your card paying 1 C>", c.name)))?;
+                let x = strip(&tail, "FROM")
+                    .ok_or_else(|| bad(format!("PLAY {} FROM <your card paying 1 C>", c.name)))?;
                 a.card = Some(self.card_ref(x)?);
             }
             Some(E::Conscription) if tail.is_empty() => {}
-            Some(E::Held) => return Err(bad(format!("{} cannot be played by order in this engine yet", c.name))),
+            Some(E::Held) => {
+                return Err(bad(format!("{} cannot be played by order in this engine yet", c.name)));
+            }
             _ => return Err(bad(format!("PLAY {} takes nothing more", c.name))),
         }
         Ok(Kind::Play { card: card as u8, args: a })

@@ -17,7 +17,9 @@ fn sheet(lines: &[&str]) -> OrderSheet<Order> {
 }
 
 fn new() -> State {
-    game().new_game(&SetupSpec { seats: 2, options: serde_json::Value::Null }, &mut GameRng::for_setup(7)).expect("setup")
+    game()
+        .new_game(&SetupSpec { seats: 2, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
+        .expect("setup")
 }
 
 fn card(name: &str) -> u16 {
@@ -28,9 +30,21 @@ fn card(name: &str) -> u16 {
 fn orders_name_cards_and_provinces_in_any_case_and_spacing() {
     let o = game().parse_line("move pop st petersburg to livonia").expect("parses");
     let d = game().data();
-    assert_eq!(o.kind, Kind::MovePop { from: d.province_named("St. Petersburg").unwrap(), to: d.province_named("Livonia").unwrap() });
-    assert!(matches!(game().parse_line("PLACE 3 p ON standing army").unwrap().kind, Kind::Place { n: 3, res: 1, .. }));
-    assert!(matches!(game().parse_line("PLAY Seize Production MILITARY").unwrap().kind, Kind::Play { args: PlayArgs { option: 1, .. }, .. }));
+    assert_eq!(
+        o.kind,
+        Kind::MovePop {
+            from: d.province_named("St. Petersburg").unwrap(),
+            to: d.province_named("Livonia").unwrap()
+        }
+    );
+    assert!(matches!(
+        game().parse_line("PLACE 3 p ON standing army").unwrap().kind,
+        Kind::Place { n: 3, res: 1, .. }
+    ));
+    assert!(matches!(
+        game().parse_line("PLAY Seize Production MILITARY").unwrap().kind,
+        Kind::Play { args: PlayArgs { option: 1, .. }, .. }
+    ));
 }
 
 #[test]
