@@ -35,6 +35,8 @@ impl R1800 {
             }
             (Stage::Turn { seat, end_moves: false, .. }, _) => self.main_step(s, usize::from(*seat), a, rng),
             (Stage::Turn { seat, end_moves: true, .. }, _) => self.end_step(s, *seat, a, rng),
+            (Stage::War, Action::War(w)) => self.war_step(s, w, rng),
+            (Stage::War, _) => Err(no("now the war: move, conscript, play a military card or pass")),
             (Stage::Over, _) => Err(no("the game is over")),
             _ => Err(no("that is not a move of the development draft")),
         }
@@ -431,6 +433,7 @@ impl R1800 {
                     d.province_name(to)
                 ))])
             }
+            Action::Declare(power) => self.declare(s, i, power),
             Action::EndTurn => Ok(self.end_turn(s, seat, rng)),
             _ => Err(no("at the end of your turn you may only make the moves your cards allow, or end it")),
         }

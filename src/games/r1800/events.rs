@@ -34,12 +34,9 @@ impl R1800 {
                 }
             }
             GlobalEvent::GreatWar => {
-                for a in 0..seats as u8 {
-                    for b in a + 1..seats as u8 {
-                        s.hostile.push((a, b));
-                    }
-                }
-                ev.push(Event::public("All players will fight a war at the end of the round."));
+                let powers = self.powers(s);
+                let out = super::war::great_war(&mut s.war, &powers);
+                ev.extend(self.war_events(s, out));
             }
             GlobalEvent::Migration => {
                 ev.push(Event::public("Each player may move one pop to an adjacent province this round."));

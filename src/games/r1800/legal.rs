@@ -33,6 +33,10 @@ impl R1800 {
         }
         match &s.stage {
             Stage::Over => None,
+            Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
+                seat: Seat::from_index(usize::from(x)),
+                prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
+            }),
             Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
                 prompt: "pick a development card from the draft, or pass (DRAFT …)".into(),
@@ -55,6 +59,7 @@ impl R1800 {
         }
         match &s.stage {
             Stage::Over => Vec::new(),
+            Stage::War => self.war_options(s),
             Stage::Draft { to_pick } => {
                 let Some(&seat) = to_pick.first() else { return Vec::new() };
                 let mut v: Vec<Action> = (0..s.offer.len())
@@ -143,6 +148,7 @@ impl R1800 {
                 }
             }
         }
+        v.extend(self.declarations(s, seat).into_iter().map(Action::Declare));
         v.push(Action::EndTurn);
         v
     }
@@ -235,6 +241,9 @@ impl R1800 {
     /// The rules' default: pass, end, decline (or discard the first military card).
     pub fn default_for(&self, s: &State) -> Option<Action> {
         let legal = self.legal(s);
+        if let (Stage::War, Some(p)) = (&s.stage, s.war.to_act()) {
+            return Some(Action::War(super::war::default_war_action(p)));
+        }
         let pref = [Action::Skip, Action::PassPick, Action::EndActions, Action::EndTurn];
         pref.into_iter().find(|a| legal.contains(a)).or_else(|| legal.first().cloned())
     }

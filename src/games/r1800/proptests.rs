@@ -33,7 +33,7 @@ impl Hidden for R1800 {
         for i in &hidden {
             admin.extend(out.players[*i].admin.iter());
             military.extend(out.players[*i].military.iter());
-            if !s.over() {
+            if !s.over() && !out.players[*i].revealed {
                 ambitions.push(out.players[*i].ambition);
             }
         }
@@ -48,7 +48,7 @@ impl Hidden for R1800 {
             let n = pl.military.len();
             pl.military = military.drain(..n).collect();
             pl.military.sort_unstable();
-            if !s.over() {
+            if !s.over() && !pl.revealed {
                 pl.ambition = ambitions.pop().unwrap_or(pl.ambition);
             }
         }

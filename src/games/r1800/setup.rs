@@ -83,6 +83,7 @@ impl R1800 {
                 overseas: Vec::new(),
                 european: Vec::new(),
                 tradition: None,
+                revealed: false,
                 surplus: false,
                 turn_start_prosperity: d.start_prosperity,
             });
@@ -108,7 +109,7 @@ impl R1800 {
             military_discard: Vec::new(),
             ambition_deck,
             discovered: Vec::new(),
-            hostile: Vec::new(),
+            war: Default::default(),
         };
         self.start_round(&mut s, rng);
         Ok(s)
@@ -304,9 +305,20 @@ impl R1800 {
         ev
     }
 
-    /// Rounds step 4 and the passing of the dealer chip; after round 24 the game ends.
+    /// Rounds step 4: the war phase, if any war was declared; then the round ends.
     fn end_round(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
-        let mut ev = self.war_phase(s, rng);
+        let (mut ev, on) = self.war_phase(s);
+        if on {
+            s.stage = Stage::War;
+            return ev;
+        }
+        ev.extend(self.finish_round(s, rng));
+        ev
+    }
+
+    /// The passing of the dealer chip; after round 24 the game ends.
+    pub(super) fn finish_round(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
+        let mut ev = Vec::new();
         s.round += 1;
         s.dealer = (s.dealer + 1) % s.players.len() as u8;
         if s.round >= ROUNDS_PER_ERA * ERAS {

@@ -27,7 +27,13 @@ impl R1800 {
             return picks[p.next(picks.len())].clone();
         }
         let moves = of(|a| {
-            matches!(a, Action::MovePop { .. } | Action::MoveRegiment { .. } | Action::Migrate { .. })
+            matches!(
+                a,
+                Action::MovePop { .. }
+                    | Action::MoveRegiment { .. }
+                    | Action::Migrate { .. }
+                    | Action::Declare(_)
+            )
         });
         if !moves.is_empty() && p.next(3) == 0 {
             return moves[p.next(moves.len())].clone();

@@ -75,6 +75,9 @@ pub struct Player {
     pub tradition: Option<u8>,
     /// Whether the last collection gave a food surplus (for the policies' end moves).
     pub surplus: bool,
+    /// The ambition was revealed (a Conquest declaration).
+    #[serde(default)]
+    pub revealed: bool,
     /// Prosperity at the start of the turn (Republic).
     pub turn_start_prosperity: u8,
 }
@@ -120,6 +123,8 @@ pub enum Stage {
         regiment_moves: u8,
         migrated: bool,
     },
+    /// Rounds step 4: the war phase (whose turn it is: `war.to_act()`).
+    War,
     Over,
 }
 
@@ -151,8 +156,9 @@ pub struct State {
     pub ambition_deck: Vec<u8>,
     /// Development card kinds some player has adopted (technologies: "discovered").
     pub discovered: Vec<u16>,
-    /// Seats whose war is due at the end of this round, as (declarer, target).
-    pub hostile: Vec<(u8, u8)>,
+    /// The war procedure's own state: this round's declarations, the war phase under way.
+    #[serde(default)]
+    pub war: super::war::WarState,
 }
 
 /// One move in the game.
@@ -212,6 +218,10 @@ pub enum Action {
     },
     /// Decline an optional choice.
     Skip,
+    /// One action in the war phase.
+    War(super::war::WarAction),
+    /// The Conquest ambition: declare war at the end of your turn on this power (FACTS §6.1).
+    Declare(u8),
 }
 
 /// What an admin card is aimed at (the fields its option needs).

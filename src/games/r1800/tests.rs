@@ -225,8 +225,10 @@ fn the_score_is_prosperity_plus_ambition_and_ties_go_to_prosperity_then_pops() {
 #[test]
 fn the_great_war_makes_every_pair_of_players_hostile() {
     let mut s = new(3);
+    s.war = Default::default();
     game().global_event(&mut s, super::data::GlobalEvent::GreatWar, &mut rng());
-    assert_eq!(s.hostile, vec![(0, 1), (0, 2), (1, 2)]);
+    let p: Vec<_> = s.players.iter().map(|x| super::war::PowerId(x.power)).collect();
+    assert!(s.war.hostile(p[0], p[1]) && s.war.hostile(p[0], p[2]) && s.war.hostile(p[1], p[2]));
 }
 
 #[test]

@@ -59,7 +59,7 @@ impl R1800 {
                     "european_partners": pl.european.iter().map(|o| o + 1).collect::<Vec<_>>(),
                     "tradition": pl.tradition.map(|t| d.military[usize::from(t)].name.clone()),
                 });
-                if mine || s.over() {
+                if mine || s.over() || pl.revealed {
                     v["ambition"] = json!(d.ambitions[usize::from(pl.ambition)].name);
                 }
                 if mine {
@@ -188,6 +188,7 @@ fn stage_words(s: &State) -> String {
     match &s.stage {
         Stage::Draft { .. } => "the development draft".into(),
         Stage::Turn { seat, .. } => format!("seat {}'s turn", seat + 1),
+        Stage::War => "the war phase".into(),
         Stage::Over => "the game is over".into(),
     }
 }

@@ -19,6 +19,9 @@ enum Fit {
 impl R1800 {
     /// The action the sheet calls for now, with notes per line tried.
     pub fn answer_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        if s.stage == Stage::War {
+            return self.answer_war_from(s, sheet);
+        }
         let legal = self.legal(s);
         let mut notes = Vec::new();
         for i in 0..sheet.orders.len() {
@@ -209,6 +212,31 @@ impl R1800 {
             }
             _ => Fit::NotNow,
         }
+    }
+
+    /// A war decision: the seat's `WAR` lines are the war procedure's standing orders.
+    fn answer_war_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let Some(power) = s.war.to_act() else { return Answer { action: None, notes: Vec::new() } };
+        let idx: Vec<usize> = (0..sheet.orders.len())
+            .filter(|&i| !sheet.used[i] && matches!(sheet.orders[i].order.kind, Kind::War(_)))
+            .collect();
+        let orders = idx
+            .iter()
+            .filter_map(|&i| match &sheet.orders[i].order.kind {
+                Kind::War(w) => {
+                    Some(crate::engine::Numbered { line: sheet.orders[i].line, order: w.clone() })
+                }
+                _ => None,
+            })
+            .collect();
+        let mut war_sheet = OrderSheet::new(orders);
+        let mut t = s.clone();
+        let b = super::super::warlink::Board { d: self.data(), s: &mut t };
+        let a = super::super::war::answer_war(&b, &s.war, power, &mut war_sheet);
+        for (k, &i) in idx.iter().enumerate() {
+            sheet.used[i] = war_sheet.used[k];
+        }
+        Answer { action: a.action.map(Action::War), notes: a.notes }
     }
 
     /// Tableau indices a card reference may mean (uncovered cards only).

@@ -58,21 +58,49 @@ pub struct PlayArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     Draft(Vec<Pref>),
-    Place { n: u8, res: usize, card: CardRef },
-    Activate { card: CardRef, discard: Vec<u8> },
-    Play { card: u8, args: PlayArgs },
+    Place {
+        n: u8,
+        res: usize,
+        card: CardRef,
+    },
+    Activate {
+        card: CardRef,
+        discard: Vec<u8>,
+    },
+    Play {
+        card: u8,
+        args: PlayArgs,
+    },
     Build(Vec<u16>),
     Grow(Vec<u16>),
     Recruit(Vec<u16>),
     Tech(Vec<u16>),
     Convert(Vec<u16>),
     DiscardMilitary(Vec<u8>),
-    Raid { power: usize, route: u8 },
+    Raid {
+        power: usize,
+        route: u8,
+    },
     Decline,
-    MovePop { from: u16, to: u16 },
-    MoveRegiment { from: u16, to: u16 },
-    Migrate { from: u16, to: u16 },
-    If { cond: Cond, then: Box<Kind>, otherwise: Option<Box<Kind>> },
+    MovePop {
+        from: u16,
+        to: u16,
+    },
+    MoveRegiment {
+        from: u16,
+        to: u16,
+    },
+    Migrate {
+        from: u16,
+        to: u16,
+    },
+    If {
+        cond: Cond,
+        then: Box<Kind>,
+        otherwise: Option<Box<Kind>>,
+    },
+    /// A standing war order (`WAR …`, the war procedure's language: `war::orders`).
+    War(super::war::WarStandingOrder),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -129,6 +157,19 @@ impl R1800 {
                 return Err(bad("IF … THEN takes a turn order (not DRAFT or another IF)"));
             }
             return Ok(Kind::If { cond: self.parse_cond(cond)?, then: Box::new(then), otherwise });
+        }
+        if strip(t, "WAR").is_some() {
+            let mut blank = self
+                .new_game(
+                    &crate::engine::SetupSpec { seats: 8, options: serde_json::Value::Null },
+                    &mut crate::engine::GameRng::for_setup(0),
+                )
+                .map_err(|e| bad(e.to_string()))?;
+            let b = super::warlink::Board { d: self.data(), s: &mut blank };
+            return match super::war::parse_war_line(&b, t)? {
+                Some(o) => Ok(Kind::War(o)),
+                None => Err(bad("WAR what? e.g. WAR MOVE Hesse TO Rheinland")),
+            };
         }
         if let Some(rest) = strip(t, "DRAFT") {
             let prefs = list(rest)

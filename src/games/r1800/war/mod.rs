@@ -4,40 +4,40 @@
 //! reconstructed procedure of §10; rulings E40–E69 in docs/RULINGS.md, "1800 — war").
 //!
 //! The war reads and changes the game only through [`board::WarBoard`], which the engine's state
-//! implements.
+//! implements, and keeps its own [`WarState`] (stored in the engine's state). A round goes:
+//! [`declare_war`] / [`great_war`] during the turns, [`begin_war`] after them, then
+//! [`apply_war_action`] for each action of the participant [`WarState::to_act`] names (choices:
+//! [`legal_war_actions`]; from mail: [`orders::answer_war`]; silent: [`default_war_action`]);
+//! the last action resolves the battles and ends the war.
+//!
+//! Files: `board` (the trait, ids, military cards as data), `state` (war state, actions, events,
+//! errors), `legal` (what may be done), `apply` (doing it), `battle` (scores and losses),
+//! `orders` (standing war orders by mail).
 
+mod apply;
+pub mod battle;
 pub mod board;
+mod legal;
+pub mod orders;
+pub mod state;
+
+#[cfg(test)]
+mod orders_tests;
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 pub mod testboard;
-
 #[cfg(test)]
-mod board_tests {
-    use super::board::{Owner, WarBoard, control};
-    use super::testboard::*;
+mod tests;
 
-    #[test]
-    fn a_regiment_controls_its_province_whatever_the_pops() {
-        let mut b = TestBoard::new();
-        b.set_pops(Owner::Power(FRANCE), "Champagne", 2);
-        b.put(PRUSSIA, "Champagne");
-        assert_eq!(control(&b, b.at("Champagne")), Some(Owner::Power(PRUSSIA)));
-    }
-
-    #[test]
-    fn without_a_regiment_the_most_pops_control_and_a_tie_leaves_nobody() {
-        let mut b = TestBoard::new();
-        assert_eq!(control(&b, b.at("Hesse")), Some(Owner::Power(PRUSSIA)));
-        b.set_pops(Owner::Power(FRANCE), "Hesse", 1);
-        assert_eq!(control(&b, b.at("Hesse")), None);
-        b.set_pops(Owner::Power(FRANCE), "Hesse", 2);
-        assert_eq!(control(&b, b.at("Hesse")), Some(Owner::Power(FRANCE)));
-        assert_eq!(control(&b, b.at("Flanders")), Some(Owner::Neutral));
-    }
-
-    #[test]
-    fn provinces_are_named_in_any_case_and_spacing() {
-        let b = TestBoard::new();
-        assert_eq!(b.province_named("pommer-ania"), Some(b.at("Pommerania")));
-        assert_eq!(b.province_named("Atlantis"), None);
-    }
-}
+pub use apply::{apply_war_action, begin_war, conquest_targets, declare_war, end_war, great_war};
+pub use board::{
+    BonusScope, MilitaryCard, MilitaryCardId, MilitaryEffect, Owner, PowerId, ProvinceId, Regiment, WarBoard,
+    control,
+};
+pub use legal::{Entry, check, default_war_action, entry, legal_war_actions, regiments_in_supply};
+pub use orders::{WarOrderError, WarStandingOrder, answer_war, parse_war_line, parse_war_orders};
+pub use state::{
+    Battle, Bonus, CardUse, Declaration, WarAction, WarCause, WarDeed, WarError, WarEvent, WarPhase,
+    WarRecord, WarState,
+};

@@ -70,6 +70,14 @@ const BORDERS: [(&str, &str); 17] = [
 /// Strait crossings.
 const STRAITS: [(&str, &str); 2] = [("Normandie", "London"), ("Flanders", "London")];
 
+/// The province of the test map called `name` (test data: panics on a typo).
+pub fn at(name: &str) -> ProvinceId {
+    match PROVINCES.iter().position(|(x, _, _)| *x == name) {
+        Some(i) => ProvinceId(i as u16),
+        None => panic!("no province {name} on the test map"),
+    }
+}
+
 /// One power's war-relevant holdings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestPower {
@@ -113,7 +121,8 @@ impl TestBoard {
             .iter()
             .map(|(_, owner, _)| BTreeMap::from([(owner.map_or(Owner::Neutral, Owner::Power), 1)]))
             .collect();
-        let power = |name| TestPower { name, mobility: 3, bonus: 0, navy: 0, hand: Vec::new(), tradition: None };
+        let power =
+            |name| TestPower { name, mobility: 3, bonus: 0, navy: 0, hand: Vec::new(), tradition: None };
         let cards = vec![
             card("Superior Tactics", MilitaryEffect::Bonus { amount: 1, scope: BonusScope::War }),
             card("Expert Maneuver", MilitaryEffect::Bonus { amount: 1, scope: BonusScope::Province }),
@@ -136,9 +145,9 @@ impl TestBoard {
         }
     }
 
-    /// The province called `name` (test data: panics on a typo).
+    /// The province called `name` (see [`at`]).
     pub fn at(&self, name: &str) -> ProvinceId {
-        self.province_named(name).unwrap_or_else(|| panic!("no province {name} on the test map"))
+        at(name)
     }
 
     /// Puts a regular regiment of `power` in `name`.
