@@ -152,7 +152,7 @@ impl R1800 {
                 .map(|h| h.card)
                 .collect();
             s.players[i].cards.retain(|h| {
-                !(d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start)
+                d.dev[usize::from(h.card)].kind != DevType::Policy || d.dev[usize::from(h.card)].start
             });
             for h in s.players[i].cards.iter_mut() {
                 if d.dev[usize::from(h.card)].kind == DevType::Policy {

@@ -120,7 +120,7 @@ impl R1800 {
     pub(super) fn start_round(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
         let d = self.data();
         let mut ev = Vec::new();
-        if s.round % ROUNDS_PER_ERA == 0 {
+        if s.round.is_multiple_of(ROUNDS_PER_ERA) {
             let era = s.era();
             s.event_deck = deck(d.events.iter().map(|e| e.count));
             rng.shuffle(&mut s.event_deck);
