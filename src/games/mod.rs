@@ -19,6 +19,7 @@
 //! `layout`, 1835's `stock` and `ledger`), but the roles above mean the same everywhere.
 
 pub mod confed;
+pub mod r1800;
 pub mod r1833;
 pub mod r1835;
 pub mod railroaded;

@@ -53,6 +53,10 @@ fn registry() -> &'static Registry {
             Ok(game) => r.engines.push(game),
             Err(e) => r.failures.push(("confederate-rails", e.to_string())),
         }
+        match crate::games::r1800::shared() {
+            Ok(game) => r.engines.push(game),
+            Err(e) => r.failures.push(("1800", e.to_string())),
+        }
         r
     })
 }

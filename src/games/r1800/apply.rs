@@ -1,0 +1,462 @@
+//! Doing it: each action checked and carried out on a copy that replaces the state only on
+//! success (so a refusal changes nothing), with the events players read. Draft picks, placing
+//! and activating cards with their rewards, the choices rewards leave open, and the
+//! end-of-turn moves; admin cards are in `admin`.
+
+use super::R1800;
+use super::board;
+use super::data::{DevType, RewardKind, When, Where};
+use super::state::*;
+use crate::engine::{Event, GameRng, Illegal};
+
+type Done = Result<Vec<Event>, Illegal>;
+
+fn no(why: impl Into<String>) -> Illegal {
+    Illegal(why.into())
+}
+
+impl R1800 {
+    /// Applies one action atomically.
+    pub fn apply_action(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Done {
+        let mut t = s.clone();
+        let ev = self.perform(&mut t, a, rng)?;
+        *s = t;
+        Ok(ev)
+    }
+
+    fn perform(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Done {
+        if let Some(p) = s.pending.first().copied() {
+            return self.answer_pending(s, p, a, rng);
+        }
+        match (&s.stage.clone(), a) {
+            (Stage::Draft { to_pick }, Action::Pick(_) | Action::PassPick) => {
+                let seat = *to_pick.first().ok_or_else(|| no("nobody is to pick"))?;
+                self.pick(s, seat, a, rng)
+            }
+            (Stage::Turn { seat, end_moves: false, .. }, _) => self.main_step(s, usize::from(*seat), a, rng),
+            (Stage::Turn { seat, end_moves: true, .. }, _) => self.end_step(s, *seat, a, rng),
+            (Stage::War, Action::War(w)) => self.war_step(s, w, rng),
+            (Stage::War, _) => Err(no("now the war: move, conscript, play a military card or pass")),
+            (Stage::Over, _) => Err(no("the game is over")),
+            _ => Err(no("that is not a move of the development draft")),
+        }
+    }
+
+    /// Rules, "Rounds" step 2: the seat takes a face-up card and plays it at once, or passes.
+    fn pick(&self, s: &mut State, seat: u8, a: &Action, _rng: &mut GameRng) -> Done {
+        let d = self.data();
+        let i = usize::from(seat);
+        let name = self.power_name(s, i);
+        let mut ev = Vec::new();
+        match a {
+            Action::Pick(k) => {
+                let card =
+                    *s.offer.get(usize::from(*k)).ok_or_else(|| no("there is no such card in the draft"))?;
+                board::meets(s, d, i, card).map_err(no)?;
+                s.offer.remove(usize::from(*k));
+                self.adopt(s, i, card);
+                ev.push(Event::public(format!("{name} takes {}.", d.dev_name(card))));
+                if d.dev[usize::from(card)].recruit {
+                    s.pending.push(Pending { seat, choice: Choice::Recruit });
+                }
+            }
+            _ => ev.push(Event::public(format!("{name} passes in the draft."))),
+        }
+        if let Stage::Draft { to_pick } = &mut s.stage {
+            to_pick.retain(|x| *x != seat);
+            if to_pick.is_empty() && s.pending.is_empty() {
+                ev.extend(self.end_draft(s));
+            }
+        }
+        Ok(ev)
+    }
+
+    fn main_step(&self, s: &mut State, seat: usize, a: &Action, rng: &mut GameRng) -> Done {
+        match a {
+            Action::Place { card, res } => self.place(s, seat, usize::from(*card), usize::from(*res)),
+            Action::Activate { card, discard } => self.activate(s, seat, usize::from(*card), discard, rng),
+            Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
+            Action::Migrate { from, to } => self.migrate(s, seat, *from, *to),
+            Action::EndActions => {
+                if let Stage::Turn { end_moves, .. } = &mut s.stage {
+                    *end_moves = true;
+                }
+                Ok(vec![])
+            }
+            _ => Err(no("now place resources, activate cards, play admin cards, or end your actions")),
+        }
+    }
+
+    /// Whether `res` may go on tableau card `card` now (rules, "Player Turns" step 2; FACTS §4.1
+    /// and §4.2 caps; RULING E6: the industry policy's cap holds for every card).
+    pub(super) fn can_place(&self, s: &State, seat: usize, card: usize, res: usize) -> Result<(), String> {
+        let d = self.data();
+        let pl = &s.players[seat];
+        let h = pl.cards.get(card).ok_or("you have no such card")?;
+        let c = &d.dev[usize::from(h.card)];
+        if res > C {
+            return Err("no such resource".into());
+        }
+        if h.covered {
+            return Err(format!("{} has been replaced", c.name));
+        }
+        if pl.supply[res] == 0 {
+            return Err(format!("you have no {} left to place", RES[res]));
+        }
+        if h.res[res] >= c.slots[res] {
+            return Err(format!("{} has no free {} square", c.name, RES[res]));
+        }
+        if res == P {
+            let cap =
+                board::active_card(s, d, seat, DevType::Policy, 2).and_then(|x| x.place_cap).unwrap_or(1);
+            if h.placed[P] >= cap {
+                return Err(format!(
+                    "your industry policy lets you place only {cap} production on a card per turn"
+                ));
+            }
+        }
+        if res == F
+            && let Some(cap) = c.self_cap
+            && h.placed[F] >= cap
+        {
+            return Err(format!("{} takes only {cap} food per turn", c.name));
+        }
+        Ok(())
+    }
+
+    fn place(&self, s: &mut State, seat: usize, card: usize, res: usize) -> Done {
+        self.can_place(s, seat, card, res).map_err(no)?;
+        let pl = &mut s.players[seat];
+        pl.supply[res] -= 1;
+        pl.cards[card].res[res] += 1;
+        pl.cards[card].placed[res] += 1;
+        let name = self.data().dev_name(pl.cards[card].card).to_string();
+        Ok(vec![Event::public(format!("{} places 1 {} on {name}.", self.power_name(s, seat), RES[res]))])
+    }
+
+    /// Whether the card can be activated now with these admin cards discarded (rules,
+    /// "Player Turns" step 3; Command Economy waives admin costs).
+    pub(super) fn can_activate(
+        &self,
+        s: &State,
+        seat: usize,
+        card: usize,
+        discard: &[u8],
+    ) -> Result<(), String> {
+        let d = self.data();
+        let pl = &s.players[seat];
+        let h = pl.cards.get(card).ok_or("you have no such card")?;
+        let c = &d.dev[usize::from(h.card)];
+        if h.covered || !c.activates() {
+            return Err(format!("{} cannot be activated", c.name));
+        }
+        if h.used {
+            return Err(format!("{} was activated this turn already", c.name));
+        }
+        if h.res != c.slots {
+            return Err(format!("{} is not full", c.name));
+        }
+        let waived = board::active_card(s, d, seat, DevType::Policy, 1).is_some_and(|x| x.command_economy);
+        let cost = if waived { 0 } else { usize::from(c.admin_cost) };
+        if discard.len() != cost {
+            return Err(format!("activating {} costs {cost} admin card(s)", c.name));
+        }
+        holds_all(&pl.admin, discard)
+            .then_some(())
+            .ok_or_else(|| "you do not hold those admin cards".to_string())
+    }
+
+    fn activate(&self, s: &mut State, seat: usize, card: usize, discard: &[u8], rng: &mut GameRng) -> Done {
+        self.can_activate(s, seat, card, discard).map_err(no)?;
+        let d = self.data();
+        let name = self.power_name(s, seat);
+        let mut ev = Vec::new();
+        let cost = self.discard_admin(s, seat, discard);
+        let h = &mut s.players[seat].cards[card];
+        h.res = [0; 3];
+        h.used = true;
+        let kind = h.card;
+        ev.push(Event::public(format!("{name} activates {}{cost}.", d.dev_name(kind))));
+        for r in d.dev[usize::from(kind)].reward.clone() {
+            ev.extend(self.reward(s, seat, r.what, r.n, rng));
+        }
+        Ok(ev)
+    }
+
+    /// Moves admin cards from a hand to the face-up discard pile; the words for the event.
+    pub(super) fn discard_admin(&self, s: &mut State, seat: usize, cards: &[u8]) -> String {
+        let d = self.data();
+        for c in cards {
+            if let Some(i) = s.players[seat].admin.iter().position(|x| x == c) {
+                s.players[seat].admin.remove(i);
+                s.admin_discard.push(*c);
+            }
+        }
+        if cards.is_empty() {
+            return String::new();
+        }
+        let names: Vec<&str> = cards.iter().map(|c| d.admin[usize::from(*c)].name.as_str()).collect();
+        format!(", discarding {}", names.join(" and "))
+    }
+
+    /// One part of an activation's reward.
+    pub(super) fn reward(
+        &self,
+        s: &mut State,
+        seat: usize,
+        what: RewardKind,
+        n: i8,
+        rng: &mut GameRng,
+    ) -> Vec<Event> {
+        let count = n.unsigned_abs();
+        let me = seat as u8;
+        let queue = |s: &mut State, choice: Choice| {
+            for _ in 0..count {
+                s.pending.push(Pending { seat: me, choice });
+            }
+        };
+        match what {
+            RewardKind::DrawAdmin => return self.draw_admin(s, seat, count, rng),
+            RewardKind::DrawMilitary => return self.draw_military(s, seat, count, rng),
+            RewardKind::DiscardMilitary => queue(s, Choice::DiscardMilitary),
+            RewardKind::Prosperity if n >= 0 => {
+                self.gain_prosperity(s, seat, count);
+                return vec![Event::public(format!(
+                    "{} gains {count} prosperity.",
+                    self.power_name(s, seat)
+                ))];
+            }
+            RewardKind::Prosperity => {
+                self.lose_prosperity(s, seat, count);
+                return vec![Event::public(format!(
+                    "{} loses {count} prosperity.",
+                    self.power_name(s, seat)
+                ))];
+            }
+            RewardKind::Factory => queue(s, Choice::Factory),
+            RewardKind::Pop => queue(s, Choice::Pop),
+            RewardKind::Techpick => queue(s, Choice::Tech),
+            RewardKind::NavyRaid => queue(s, Choice::NavyRaid),
+            RewardKind::Convert => queue(s, Choice::Convert),
+        }
+        Vec::new()
+    }
+
+    fn answer_pending(&self, s: &mut State, p: Pending, a: &Action, rng: &mut GameRng) -> Done {
+        let options = self.pending_options(s, p);
+        if !options.contains(a) {
+            return Err(no(format!("now {}", super::legal::pending_prompt(p.choice))));
+        }
+        s.pending.remove(0);
+        let d = self.data();
+        let i = usize::from(p.seat);
+        let name = self.power_name(s, i);
+        let me = usize::from(s.players[i].power);
+        let ev = match *a {
+            Action::Build(q) => {
+                s.provinces[usize::from(q)].factories += 1;
+                format!("{name} builds a factory in {}.", d.province_name(q))
+            }
+            Action::Grow(q) => {
+                s.provinces[usize::from(q)].pops[me] += 1;
+                format!("{name}'s population grows in {}.", d.province_name(q))
+            }
+            Action::Recruit(q) => {
+                s.provinces[usize::from(q)].regiment =
+                    Some(Piece { owner: Some(me as u8), conscripted: None });
+                format!("{name} recruits a regiment in {}.", d.province_name(q))
+            }
+            Action::Tech(c) => {
+                take_tech(s, c);
+                self.adopt(s, i, c);
+                format!("{name} adopts {}.", d.dev_name(c))
+            }
+            Action::Convert { province, owner } => {
+                let prov = &mut s.provinces[usize::from(province)];
+                prov.pops[usize::from(owner)] -= 1;
+                prov.pops[me] += 1;
+                format!("{name} converts a pop in {}.", d.province_name(province))
+            }
+            Action::DiscardMilitary(c) => {
+                if let Some(k) = s.players[i].military.iter().position(|x| *x == c) {
+                    s.players[i].military.remove(k);
+                    s.military_discard.push(c);
+                }
+                format!("{name} discards {}.", d.military[usize::from(c)].name)
+            }
+            Action::Raid { seat, route } => {
+                s.players[usize::from(seat)].overseas.retain(|r| *r != route);
+                format!(
+                    "{name}'s navy drives {} off the {} route.",
+                    self.power_name(s, usize::from(seat)),
+                    d.routes[usize::from(route)]
+                )
+            }
+            _ => format!("{name} declines."),
+        };
+        let mut out = vec![Event::public(ev)];
+        if s.pending.is_empty()
+            && let Stage::Draft { to_pick } = &s.stage
+            && to_pick.is_empty()
+        {
+            out.extend(self.end_draft(s));
+        }
+        let _ = rng;
+        Ok(out)
+    }
+
+    fn migrate(&self, s: &mut State, seat: usize, from: u16, to: u16) -> Done {
+        let d = self.data();
+        let ok = matches!(s.stage, Stage::Turn { migrated: false, .. })
+            && super::setup::event_is(s, d, super::data::GlobalEvent::Migration)
+            && self.pop_move_ok(s, seat, from, to, Where::Controlled, Where::Controlled, false);
+        if !ok {
+            return Err(no("Migration allows one pop of yours to move to an adjacent province with room"));
+        }
+        self.move_pop(s, seat, from, to);
+        if let Stage::Turn { migrated, .. } = &mut s.stage {
+            *migrated = true;
+        }
+        Ok(vec![Event::public(format!(
+            "{} moves a pop from {} to {}.",
+            self.power_name(s, seat),
+            d.province_name(from),
+            d.province_name(to)
+        ))])
+    }
+
+    /// Whether a pop of the seat may move `from` → `to` (adjacent, room in a countryside:
+    /// rules, "no more than two pops"); `need_control` asks that both ends are controlled and of
+    /// the kinds `a` and `b`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn pop_move_ok(
+        &self,
+        s: &State,
+        seat: usize,
+        from: u16,
+        to: u16,
+        a: Where,
+        b: Where,
+        need_control: bool,
+    ) -> bool {
+        let d = self.data();
+        let me = usize::from(s.players[seat].power);
+        let (Some(pf), Some(pt)) = (d.provinces.get(usize::from(from)), d.provinces.get(usize::from(to)))
+        else {
+            return false;
+        };
+        let kind_ok = |w: Where, city: bool| match w {
+            Where::Controlled => true,
+            Where::City => city,
+            Where::Countryside => !city,
+        };
+        let room =
+            pt.is_city() || s.provinces[usize::from(to)].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2;
+        s.provinces[usize::from(from)].pops[me] > 0
+            && d.adjacent(from, to)
+            && room
+            && kind_ok(a, pf.is_city())
+            && kind_ok(b, pt.is_city())
+            && (!need_control || (s.controls(seat, to) && (a != Where::Controlled || s.controls(seat, from))))
+    }
+
+    pub(super) fn move_pop(&self, s: &mut State, seat: usize, from: u16, to: u16) {
+        let me = usize::from(s.players[seat].power);
+        s.provinces[usize::from(from)].pops[me] -= 1;
+        s.provinces[usize::from(to)].pops[me] += 1;
+    }
+
+    /// Whether the economic policy allows this end-of-turn pop move now (FACTS §4.1; RULING E35).
+    pub(super) fn policy_move_ok(&self, s: &State, seat: usize, from: u16, to: u16) -> bool {
+        let d = self.data();
+        let Some(policy) = board::active_card(s, d, seat, DevType::Policy, 1) else { return false };
+        let surplus = s.players[seat].surplus;
+        let moves: Vec<_> = if policy.command_economy {
+            // Command Economy: one pop between adjacent provinces you control (RULING E22).
+            vec![super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }]
+        } else {
+            policy.end_move.clone()
+        };
+        moves.iter().any(|m| {
+            let when = match m.when {
+                When::Always => true,
+                When::NoSurplus => !surplus,
+                When::Surplus => surplus,
+            };
+            when && self.pop_move_ok(s, seat, from, to, m.from, m.to, true)
+        })
+    }
+
+    /// Whether the infrastructure technology lets this regiment move now (FACTS §4.2).
+    pub(super) fn regiment_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, used: u8) -> bool {
+        let d = self.data();
+        let allowed =
+            board::active_card(s, d, seat, DevType::Technology, 3).map(|c| c.regiment_moves).unwrap_or(0);
+        let me = s.players[seat].power;
+        used < allowed
+            && s.provinces
+                .get(usize::from(from))
+                .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()))
+            && s.provinces.get(usize::from(to)).is_some_and(|p| p.regiment.is_none())
+            && d.adjacent(from, to)
+            && s.controls(seat, to)
+    }
+
+    fn end_step(&self, s: &mut State, seat: u8, a: &Action, rng: &mut GameRng) -> Done {
+        let d = self.data();
+        let i = usize::from(seat);
+        let name = self.power_name(s, i);
+        let Stage::Turn { pop_moved, regiment_moves, .. } = s.stage.clone() else {
+            return Err(no("it is not a turn"));
+        };
+        match *a {
+            Action::MovePop { from, to } if !pop_moved && self.policy_move_ok(s, i, from, to) => {
+                self.move_pop(s, i, from, to);
+                if let Stage::Turn { pop_moved, .. } = &mut s.stage {
+                    *pop_moved = true;
+                }
+                Ok(vec![Event::public(format!(
+                    "{name} moves a pop from {} to {}.",
+                    d.province_name(from),
+                    d.province_name(to)
+                ))])
+            }
+            Action::MoveRegiment { from, to } if self.regiment_move_ok(s, i, from, to, regiment_moves) => {
+                let r = s.provinces[usize::from(from)].regiment.take();
+                s.provinces[usize::from(to)].regiment = r;
+                if let Stage::Turn { regiment_moves, .. } = &mut s.stage {
+                    *regiment_moves += 1;
+                }
+                Ok(vec![Event::public(format!(
+                    "{name} moves a regiment from {} to {}.",
+                    d.province_name(from),
+                    d.province_name(to)
+                ))])
+            }
+            Action::Declare(power) => self.declare(s, i, power),
+            Action::EndTurn => Ok(self.end_turn(s, seat, rng)),
+            _ => Err(no("at the end of your turn you may only make the moves your cards allow, or end it")),
+        }
+    }
+}
+
+/// Whether `hand` holds every card of `cards` (with repeats).
+pub fn holds_all(hand: &[u8], cards: &[u8]) -> bool {
+    let mut left = hand.to_vec();
+    cards.iter().all(|c| match left.iter().position(|x| x == c) {
+        Some(i) => {
+            left.remove(i);
+            true
+        }
+        None => false,
+    })
+}
+
+/// Takes a technology out of the face-up pool, or else out of the deck (techpick).
+fn take_tech(s: &mut State, c: u16) {
+    if let Some(i) = s.offer.iter().position(|x| *x == c) {
+        s.offer.remove(i);
+    } else if let Some(i) = s.dev_deck.iter().position(|x| *x == c) {
+        s.dev_deck.remove(i);
+    }
+}

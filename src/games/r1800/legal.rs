@@ -1,0 +1,274 @@
+//! What may be done now: the next decision (a choice a card left open comes first, then the
+//! draft, then the seat's turn), every legal action at it, and the rules' default (take no card,
+//! play no card, decline what may be declined; RULING E30).
+
+use super::R1800;
+use super::board;
+use super::data::{DevType, GlobalEvent};
+use super::setup::event_is;
+use super::state::*;
+use crate::engine::{Decision, Seat};
+
+/// The prompt of a pending choice.
+pub fn pending_prompt(c: Choice) -> &'static str {
+    match c {
+        Choice::Factory => "build your factory in a city you control (BUILD <city>)",
+        Choice::Pop => "place your new pop in a province you control (GROW <province>)",
+        Choice::Recruit => "recruit your regiment in a province you control (RECRUIT <province>)",
+        Choice::Tech => "take a technology (TECH <card>)",
+        Choice::Convert => "convert a pop in a province you control (CONVERT <province>)",
+        Choice::DiscardMilitary => "discard a military card (DISCARD MILITARY <card>)",
+        Choice::NavyRaid => "remove a trade token of a smaller navy (RAID <power> <route>)",
+    }
+}
+
+impl R1800 {
+    /// Who must act next and how.
+    pub fn decision(&self, s: &State) -> Option<Decision> {
+        if let Some(p) = s.pending.first() {
+            return Some(Decision {
+                seat: Seat::from_index(usize::from(p.seat)),
+                prompt: pending_prompt(p.choice).into(),
+            });
+        }
+        match &s.stage {
+            Stage::Over => None,
+            Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
+                seat: Seat::from_index(usize::from(x)),
+                prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
+            }),
+            Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "pick a development card from the draft, or pass (DRAFT …)".into(),
+            }),
+            Stage::Turn { seat, end_moves, .. } => Some(Decision {
+                seat: Seat::from_index(usize::from(*seat)),
+                prompt: if *end_moves {
+                    "make your end-of-turn moves (MOVE POP / MOVE REGIMENT), or end your turn".into()
+                } else {
+                    "place resources and activate cards (PLACE, ACTIVATE, PLAY), or end your actions".into()
+                },
+            }),
+        }
+    }
+
+    /// Every legal action now.
+    pub fn legal(&self, s: &State) -> Vec<Action> {
+        if let Some(p) = s.pending.first().copied() {
+            return self.pending_options(s, p);
+        }
+        match &s.stage {
+            Stage::Over => Vec::new(),
+            Stage::War => self.war_options(s),
+            Stage::Draft { to_pick } => {
+                let Some(&seat) = to_pick.first() else { return Vec::new() };
+                let mut v: Vec<Action> = (0..s.offer.len())
+                    .filter(|&k| board::meets(s, self.data(), usize::from(seat), s.offer[k]).is_ok())
+                    .map(|k| Action::Pick(k as u8))
+                    .collect();
+                v.push(Action::PassPick);
+                v
+            }
+            Stage::Turn { seat, end_moves: false, migrated, .. } => {
+                self.main_options(s, usize::from(*seat), *migrated)
+            }
+            Stage::Turn { seat, end_moves: true, pop_moved, regiment_moves, .. } => {
+                self.end_options(s, usize::from(*seat), *pop_moved, *regiment_moves)
+            }
+        }
+    }
+
+    fn main_options(&self, s: &State, seat: usize, migrated: bool) -> Vec<Action> {
+        let d = self.data();
+        let mut v = Vec::new();
+        for card in 0..s.players[seat].cards.len() {
+            for res in 0..3 {
+                if self.can_place(s, seat, card, res).is_ok() {
+                    v.push(Action::Place { card: card as u8, res: res as u8 });
+                }
+            }
+            let h = &s.players[seat].cards[card];
+            let c = &d.dev[usize::from(h.card)];
+            if !h.covered && c.activates() && !h.used && h.res == c.slots {
+                for discard in discard_sets(&s.players[seat].admin, usize::from(c.admin_cost)) {
+                    if self.can_activate(s, seat, card, &discard).is_ok() {
+                        v.push(Action::Activate { card: card as u8, discard });
+                    }
+                }
+                if c.admin_cost > 0 && self.can_activate(s, seat, card, &[]).is_ok() {
+                    v.push(Action::Activate { card: card as u8, discard: Vec::new() });
+                }
+            }
+        }
+        v.dedup();
+        v.extend(self.admin_options(s, seat));
+        if !migrated && event_is(s, d, GlobalEvent::Migration) {
+            for (from, to) in self.adjacent_pairs(s, seat) {
+                if self.pop_move_ok(
+                    s,
+                    seat,
+                    from,
+                    to,
+                    super::data::Where::Controlled,
+                    super::data::Where::Controlled,
+                    false,
+                ) {
+                    v.push(Action::Migrate { from, to });
+                }
+            }
+        }
+        v.push(Action::EndActions);
+        v
+    }
+
+    /// Pairs (a province with the seat's pop, a neighbour).
+    pub(super) fn adjacent_pairs(&self, s: &State, seat: usize) -> Vec<(u16, u16)> {
+        let d = self.data();
+        let me = usize::from(s.players[seat].power);
+        (0..s.provinces.len() as u16)
+            .filter(|&p| s.provinces[usize::from(p)].pops[me] > 0)
+            .flat_map(|p| d.neighbours(p).iter().map(move |&q| (p, q)))
+            .collect()
+    }
+
+    fn end_options(&self, s: &State, seat: usize, pop_moved: bool, regiment_moves: u8) -> Vec<Action> {
+        let mut v = Vec::new();
+        if !pop_moved {
+            for (from, to) in self.adjacent_pairs(s, seat) {
+                if self.policy_move_ok(s, seat, from, to) {
+                    v.push(Action::MovePop { from, to });
+                }
+            }
+        }
+        let d = self.data();
+        for from in 0..s.provinces.len() as u16 {
+            for &to in d.neighbours(from) {
+                if self.regiment_move_ok(s, seat, from, to, regiment_moves) {
+                    v.push(Action::MoveRegiment { from, to });
+                }
+            }
+        }
+        v.extend(self.declarations(s, seat).into_iter().map(Action::Declare));
+        v.push(Action::EndTurn);
+        v
+    }
+
+    /// The answers to a pending choice (declining last, where allowed).
+    pub(super) fn pending_options(&self, s: &State, p: Pending) -> Vec<Action> {
+        let d = self.data();
+        let seat = usize::from(p.seat);
+        let me = usize::from(s.players[seat].power);
+        let all = 0..s.provinces.len() as u16;
+        let mut v: Vec<Action> = match p.choice {
+            // RULING E8: a factory goes in a city you control with a free improvement place.
+            Choice::Factory => all
+                .filter(|&q| {
+                    let i = usize::from(q);
+                    d.provinces[i].is_city()
+                        && s.controls(seat, q)
+                        && s.provinces[i].factories < d.provinces[i].improvement_places()
+                })
+                .map(Action::Build)
+                .collect(),
+            // FACTS §7.3: a new pop in a province you control, with room in a countryside;
+            // RULING E33: while the power has pieces left.
+            Choice::Pop if s.pops_of(me) < u32::from(d.pop_supply) => all
+                .filter(|&q| {
+                    let i = usize::from(q);
+                    s.controls(seat, q)
+                        && (d.provinces[i].is_city()
+                            || s.provinces[i].pops.iter().map(|n| u32::from(*n)).sum::<u32>() < 2)
+                })
+                .map(Action::Grow)
+                .collect(),
+            Choice::Pop => Vec::new(),
+            // RULING E9: any province you control without a regiment.
+            Choice::Recruit if s.regiments_of(me) < d.regiment_supply => all
+                .filter(|&q| s.controls(seat, q) && s.provinces[usize::from(q)].regiment.is_none())
+                .map(Action::Recruit)
+                .collect(),
+            Choice::Recruit => Vec::new(),
+            Choice::Tech => self.tech_options(s, seat).into_iter().map(Action::Tech).collect(),
+            Choice::Convert => all
+                .filter(|&q| s.controls(seat, q))
+                .flat_map(|q| {
+                    (0..9u8)
+                        .filter(move |&o| {
+                            usize::from(o) != me && s.provinces[usize::from(q)].pops[usize::from(o)] > 0
+                        })
+                        .map(move |owner| Action::Convert { province: q, owner })
+                })
+                .collect(),
+            Choice::DiscardMilitary => {
+                let mut h = s.players[seat].military.clone();
+                h.dedup();
+                h.into_iter().map(Action::DiscardMilitary).collect()
+            }
+            Choice::NavyRaid => {
+                let mine = board::navy(s, d, seat);
+                (0..s.players.len())
+                    .filter(|&o| o != seat && board::navy(s, d, o) < mine)
+                    .flat_map(|o| {
+                        s.players[o].overseas.iter().map(move |r| Action::Raid { seat: o as u8, route: *r })
+                    })
+                    .collect()
+            }
+        };
+        if p.choice != Choice::DiscardMilitary || v.is_empty() {
+            v.push(Action::Skip);
+        }
+        v
+    }
+
+    /// Technologies the seat may take (FACTS §4.3 techpick): legal ones in the face-up pool, or
+    /// discovered ones still in the deck (RULING E11).
+    pub(super) fn tech_options(&self, s: &State, seat: usize) -> Vec<u16> {
+        let d = self.data();
+        let mut v: Vec<u16> = s
+            .offer
+            .iter()
+            .chain(s.dev_deck.iter().filter(|c| s.discovered.contains(c)))
+            .copied()
+            .filter(|&c| {
+                d.dev[usize::from(c)].kind == DevType::Technology && board::meets(s, d, seat, c).is_ok()
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The rules' default: pass, end, decline (or discard the first military card).
+    pub fn default_for(&self, s: &State) -> Option<Action> {
+        let legal = self.legal(s);
+        if let (Stage::War, Some(p)) = (&s.stage, s.war.to_act()) {
+            return Some(Action::War(super::war::default_war_action(p)));
+        }
+        let pref = [Action::Skip, Action::PassPick, Action::EndActions, Action::EndTurn];
+        pref.into_iter().find(|a| legal.contains(a)).or_else(|| legal.first().cloned())
+    }
+}
+
+/// The distinct multisets of `n` cards from a sorted hand.
+pub fn discard_sets(hand: &[u8], n: usize) -> Vec<Vec<u8>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    let mut distinct = hand.to_vec();
+    distinct.dedup();
+    for c in &distinct {
+        let mut rest = hand.to_vec();
+        if let Some(i) = rest.iter().position(|x| x == c) {
+            rest.remove(i);
+        }
+        rest.retain(|x| x >= c);
+        for mut tail in discard_sets(&rest, n - 1) {
+            tail.insert(0, *c);
+            out.push(tail);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}

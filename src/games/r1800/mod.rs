@@ -1,0 +1,145 @@
+//! 1800 (David Jacobson's unpublished design, rules v0.3): nineteenth-century Europe for 2–8
+//! powers over 24 rounds in three eras (issue 18). Rules: `shared/seeds/003_6462b8b8a18519bf.txt`;
+//! the cards and the reconstructed map are data in `rules/1800/` (fact sheet
+//! `shared/reference/1800/FACTS.md`); rulings: `docs/RULINGS.md`, "1800" (E…); orders:
+//! `docs/1800-orders.md`.
+//!
+//! Files, in the roles every engine shares (`crate::games`): `state`, `setup` (set-up and the
+//! round's steps), `legal`, `apply` (draft, placing, activating, rewards, end moves), `orders`,
+//! `view`, `data`; and 1800's own: `board` (what the rules read off the position: workforce,
+//! collection, requirements), `events` (global events and policy upkeep), `admin` (admin
+//! cards), `score` (ambitions and the winner), `warlink` (the seam to the war procedure), `sim`
+//! (a random player for tests and the benchmark).
+//!
+//! A PBEM turn is one round: every seat sends one sheet with its draft preferences and its turn
+//! orders (RULING E30).
+
+mod admin;
+mod apply;
+pub mod board;
+pub mod data;
+mod events;
+mod legal;
+pub mod orders;
+pub mod score;
+pub mod setup;
+pub mod sim;
+pub mod state;
+mod view;
+pub mod war;
+mod warlink;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+pub use data::{Data, DataError};
+pub use orders::Order;
+pub use state::{Action, State};
+
+use crate::engine::{
+    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer,
+};
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, OnceLock};
+
+/// The 1800 engine with its checked data.
+#[derive(Debug, Clone)]
+pub struct R1800 {
+    data: Arc<Data>,
+}
+
+impl R1800 {
+    /// The engine with the shipped files of `rules/1800/`.
+    pub fn standard() -> Result<R1800, DataError> {
+        Ok(R1800 { data: Arc::new(Data::standard()?) })
+    }
+
+    /// An engine on other (checked) data.
+    pub fn with_data(data: Data) -> R1800 {
+        R1800 { data: Arc::new(data) }
+    }
+
+    /// The components.
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+}
+
+/// The standard engine, loaded once (shared by the registry).
+pub fn shared() -> Result<&'static R1800, DataError> {
+    static ENGINE: OnceLock<Result<R1800, DataError>> = OnceLock::new();
+    ENGINE.get_or_init(R1800::standard).as_ref().map_err(Clone::clone)
+}
+
+impl Game for R1800 {
+    type State = State;
+    type Action = Action;
+    type Order = Order;
+
+    fn slug(&self) -> &'static str {
+        "1800"
+    }
+    fn title(&self) -> &'static str {
+        "1800"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn seat_counts(&self) -> RangeInclusive<u8> {
+        2..=8
+    }
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+        self.new_game(spec, rng)
+    }
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        self.decision(s)
+    }
+    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
+        self.legal(s)
+    }
+    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.apply_action(s, action, rng)
+    }
+    // RULING E30: one PBEM turn is one round; every seat sends its orders for it.
+    fn acting_seats(&self, s: &State) -> Vec<Seat> {
+        if s.over() { Vec::new() } else { (0..s.players.len()).map(Seat::from_index).collect() }
+    }
+    fn turn_complete(&self, start: &State, now: &State) -> bool {
+        now.over() || now.round != start.round
+    }
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        self.parse_line(line)
+    }
+    fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let mut a = self.answer_from(s, sheet);
+        if a.action.is_none() && !sheet.is_empty() {
+            a.action = self.default_for(s);
+        }
+        a
+    }
+    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
+        self.default_for(s)
+    }
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        self.public_of(sheet, notes)
+    }
+    fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {
+        self.view_of(s, viewer)
+    }
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
+        self.describe_for(s, viewer)
+    }
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
+        self.standings_of(s)
+    }
+    fn order_example(&self) -> &'static str {
+        "DRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne"
+    }
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/1800-orders.md"))
+    }
+}

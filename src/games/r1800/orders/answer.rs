@@ -1,0 +1,288 @@
+//! Answering a decision from a seat's sheet. Lines are tried in order; a line meant for
+//! another kind of decision is kept for later; a line that cannot be carried out is used up with
+//! the reason noted. `PLACE n` stays in force until n resources went on the card this turn.
+//! A DRAFT list takes the first card still offered that the seat may take (RULING E30),
+//! noting why each earlier preference was skipped.
+
+use super::super::R1800;
+use super::super::state::*;
+use super::{CardRef, Cond, Kind, Order, Pref};
+use crate::engine::{Answer, LineNote, OrderSheet};
+
+/// What one line makes of the decision.
+enum Fit {
+    Act(Action, String, bool),
+    NotNow,
+    Fail(String),
+}
+
+impl R1800 {
+    /// The action the sheet calls for now, with notes per line tried.
+    pub fn answer_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        if s.stage == Stage::War {
+            return self.answer_war_from(s, sheet);
+        }
+        let legal = self.legal(s);
+        let mut notes = Vec::new();
+        for i in 0..sheet.orders.len() {
+            if sheet.used.get(i).copied().unwrap_or(true) {
+                continue;
+            }
+            let line = sheet.orders[i].line;
+            match self.fit(s, &sheet.orders[i].order.kind, &legal) {
+                Fit::Act(action, note, done) => {
+                    if done {
+                        sheet.used[i] = true;
+                    }
+                    notes.push(LineNote { line, executed: true, note });
+                    return Answer { action: Some(action), notes };
+                }
+                Fit::NotNow => {}
+                Fit::Fail(why) => {
+                    sheet.used[i] = true;
+                    notes.push(LineNote { line, executed: false, note: why });
+                }
+            }
+        }
+        Answer { action: None, notes }
+    }
+
+    fn seat(&self, s: &State) -> usize {
+        self.decision(s).map(|d| d.seat.index()).unwrap_or(0)
+    }
+
+    fn fit(&self, s: &State, k: &Kind, legal: &[Action]) -> Fit {
+        let d = self.data();
+        let seat = self.seat(s);
+        let pending = s.pending.first().map(|p| p.choice);
+        let main = matches!(s.stage, Stage::Turn { end_moves: false, .. }) && pending.is_none();
+        let end = matches!(s.stage, Stage::Turn { end_moves: true, .. }) && pending.is_none();
+        let draft = matches!(s.stage, Stage::Draft { .. }) && pending.is_none();
+        let take = |a: Action, note: String, done: bool| {
+            if legal.contains(&a) {
+                Fit::Act(a, note, done)
+            } else {
+                Fit::Fail(format!("{note}: not allowed now"))
+            }
+        };
+        let first_of = |choice: Choice, wanted: Vec<Action>, what: &str| {
+            if pending != Some(choice) {
+                return Fit::NotNow;
+            }
+            match wanted.into_iter().find(|a| legal.contains(a)) {
+                Some(a) => Fit::Act(a, format!("{what} as ordered"), true),
+                None => Fit::Fail(format!("none of the places named for the {what} is possible")),
+            }
+        };
+        match k {
+            Kind::Draft(prefs) if draft => {
+                let mut skipped = Vec::new();
+                for p in prefs {
+                    match p {
+                        Pref::Pass => {
+                            return Fit::Act(Action::PassPick, with_skips("passed", &skipped), true);
+                        }
+                        Pref::Card(c) => match s.offer.iter().position(|x| x == c) {
+                            None => skipped.push(format!("{} is not offered", d.dev_name(*c))),
+                            Some(at) => match super::super::board::meets(s, d, seat, *c) {
+                                Ok(()) => {
+                                    return Fit::Act(
+                                        Action::Pick(at as u8),
+                                        with_skips(&format!("took {}", d.dev_name(*c)), &skipped),
+                                        true,
+                                    );
+                                }
+                                Err(why) => skipped.push(why),
+                            },
+                        },
+                    }
+                }
+                Fit::Act(Action::PassPick, with_skips("passed: no preference could be taken", &skipped), true)
+            }
+            Kind::Place { n, res, card } if main => {
+                let pl = &s.players[seat];
+                let candidates = self.cards_named(s, seat, card);
+                let Some(&at) = candidates
+                    .iter()
+                    .find(|&&i| self.can_place(s, seat, i, *res).is_ok())
+                    .or_else(|| candidates.first())
+                else {
+                    return Fit::Fail("you have no such card".into());
+                };
+                let done = pl.cards[at].placed[*res] + 1 >= *n;
+                if let Err(why) = self.can_place(s, seat, at, *res) {
+                    return Fit::Fail(why);
+                }
+                take(
+                    Action::Place { card: at as u8, res: *res as u8 },
+                    format!("placed 1 {} on {}", RES[*res], d.dev_name(pl.cards[at].card)),
+                    done,
+                )
+            }
+            Kind::Activate { card, discard } if main => {
+                let mut why = String::from("you have no such card");
+                for at in self.cards_named(s, seat, card) {
+                    match self.can_activate(s, seat, at, discard) {
+                        Ok(()) => {
+                            let a = Action::Activate { card: at as u8, discard: discard.clone() };
+                            return take(
+                                a,
+                                format!("activated {}", d.dev_name(s.players[seat].cards[at].card)),
+                                true,
+                            );
+                        }
+                        Err(w) => why = w,
+                    }
+                }
+                Fit::Fail(why)
+            }
+            Kind::Play { card, args } if main => {
+                let mut t = Target {
+                    from: args.from,
+                    to: args.to,
+                    route: args.route,
+                    discard: args.discard.clone(),
+                    ..Target::default()
+                };
+                t.seat = args.power.and_then(|p| s.seat_of(p));
+                if args.power.is_some() && t.seat.is_none() {
+                    return Fit::Fail("that power is not in the game".into());
+                }
+                if let Some(c) = &args.card {
+                    t.card = self
+                        .cards_named(s, seat, c)
+                        .into_iter()
+                        .find(|&i| s.players[seat].cards[i].res[C] > 0)
+                        .map(|i| i as u8);
+                }
+                match self.check_admin(s, seat, *card, args.option, &t) {
+                    Ok(_) => take(
+                        Action::Admin { card: *card, option: args.option, target: t },
+                        format!("played {}", d.admin[usize::from(*card)].name),
+                        true,
+                    ),
+                    Err(why) => Fit::Fail(why),
+                }
+            }
+            Kind::Migrate { from, to } if main => {
+                take(Action::Migrate { from: *from, to: *to }, "migrated".into(), true)
+            }
+            Kind::MovePop { from, to } if end => {
+                take(Action::MovePop { from: *from, to: *to }, "moved a pop".into(), true)
+            }
+            Kind::MoveRegiment { from, to } if end => {
+                take(Action::MoveRegiment { from: *from, to: *to }, "moved a regiment".into(), true)
+            }
+            Kind::Build(ps) => {
+                first_of(Choice::Factory, ps.iter().map(|p| Action::Build(*p)).collect(), "factory")
+            }
+            Kind::Grow(ps) => first_of(Choice::Pop, ps.iter().map(|p| Action::Grow(*p)).collect(), "new pop"),
+            Kind::Recruit(ps) => {
+                first_of(Choice::Recruit, ps.iter().map(|p| Action::Recruit(*p)).collect(), "regiment")
+            }
+            Kind::Tech(cs) => {
+                first_of(Choice::Tech, cs.iter().map(|c| Action::Tech(*c)).collect(), "technology")
+            }
+            Kind::Convert(ps) => {
+                let wanted = ps
+                    .iter()
+                    .flat_map(|p| (0..9u8).map(move |o| Action::Convert { province: *p, owner: o }))
+                    .collect();
+                first_of(Choice::Convert, wanted, "conversion")
+            }
+            Kind::DiscardMilitary(cs) => first_of(
+                Choice::DiscardMilitary,
+                cs.iter().map(|c| Action::DiscardMilitary(*c)).collect(),
+                "discard",
+            ),
+            Kind::Raid { power, route } => {
+                let Some(o) = s.seat_of(*power) else {
+                    return Fit::Fail("that power is not in the game".into());
+                };
+                first_of(Choice::NavyRaid, vec![Action::Raid { seat: o, route: *route }], "raid")
+            }
+            Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
+            Kind::If { cond, then, otherwise } => {
+                let branch = if self.holds(s, seat, cond) { Some(then) } else { otherwise.as_ref() };
+                match branch {
+                    Some(b) => self.fit(s, b, legal),
+                    None if main || end => Fit::Fail("the condition did not hold".into()),
+                    None => Fit::NotNow,
+                }
+            }
+            _ => Fit::NotNow,
+        }
+    }
+
+    /// A war decision: the seat's `WAR` lines are the war procedure's standing orders.
+    fn answer_war_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let Some(power) = s.war.to_act() else { return Answer { action: None, notes: Vec::new() } };
+        let idx: Vec<usize> = (0..sheet.orders.len())
+            .filter(|&i| !sheet.used[i] && matches!(sheet.orders[i].order.kind, Kind::War(_)))
+            .collect();
+        let orders = idx
+            .iter()
+            .filter_map(|&i| match &sheet.orders[i].order.kind {
+                Kind::War(w) => {
+                    Some(crate::engine::Numbered { line: sheet.orders[i].line, order: w.clone() })
+                }
+                _ => None,
+            })
+            .collect();
+        let mut war_sheet = OrderSheet::new(orders);
+        let mut t = s.clone();
+        let b = super::super::warlink::Board { d: self.data(), s: &mut t };
+        let a = super::super::war::answer_war(&b, &s.war, power, &mut war_sheet);
+        for (k, &i) in idx.iter().enumerate() {
+            sheet.used[i] = war_sheet.used[k];
+        }
+        Answer { action: a.action.map(Action::War), notes: a.notes }
+    }
+
+    /// Tableau indices a card reference may mean (uncovered cards only).
+    fn cards_named(&self, s: &State, seat: usize, r: &CardRef) -> Vec<usize> {
+        let cards = &s.players[seat].cards;
+        match r {
+            CardRef::Number(n) => {
+                let i = usize::from(*n).wrapping_sub(1);
+                cards.get(i).filter(|h| !h.covered).map(|_| vec![i]).unwrap_or_default()
+            }
+            CardRef::Named(c) => {
+                (0..cards.len()).filter(|&i| cards[i].card == *c && !cards[i].covered).collect()
+            }
+        }
+    }
+
+    /// Whether a condition holds for the seat now.
+    fn holds(&self, s: &State, seat: usize, c: &Cond) -> bool {
+        let pl = &s.players[seat];
+        match c {
+            Cond::Supply(r, n) => pl.supply[*r] >= *n,
+            Cond::Prosperity(n) => pl.prosperity >= *n,
+            Cond::Round(n) => s.round + 1 >= *n,
+            Cond::Holds(a) => pl.admin.contains(a),
+            Cond::Controls(p) => s.controls(seat, *p),
+            Cond::Not(x) => !self.holds(s, seat, x),
+        }
+    }
+
+    /// RULING E32: the lines published are those carried out, except DRAFT lists and IF lines
+    /// (their unplayed preferences, conditions and alternatives stay hashes).
+    pub fn public_of(
+        &self,
+        sheet: &OrderSheet<Order>,
+        notes: &[LineNote],
+    ) -> std::collections::BTreeSet<usize> {
+        let private: std::collections::BTreeSet<usize> = sheet
+            .orders
+            .iter()
+            .filter(|o| matches!(o.order.kind, Kind::Draft(_) | Kind::If { .. }))
+            .map(|o| o.line)
+            .collect();
+        crate::engine::executed_lines(notes).into_iter().filter(|l| !private.contains(l)).collect()
+    }
+}
+
+fn with_skips(what: &str, skipped: &[String]) -> String {
+    if skipped.is_empty() { what.to_string() } else { format!("{what} (skipped: {})", skipped.join("; ")) }
+}

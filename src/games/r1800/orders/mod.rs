@@ -1,0 +1,399 @@
+//! The 1800 order language (docs/1800-orders.md): one order per line, parsed into typed orders
+//! with the names resolved against the data; `answer` turns a sheet into actions at each
+//! decision.
+
+mod answer;
+#[cfg(test)]
+mod tests;
+
+use super::R1800;
+use super::data::fold;
+use crate::engine::OrderError;
+use std::fmt;
+
+/// A card of your tableau: by its number in your view (`#3`) or by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardRef {
+    Number(u8),
+    Named(u16),
+}
+
+/// A preference in a draft list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pref {
+    Card(u16),
+    Pass,
+}
+
+/// A condition of `IF … THEN … ELSE …`, read on the position when the line is tried.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    /// Your unplaced food / production / commerce is at least n.
+    Supply(usize, u8),
+    /// Your prosperity is at least n.
+    Prosperity(u8),
+    /// The round (1–24) is at least n.
+    Round(u8),
+    /// You hold this admin card (a secret: the line is never published).
+    Holds(u8),
+    /// You control this province.
+    Controls(u16),
+    /// The negation.
+    Not(Box<Cond>),
+}
+
+/// What an admin card play names.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlayArgs {
+    pub option: u8,
+    pub from: Option<u16>,
+    pub to: Option<u16>,
+    pub route: Option<u8>,
+    pub power: Option<usize>,
+    pub card: Option<CardRef>,
+    pub discard: Vec<u8>,
+}
+
+/// One order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    Draft(Vec<Pref>),
+    Place {
+        n: u8,
+        res: usize,
+        card: CardRef,
+    },
+    Activate {
+        card: CardRef,
+        discard: Vec<u8>,
+    },
+    Play {
+        card: u8,
+        args: PlayArgs,
+    },
+    Build(Vec<u16>),
+    Grow(Vec<u16>),
+    Recruit(Vec<u16>),
+    Tech(Vec<u16>),
+    Convert(Vec<u16>),
+    DiscardMilitary(Vec<u8>),
+    Raid {
+        power: usize,
+        route: u8,
+    },
+    Decline,
+    MovePop {
+        from: u16,
+        to: u16,
+    },
+    MoveRegiment {
+        from: u16,
+        to: u16,
+    },
+    Migrate {
+        from: u16,
+        to: u16,
+    },
+    If {
+        cond: Cond,
+        then: Box<Kind>,
+        otherwise: Option<Box<Kind>>,
+    },
+    /// A standing war order (`WAR …`, the war procedure's language: `war::orders`).
+    War(super::war::WarStandingOrder),
+}
+
+/// One parsed order line (its text kept for reports).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub text: String,
+    pub kind: Kind,
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn bad(why: impl Into<String>) -> OrderError {
+    OrderError(why.into())
+}
+
+/// Splits `text` at the first ` WORD ` (any case), e.g. " TO ".
+fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
+    let up = text.to_ascii_uppercase();
+    let pat = format!(" {word} ");
+    let i = up.find(&pat)?;
+    Some((text[..i].trim(), text[i + pat.len()..].trim()))
+}
+
+/// Strips a leading keyword (any case).
+fn strip<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+    let t = text.trim_start();
+    let n = word.len();
+    (t.len() >= n && t[..n].eq_ignore_ascii_case(word) && (t.len() == n || t.as_bytes()[n] == b' '))
+        .then(|| t[n..].trim())
+}
+
+impl R1800 {
+    /// Parses one line.
+    pub fn parse_line(&self, line: &str) -> Result<Order, OrderError> {
+        let text = line.trim().to_string();
+        let kind = self.parse_kind(&text)?;
+        Ok(Order { text, kind })
+    }
+
+    fn parse_kind(&self, t: &str) -> Result<Kind, OrderError> {
+        if let Some(rest) = strip(t, "IF") {
+            let (cond, rest) = split_word(rest, "THEN")
+                .ok_or_else(|| bad("IF needs THEN: IF <condition> THEN <order> [ELSE <order>]"))?;
+            let (then, otherwise) = match split_word(rest, "ELSE") {
+                Some((a, b)) => (a, Some(Box::new(self.parse_kind(b)?))),
+                None => (rest, None),
+            };
+            let then = self.parse_kind(then)?;
+            if matches!(then, Kind::Draft(_) | Kind::If { .. }) {
+                return Err(bad("IF … THEN takes a turn order (not DRAFT or another IF)"));
+            }
+            return Ok(Kind::If { cond: self.parse_cond(cond)?, then: Box::new(then), otherwise });
+        }
+        if strip(t, "WAR").is_some() {
+            let mut blank = self
+                .new_game(
+                    &crate::engine::SetupSpec { seats: 8, options: serde_json::Value::Null },
+                    &mut crate::engine::GameRng::for_setup(0),
+                )
+                .map_err(|e| bad(e.to_string()))?;
+            let b = super::warlink::Board { d: self.data(), s: &mut blank };
+            return match super::war::parse_war_line(&b, t)? {
+                Some(o) => Ok(Kind::War(o)),
+                None => Err(bad("WAR what? e.g. WAR MOVE Hesse TO Rheinland")),
+            };
+        }
+        if let Some(rest) = strip(t, "DRAFT") {
+            let prefs = list(rest)
+                .map(|x| if fold(x) == "pass" { Ok(Pref::Pass) } else { self.dev(x).map(Pref::Card) })
+                .collect::<Result<Vec<_>, _>>()?;
+            if prefs.is_empty() {
+                return Err(bad(
+                    "DRAFT needs cards in order of preference, e.g. DRAFT Canning, Oligarchy, PASS",
+                ));
+            }
+            return Ok(Kind::Draft(prefs));
+        }
+        if let Some(rest) = strip(t, "PLACE") {
+            let (what, card) = split_word(&format!(" {rest}"), "ON")
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .ok_or_else(|| bad("PLACE [n] F|P|C ON <card>"))?;
+            let mut words = what.split_whitespace();
+            let first = words.next().unwrap_or("");
+            let (n, res) = match first.parse::<u8>() {
+                Ok(n) => (n, words.next().unwrap_or("")),
+                Err(_) => (1, first),
+            };
+            let res = match fold(res).as_str() {
+                "f" | "food" => 0,
+                "p" | "production" => 1,
+                "c" | "commerce" => 2,
+                _ => return Err(bad(format!("{res:?} is not a resource: F, P or C"))),
+            };
+            if n == 0 || words.next().is_some() {
+                return Err(bad("PLACE [n] F|P|C ON <card>, with n from 1"));
+            }
+            return Ok(Kind::Place { n, res, card: self.card_ref(&card)? });
+        }
+        if let Some(rest) = strip(t, "ACTIVATE") {
+            let (card, discard) = match split_word(&format!("{rest} "), "DISCARD") {
+                Some((a, b)) => {
+                    (a.to_string(), list(b).map(|x| self.admin(x)).collect::<Result<Vec<_>, _>>()?)
+                }
+                None => (rest.to_string(), Vec::new()),
+            };
+            return Ok(Kind::Activate { card: self.card_ref(&card)?, discard });
+        }
+        if let Some(rest) = strip(t, "PLAY") {
+            return self.parse_play(rest);
+        }
+        if let Some(rest) = strip(t, "MOVE") {
+            let (is_pop, rest) = match (strip(rest, "POP"), strip(rest, "REGIMENT")) {
+                (Some(r), _) => (true, r),
+                (_, Some(r)) => (false, r),
+                _ => return Err(bad("MOVE POP <from> TO <to>, or MOVE REGIMENT <from> TO <to>")),
+            };
+            let (from, to) = self.two(rest)?;
+            return Ok(if is_pop { Kind::MovePop { from, to } } else { Kind::MoveRegiment { from, to } });
+        }
+        if let Some(rest) = strip(t, "MIGRATE") {
+            let (from, to) = self.two(rest)?;
+            return Ok(Kind::Migrate { from, to });
+        }
+        if let Some(rest) = strip(t, "DISCARD") {
+            let rest = strip(rest, "MILITARY").ok_or_else(|| bad("DISCARD MILITARY <card>[, <card>…]"))?;
+            return Ok(Kind::DiscardMilitary(
+                list(rest).map(|x| self.military(x)).collect::<Result<_, _>>()?,
+            ));
+        }
+        if let Some(rest) = strip(t, "RAID") {
+            let padded = format!(" {rest}");
+            let (power, route) = split_word(&padded, "ON").ok_or_else(|| bad("RAID <power> ON <route>"))?;
+            return Ok(Kind::Raid { power: self.power(power)?, route: self.route(route)? });
+        }
+        for (word, make) in [
+            ("BUILD", Kind::Build as fn(Vec<u16>) -> Kind),
+            ("GROW", Kind::Grow),
+            ("RECRUIT", Kind::Recruit),
+            ("CONVERT", Kind::Convert),
+        ] {
+            if let Some(rest) = strip(t, word) {
+                return Ok(make(list(rest).map(|x| self.province(x)).collect::<Result<_, _>>()?));
+            }
+        }
+        if let Some(rest) = strip(t, "TECH") {
+            return Ok(Kind::Tech(list(rest).map(|x| self.dev(x)).collect::<Result<_, _>>()?));
+        }
+        if strip(t, "DECLINE").is_some_and(|r| r.is_empty()) {
+            return Ok(Kind::Decline);
+        }
+        Err(bad(format!(
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, MOVE, MIGRATE or IF",
+            t.split_whitespace().next().unwrap_or("")
+        )))
+    }
+
+    fn parse_play(&self, rest: &str) -> Result<Kind, OrderError> {
+        let d = self.data();
+        let folded = fold(rest);
+        let (card, c) = d
+            .admin
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| folded.starts_with(&fold(&c.name)))
+            .max_by_key(|(_, c)| c.name.len())
+            .ok_or_else(|| bad(format!("no admin card is called {rest:?}")))?;
+        // The words after the card's name: skip as many words as the name has.
+        let words = c.name.split_whitespace().count();
+        let tail: String = rest.split_whitespace().skip(words).collect::<Vec<_>>().join(" ");
+        let mut a = PlayArgs::default();
+        use super::data::AdminEffect as E;
+        match c.play.first().map(|o| o.what) {
+            Some(E::Factory) => {
+                a.option = match fold(&tail).as_str() {
+                    "factory" | "" => 0,
+                    "military" => 1,
+                    _ => return Err(bad(format!("PLAY {} FACTORY, or PLAY {} MILITARY", c.name, c.name))),
+                };
+            }
+            Some(E::Factory2) => {
+                let p = strip(&tail, "SACRIFICE")
+                    .ok_or_else(|| bad(format!("PLAY {} SACRIFICE <province>", c.name)))?;
+                a.from = Some(self.province(p)?);
+            }
+            Some(E::TradeRoute) => match strip(&tail, "WITH") {
+                Some(p) => a.power = Some(self.power(p)?),
+                None => a.route = Some(self.route(&tail)?),
+            },
+            Some(E::Urbanize | E::Settle) => {
+                let (f, t) = self.two(&tail)?;
+                (a.from, a.to) = (Some(f), Some(t));
+            }
+            Some(E::NewAdministration) => {
+                if let Some(x) = strip(&tail, "DISCARD") {
+                    a.discard = list(x).map(|n| self.admin(n)).collect::<Result<_, _>>()?;
+                } else if !tail.is_empty() {
+                    return Err(bad(format!("PLAY {} [DISCARD <card>, …]", c.name)));
+                }
+            }
+            Some(E::Techpick | E::Convert) => {
+                let x = strip(&tail, "FROM")
+                    .ok_or_else(|| bad(format!("PLAY {} FROM <your card paying 1 C>", c.name)))?;
+                a.card = Some(self.card_ref(x)?);
+            }
+            Some(E::Conscription) if tail.is_empty() => {}
+            Some(E::Held) => {
+                return Err(bad(format!("{} cannot be played by order in this engine yet", c.name)));
+            }
+            _ => return Err(bad(format!("PLAY {} takes nothing more", c.name))),
+        }
+        Ok(Kind::Play { card: card as u8, args: a })
+    }
+
+    fn parse_cond(&self, t: &str) -> Result<Cond, OrderError> {
+        if let Some(rest) = strip(t, "NOT") {
+            return Ok(Cond::Not(Box::new(self.parse_cond(rest)?)));
+        }
+        if let Some(rest) = strip(t, "HOLD").or_else(|| strip(t, "HOLDS")) {
+            return Ok(Cond::Holds(self.admin(rest)?));
+        }
+        if let Some(rest) = strip(t, "CONTROL").or_else(|| strip(t, "CONTROLS")) {
+            return Ok(Cond::Controls(self.province(rest)?));
+        }
+        let (what, n) = t.split_once(">=").ok_or_else(|| {
+            bad("a condition is F|P|C|PROSPERITY|ROUND >= n, HOLD <admin card>, CONTROL <province>, or NOT <condition>")
+        })?;
+        let n: u8 = n.trim().parse().map_err(|_| bad(format!("{:?} is not a number", n.trim())))?;
+        let w = what.trim().to_ascii_uppercase();
+        Ok(match w.as_str() {
+            "F" | "FOOD" => Cond::Supply(0, n),
+            "P" | "PRODUCTION" => Cond::Supply(1, n),
+            "C" | "COMMERCE" => Cond::Supply(2, n),
+            "PROSPERITY" => Cond::Prosperity(n),
+            "ROUND" => Cond::Round(n),
+            _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY or ROUND"))),
+        })
+    }
+
+    fn two(&self, t: &str) -> Result<(u16, u16), OrderError> {
+        let (a, b) = split_word(t, "TO").ok_or_else(|| bad("name two provinces: <from> TO <to>"))?;
+        Ok((self.province(a)?, self.province(b)?))
+    }
+
+    fn province(&self, n: &str) -> Result<u16, OrderError> {
+        self.data().province_named(n).ok_or_else(|| bad(format!("there is no province {:?}", n.trim())))
+    }
+    fn dev(&self, n: &str) -> Result<u16, OrderError> {
+        self.data().dev_named(n).ok_or_else(|| bad(format!("there is no development card {:?}", n.trim())))
+    }
+    fn admin(&self, n: &str) -> Result<u8, OrderError> {
+        self.data().admin_named(n).ok_or_else(|| bad(format!("there is no admin card {:?}", n.trim())))
+    }
+    fn military(&self, n: &str) -> Result<u8, OrderError> {
+        let want = fold(n);
+        self.data()
+            .military
+            .iter()
+            .position(|c| fold(&c.name) == want)
+            .map(|i| i as u8)
+            .ok_or_else(|| bad(format!("there is no military card {:?}", n.trim())))
+    }
+    fn power(&self, n: &str) -> Result<usize, OrderError> {
+        let want = fold(n);
+        self.data()
+            .powers
+            .iter()
+            .position(|p| fold(&p.name) == want || fold(&p.code) == want)
+            .ok_or_else(|| bad(format!("there is no power {:?}", n.trim())))
+    }
+    fn route(&self, n: &str) -> Result<u8, OrderError> {
+        let want = fold(n);
+        self.data()
+            .routes
+            .iter()
+            .position(|r| fold(r) == want || fold(r).starts_with(&want) && !want.is_empty())
+            .map(|i| i as u8)
+            .ok_or_else(|| bad(format!("there is no overseas route {:?}", n.trim())))
+    }
+    fn card_ref(&self, n: &str) -> Result<CardRef, OrderError> {
+        let n = n.trim();
+        if let Some(k) = n.strip_prefix('#') {
+            let k: u8 = k.trim().parse().map_err(|_| bad(format!("{n:?} is not a card number like #3")))?;
+            return Ok(CardRef::Number(k));
+        }
+        self.dev(n).map(CardRef::Named)
+    }
+}
+
+/// The comma-separated items of a list.
+fn list(t: &str) -> impl Iterator<Item = &str> {
+    t.split(',').map(str::trim).filter(|x| !x.is_empty())
+}

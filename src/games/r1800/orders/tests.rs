@@ -1,0 +1,137 @@
+//! The order language: parsing with readable errors, the draft by ranked preferences, IF/ELSE,
+//! the silent seat's default, and what is published.
+
+use super::super::proptests::game;
+use super::super::state::*;
+use super::*;
+use crate::engine::{Game, GameRng, Numbered, OrderSheet, SetupSpec};
+
+fn sheet(lines: &[&str]) -> OrderSheet<Order> {
+    OrderSheet::new(
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Numbered { line: i + 1, order: game().parse_line(l).expect(l) })
+            .collect(),
+    )
+}
+
+fn new() -> State {
+    game()
+        .new_game(&SetupSpec { seats: 2, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
+        .expect("setup")
+}
+
+fn card(name: &str) -> u16 {
+    game().data().dev_named(name).expect(name)
+}
+
+#[test]
+fn orders_name_cards_and_provinces_in_any_case_and_spacing() {
+    let o = game().parse_line("move pop st petersburg to livonia").expect("parses");
+    let d = game().data();
+    assert_eq!(
+        o.kind,
+        Kind::MovePop {
+            from: d.province_named("St. Petersburg").unwrap(),
+            to: d.province_named("Livonia").unwrap()
+        }
+    );
+    assert!(matches!(
+        game().parse_line("PLACE 3 p ON standing army").unwrap().kind,
+        Kind::Place { n: 3, res: 1, .. }
+    ));
+    assert!(matches!(
+        game().parse_line("PLAY Seize Production MILITARY").unwrap().kind,
+        Kind::Play { args: PlayArgs { option: 1, .. }, .. }
+    ));
+}
+
+#[test]
+fn a_line_the_game_cannot_read_says_why() {
+    let e = game().parse_line("PLACE 2 X ON Autocracy").unwrap_err();
+    assert!(e.0.contains("not a resource"), "{e}");
+    let e = game().parse_line("BUILD Atlantis").unwrap_err();
+    assert!(e.0.contains("no province \"Atlantis\""), "{e}");
+    let e = game().parse_line("FLY Paris").unwrap_err();
+    assert!(e.0.contains("unknown order"), "{e}");
+    let e = game().parse_line("PLAY Espionage").unwrap_err();
+    assert!(e.0.contains("cannot be played"), "{e}");
+}
+
+#[test]
+fn the_draft_takes_the_first_preference_still_offered_and_legal_and_says_why_others_were_skipped() {
+    let mut s = new();
+    s.offer = vec![card("Canning"), card("Oligarchy"), card("Great Works")];
+    s.stage = Stage::Draft { to_pick: vec![0, 1] };
+    let mut sh = sheet(&["DRAFT Standing Army, Canning, Oligarchy, Great Works"]);
+    let a = game().answer_from(&s, &mut sh);
+    assert_eq!(a.action, Some(Action::Pick(1)));
+    let note = &a.notes[0].note;
+    assert!(note.contains("took Oligarchy"), "{note}");
+    assert!(note.contains("Standing Army is not offered"), "{note}");
+    assert!(note.contains("needs 3 factories"), "{note}");
+}
+
+#[test]
+fn a_draft_list_with_nothing_left_passes() {
+    let mut s = new();
+    s.offer = vec![card("Great Works")];
+    s.stage = Stage::Draft { to_pick: vec![0, 1] };
+    let a = game().answer_from(&s, &mut sheet(&["DRAFT Oligarchy"]));
+    assert_eq!(a.action, Some(Action::PassPick));
+}
+
+#[test]
+fn place_n_stays_in_force_until_n_went_on_the_card() {
+    let mut s = new();
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    s.players[0].supply = [0, 3, 0];
+    game().adopt(&mut s, 0, card("Great Works"));
+    game().adopt(&mut s, 0, card("State Ownership"));
+    let mut sh = sheet(&["PLACE 2 P ON Great Works", "PLACE P ON Early Industrialization"]);
+    for _ in 0..2 {
+        let a = game().answer_from(&s, &mut sh).action.expect("a placement");
+        assert!(matches!(a, Action::Place { .. }));
+        game().apply_action(&mut s, &a, &mut GameRng::for_action(1, 2)).unwrap();
+    }
+    assert_eq!(sh.used, vec![true, false]);
+}
+
+#[test]
+fn if_then_else_reads_the_position_when_the_line_is_tried() {
+    let mut s = new();
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    let lines = ["IF C >= 5 THEN PLACE C ON Autocracy ELSE PLACE P ON Early Industrialization"];
+    let a = game().answer_from(&s, &mut sheet(&lines)).action.expect("the ELSE branch");
+    let ei = s.players[0].cards.iter().position(|h| h.card == card("Early Industrialization")).unwrap() as u8;
+    assert_eq!(a, Action::Place { card: ei, res: P as u8 });
+}
+
+#[test]
+fn a_silent_seat_passes_collects_and_plays_nothing() {
+    let s = new();
+    let d = game().next_decision(&s).unwrap();
+    assert_eq!(game().default_action(&s, &d), Some(Action::PassPick));
+    let mut t = s.clone();
+    while matches!(t.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut t, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    let d = game().next_decision(&t).unwrap();
+    assert_eq!(game().default_action(&t, &d), Some(Action::EndActions));
+}
+
+#[test]
+fn draft_lists_and_if_lines_are_never_published() {
+    let mut s = new();
+    s.offer = vec![card("Oligarchy")];
+    s.stage = Stage::Draft { to_pick: vec![0, 1] };
+    let mut sh = sheet(&["DRAFT Standing Army, Oligarchy"]);
+    let a = game().answer_from(&s, &mut sh);
+    assert!(a.notes[0].executed);
+    assert!(game().public_lines(&sh, &a.notes).is_empty());
+}

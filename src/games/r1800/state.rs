@@ -1,0 +1,293 @@
+//! The 1800 state and actions (serde types stored as JSON): provinces with pops by owner,
+//! factories and at most one regiment; each seat's power, prosperity, hands, ambition, tableau of
+//! development cards with the resources on them; the decks; the round, the draft and whose turn
+//! it is; and the choices a card left open (`pending`).
+
+use serde::{Deserialize, Serialize};
+
+/// The index of the neutral population in [`Prov::pops`] (powers are 0..8).
+pub const NEUTRAL: usize = 8;
+/// Food, production, commerce: indices into resource arrays.
+pub const F: usize = 0;
+pub const P: usize = 1;
+pub const C: usize = 2;
+/// The letters of the resources, in that order.
+pub const RES: [char; 3] = ['F', 'P', 'C'];
+/// Rounds per era and eras (rules, "Eras").
+pub const ROUNDS_PER_ERA: u8 = 8;
+pub const ERAS: u8 = 3;
+/// The prosperity track's top (FACTS §7.2, RULING E5).
+pub const MAX_PROSPERITY: u8 = 60;
+
+/// A regiment (a cone): whose, and for a conscripted one where its pop lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    /// The power (index into the data's powers); `None` for a neutral regiment.
+    pub owner: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conscripted: Option<u16>,
+}
+
+/// One province on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prov {
+    /// Pops by owner: powers 0..8, then the neutral pops at [`NEUTRAL`].
+    pub pops: [u8; 9],
+    pub factories: u8,
+    pub regiment: Option<Piece>,
+}
+
+/// A development card in front of a player, with the resources on it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Held {
+    /// The card kind (index into the data's development cards).
+    pub card: u16,
+    /// Resources on it: food, production, commerce.
+    pub res: [u8; 3],
+    /// Resources placed on it this turn (for the placement caps).
+    pub placed: [u8; 3],
+    /// Activated this turn (rules: "each Development card can be activated only once each turn").
+    pub used: bool,
+    /// A policy or technology replaced by a newer one (rules: placed on top of the old one).
+    pub covered: bool,
+}
+
+/// One seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// The power played (index into the data's powers).
+    pub power: u8,
+    pub prosperity: u8,
+    /// Admin cards held (kinds, sorted; secret).
+    pub admin: Vec<u8>,
+    /// Military cards held (kinds, sorted; secret).
+    pub military: Vec<u8>,
+    /// The national ambition (secret until the end).
+    pub ambition: u8,
+    pub cards: Vec<Held>,
+    /// Resources collected this turn and not yet placed (RULING E3: returned at the end).
+    pub supply: [u8; 3],
+    /// Overseas routes holding one of this seat's trade tokens.
+    pub overseas: Vec<u8>,
+    /// Seats this seat has a European trade agreement with.
+    pub european: Vec<u8>,
+    /// The military or naval tradition in play.
+    pub tradition: Option<u8>,
+    /// Whether the last collection gave a food surplus (for the policies' end moves).
+    pub surplus: bool,
+    /// The ambition was revealed (a Conquest declaration).
+    #[serde(default)]
+    pub revealed: bool,
+    /// Prosperity at the start of the turn (Republic).
+    pub turn_start_prosperity: u8,
+}
+
+/// What a card left for its owner to choose, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// Build a factory (in a city you control with a free place).
+    Factory,
+    /// Place a new pop (pop growth).
+    Pop,
+    /// Recruit a regiment (an Army institution was played).
+    Recruit,
+    /// Take a technology from the face-up pool or a discovered one from the deck.
+    Tech,
+    /// Convert one pop in a province you control to your own.
+    Convert,
+    /// Discard a military card.
+    DiscardMilitary,
+    /// Remove a trade token of a player with a smaller navy (Navy).
+    NavyRaid,
+}
+
+/// A choice owed by a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub seat: u8,
+    pub choice: Choice,
+}
+
+/// Where the round stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The development draft: the seats still to pick, in order.
+    Draft {
+        to_pick: Vec<u8>,
+    },
+    /// A seat's turn: placing and activating (`end_moves` false), then the end-of-turn moves.
+    Turn {
+        seat: u8,
+        end_moves: bool,
+        pop_moved: bool,
+        regiment_moves: u8,
+        migrated: bool,
+    },
+    /// Rounds step 4: the war phase (whose turn it is: `war.to_act()`).
+    War,
+    Over,
+}
+
+/// The whole game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: Vec<Player>,
+    pub provinces: Vec<Prov>,
+    /// Rounds played before this one (0..24).
+    pub round: u8,
+    /// The dealer's seat index.
+    pub dealer: u8,
+    pub stage: Stage,
+    pub pending: Vec<Pending>,
+    /// The global event of this round (kind).
+    pub event: Option<u8>,
+    pub event_deck: Vec<u8>,
+    pub dev_deck: Vec<u16>,
+    pub dev_discard: Vec<u16>,
+    /// The face-up draft cards and the technologies left over from earlier drafts.
+    pub offer: Vec<u16>,
+    /// Technologies of later eras, waiting to be shuffled in (rules, "Decks").
+    pub later_techs: Vec<u16>,
+    pub admin_deck: Vec<u8>,
+    pub admin_discard: Vec<u8>,
+    pub military_deck: Vec<u8>,
+    pub military_discard: Vec<u8>,
+    /// Ambitions not dealt.
+    pub ambition_deck: Vec<u8>,
+    /// Development card kinds some player has adopted (technologies: "discovered").
+    pub discovered: Vec<u16>,
+    /// The war procedure's own state: this round's declarations, the war phase under way.
+    #[serde(default)]
+    pub war: super::war::WarState,
+}
+
+/// One move in the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Take the face-up card at this place of the offer.
+    Pick(u8),
+    /// Take no card in this draft.
+    PassPick,
+    /// Put one resource of the supply on a card of the tableau.
+    Place {
+        card: u8,
+        res: u8,
+    },
+    /// Activate a card, discarding these admin cards if it costs any.
+    Activate {
+        card: u8,
+        discard: Vec<u8>,
+    },
+    /// Play an admin card: option `option` of it, with its targets.
+    Admin {
+        card: u8,
+        option: u8,
+        target: Target,
+    },
+    /// Migration (global event): move one pop to an adjacent province.
+    Migrate {
+        from: u16,
+        to: u16,
+    },
+    /// Done placing and activating: go to the end-of-turn moves.
+    EndActions,
+    /// An end-of-turn pop move allowed by the economic policy.
+    MovePop {
+        from: u16,
+        to: u16,
+    },
+    /// An end-of-turn regiment move allowed by the infrastructure technology.
+    MoveRegiment {
+        from: u16,
+        to: u16,
+    },
+    EndTurn,
+    /// Answers to a pending choice.
+    Build(u16),
+    Grow(u16),
+    Recruit(u16),
+    Tech(u16),
+    Convert {
+        province: u16,
+        owner: u8,
+    },
+    DiscardMilitary(u8),
+    Raid {
+        seat: u8,
+        route: u8,
+    },
+    /// Decline an optional choice.
+    Skip,
+    /// One action in the war phase.
+    War(super::war::WarAction),
+    /// The Conquest ambition: declare war at the end of your turn on this power (FACTS §6.1).
+    Declare(u8),
+}
+
+/// What an admin card is aimed at (the fields its option needs).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Target {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<u8>,
+    /// The tableau card paying a commerce cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard: Vec<u8>,
+}
+
+impl State {
+    /// The era (1..=3) of the current round.
+    pub fn era(&self) -> u8 {
+        (self.round / ROUNDS_PER_ERA + 1).min(ERAS)
+    }
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.stage == Stage::Over
+    }
+    /// Seats in turn order this round: from the dealer's left (rules, "Dealer Chip").
+    pub fn turn_order(&self) -> Vec<u8> {
+        let n = self.players.len() as u8;
+        (1..=n).map(|k| (self.dealer + k) % n).collect()
+    }
+    /// The seat whose power is `power`.
+    pub fn seat_of(&self, power: usize) -> Option<u8> {
+        self.players.iter().position(|p| usize::from(p.power) == power).and_then(|i| u8::try_from(i).ok())
+    }
+    /// The power index's pops in all provinces.
+    pub fn pops_of(&self, power: usize) -> u32 {
+        self.provinces.iter().map(|p| u32::from(p.pops[power])).sum()
+    }
+    /// The regiments of a power on the board.
+    pub fn regiments_of(&self, power: usize) -> u8 {
+        let n = self
+            .provinces
+            .iter()
+            .filter(|p| p.regiment.is_some_and(|r| r.owner.map(usize::from) == Some(power)))
+            .count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    }
+    /// The owner controlling a province (rules: the regiment's owner; otherwise more pops than
+    /// any other nation, the neutral pops counting as one; a tie controls nothing): a pops
+    /// index (0..8 powers, [`NEUTRAL`]).
+    pub fn controller(&self, p: u16) -> Option<usize> {
+        let prov = self.provinces.get(usize::from(p))?;
+        if let Some(r) = prov.regiment {
+            return Some(r.owner.map(usize::from).unwrap_or(NEUTRAL));
+        }
+        let most = prov.pops.iter().copied().max().filter(|n| *n > 0)?;
+        let mut leaders = prov.pops.iter().enumerate().filter(|(_, n)| **n == most);
+        let first = leaders.next()?.0;
+        leaders.next().is_none().then_some(first)
+    }
+    /// Whether the seat's power controls `p`.
+    pub fn controls(&self, seat: usize, p: u16) -> bool {
+        self.players.get(seat).is_some_and(|pl| self.controller(p) == Some(usize::from(pl.power)))
+    }
+}
