@@ -63,14 +63,10 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
         GameCommand::Correct { game, patch, note } => {
             lifecycle::correct(settings, &game, &patch, &note, json).await
         }
-        GameCommand::Export { game } => {
-            let id = game_id(&game)?;
-            let ctx = connect(settings).await?;
-            let mut conn = ctx.pool.acquire().await?;
-            let export = service::export_game(&mut conn, id).await?;
-            println!("{}", serde_json::to_string_pretty(&export)?);
-            Ok(())
+        GameCommand::Export { id, game } => {
+            super::export::export(settings, id.or(game).unwrap_or_default()).await
         }
+        GameCommand::Import { file, new_id } => super::export::import(settings, &file, new_id, json).await,
     }
 }
 

@@ -15,11 +15,24 @@ pub enum GameCommand {
         #[arg(long)]
         seat: Option<u8>,
     },
-    /// Export a game as setup + action log (JSON), for `replay`.
+    /// Export a game as a versioned JSON document (setup, seats, turns, orders, log, reports;
+    /// no server secrets) for `game import` on another server, or for `replay`.
     Export {
+        /// The game's id, as `game create` printed it (or give it as --game).
+        #[arg(required_unless_present = "game", conflicts_with = "game")]
+        id: Option<String>,
         /// The game's id, as `game create` printed it.
         #[arg(long)]
-        game: String,
+        game: Option<String>,
+    },
+    /// Create a game from a `game export` document: its log is replayed and the document refused
+    /// unless the replay reproduces its state. Every seat gets a new link, mailed to its player.
+    Import {
+        /// The exported document ("-" reads standard input).
+        file: String,
+        /// Import under a new game id (a copy), instead of the id the game had.
+        #[arg(long)]
+        new_id: bool,
     },
     /// Pause a game: no turn closes and no reminder goes out until it resumes.
     Pause {

@@ -1,6 +1,7 @@
 //! The console: `serve` and the GM's subcommands of the one `stationmaster` binary. Human output
 //! by default, JSON with `--json`. Commands call the same service functions as the web.
 
+mod export;
 mod game;
 mod game_args;
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod colour;
 pub mod hex;
 mod png;
 mod svg;
+pub mod text;
 
 pub use png::{DrawError, png};
 pub use svg::{El, document, num};

@@ -6,7 +6,9 @@
 //! Sans subset renamed "Stationmaster Sans"), so text still renders on a machine without fonts.
 
 use resvg::{tiny_skia, usvg};
-use std::sync::{Arc, OnceLock};
+use sha2::{Digest, Sha256};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The bundled fallback font (see `assets/fonts/LICENSE.txt`).
 const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/StationmasterSans.ttf");
@@ -45,9 +47,27 @@ fn system_fonts() -> Arc<usvg::fontdb::Database> {
     FONTS.get_or_init(|| Arc::new(font_database(true))).clone()
 }
 
-/// Renders an SVG document to PNG bytes at its own size (1 px per SVG unit).
+/// How many recent renderings are kept: a turn's reports often share one drawing (every seat
+/// of an 1835 game sees the same table), and are sent one after the other.
+const KEPT: usize = 8;
+
+/// Renders an SVG document to PNG bytes at its own size (1 px per SVG unit). The last few
+/// renderings are kept by the SHA-256 of the document, so the same drawing is rendered once.
 pub fn png(svg: &str) -> Result<Vec<u8>, DrawError> {
-    render(svg, system_fonts())
+    type Kept = Mutex<VecDeque<([u8; 32], Vec<u8>)>>;
+    static RECENT: OnceLock<Kept> = OnceLock::new();
+    let key: [u8; 32] = Sha256::digest(svg.as_bytes()).into();
+    let recent = RECENT.get_or_init(Kept::default);
+    if let Some((_, png)) = recent.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| *k == key) {
+        return Ok(png.clone());
+    }
+    let png = render(svg, system_fonts())?;
+    let mut kept = recent.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= KEPT {
+        kept.pop_front();
+    }
+    kept.push_back((key, png.clone()));
+    Ok(png)
 }
 
 fn render(svg: &str, fonts: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, DrawError> {

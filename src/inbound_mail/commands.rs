@@ -1,6 +1,9 @@
 //! The commands of an order mail, one per line, case-insensitive: `FINAL`, `STATUS`, `RESEND`,
 //! `HELP`, `ORDERS <game> <seat> <token>`; every other non-blank line is an order line for the
 //! game's order language, kept at its own line number so errors point at the player's text.
+//! A mail to the GM's question address holds the GM's commands instead ([`GmCommands`]):
+//! `ANSWER <n> <choice>`, the choice a listed number or, for an HR 14 checkpoint, `CONTINUE` /
+//! `STOP`.
 
 /// An `ORDERS <game> <seat> <token>` line: the seat's secret instead of the reply address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +81,68 @@ impl MailCommands {
     }
 }
 
+/// The GM's choice in an `ANSWER` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GmChoice {
+    /// A candidate by its number as listed (1-based).
+    Listed(usize),
+    /// An HR 14 checkpoint: play the next round.
+    Continue,
+    /// An HR 14 checkpoint: the turn ends after this round.
+    Stop,
+}
+
+/// An `ANSWER <n> <choice>` line: question `n` answered with `choice`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GmAnswer {
+    pub question: usize,
+    pub choice: GmChoice,
+}
+
+/// What a mail to the GM's question address asks for: its `ANSWER` lines, and the lines that are
+/// no GM command (line number and text), which refuse the mail.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GmCommands {
+    pub answers: Vec<(usize, GmAnswer)>,
+    pub not_understood: Vec<(usize, String)>,
+}
+
+impl GmCommands {
+    /// Reads a cleaned body: blank and comment lines are skipped; `ANSWER` in any case.
+    pub fn parse(body: &str) -> GmCommands {
+        let mut c = GmCommands::default();
+        for (i, line) in body.split('\n').enumerate() {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+                continue;
+            }
+            match GmAnswer::parse(t) {
+                Some(a) => c.answers.push((i + 1, a)),
+                None => c.not_understood.push((i + 1, t.to_string())),
+            }
+        }
+        c
+    }
+}
+
+impl GmAnswer {
+    /// `ANSWER <n> <number | CONTINUE | STOP>` (any case); `None` for anything else.
+    fn parse(line: &str) -> Option<GmAnswer> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [answer, n, choice] = words.as_slice() else { return None };
+        if !answer.eq_ignore_ascii_case("ANSWER") {
+            return None;
+        }
+        let question = n.trim_start_matches('#').parse().ok()?;
+        let choice = match choice.to_ascii_uppercase().as_str() {
+            "CONTINUE" | "GO" => GmChoice::Continue,
+            "STOP" => GmChoice::Stop,
+            number => GmChoice::Listed(number.parse().ok()?),
+        };
+        Some(GmAnswer { question, choice })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +168,28 @@ mod tests {
     #[test]
     fn a_malformed_orders_line_is_flagged() {
         assert_eq!(MailCommands::parse("x\nORDERS 1 2").bad_token_line, Some(2));
+    }
+
+    #[test]
+    fn a_gm_mail_holds_answer_lines_with_a_number_or_a_checkpoint_word() {
+        let c = GmCommands::parse("answer 2 3\n\nANSWER #4 continue\nAnswer 5 STOP\n# done");
+        let got: Vec<GmAnswer> = c.answers.iter().map(|(_, a)| *a).collect();
+        assert_eq!(
+            got,
+            vec![
+                GmAnswer { question: 2, choice: GmChoice::Listed(3) },
+                GmAnswer { question: 4, choice: GmChoice::Continue },
+                GmAnswer { question: 5, choice: GmChoice::Stop },
+            ]
+        );
+        assert_eq!(c.answers[1].0, 3, "the line number is the body's own");
+        assert!(c.not_understood.is_empty());
+    }
+
+    #[test]
+    fn a_gm_line_that_is_no_answer_is_not_understood() {
+        let c = GmCommands::parse("ANSWER 2\nANSWER two 1\nANSWER 1 maybe\nThanks");
+        assert!(c.answers.is_empty());
+        assert_eq!(c.not_understood.iter().map(|(n, _)| *n).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
     }
 }

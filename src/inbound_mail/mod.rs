@@ -12,7 +12,7 @@ mod parse;
 mod signoff;
 
 pub use body::clean_body;
-pub use commands::{MailCommands, TokenLine};
+pub use commands::{GmAnswer, GmChoice, GmCommands, MailCommands, TokenLine};
 pub use html::html_to_text;
 pub use parse::{AuthResults, BodyKind, ParsedMail};
 pub use signoff::{SignOff, sign_off};

@@ -1,10 +1,14 @@
 //! The MIME message built from an outbox row: our headers, the text and HTML parts, the HTML's
 //! inline pictures, and the deadline's calendar attachment.
 //!
-//! An HTML body may carry PNG pictures as `data:` addresses (a turn report's picture of the
-//! table, issue 16): they are taken out into `multipart/related` parts, each with its own
-//! Content-ID, and the HTML points at them by `cid:` — mail readers show those, while most block
-//! `data:` images.
+//! An HTML body may carry pictures as `data:` addresses, PNG or SVG (a turn report's picture of
+//! the table is stored as its SVG drawing, issue 16): they are taken out into `multipart/related`
+//! PNG parts, each with its own Content-ID, and the HTML points at them by `cid:` — mail readers
+//! show those, while most block `data:` images. An SVG is rendered to PNG here, when the mail is
+//! built for sending, outside any database transaction (RULING W17); the rendering is
+//! deterministic, so a mail sent again carries the same picture. Building a message with a
+//! drawing takes about a tenth of a second: callers on an async runtime run it on a blocking
+//! thread.
 
 use anyhow::{Context, bail};
 use lettre::message::header::ContentType;
@@ -76,26 +80,42 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
     message.context("cannot assemble the message")
 }
 
-/// The PNG pictures of an HTML body written as `src="data:image/png;base64,…"`, taken out: the
-/// HTML with each such `src` pointing at `cid:pictureN.<message id>`, and each picture's
-/// Content-ID and bytes. A `data:` address that is not valid base64 is left as it is.
+/// The pictures of an HTML body written as `src="data:image/png;base64,…"` or
+/// `src="data:image/svg+xml;base64,…"`, taken out: the HTML with each such `src` pointing at
+/// `cid:pictureN.<message id>`, and each picture's Content-ID and PNG bytes (an SVG rendered).
+/// A `data:` address that is not valid base64 is left as it is; an SVG that does not render is
+/// left out (`src=""`, the picture's text alternative shows) and logged.
 fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8>)>) {
-    const SRC: &str = "src=\"data:image/png;base64,";
+    const SRC: &str = "src=\"data:image/";
+    const PNG: &str = "png;base64,";
+    const SVG: &str = "svg+xml;base64,";
     let bare = message_id.trim_start_matches('<').trim_end_matches('>');
     let (mut out, mut pictures, mut rest) = (String::with_capacity(html.len()), Vec::new(), html);
     while let Some(start) = rest.find(SRC) {
-        let data = &rest[start + SRC.len()..];
-        let Some(end) = data.find('"') else { break };
+        let after = &rest[start + SRC.len()..];
+        let Some(end) = after.find('"') else { break };
         out.push_str(&rest[..start]);
-        match data_encoding::BASE64.decode(&data.as_bytes()[..end]) {
-            Ok(png) => {
+        let address = &after[..end];
+        let picture = match (address.strip_prefix(PNG), address.strip_prefix(SVG)) {
+            (Some(png), _) => data_encoding::BASE64.decode(png.as_bytes()).ok().map(Ok),
+            (None, Some(svg)) => data_encoding::BASE64.decode(svg.as_bytes()).ok().map(|bytes| {
+                let svg = String::from_utf8_lossy(&bytes);
+                crate::draw::png(&svg).inspect_err(|e| {
+                    tracing::warn!(error = %e, "a mail's picture could not be rendered; sent without it");
+                })
+            }),
+            (None, None) => None,
+        };
+        match picture {
+            Some(Ok(png)) => {
                 let cid = format!("picture{}.{bare}", pictures.len() + 1);
                 out.push_str(&format!("src=\"cid:{cid}\""));
                 pictures.push((cid, png));
             }
-            Err(_) => out.push_str(&rest[start..start + SRC.len() + end + 1]),
+            Some(Err(_)) => out.push_str("src=\"\""),
+            None => out.push_str(&rest[start..start + SRC.len() + end + 1]),
         }
-        rest = &data[end + 1..];
+        rest = &after[end + 1..];
     }
     out.push_str(rest);
     (out, pictures)
@@ -216,6 +236,35 @@ mod tests {
         assert!(text.contains("Content-Disposition: inline"), "{text}");
         assert!(text.contains("Content-Type: image/png"), "{text}");
         assert!(!text.contains("data:image/png"), "{text}");
+    }
+
+    #[test]
+    fn an_svg_drawing_is_rendered_to_the_png_part_when_the_message_is_built() {
+        let svg = crate::draw::document(
+            40.0,
+            20.0,
+            "a table",
+            vec![crate::draw::El::rect(0.0, 0.0, 10.0, 10.0, "#222222")],
+        );
+        let html = format!(
+            "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
+            data_encoding::BASE64.encode(svg.as_bytes())
+        );
+        let (out, pictures) = inline_pictures(&html, "<m@x>");
+        assert_eq!(out, "<img src=\"cid:picture1.m@x\" alt=\"t\">");
+        assert_eq!(pictures.len(), 1);
+        assert_eq!(pictures[0].1, crate::draw::png(&svg).expect("renders"), "the same picture every time");
+    }
+
+    #[test]
+    fn an_svg_that_does_not_render_is_left_out_with_its_text_alternative() {
+        let html = format!(
+            "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
+            data_encoding::BASE64.encode(b"<svg")
+        );
+        let (out, pictures) = inline_pictures(&html, "<m@x>");
+        assert!(pictures.is_empty());
+        assert_eq!(out, "<img src=\"\" alt=\"t\">");
     }
 
     #[test]

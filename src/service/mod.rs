@@ -13,6 +13,7 @@ mod deadlines;
 pub mod dice;
 pub mod diff;
 mod error;
+pub mod export;
 pub mod feeds;
 pub mod gm_auth;
 pub mod health;

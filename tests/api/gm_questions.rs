@@ -107,3 +107,72 @@ async fn rulings_s18_the_gm_chooses_on_the_dashboard_whether_referrals_are_asked
     let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
     assert_eq!(log.entries.iter().filter(|e| e.action == "referrals setting changed").count(), 1);
 }
+
+/// The GM's mail to `to` with `body`, through the ingest path; returns (status, outcome) and the
+/// answer mailed back to the GM.
+async fn gm_mail(app: &TestApp, from: &str, to: &str, body: &str) -> (String, String, String) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let raw = format!(
+        "From: GM <{from}>\r\nTo: {to}\r\nSubject: Re: a decision\r\nMessage-ID: <gm-{n}@mail.example.org>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    );
+    let before = app.outbox().await.len();
+    let (status, outcome, _) = crate::inbound::deliver(app, raw.as_bytes()).await;
+    let answer = app.outbox().await.into_iter().skip(before).find(|m| m.subject.ends_with("Your answer"));
+    (status, outcome, answer.map(|m| m.body_text).unwrap_or_default())
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_gm_answers_a_question_by_replying_to_its_mail_and_bad_answers_change_nothing(pool: PgPool) {
+    use stationmaster::domain::NmrPolicy;
+    let app = spawn_app(pool).await;
+    let clock = GameClock { nmr_policy: NmrPolicy::GM_DECIDES, ..GameClock::default() };
+    let g = app.create_game_with(Review::Gm, clock).await;
+    let orders = app.claim_orders(&g).await;
+    app.submit(&g, 0, orders[0].as_deref().unwrap(), false).await;
+    app.ctx.clock.advance(chrono::Duration::hours(49));
+    app.tick().await;
+    let mails = app.outbox().await;
+    let asked = mails.iter().find(|m| m.subject.contains("a decision for you (seat 2)")).expect("asked");
+    let to = asked.reply_to.clone().expect("the question mail carries the GM's reply address");
+    assert!(asked.body_text.contains("ANSWER 1 "), "{}", asked.body_text);
+    let unchanged = |t: &store::turns::TurnRow| t.gm_answers.0.is_empty() && t.question.is_some();
+
+    let (status, _, _) = gm_mail(&app, "anna@example.org", &to, "ANSWER 1 1").await;
+    assert_eq!(status, "rejected", "only the GM's own address");
+    let (status, _, told) = gm_mail(&app, "gm@example.org", &to, "ANSWER 1 999").await;
+    assert_eq!(status, "rejected");
+    assert!(told.contains("choose one of the moves 1 to") && told.contains("Nothing was changed"), "{told}");
+    let (_, _, told) = gm_mail(&app, "gm@example.org", &to, "ANSWER 2 1").await;
+    assert!(told.contains("question 2 of turn 1 is not the one waiting for you"), "{told}");
+    let (_, _, told) = gm_mail(&app, "gm@example.org", &to, "ANSWER 1 STOP").await;
+    assert!(told.contains("CONTINUE and STOP answer a round's checkpoint"), "{told}");
+    let (_, _, told) = gm_mail(&app, "gm@example.org", &to, "take the first").await;
+    assert!(told.contains("is not understood"), "{told}");
+    let forged = to.replacen('.', ".x", 1);
+    let (status, outcome, _) = gm_mail(&app, "gm@example.org", &forged, "ANSWER 1 1").await;
+    assert_eq!(status, "rejected", "{outcome}");
+    assert!(unchanged(&app.turn(g.id, 1).await), "no refused answer changed anything");
+
+    let (status, outcome, told) = gm_mail(&app, "gm@example.org", &to, "ANSWER 1 1\n-- \nThe GM").await;
+    assert_eq!(status, "accepted", "{outcome} {told}");
+    assert!(told.contains("Question 1 is answered"), "{told}");
+    let t = app.turn(g.id, 1).await;
+    assert_eq!(t.gm_answers.0.len(), 1, "stored as the dashboard stores it");
+    let log = service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    assert!(log.entries.iter().any(|e| e.action == "question answered" && e.actor == "gm:gm@example.org"));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn the_gm_stops_a_turn_at_its_checkpoint_by_mail(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = packet_game(&app).await;
+    park_on_checkpoint(&app, &g).await;
+    let to = service::turn::gm_mail::gm_reply_address(&app.ctx, g.id, "gm@example.org");
+    let (status, outcome, told) = gm_mail(&app, "gm@example.org", &to, "answer 1 stop").await;
+    assert_eq!(status, "accepted", "{outcome} {told}");
+    let t = app.turn(g.id, 1).await;
+    assert_eq!(t.gm_answers.0, vec![Checkpoint::Stop.to_answer()]);
+    assert_eq!(t.status.as_str(), "draft", "adjudicated again: {:?}", t.failure);
+}

@@ -1,11 +1,11 @@
 //! The picture of the table after a published turn at its stable address (issue 16), and the
 //! report mail's HTML with the picture as an inline part.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{create_game_on, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
 use sqlx::PgPool;
-use stationmaster::service::Review;
+use stationmaster::service::{GameClock, Review};
 
 #[sqlx::test(migrations = "./migrations")]
 async fn a_published_turn_has_its_public_picture_at_a_stable_address(pool: PgPool) {
@@ -50,11 +50,29 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
         .find(|m| m.kind == "report" && m.to_addr == g.seats[0].player.email.as_str())
         .expect("seat 1's report");
     let html = report.body_html.clone().expect("an HTML part");
-    assert!(html.contains("<img src=\"data:image/png;base64,"), "{html}");
+    assert!(
+        html.contains("<img src=\"data:image/svg+xml;base64,"),
+        "the drawing, rendered when sent: {html}"
+    );
     let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
     let text = String::from_utf8(message.formatted()).expect("utf-8");
     assert!(text.contains("Content-Type: multipart/related;"), "{text}");
     assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
+    // The PNG sent is the seat's drawing, rendered by the outbox worker when the mail is built
+    // (outside the publishing transaction), the same every time it is built.
+    let svg =
+        html.split_once("data:image/svg+xml;base64,").and_then(|(_, rest)| rest.split_once('"')).unwrap().0;
+    let svg = String::from_utf8(data_encoding::BASE64.decode(svg.as_bytes()).unwrap()).unwrap();
+    assert!(svg.contains("Hand of"), "seat 1's own drawing");
+    let png_of = |text: &str| {
+        let part = text.split_once("Content-Transfer-Encoding: base64\r\n\r\n").unwrap().1;
+        let part: String = part[..part.find("\r\n--").unwrap()].split("\r\n").collect();
+        data_encoding::BASE64.decode(part.as_bytes()).unwrap()
+    };
+    assert_eq!(png_of(&text), stationmaster::draw::png(&svg).unwrap());
+    let again = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let again = String::from_utf8(again.formatted()).unwrap();
+    assert_eq!(png_of(&again), png_of(&text), "built again, the same picture");
     let mut conn = app.ctx.pool.acquire().await.unwrap();
     let archived: String =
         sqlx::query_scalar("SELECT body_html FROM reports WHERE game_id = $1 AND turn = 1 AND seat = 1")
@@ -63,4 +81,27 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
             .await
             .unwrap();
     assert!(!archived.contains("data:image") && archived.contains("<pre>"), "{archived}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_report(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let g = create_game_on(
+        &app.ctx,
+        "confederate-rails",
+        serde_json::json!({}),
+        Review::Auto,
+        GameClock::default(),
+    )
+    .await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let r = app.get(&format!("/games/{}/turns/1/table.svg", g.id)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body.contains("Confederate Rails") && r.body.contains("Union: Maryland"), "{}", r.body);
+    assert!(!r.body.contains("Special Events held:"), "the public picture names no hand");
+    let report = app.outbox().await.into_iter().find(|m| m.kind == "report").expect("a report");
+    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let text = String::from_utf8(message.formatted()).expect("utf-8");
+    assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
 }

@@ -81,13 +81,15 @@ async fn the_turn_report_reads_as_recorded(pool: PgPool) {
     assert_snapshot("report_turn1_seat4_nmr.txt", &redact(&nmr_report.body_text, &g, &secrets));
 
     // The HTML part, its picture cut out (issue 16: the table as an inline PNG with a text
-    // alternative), and the shape of the mail as sent: alternative → related → HTML + PNG.
+    // alternative; stored as SVG, rendered to PNG when sent), and the shape of the mail as sent:
+    // alternative → related → HTML + PNG.
     let html = report.body_html.clone().expect("an HTML part");
-    let (before, after) = html.split_once("data:image/png;base64,").expect("the picture inline in the HTML");
+    let (before, after) =
+        html.split_once("data:image/svg+xml;base64,").expect("the drawing inline in the HTML");
     let after = &after[after.find('"').expect("the end of the picture")..];
     assert_snapshot(
         "report_turn1_seat1.html",
-        &redact(&format!("{before}data:image/png;base64,<png>{after}"), &g, &secrets),
+        &redact(&format!("{before}data:image/svg+xml;base64,<svg>{after}"), &g, &secrets),
     );
     let sent =
         stationmaster::mail::message::build_message(&report, "Stationmaster <gm-robot@sm.test>").unwrap();

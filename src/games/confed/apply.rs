@@ -30,7 +30,7 @@ impl Confed {
         let Some(seat) = self.deciding_seat(s) else {
             return Err(Illegal("the game is over".into()));
         };
-        if !self.legal(s).contains(a) {
+        if !self.allows(s, a) {
             return Err(Illegal(format!(
                 "{} is not allowed now ({})",
                 self.action_words(a),
@@ -53,6 +53,9 @@ impl Confed {
 
     fn execute(&self, s: &mut State, seat: Seat, a: &Action, rng: &mut GameRng, ev: &mut Vec<Event>) {
         let d = &self.data;
+        if s.tasks.is_empty() && self.extended_action(s, seat, a, ev) {
+            return;
+        }
         match a {
             Action::ChooseRrc(l) => {
                 if let Some(p) = s.player_mut(seat) {
@@ -129,14 +132,20 @@ impl Confed {
                 )));
             }
             // RULING F36: an offer binds only when the other seat accepts it.
-            Action::Offer { to, amount } => {
-                s.tasks.insert(0, Task::Offer { seat: *to, from: seat, amount: *amount });
+            Action::Offer { to, amount, cond } => {
+                s.tasks.insert(0, Task::Offer { seat: *to, from: seat, amount: *amount, cond: cond.clone() });
                 ev.push(Event::public(format!("{seat} offers {to} ${amount}")));
             }
             Action::Accept | Action::Pass if matches!(s.tasks.first(), Some(Task::Offer { .. })) => {
-                if let Some(Task::Offer { from, amount, .. }) = s.tasks.first().cloned() {
+                if let Some(Task::Offer { from, amount, cond, .. }) = s.tasks.first().cloned() {
                     s.tasks.remove(0);
-                    if *a == Action::Accept {
+                    // RULING F42: the condition is evaluated now, as the money would move.
+                    let held = cond.as_ref().is_none_or(|c| super::bribe::holds(d, s, c));
+                    if *a == Action::Accept && !held {
+                        ev.push(Event::public(format!(
+                            "{seat} accepts, but the condition of {from}'s offer does not hold: nothing is paid (RULING F42)"
+                        )));
+                    } else if *a == Action::Accept {
                         let paid = s.player(from).map(|p| p.money.min(amount)).unwrap_or(0);
                         if let Some(p) = s.player_mut(from) {
                             p.money -= paid;
@@ -159,6 +168,7 @@ impl Confed {
             | Action::Cancel(_)
             | Action::Intervene
             | Action::Donate(_) => self.play_special(s, seat, a, rng, ev),
+            Action::Bid { .. } | Action::Replace(_) => {} // the Extended Game's stages, above
             Action::Pass
                 if matches!(s.tasks.first(), Some(Task::Cancel { .. } | Task::Intervention { .. })) =>
             {
@@ -269,12 +279,14 @@ impl Confed {
     fn end_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
         s.turn += 1;
         if s.turn < s.order.len() {
-            self.start_turn(s);
+            self.start_turn(s, ev);
             return;
         }
         // RULING F20 / F14: the game ends with the Round in which the pile ran dry, or a
-        // Round in which nobody activated a train.
-        if s.pile.is_empty() {
+        // Round in which nobody activated a train; before the War neither (RULING F40).
+        if s.pre_war {
+            // RULING F40: the War starts with the next Round instead.
+        } else if s.pile.is_empty() {
             s.ended = Some("the draw pile is exhausted (RULING F20)".into());
         } else if s.activations_this_round == 0 && s.round > 0 {
             s.ended = Some("a whole Round passed without any train activated (RULING F14)".into());
@@ -288,22 +300,23 @@ impl Confed {
 
     /// RT 4.0 / RULING F10: a new Round: initiative rolled anew, turns from the initiative player.
     pub(super) fn start_round(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
+        self.maybe_start_war(s, rng, ev);
         s.round += 1;
         let (init, words) = roll_initiative(s.players.len(), rng);
         s.order = s.seats_from(init);
         s.turn = 0;
         s.activations_this_round = 0;
         ev.push(Event::public(format!("Round {}: {words}", s.round)));
-        self.start_turn(s);
+        self.start_turn(s, ev);
     }
 
-    fn start_turn(&self, s: &mut State) {
+    fn start_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         for p in s.players.iter_mut() {
             p.played_this_turn.clear();
         }
         s.congestion_rolled = false;
         s.to_move.clear();
-        s.stage = Stage::Activate;
+        self.first_phase(s, ev);
     }
 
     /// Takes up to `amount` from a seat for the bank (RULING F16: never below $0); returns it.
@@ -345,6 +358,8 @@ impl Confed {
             Action::RepairBridge(g) | Action::RemoveRipped(g) => {
                 format!("{a:?} {}", board::segment_name(d, *g))
             }
+            // RULING F31: an offer's condition is never shown.
+            Action::Offer { to, amount, .. } => format!("offer {to} ${amount}"),
             other => format!("{other:?}"),
         }
     }

@@ -24,6 +24,9 @@ impl Confed {
                 s.order.iter().copied().find(|x| s.player(*x).is_some_and(|p| !p.unplaced.is_empty()))
             }
             Stage::SelectLoads => self.next_selector(s),
+            Stage::RrcPhase { selector: x, .. }
+            | Stage::Bidding { next: x, .. }
+            | Stage::PlaceBought { seat: x, .. } => Some(*x),
             _ => Some(s.active()),
         }
     }
@@ -62,6 +65,14 @@ impl Confed {
                 Stage::Place => "place your next train on one of your lines".into(),
                 Stage::SelectLoads => "select a starting load for your next train".into(),
                 Stage::Activate => "activate trains, repair, then start moving".into(),
+                Stage::RrcPhase { .. } => "select an unowned RRC and bid for it, or pass".into(),
+                Stage::Bidding { rrc, high, bid, .. } => {
+                    format!("bid more than {high}'s ${bid} for RRC #{rrc}, or pass")
+                }
+                Stage::PlaceBought { line, .. } => format!("place a train on RRC #{line}"),
+                Stage::Contract { drawn } => {
+                    format!("choose the displayed load that {} replaces", chits::label(d, *drawn))
+                }
                 Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
                 Stage::ChooseLoad { drawn, .. } => {
                     format!("take {} or a displayed load", chits::label(d, *drawn))
@@ -79,7 +90,8 @@ impl Confed {
     /// Confederate Offensive may go with a General, and Foreign Intervention with anything).
     pub(super) fn may_play(&self, s: &State, seat: Seat, number: u8) -> bool {
         let Some(p) = s.player(seat) else { return false };
-        if !p.specials.contains(&number) {
+        // RT 6.0: in the Extended Game, only once the War has started.
+        if s.pre_war || !p.specials.contains(&number) {
             return false;
         }
         let others: Vec<u8> = p.played_this_turn.iter().copied().filter(|x| *x != 4).collect();
@@ -135,7 +147,7 @@ impl Confed {
             }
             Stage::Place => self.placements(s, seat),
             Stage::SelectLoads => s.offer.iter().map(|n| Action::SelectLoad(*n)).collect(),
-            Stage::Activate => self.activate_options(s, seat),
+            Stage::Activate => self.activate_options(s, seat, true),
             Stage::Undertake { .. } => self.undertake_options(s, true),
             Stage::ChooseLoad { .. } => std::iter::once(Action::TakeDrawn)
                 .chain(s.display.iter().map(|n| Action::TakeDisplay(*n)))
@@ -143,8 +155,44 @@ impl Confed {
             Stage::Dropoff { options, .. } | Stage::TroopsPickup { options, .. } => {
                 options.iter().map(|o| Action::Designate(*o)).collect()
             }
-            Stage::Move { train } => self.move_options(s, seat, *train, s.mp),
+            Stage::Move { train } => self.move_options(s, seat, *train, s.mp, true),
+            Stage::RrcPhase { .. }
+            | Stage::Bidding { .. }
+            | Stage::PlaceBought { .. }
+            | Stage::Contract { .. } => self.extended_options(s, seat),
         }
+    }
+
+    /// Whether `a` is legal now. Where listing every action is costly (a train's steps, the
+    /// offers of money) the one action is checked directly; the answer is the same as
+    /// `legal(s).contains(a)` (a property test holds them equal).
+    pub(super) fn allows(&self, s: &State, a: &Action) -> bool {
+        let Some(seat) = self.deciding_seat(s) else { return false };
+        if s.tasks.is_empty() {
+            match (&s.stage, a) {
+                (Stage::Move { train }, Action::Step { to, fee }) => {
+                    return s.train(seat, *train).is_some_and(|t| t.station().is_some())
+                        && self.steps(s, seat, *train, s.mp).iter().any(|o| o.to == *to && o.fee == *fee);
+                }
+                (Stage::Move { train }, _) => {
+                    return self.move_options(s, seat, *train, s.mp, false).contains(a);
+                }
+                (Stage::Activate, Action::Offer { to, amount, .. }) => {
+                    let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+                    return *to != seat
+                        && to.index() < s.players.len()
+                        && *amount >= 100
+                        && amount % 100 == 0
+                        && *amount <= money;
+                }
+                (Stage::Activate, _) => return self.activate_options(s, seat, false).contains(a),
+                (Stage::RrcPhase { .. } | Stage::Bidding { .. }, Action::Bid { rrc, amount }) => {
+                    return self.bid_allowed(s, seat, *rrc, *amount);
+                }
+                _ => {}
+            }
+        }
+        self.legal(s).contains(a)
     }
 
     /// RT 3.5: a station of one of the seat's lines not yet used, where stacking allows.
@@ -163,7 +211,8 @@ impl Confed {
     }
 
     /// The active player's options before moving.
-    fn activate_options(&self, s: &State, seat: Seat) -> Vec<Action> {
+    /// `offers`: list the offers of money too (one per seat and $100 step).
+    fn activate_options(&self, s: &State, seat: Seat, offers: bool) -> Vec<Action> {
         let d = &self.data;
         let c = &d.tables.costs;
         let Some(p) = s.player(seat) else { return Vec::new() };
@@ -193,8 +242,8 @@ impl Confed {
         if p.money >= c.ripped_up_repair {
             v.extend(s.ripped.keys().filter(|g| mine(**g)).map(|g| Action::RemoveRipped(*g)));
         }
-        for other in s.seats_from(seat).into_iter().skip(1) {
-            v.extend((1..=p.money / 100).map(|k| Action::Offer { to: other, amount: k * 100 }));
+        for other in s.seats_from(seat).into_iter().skip(1).filter(|_| offers) {
+            v.extend((1..=p.money / 100).map(|k| Action::Offer { to: other, amount: k * 100, cond: None }));
         }
         if self.may_play(s, seat, 2) {
             let generals: Vec<Option<u8>> = std::iter::once(None)
@@ -256,13 +305,15 @@ impl Confed {
         v
     }
 
-    /// The moving train's options (RT 5.1.5-5.1.8, 5.3).
-    fn move_options(&self, s: &State, seat: Seat, id: u8, mp: u32) -> Vec<Action> {
+    /// The moving train's options (RT 5.1.5-5.1.8, 5.3); `with_steps`: its steps too.
+    fn move_options(&self, s: &State, seat: Seat, id: u8, mp: u32, with_steps: bool) -> Vec<Action> {
         let d = &self.data;
         let Some(t) = s.train(seat, id) else { return vec![Action::EndMove] };
         let Some(at) = t.station() else { return vec![Action::EndMove] };
-        let mut v: Vec<Action> =
-            self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }).collect();
+        let mut v: Vec<Action> = Vec::new();
+        if with_steps {
+            v.extend(self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }));
+        }
         let action_mp = super::movement::ACTION_MP;
         match &t.load {
             Some(c) if mp >= action_mp => {

@@ -20,8 +20,11 @@
 
 mod apply;
 pub mod board;
+pub mod bribe;
 pub mod chits;
 pub mod data;
+mod draw;
+mod extended;
 mod legal;
 pub mod movement;
 pub mod orders;
@@ -30,6 +33,8 @@ pub mod sim;
 pub mod state;
 mod view;
 
+#[cfg(test)]
+mod extended_tests;
 #[cfg(test)]
 mod movement_tests;
 #[cfg(test)]
@@ -151,6 +156,9 @@ impl Game for Confed {
     }
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
+    }
+    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+        self.draw_for(s, viewer)
     }
     fn describe_action(&self, a: &Action) -> String {
         self.action_words(a)

@@ -3,8 +3,9 @@
 //! commas:
 //!
 //! - set-up: `RRC 12`, `PLACE 1 AT Atlanta [ON 11]`, `SELECT 23`, `DELIVER 23 TO Richmond`;
+//! - the Extended Game: `BID 500 ON 12`, `BID UP TO 900 ON 12`, `REPLACE 23`;
 //! - the turn: `ACTIVATE 1 2` / `ACTIVATE ALL`, `REPAIR 3`, `REPAIR BRIDGE Richmond, Petersburg`,
-//!   `CLEAR Knoxville, Loudon`, `PAY 200 TO 3 [IF …]`, `ACCEPT 200 FROM 1`;
+//!   `CLEAR Knoxville, Loudon`, `PAY 200 TO 3 [IF Atlanta IS OPEN]`, `ACCEPT 200 FROM 1`;
 //! - loads: `TAKE DRAWN`, `TAKE 17`, `DELIVER 48 TO Corinth`, `TROOPS FROM Raleigh TO Norfolk`,
 //!   `AGAIN 2` (undertake again after a delivery);
 //! - moves: `MOVE 2 Petersburg, Weldon, Goldsboro`, `MOVE 2 SHORTEST TO Weldon`, `PAY FEES`,
@@ -18,8 +19,9 @@
 //!
 //! `answer` (in `orders/answer.rs`) turns the sheet into the action at each decision.
 
-mod answer;
+pub(super) mod answer;
 
+use super::bribe::{Cond, parse_cond};
 use crate::engine::{OrderError, Seat};
 use std::fmt::{self, Display};
 
@@ -53,8 +55,9 @@ pub enum Order {
     RepairBridge(String, String),
     /// `CLEAR a, b`: remove a Ripped Up! marker.
     Clear(String, String),
-    /// `PAY amount TO seat [IF …]`: transfers only if that seat accepts the same turn.
-    Pay { amount: u32, to: Seat, note: String },
+    /// `PAY amount TO seat [IF …]`: transfers only if that seat accepts the same turn, and the
+    /// condition holds when the money would move (RULING F42).
+    Pay { amount: u32, to: Seat, cond: Option<Cond> },
     /// `ACCEPT amount FROM seat`.
     Accept { amount: u32, from: Seat },
     /// `TAKE DRAWN`.
@@ -91,6 +94,13 @@ pub enum Order {
     ChooseLine(u8),
     /// `DECLINE`.
     Decline,
+    /// `BID amount ON rrc` (Extended Game, RT 4.1.1): open the bidding for the RRC, or raise
+    /// to this amount when it is your turn to bid.
+    Bid { rrc: u8, amount: u32 },
+    /// `BID UP TO max ON rrc`: raise by $100 whenever outbid, up to `max` (opens at $100).
+    BidUpTo { rrc: u8, max: u32 },
+    /// `REPLACE n` (RT 4.1.2): the drawn contract replaces displayed load n.
+    Replace(u32),
 }
 
 /// The special counters by order word.
@@ -200,9 +210,8 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             if up(1) != "TO" {
                 return Err(OrderError("write PAY <amount> TO <seat> [IF …]".into()));
             }
-            let note =
-                split_kw(&format!("{line} "), "IF").map(|(_, c)| c.trim().to_string()).unwrap_or_default();
-            Order::Pay { amount, to: seat(w.get(2).copied())?, note }
+            let cond = split_kw(&format!("{line} "), "IF").map(|(_, c)| parse_cond(&c)).transpose()?;
+            Order::Pay { amount, to: seat(w.get(2).copied())?, cond }
         }
         "ACCEPT" => {
             if up(1) != "FROM" {
@@ -298,6 +307,20 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
             Order::Choose(v)
         }
         "DECLINE" => Order::Decline,
+        "BID" => {
+            let proxy = up(0) == "UP" && up(1) == "TO";
+            let k = if proxy { 2 } else { 0 };
+            let amount: u32 = num(w.get(k).map(|x| x.trim_start_matches('$')), "an amount in dollars")?;
+            if up(k + 1) != "ON" {
+                return Err(OrderError("write BID <amount> ON <rrc> or BID UP TO <amount> ON <rrc>".into()));
+            }
+            let rrc = num(w.get(k + 2).map(|x| x.trim_start_matches('#')), "an RRC number")?;
+            if amount == 0 || amount % 100 != 0 {
+                return Err(OrderError("bids are in steps of $100 (RT 4.1.1)".into()));
+            }
+            if proxy { Order::BidUpTo { rrc, max: amount } } else { Order::Bid { rrc, amount } }
+        }
+        "REPLACE" => Order::Replace(num(w.first().copied(), "the number of a displayed load")?),
         _ => return Err(OrderError(format!("unknown order \"{head}\"; see the order guide"))),
     })
 }
@@ -322,9 +345,9 @@ impl Display for Order {
             Order::Repair(x) => write!(f, "REPAIR {}", t(*x)),
             Order::RepairBridge(a, b) => write!(f, "REPAIR BRIDGE {a}, {b}"),
             Order::Clear(a, b) => write!(f, "CLEAR {a}, {b}"),
-            Order::Pay { amount, to, note } => {
+            Order::Pay { amount, to, cond } => {
                 write!(f, "PAY {amount} TO {}", to.0)?;
-                if note.is_empty() { Ok(()) } else { write!(f, " IF {note}") }
+                cond.as_ref().map_or(Ok(()), |c| write!(f, " IF {c}"))
             }
             Order::Accept { amount, from } => write!(f, "ACCEPT {amount} FROM {}", from.0),
             Order::TakeDrawn => write!(f, "TAKE DRAWN"),
@@ -357,6 +380,9 @@ impl Display for Order {
             Order::ChooseTrain(s, id) => write!(f, "CHOOSE TRAIN {} {}", s.0, t(*id)),
             Order::ChooseLine(l) => write!(f, "CHOOSE LINE {l}"),
             Order::Decline => write!(f, "DECLINE"),
+            Order::Bid { rrc, amount } => write!(f, "BID {amount} ON {rrc}"),
+            Order::BidUpTo { rrc, max } => write!(f, "BID UP TO {max} ON {rrc}"),
+            Order::Replace(n) => write!(f, "REPLACE {n}"),
         }
     }
 }

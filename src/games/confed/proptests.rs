@@ -47,7 +47,7 @@ fn check(g: &Confed, before: &State, after: &State, a: &Action) -> Result<(), St
         .setup
         .iter()
         .find(|x| usize::from(x.players) == after.players.len())
-        .map(|x| u64::from(x.money))
+        .map(|x| u64::from(if after.extended { x.extended_money } else { x.money }))
         .unwrap_or(0)
         * after.players.len() as u64;
     if after.total_money() + after.bank_in != start + after.bank_out {
@@ -110,11 +110,16 @@ fn orders(s: &State, _seat: Seat, p: &mut Pick) -> Vec<String> {
 
 /// Plays one whole random game through the harness.
 pub(super) fn play(seats: u8, seed: u64) -> Result<State, String> {
+    play_with(seats, seed, serde_json::Value::Null)
+}
+
+/// [`play`] with set-up options.
+pub(super) fn play_with(seats: u8, seed: u64, options: serde_json::Value) -> Result<State, String> {
     let g = game();
     let choose = |s: &State, legal: &[Action], p: &mut Pick| g.sim_pick(s, legal, p);
     let invariants = |b: &State, a: &State, x: &Action| check(g, b, a, x);
     let play = Play {
-        spec: SetupSpec { seats, options: serde_json::Value::Null },
+        spec: SetupSpec { seats, options },
         seed,
         choices: seed ^ 0x5a5a,
         max_actions: 60_000,
@@ -133,6 +138,16 @@ fn a_full_random_game_for_each_of_2_to_5_players_conforms_and_ends() {
         let s = play(seats, 100 + u64::from(seats)).unwrap_or_else(|e| panic!("{seats} players: {e}"));
         assert!(s.ended.is_some());
         assert!(game().standings(&s).is_some());
+    }
+}
+
+#[test]
+fn a_full_random_extended_game_for_each_of_2_to_5_players_conforms_reaches_the_war_and_ends() {
+    for seats in 2..=5u8 {
+        let s = play_with(seats, 200 + u64::from(seats), serde_json::json!({"extended": true}))
+            .unwrap_or_else(|e| panic!("{seats} players: {e}"));
+        assert!(s.ended.is_some());
+        assert!(!s.pre_war, "the War started");
     }
 }
 

@@ -1,4 +1,4 @@
-//! Preparing for play (RT 3.0-3.7): options, money, the initiative roll, the Special Event
+//! Preparing for play (RT 3.0-3.7): options (the Extended Game: `{"extended": true}`), money, the initiative roll, the Special Event
 //! counters dealt, the RRC choice order; then, as actions, the deal of the other RRCs, train
 //! placement and the starting loads, and the Round's initiative (RT 4.0, RULING F10).
 
@@ -34,19 +34,37 @@ pub fn roll_initiative(seats: usize, rng: &mut GameRng) -> (Seat, String) {
     (seat, format!("initiative rolls: {}; {seat} has the initiative", words.join("; re-roll: ")))
 }
 
+/// Reads `SetupSpec.options`: `{"extended": true}` plays the Extended Game (RT 1.1); no option,
+/// or `false`, the standard game with the War from the start. Unknown keys are refused.
+pub fn extended_option(v: &serde_json::Value) -> Result<bool, SetupError> {
+    let map = match v {
+        serde_json::Value::Null => return Ok(false),
+        serde_json::Value::Object(m) => m,
+        _ => return Err(SetupError("Confederate Rails options are a JSON object".into())),
+    };
+    let mut extended = false;
+    for (k, val) in map {
+        match (k.as_str(), val.as_bool()) {
+            ("extended", Some(b)) => extended = b,
+            _ => {
+                return Err(SetupError(format!(
+                    "unknown Confederate Rails option \"{k}\" (known: \"extended\": true or false)"
+                )));
+            }
+        }
+    }
+    Ok(extended)
+}
+
 impl Confed {
-    fn setup_for(&self, seats: u8) -> Option<&SetupRaw> {
+    pub(super) fn setup_for(&self, seats: u8) -> Option<&SetupRaw> {
         self.data.tables.setup.iter().find(|x| x.players == seats)
     }
 
-    /// A new game: options checked, money, initiative, specials dealt, RRC choice order.
+    /// A new game: options checked, money, initiative, specials dealt, RRC choice order (or,
+    /// in the Extended Game, the RRCs dealt).
     pub(super) fn new_game(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
-        let no_options = spec.options.is_null() || spec.options.as_object().is_some_and(|o| o.is_empty());
-        if !no_options {
-            return Err(SetupError(
-                "Confederate Rails takes no options: the standard game (war from the start) is played".into(),
-            ));
-        }
+        let extended = extended_option(&spec.options)?;
         let cfg = self
             .setup_for(spec.seats)
             .ok_or_else(|| {
@@ -66,15 +84,24 @@ impl Confed {
             .collect();
         rng.shuffle(&mut specials);
         let mut players: Vec<Player> = (0..n)
-            .map(|_| Player {
-                money: cfg.money,
-                rrcs: BTreeSet::new(),
-                specials: Vec::new(),
-                trains: Vec::new(),
-                unplaced: (1..=cfg.trains).collect(),
-                placed_on: Vec::new(),
-                e_available: true,
-                played_this_turn: Vec::new(),
+            .map(|_| {
+                // RT 3.2, 3.5: the Extended Game starts with more money and fewer trains placed.
+                let (money, placed) = if extended {
+                    (cfg.extended_money, cfg.extended_trains_placed.min(cfg.trains))
+                } else {
+                    (cfg.money, cfg.trains)
+                };
+                Player {
+                    money,
+                    rrcs: BTreeSet::new(),
+                    specials: Vec::new(),
+                    trains: Vec::new(),
+                    unplaced: (1..=placed).collect(),
+                    placed_on: Vec::new(),
+                    e_available: true,
+                    played_this_turn: Vec::new(),
+                    reserve: (placed + 1..=cfg.trains).collect(),
+                }
             })
             .collect();
         for p in players.iter_mut() {
@@ -107,7 +134,7 @@ impl Confed {
         } else {
             order.clone()
         };
-        Ok(State {
+        let mut s = State {
             players,
             pile,
             display: Vec::new(),
@@ -141,7 +168,26 @@ impl Confed {
             bank_out: 0,
             bank_in: 0,
             ended: None,
-        })
+            extended,
+            pre_war: extended,
+        };
+        if extended {
+            self.deal_extended(&mut s, &cfg, rng);
+        }
+        Ok(s)
+    }
+
+    /// RT 3.4 (Extended Game): each seat is dealt its RRCs at random; the rest are bid for.
+    fn deal_extended(&self, s: &mut State, cfg: &SetupRaw, rng: &mut GameRng) {
+        let mut deck: Vec<u8> = (1..=24u8).collect();
+        rng.shuffle(&mut deck);
+        for seat in s.order.clone() {
+            let got: Vec<u8> = (0..cfg.extended_dealt).filter_map(|_| deck.pop()).collect();
+            if let Some(p) = s.player_mut(seat) {
+                p.rrcs.extend(got);
+            }
+        }
+        s.stage = Stage::Place;
     }
 
     /// RT 3.4: once the choices are made, the other RRCs are dealt at random from the
@@ -223,14 +269,21 @@ impl Confed {
                 s.display.push(n);
             }
         }
-        s.pile.append(&mut s.set_aside);
-        rng.shuffle(&mut s.pile);
         let names: Vec<String> = s.display.iter().map(|n| chits::label(&self.data, *n)).collect();
-        ev.push(Event::public(format!(
-            "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events join the pile ({} chits)",
-            names.join(", "),
-            s.pile.len()
-        )));
+        if s.pre_war {
+            ev.push(Event::public(format!(
+                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events wait for the War",
+                names.join(", ")
+            )));
+        } else {
+            s.pile.append(&mut s.set_aside);
+            rng.shuffle(&mut s.pile);
+            ev.push(Event::public(format!(
+                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events join the pile ({} chits)",
+                names.join(", "),
+                s.pile.len()
+            )));
+        }
         self.start_round(s, rng, ev);
     }
 }

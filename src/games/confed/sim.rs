@@ -21,7 +21,7 @@ impl Confed {
                 }
                 if let Some(o) = legal
                     .iter()
-                    .find(|a| matches!(a, Action::Offer { amount: 100, .. }))
+                    .find(|a| matches!(a, Action::Offer { amount: 100, cond: None, .. }))
                     .filter(|_| p.next(50) == 0)
                 {
                     return o.clone();
@@ -66,14 +66,40 @@ impl Confed {
                 }
                 Action::EndMove
             }
+            // The Extended Game: open at the lowest bid or raise by $100, half the time.
+            Stage::RrcPhase { .. } | Stage::Bidding { .. } if s.tasks.is_empty() => {
+                let bids: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Bid { .. })).collect();
+                let floor = bids
+                    .iter()
+                    .filter_map(|a| if let Action::Bid { amount, .. } = a { Some(*amount) } else { None })
+                    .min();
+                let lowest: Vec<&&Action> = bids
+                    .iter()
+                    .filter(|a| matches!(a, Action::Bid { amount, .. } if Some(*amount) == floor))
+                    .collect();
+                if !lowest.is_empty() && p.next(2) == 0 {
+                    return (*lowest[p.next(lowest.len())]).clone();
+                }
+                Action::Pass
+            }
             _ => legal[p.next(legal.len())].clone(),
         }
     }
 
     /// Plays a whole random game from `seed`; returns the final state and the actions taken.
     pub fn sim_game(&self, seats: u8, seed: u64) -> Result<(State, usize), String> {
+        self.sim_game_with(seats, seed, serde_json::Value::Null)
+    }
+
+    /// [`Confed::sim_game`] with set-up options (`{"extended": true}` for the Extended Game).
+    pub fn sim_game_with(
+        &self,
+        seats: u8,
+        seed: u64,
+        options: serde_json::Value,
+    ) -> Result<(State, usize), String> {
         use crate::engine::{Game, SetupSpec};
-        let spec = SetupSpec { seats, options: serde_json::Value::Null };
+        let spec = SetupSpec { seats, options };
         let mut s = self.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.to_string())?;
         let mut pick = Pick(seed);
         let mut n = 0usize;

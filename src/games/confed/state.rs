@@ -4,6 +4,7 @@
 //! steps (RT 5.3-5.6), and the choices and interrupts that events, the War Progress Table and
 //! Special Events ask for (RT 5.9, 6.0-7.15), queued as [`Task`]s.
 
+use super::bribe::Cond;
 use crate::engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -87,6 +88,9 @@ pub struct Player {
     pub e_available: bool,
     /// Special Events played this Player Turn (RT 6.0: one, with the stated combinations).
     pub played_this_turn: Vec<u8>,
+    /// Extended Game (RT 3.5): trains placed one at a time as RRCs are bought.
+    #[serde(default)]
+    pub reserve: Vec<u8>,
 }
 
 /// A load left on the map (RT 5.1.7): anyone may undertake it.
@@ -119,6 +123,15 @@ pub enum Stage {
     Dropoff { train: u8, chit: u32, pickup: usize, options: Vec<usize>, setup: bool },
     /// RT 5.2.1: the Troops' pickup Depot among these.
     TroopsPickup { train: u8, chit: u32, options: Vec<usize> },
+    /// Extended Game, RT 4.1.1: `selector` selects an unowned RRC and bids, or passes the
+    /// privilege to the next seat (RULING F38); `passes` seats have passed it.
+    RrcPhase { selector: Seat, passes: u32 },
+    /// RT 4.1.1: `next` raises the `bid` of `high` for `rrc`, or passes; `passes` in a row.
+    Bidding { rrc: u8, high: Seat, bid: u32, next: Seat, passes: u32 },
+    /// RT 4.1.1: `seat` bought `line` and places an available train on it.
+    PlaceBought { seat: Seat, line: u8 },
+    /// RT 4.1.2: the drawn load replaces a displayed load of the active player's choice.
+    Contract { drawn: u32 },
     /// The train moves (RT 5.3): steps, pick-up, drop-off, abandonment, end (MP in `State::mp`).
     Move { train: u8 },
     /// The game is over.
@@ -164,8 +177,15 @@ pub enum Task {
     Donate { seat: Seat },
     /// RT 6.8: everyone has donated: roll for the law.
     ThroughFreightRoll { bonus: u32 },
-    /// Issue 17: `seat` is offered `amount` by `from`; it transfers only if accepted.
-    Offer { seat: Seat, from: Seat, amount: u32 },
+    /// Issue 17: `seat` is offered `amount` by `from`; it transfers only if accepted and the
+    /// condition, if any, then holds (RULING F42). The condition is never shown.
+    Offer {
+        seat: Seat,
+        from: Seat,
+        amount: u32,
+        #[serde(default)]
+        cond: Option<Cond>,
+    },
     /// RT 5.9.1: the Union takes `station` (after the cancel window).
     Occupy { station: usize },
     /// Go on with what the War Progress roll interrupted.
@@ -267,6 +287,13 @@ pub struct State {
     pub bank_in: u64,
     /// Why the game ended.
     pub ended: Option<String>,
+    /// The Extended Game (RT 1.1) is played.
+    #[serde(default)]
+    pub extended: bool,
+    /// The Extended Game before the War (RT 5.9): no Troops, Blockade Runners or Events in the
+    /// pile, no War Progress, no Special Events.
+    #[serde(default)]
+    pub pre_war: bool,
 }
 
 impl State {
@@ -334,8 +361,13 @@ pub enum Action {
     RepairBridge(usize),
     /// RT 2.3.3: remove one Ripped Up! marker from this segment ($200).
     RemoveRipped(usize),
-    /// Issue 17: offer money to a seat (it transfers if that seat accepts).
-    Offer { to: Seat, amount: u32 },
+    /// Issue 17: offer money to a seat (it transfers if that seat accepts and `cond` holds then).
+    Offer {
+        to: Seat,
+        amount: u32,
+        #[serde(default)]
+        cond: Option<Cond>,
+    },
     /// RT 6.2 (with 6.1/6.3 for +1): attack this Union-occupied station.
     Offensive { station: usize, general: Option<u8> },
     /// RT 6.6: cancel the Bad Rails of this line.
@@ -383,4 +415,8 @@ pub enum Action {
     Donate(u32),
     /// Accept the money offered.
     Accept,
+    /// RT 4.1.1: bid this amount for this RRC (opening, or raising the high bid).
+    Bid { rrc: u8, amount: u32 },
+    /// RT 4.1.2: the drawn load replaces this displayed one, which leaves the game.
+    Replace(u32),
 }

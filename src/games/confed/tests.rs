@@ -372,7 +372,12 @@ fn every_order_form_of_the_guide_parses_and_prints_back() {
         "REPAIR 3",
         "REPAIR BRIDGE Richmond, Petersburg",
         "CLEAR Knoxville, Loudon",
-        "PAY 200 TO 3 IF you leave Atlanta alone",
+        "PAY 200 TO 3 IF Atlanta IS OPEN",
+        "PAY 100 TO 2 IF NOT TRAIN 2 1 IS AT Macon",
+        "PAY 300 TO 1 IF LINE 12 HAS BAD RAILS",
+        "BID 500 ON 12",
+        "BID UP TO 900 ON 12",
+        "REPLACE 23",
         "ACCEPT 200 FROM 1",
         "TAKE DRAWN",
         "TAKE 17",
@@ -402,6 +407,10 @@ fn every_order_form_of_the_guide_parses_and_prints_back() {
         assert_eq!(o.to_string(), line, "{line}");
     }
     assert!(g.parse_order("FLY 2 TO Richmond").is_err());
+    assert!(
+        g.parse_order("PAY 200 TO 3 IF you leave Atlanta alone").is_err(),
+        "an unreadable condition is refused"
+    );
 }
 
 #[test]

@@ -38,7 +38,7 @@ impl Confed {
                 let mut v = json!({
                     "seat": seat.0, "money": p.money, "rrcs": p.rrcs, "special_events_held": p.specials.len(),
                     "trains": p.trains.iter().map(|t| self.train_json(s, t)).collect::<Vec<_>>(),
-                    "e_train_available": p.e_available,
+                    "e_train_available": p.e_available, "trains_in_reserve": p.reserve.len(),
                 });
                 if viewer.may_see(seat) {
                     v["special_events"] =
@@ -49,6 +49,13 @@ impl Confed {
             .collect();
         json!({
             "round": s.round,
+            "extended_game": s.extended,
+            "war_started": !s.pre_war,
+            "rrcs_for_sale": self.unowned(s),
+            "auction": match &s.stage {
+                Stage::Bidding { rrc, high, bid, .. } => json!({"rrc": rrc, "high_bidder": high.0, "bid": bid}),
+                _ => Value::Null,
+            },
             "order": s.order.iter().map(|x| x.0).collect::<Vec<_>>(),
             "active": s.active().0,
             "waiting_for": self.decision(s).map(|x| json!({"seat": x.seat.0, "prompt": x.prompt})),

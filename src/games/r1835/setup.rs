@@ -114,6 +114,7 @@ impl R1835 {
             prussian: Default::default(),
             closed: Vec::new(),
             board: Default::default(),
+            last_runs: Default::default(),
         };
         let mut ev = Vec::new();
         self.start_stock_round(&mut s, 1, &mut ev);

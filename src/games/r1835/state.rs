@@ -210,6 +210,15 @@ pub struct CompanyTurn {
     pub routes: Vec<String>,
 }
 
+/// A company's last run, kept until it runs again, for the drawing's overlay (RULING K68).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastRun {
+    /// The revenue it ran for.
+    pub revenue: i64,
+    /// Each train's route: its stops in travel order as players name them (`E19.2`, `A11`).
+    pub routes: Vec<Vec<String>>,
+}
+
 /// The running operating round: the entities still to operate, first = operating now.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OperatingRound {
@@ -281,6 +290,9 @@ pub struct State {
     /// Tiles laid and station tokens (issue 13).
     #[serde(default)]
     pub board: BoardState,
+    /// Each company's last run, by company id (issue 16; RULING K68).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub last_runs: std::collections::BTreeMap<String, LastRun>,
 }
 
 impl State {

@@ -123,6 +123,11 @@ fn house_rule_16_an_order_leaving_the_rotation_open_is_not_carried_out_and_is_no
             _ => None,
         })
         .expect("a tile that fits in several rotations");
+    let echo = g.advise_on(&s, Seat(4), &sheet(&g, &open).orders[0].order).expect("an echo");
+    assert!(
+        echo.starts_with("now: ") && echo.contains("unclear (HR 16)") && echo.contains("not an NMR"),
+        "{echo}"
+    );
     let mut sh = sheet(&g, &open);
     let a = g.answer(&s, &d, &mut sh);
     assert_eq!(a.action, Some(Action::Pass), "not carried out; the step passes");
@@ -204,4 +209,92 @@ fn rulings_k62_the_silent_dividend_follows_the_games_option() {
         let a = g.answer(&s, &d, &mut sh);
         assert_eq!(a.action, Some(Action::Dividend { company: "BY".into(), kind: want }), "{option}");
     }
+}
+
+/// Every minor with a 2-train, the first operating round played (passing) until `m` lays track.
+fn minor_at_track(g: &R1835, m: usize) -> State {
+    let mut s = first_or(g, Value::Null);
+    for minor in &mut s.minors {
+        minor.trains.push("2".into());
+    }
+    while !(g.operating_entity(&s) == Some(Entity::Minor(m as u8)) && s.or.turn.step == Step::Track) {
+        act(g, &mut s, Action::Pass);
+    }
+    s
+}
+
+/// The best revenue `e` can earn next turn after `lay` now and its best lay then (K71).
+fn two_turn_best(g: &R1835, s: &State, e: Entity, lay: &Action) -> i64 {
+    let Action::LayTile { company, tile, hex, rotation } = lay else { panic!("{lay:?}") };
+    let mut board = s.board.clone();
+    board.lay(&g.data, hex, tile, *rotation).unwrap();
+    let phase = g.phase_now(s).unwrap();
+    let trains = g.entity_trains(s, e);
+    board::ranked_lays(&g.data, &board, phase, company, &trains, None)
+        .iter()
+        .map(|c| c.revenue)
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn house_rule_17c_looks_ahead_to_a_tile_that_pays_only_next_turn() {
+    let g = engine();
+    let s = minor_at_track(&g, 3);
+    let e = Entity::Minor(3);
+    let now = g.lay_candidates(&s, e, None);
+    assert!(now.iter().all(|c| c.revenue == 0), "no tile earns M4 anything this turn");
+    let d = g.next_decision(&s).unwrap();
+    let mut sh = sheet(&g, "M4: LAY 14 O15 ROTATION 0");
+    let a = g.answer(&s, &d, &mut sh);
+    let laid = a.action.clone().expect("a tile");
+    assert!(matches!(laid, Action::LayTile { .. }), "{laid:?}");
+    assert!(
+        a.notes[0].note.contains("HR 17 C") && a.notes[0].note.contains("this turn and next"),
+        "{}",
+        a.notes[0].note
+    );
+    let best = two_turn_best(&g, &s, e, &laid);
+    assert!(best > 0, "the tile opens a paying route next turn");
+    for c in now.iter().take(orders::LOOKAHEAD_LAYS) {
+        assert!(two_turn_best(&g, &s, e, &c.action) <= best, "{:?} would do better", c.action);
+    }
+}
+
+#[test]
+fn house_rule_17d_lays_no_tile_when_neither_this_turn_nor_next_pays() {
+    let g = engine();
+    let s = minor_at_track(&g, 1);
+    let e = Entity::Minor(1);
+    let now = g.lay_candidates(&s, e, None);
+    assert!(!now.is_empty(), "M2 could lay a tile");
+    assert!(now.iter().all(|c| c.revenue == 0 && two_turn_best(&g, &s, e, &c.action) == 0));
+    let d = g.next_decision(&s).unwrap();
+    let mut sh = sheet(&g, "M2: LAY 14 O15 ROTATION 0");
+    let a = g.answer(&s, &d, &mut sh);
+    assert_eq!(a.action, Some(Action::Pass));
+    assert!(a.notes[0].note.contains("HR 17 D"), "{}", a.notes[0].note);
+}
+
+#[test]
+fn house_rule_14_a_formation_order_no_longer_fits_once_the_prussian_has_formed() {
+    let g = engine();
+    let mut s = first_or(&g, Value::Null);
+    let form = sheet(&g, "FORM PR");
+    assert_eq!(g.misfit(&s, Seat(3), &form), None, "not formed yet: the line still fits");
+    let pr = g.data.major_index("PR").expect("the Prussian");
+    s.majors[pr].floated = true;
+    let why = g.misfit(&s, Seat(3), &form).expect("a misfit");
+    assert!(why.contains("line 1 (FORM PR): the Prussian has formed"), "{why}");
+}
+
+#[test]
+fn house_rule_14_an_exchange_order_for_a_paper_already_exchanged_does_not_fit() {
+    let g = engine();
+    let mut s = first_or(&g, Value::Null);
+    let exchange = sheet(&g, "EXCHANGE M2");
+    assert_eq!(g.misfit(&s, Seat(3), &exchange), None);
+    s.minors[1].closed = true;
+    let why = g.misfit(&s, Seat(3), &exchange).expect("a misfit");
+    assert!(why.contains("M2 exchanged into the Prussian already"), "{why}");
 }

@@ -68,6 +68,9 @@ struct Expect {
     nmr: Vec<u8>,
     #[serde(default)]
     referral: Option<ExpectReferral>,
+    /// How many rounds the turn played (HR 14): the rounds begun from its start to its end.
+    #[serde(default)]
+    rounds: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -157,6 +160,9 @@ fn play(g: &R1835, sit: &Situation) {
             );
         }
     }
+    if let Some(rounds) = sit.expect.rounds {
+        assert_eq!(g.rounds_since(&s, &r.state), rounds, "{}: rounds played", sit.name);
+    }
     let nmr: Vec<u8> = r.nmr.iter().map(|s| s.0).collect();
     assert_eq!(nmr, sit.expect.nmr, "{}: NMR seats", sit.name);
     if let Some(want) = &sit.expect.referral {
@@ -207,5 +213,5 @@ fn every_pbem_situation_of_tests_data_1835_plays_as_expected() {
         play(&g, &sit);
         played += 1;
     }
-    assert!(played >= 6, "only {played} situations");
+    assert!(played >= 9, "only {played} situations");
 }

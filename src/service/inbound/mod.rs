@@ -144,6 +144,13 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         return Ok(None);
     };
     let mail = ParsedMail::parse(&row.raw, ctx.settings.authserv_id.as_deref());
+    if let Some((status, outcome, game)) =
+        crate::service::turn::gm_mail::carry_out(ctx, &mut tx, &row, &mail).await?
+    {
+        tx.commit().await?;
+        ctx.mail_wake.notify_one();
+        return Ok(Some(InboundOutcome { status, outcome, game: Some(game), seat: None }));
+    }
     let mut decided = decide(ctx, &mut tx, &row, &mail).await?;
     if row.truncated {
         decided.outcome.push_str(&format!(

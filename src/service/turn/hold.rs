@@ -87,10 +87,11 @@ pub(super) async fn ask_gm(
         Some(first) => format!("The decision: {}. The choices, {first} first:", q.prompt),
         None => format!("{} Your choices:", q.prompt),
     };
+    let by_mail = by_mail_hint(&q);
     let n = Notice {
         game: &game.name,
         greeting: "GM",
-        paragraphs: vec![format!("Turn {}: {}", turn.number, q.why()), choices],
+        paragraphs: vec![format!("Turn {}: {}", turn.number, q.why()), choices, by_mail],
         block: Some(list.join("\n")),
         link: Some(link),
     };
@@ -111,11 +112,25 @@ pub(super) async fn ask_gm(
             to: &game.gm_email,
             name: None,
             subject,
-            reply_to: None,
+            reply_to: Some(super::gm_mail::gm_reply_address(ctx, id, &game.gm_email)),
             calendar: None,
         },
         &n,
     )?;
     notices::queue(conn, &ctx.settings, &mail).await?;
     Ok(CloseOutcome::Asked { game: id, turn: turn.number, question: q })
+}
+
+/// How to answer by replying to the question mail (`gm_mail`): the question's number as the GM
+/// writes it is its place among the turn's questions, from 1.
+fn by_mail_hint(q: &GmQuestion) -> String {
+    let n = q.number + 1;
+    match q.kind {
+        QuestionKind::Checkpoint => format!(
+            "To answer by mail, reply with the line ANSWER {n} CONTINUE or ANSWER {n} STOP (or ANSWER {n} 1 / 2)."
+        ),
+        _ => format!(
+            "To answer by mail, reply with the line ANSWER {n} <number of your choice>, e.g. ANSWER {n} 1."
+        ),
+    }
 }

@@ -22,6 +22,7 @@
 mod close;
 mod correction;
 mod draft;
+pub mod gm_mail;
 mod hold;
 mod nmr;
 mod open;

@@ -82,7 +82,6 @@ async fn publish_as(
 
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
     let seats = store::games::seats(conn, game.id).await?;
-    let pictures = reports::Pictures::default();
     for seat in &seats {
         let s = seat.seat;
         let link = ctx.seat_link(&ctx.seat_token(game.id, s, seat.token_generation));
@@ -98,7 +97,6 @@ async fn publish_as(
             link,
             reply_to,
             reopened: turn.reopened,
-            pictures: &pictures,
             first_seq: turn.first_seq,
         };
         let (mut mail, archived_html) = reports::seat_report(&ctx_r, seat)?;

@@ -16,6 +16,7 @@ use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, load_game};
 use crate::store;
 use serde_json::{Value, json};
+use sqlx::PgConnection;
 
 /// The GM answers the turn's open question with candidate `choice` (1-based, as listed); the
 /// turn is adjudicated again and goes on.
@@ -25,10 +26,27 @@ pub async fn answer_question(
     gm: &str,
     choice: usize,
 ) -> Result<CloseOutcome, ServiceError> {
-    let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = load_game(&mut tx, game).await?;
-    let t = lock_current(&mut tx, &g).await?;
+    let (out, _) = answer_in(ctx, &mut tx, game, gm, None, choice).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(out)
+}
+
+/// [`answer_question`] inside the caller's transaction (the GM's answer by mail, which records
+/// its inbound message in the same one). `number`: the question the GM means (as numbered in its
+/// mail), refused when another one is waiting. Returns the outcome and the chosen move's label.
+pub(crate) async fn answer_in(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    game: GameId,
+    gm: &str,
+    number: Option<usize>,
+    choice: usize,
+) -> Result<(CloseOutcome, String), ServiceError> {
+    let now = ctx.now();
+    let g = load_game(tx, game).await?;
+    let t = lock_current(tx, &g).await?;
     let phase = TurnPhase::of(&t);
     let q: GmQuestion = match &t.question {
         // A question stays answerable when the GM released the hold by moving the deadline.
@@ -37,26 +55,31 @@ pub async fn answer_question(
             return Err(ServiceError::Conflict(format!("turn {} has no question waiting for you", t.number)));
         }
     };
+    if let Some(n) = number.filter(|n| *n != q.number + 1) {
+        return Err(ServiceError::Conflict(format!(
+            "question {n} of turn {} is not the one waiting for you: question {} is",
+            t.number,
+            q.number + 1
+        )));
+    }
     let picked = choice.checked_sub(1).and_then(|i| q.candidates.get(i)).ok_or_else(|| {
         ServiceError::BadInput(format!("choose one of the moves 1 to {}", q.candidates.len()))
     })?;
     let mut answers: Vec<Value> = t.gm_answers.0.clone();
     answers.truncate(q.number);
     answers.push(picked.action.clone());
-    store::turns::set_gm_answers(&mut tx, game, t.number, &answers).await?;
+    store::turns::set_gm_answers(tx, game, t.number, &answers).await?;
     if let TurnPhase::Held(_) = phase {
         step_from(t.number, phase, Step::Release)?;
     }
-    store::turns::set_question(&mut tx, game, t.number, None).await?;
+    store::turns::set_question(tx, game, t.number, None).await?;
     let detail = json!({"turn": t.number, "number": q.number, "seat": q.seat.0, "move": picked.label});
-    audit::record(&mut tx, now, game, Actor::Gm(gm), "question answered", detail).await?;
-    let t = store::turns::lock_turn(&mut tx, game, t.number)
+    audit::record(tx, now, game, Actor::Gm(gm), "question answered", detail).await?;
+    let t = store::turns::lock_turn(tx, game, t.number)
         .await?
         .ok_or(ServiceError::TurnNotFound(game, t.number))?;
-    let out = adjudicate_locked(ctx, &mut tx, &g, &t, "closed: the GM answered", true).await?;
-    tx.commit().await?;
-    ctx.mail_wake.notify_one();
-    Ok(out)
+    let out = adjudicate_locked(ctx, tx, &g, &t, "closed: the GM answered", true).await?;
+    Ok((out, picked.label.clone()))
 }
 
 /// The GM decides whether the rules' referrals stop the turn for the GM's choice (`ask`) or are

@@ -3,9 +3,11 @@
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
 //!
-//! The mail's HTML part shows the seat's picture of the table (`Game::draw`, issue 16) as an
-//! inline PNG written as a `data:` address, which `mail::message` turns into a related part with
-//! a Content-ID when it builds the message; the `<pre>` text stays as its alternative, and the
+//! The mail's HTML part shows the seat's picture of the table (`Game::draw`, issue 16). The
+//! report stores the drawing as SVG in a `data:` address (drawing it takes a millisecond, so it
+//! may happen inside the publishing transaction); the outbox worker renders it to PNG when it
+//! builds the message, outside any transaction, and sends it as a related part with a
+//! Content-ID (`mail::message`; RULING W17). The `<pre>` text stays as its alternative, and the
 //! plain-text part is complete without it. The archived report (`reports` table, shown on pages
 //! whose policy allows no `data:` images) keeps the HTML without the picture.
 
@@ -17,8 +19,6 @@ use crate::store::games::{GameRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
 use askama::Template;
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
-use std::sync::Mutex;
 
 /// Everything a report is made from.
 pub struct ReportContext<'a> {
@@ -35,37 +35,14 @@ pub struct ReportContext<'a> {
     pub reply_to: String,
     /// How often a rollback re-opened the turn: a re-published report is a new mail.
     pub reopened: i32,
-    /// The pictures rendered so far for this turn's reports (seats that see the same table
-    /// share one rendering).
-    pub pictures: &'a Pictures,
     /// The log sequence number of the turn's first action (for its dice, `service::dice`).
     pub first_seq: i64,
 }
 
-/// PNG renderings of drawings, by drawing, for the reports of one turn.
-#[derive(Default)]
-pub struct Pictures(Mutex<HashMap<String, Option<String>>>);
-
-impl Pictures {
-    /// The drawing as base64 PNG, rendered once per distinct drawing; `None` (logged) when it
-    /// cannot be rendered: the report then goes without its picture.
-    fn png_base64(&self, svg: String) -> Option<String> {
-        let mut done = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        done.entry(svg)
-            .or_insert_with_key(|svg| match crate::draw::png(svg) {
-                Ok(png) => Some(data_encoding::BASE64.encode(&png)),
-                Err(e) => {
-                    tracing::warn!(error = %e, "a report's picture could not be rendered; sent without it");
-                    None
-                }
-            })
-            .clone()
-    }
-}
-
-/// A report's picture of the table: the PNG (base64) and its text alternative.
+/// A report's picture of the table: the SVG drawing (base64, rendered to PNG when the mail is
+/// sent) and its text alternative.
 pub struct Picture {
-    pub png_base64: String,
+    pub svg_base64: String,
     pub alt: String,
 }
 
@@ -154,13 +131,13 @@ fn dice_lines(c: &ReportContext<'_>) -> Vec<String> {
     lines
 }
 
-/// The seat's picture of the table after the turn, when the game draws one and it renders.
+/// The seat's picture of the table after the turn, when the game draws one.
 fn picture(c: &ReportContext<'_>, viewer: Viewer) -> Result<Option<Picture>, ServiceError> {
     let Some(svg) = c.engine.draw(&c.outcome.state, viewer)? else {
         return Ok(None);
     };
-    Ok(c.pictures.png_base64(svg).map(|png_base64| Picture {
-        png_base64,
+    Ok(Some(Picture {
+        svg_base64: data_encoding::BASE64.encode(svg.as_bytes()),
         alt: format!(
             "A picture of the table after turn {}, as you see it (the text below says the same).",
             c.turn

@@ -294,7 +294,8 @@ impl Confed {
             return;
         }
         self.set_contract(s, seat, train, chit, pickup, dropoff);
-        if chits::is_war(d, chit) {
+        // RULING F39: before the War (Extended Game) nothing rolls on the War Progress Table.
+        if chits::is_war(d, chit) && !s.pre_war {
             ev.push(Event::public(format!(
                 "RT 5.1.4: {} is war-materiel: roll on the War Progress Table",
                 chits::label(d, chit)

@@ -5,7 +5,7 @@
 use super::super::Confed;
 use super::super::board::{self, name};
 use super::super::chits::{self, train_name};
-use super::super::movement::{self, Mover};
+use super::super::movement::{self, Board, Mover};
 use super::super::setup::d6;
 use super::super::state::{Place, Stage, State};
 use crate::engine::{Event, GameRng, Seat};
@@ -27,20 +27,17 @@ impl Confed {
     /// The cheapest way into `to` over each segment and line, for a mover.
     fn best_into(
         &self,
-        s: &State,
-        seat: Seat,
-        id: u8,
+        b: &Board,
+        prev: Option<u8>,
         at: usize,
         to: usize,
         mover: &Mover,
     ) -> Option<(u32, u8)> {
         let d = &self.data;
-        let t = s.train(seat, id)?;
-        let b = board::board(s, Some((seat, id)));
         let mut best: Option<(u32, u8)> = None;
         for seg in d.map.segments_between(at, to) {
             for &line in d.map.segments.get(seg).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
-                if let Some(c) = movement::step_cost(&d.map, &b, mover, seg, to, line, t.line)
+                if let Some(c) = movement::step_cost(&d.map, b, mover, seg, to, line, prev)
                     && best.is_none_or(|(bc, _)| c < bc)
                 {
                     best = Some((c, line));
@@ -65,6 +62,8 @@ impl Confed {
             .filter(|c| chits::is_troops(d, c.chit))
             .map(|c| if c.picked { c.dropoff } else { c.pickup });
         let hops = troops_target.map(|target| board::usable_hops(d, s, target));
+        // The board is built once per listing, not per neighbour.
+        let b = board::board(s, Some((seat, id)));
         let mut out = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         for &seg in d.map.segments_at(at) {
@@ -79,7 +78,7 @@ impl Confed {
                     continue;
                 }
             }
-            let plain = self.best_into(s, seat, id, at, to, &base);
+            let plain = self.best_into(&b, t.line, at, to, &base);
             if let Some((cost, line)) = plain.filter(|(c, _)| *c <= mp) {
                 out.push(StepOption { to, fee: false, cost, line });
             }
@@ -95,7 +94,7 @@ impl Confed {
                     }
                 }
             }
-            if let Some((cost, line)) = self.best_into(s, seat, id, at, to, &paid) {
+            if let Some((cost, line)) = self.best_into(&b, t.line, at, to, &paid) {
                 let cheaper = plain.is_none_or(|(c, _)| cost < c);
                 if cheaper && cost <= mp && !base.fee_paid.contains(&line) && !base.owned.contains(&line) {
                     out.push(StepOption { to, fee: true, cost, line });

@@ -70,7 +70,7 @@ impl Confed {
             })
         });
         match found {
-            Some(f) if legal.contains(&f.action) => {
+            Some(f) if legal.contains(&f.action) || self.allows(s, &f.action) => {
                 let line = sheet.orders.get(f.index).map(|o| o.line).unwrap_or(0);
                 if f.used
                     && let Some(u) = sheet.used.get_mut(f.index)
@@ -178,8 +178,10 @@ impl Confed {
             (Stage::Activate, Order::Clear(a, b)) => {
                 ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true))
             }
-            (Stage::Activate, Order::Pay { amount, to, .. }) => {
-                ok(Action::Offer { to: *to, amount: *amount }).map(|a| (a, "offered".into(), true))
+            // RULING F42: an offer with a condition is checked directly (the list holds none).
+            (Stage::Activate, Order::Pay { amount, to, cond }) => {
+                let a = Action::Offer { to: *to, amount: *amount, cond: cond.clone() };
+                self.allows(s, &a).then_some((a, "offered".into(), true))
             }
             (Stage::Activate, Order::Play { special, target, with }) => {
                 let a = match special {
@@ -201,6 +203,30 @@ impl Confed {
                 ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
             }
             (Stage::Move { train }, _) => self.fit_move(s, seat, *train, o, legal, sheet),
+            (Stage::RrcPhase { .. }, Order::Bid { rrc, amount }) => {
+                ok(Action::Bid { rrc: *rrc, amount: *amount }).map(|a| (a, "bid".into(), true))
+            }
+            (Stage::RrcPhase { .. }, Order::BidUpTo { rrc, .. }) => {
+                ok(Action::Bid { rrc: *rrc, amount: 100 }).map(|a| (a, "opened the bidding".into(), false))
+            }
+            (Stage::Bidding { rrc, .. }, Order::Bid { rrc: r, amount }) if r == rrc => {
+                ok(Action::Bid { rrc: *rrc, amount: *amount }).map(|a| (a, "bid".into(), true))
+            }
+            // RT 4.1.1: the smallest raise, as long as the limit allows.
+            (Stage::Bidding { rrc, bid, .. }, Order::BidUpTo { rrc: r, max })
+                if r == rrc && bid + 100 <= *max =>
+            {
+                ok(Action::Bid { rrc: *rrc, amount: bid + 100 }).map(|a| (a, "raised".into(), false))
+            }
+            (Stage::PlaceBought { .. }, Order::Place { at, .. }) => {
+                let st = station(at)?;
+                let a =
+                    legal.iter().find(|a| matches!(a, Action::PlaceTrain { station: x, .. } if *x == st))?;
+                Some((a.clone(), "placed".into(), true))
+            }
+            (Stage::Contract { .. }, Order::Replace(n)) => {
+                ok(Action::Replace(*n)).map(|a| (a, "replaced".into(), true))
+            }
             _ => None,
         }
     }

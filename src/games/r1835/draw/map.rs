@@ -33,7 +33,7 @@ fn turn(side: u8, rotation: u8) -> u8 {
 
 /// Where each stop of a tile sits: alone in the middle; several toward their exits (stops
 /// without exits side by side), moved apart where two would overlap.
-fn stop_points(tile: &Tile, rotation: u8, c: (f64, f64)) -> Vec<(f64, f64)> {
+pub(super) fn stop_points(tile: &Tile, rotation: u8, c: (f64, f64)) -> Vec<(f64, f64)> {
     let r = GRID.r;
     let n = tile.stops.len();
     let mut out: Vec<(f64, f64)> = Vec::with_capacity(n);

@@ -3,12 +3,13 @@
 //! phase and bank above. 1835 has no hidden information, so every viewer gets the same picture,
 //! which shows no more than [`R1835::describe_state`].
 //!
-//! The state keeps no company's last run as stops on the map (only the operating company's
-//! routes as text, until its dividend): those are written under the headline, not drawn.
+//! Each company's last run (`State::last_runs`) is drawn over the map as its own layer
+//! (`runs`) and written under the map, always, on the page and in mail (RULING K68).
 
 mod charters;
 mod map;
 mod market;
+mod runs;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +50,10 @@ impl R1835 {
         let step = phase.map(|p| p.offboard_step).unwrap_or(1);
         let (hexes, map_w, map_h) = map::map(&self.data, &s.board, step);
         body.extend(hexes);
+        let (runs, ran) = runs::overlay(self, s);
+        if !ran.is_empty() {
+            body.push(runs);
+        }
         let mut notes: Vec<String> = Vec::new();
         if let (Round::Operating { .. }, Some(e)) = (s.round, self.operating_entity(s)) {
             let t = &s.or.turn;
@@ -61,6 +66,7 @@ impl R1835 {
         if let Some(d) = self.decision(s) {
             notes.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
+        notes.extend(ran);
         for (i, n) in notes.iter().enumerate() {
             body.push(El::words(MARGIN, map_h + 18.0 + 18.0 * i as f64, 12.0, n).attr("fill", colour::INK));
         }

@@ -4,7 +4,7 @@
 use crate::draw::snapshot::assert_drawing;
 use crate::engine::{Game, Seat, Viewer};
 use crate::games::r1835::board::BoardState;
-use crate::games::r1835::state::State;
+use crate::games::r1835::state::{Entity, LastRun, State};
 use crate::games::r1835::tests::{engine, sold_packet, standard};
 use serde_json::json;
 
@@ -49,4 +49,31 @@ fn a_late_position_shows_tiles_tokens_market_markers_and_charters() {
     // 1835 hides nothing: every seat sees the public picture.
     assert_eq!(g.draw(&s, Viewer::Seat(Seat(2))).as_deref(), Some(svg.as_str()));
     assert_drawing("r1835_late.svg", &svg);
+}
+
+#[test]
+fn the_last_runs_are_drawn_over_the_map_in_a_layer_of_their_own() {
+    // RULING K68: every company's last run, in its colour, always drawn.
+    let g = engine();
+    let mut s = late();
+    for i in 0..2u8 {
+        let (graph, best) = g.best_run(&s, Entity::Major(i)).expect("a run");
+        let routes: Vec<Vec<String>> = best
+            .routes
+            .iter()
+            .flatten()
+            .map(|r| r.stops.iter().map(|x| graph.stop_label(*x)).collect())
+            .collect();
+        assert!(!routes.is_empty(), "the fixture's company {i} has a route");
+        s.last_runs.insert(s.majors[usize::from(i)].id.clone(), LastRun { revenue: best.revenue, routes });
+    }
+    let svg = g.draw(&s, Viewer::Public).expect("1835 draws");
+    assert!(svg.contains("<g id=\"last-runs\""), "{svg}");
+    assert!(svg.matches("<polyline").count() >= 2, "one line per route");
+    assert!(svg.contains(&format!("{} last ran", s.majors[0].id)), "and in words");
+    assert_drawing("r1835_last_runs.svg", &svg);
+    // A company no longer in play is not drawn.
+    s.majors[0].price = None;
+    let without = g.draw(&s, Viewer::Public).expect("draws");
+    assert!(!without.contains(&format!("{} last ran", s.majors[0].id)));
 }

@@ -9,7 +9,7 @@ use crate::engine::Event;
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Refusal, illegal};
 use crate::games::r1835::board::{Graph, Optimum, StopRef, check_routes, claim, optimal};
-use crate::games::r1835::state::{Entity, State, Step};
+use crate::games::r1835::state::{Entity, LastRun, State, Step};
 
 impl R1835 {
     /// The optimal run of an entity's trains on the board now.
@@ -50,10 +50,12 @@ impl R1835 {
         let trains = self.entity_trains(s, e);
         let phase = self.phase_now(s)?;
         let g = Graph::build(&self.data, &s.board, phase);
-        let (value, shown) = if routes.is_empty() {
+        let (value, shown, stops) = if routes.is_empty() {
             let best = claim(&g, &id, &trains, revenue, s.options.revenue_below_maximum).map_err(refuse)?;
             let shown: Vec<String> = best.routes.iter().flatten().map(|r| r.describe(&g)).collect();
-            (revenue.unwrap_or(best.revenue), shown)
+            let stops =
+                best.routes.iter().flatten().map(|r| r.stops.iter().map(|x| g.stop_label(*x)).collect());
+            (revenue.unwrap_or(best.revenue), shown, stops.collect())
         } else {
             let mut declared = Vec::new();
             for route in routes {
@@ -66,12 +68,16 @@ impl R1835 {
                 return illegal(format!("the routes declared earn {value} M, not {d} M"));
             }
             claim(&g, &id, &trains, Some(value), s.options.revenue_below_maximum).map_err(refuse)?;
-            (value, routes.iter().map(|r| r.join("-")).collect())
+            let label =
+                |x: &StopRef| format!("{}{}", x.hex, x.n.map(|n| format!(".{n}")).unwrap_or_default());
+            let stops = declared.iter().map(|r| r.iter().map(label).collect()).collect();
+            (value, routes.iter().map(|r| r.join("-")).collect(), stops)
         };
         let how = if shown.is_empty() { String::from("no route") } else { shown.join(", ") };
         ev.push(Event::public(format!("{id} runs {how}: revenue {value} M")));
         s.or.turn.revenue = Some(value);
         s.or.turn.routes = shown;
+        s.last_runs.insert(id.clone(), LastRun { revenue: value, routes: stops });
         s.or.turn.step = Step::Dividend;
         Ok(())
     }

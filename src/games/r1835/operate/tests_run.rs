@@ -76,3 +76,17 @@ fn a_company_with_trains_that_can_earn_must_run() {
         Some(Action::Run { company: "M1".into(), routes: vec![], revenue: Some(best) })
     );
 }
+
+#[test]
+fn a_run_is_kept_as_the_companys_last_run_for_the_drawing() {
+    // RULING K68: the optimum's stops, and declared routes as declared.
+    let (g, mut s, best) = m1_ready_to_run();
+    let mut declared = s.clone();
+    act(&g, &mut s, Action::Run { company: "M1".into(), routes: vec![], revenue: None });
+    let run = &s.last_runs["M1"];
+    assert_eq!((run.revenue, run.routes.len()), (best, 1));
+    assert_eq!(run.routes[0].join("-"), s.or.turn.routes[0]);
+    let stops: Vec<String> = run.routes[0].iter().map(|x| x.to_lowercase()).collect();
+    act(&g, &mut declared, Action::Run { company: "M1".into(), routes: vec![stops], revenue: None });
+    assert_eq!(declared.last_runs["M1"], s.last_runs["M1"]);
+}

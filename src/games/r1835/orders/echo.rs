@@ -58,7 +58,10 @@ impl R1835 {
         match o {
             Outcome::Done { cmd, path, .. } if path.is_empty() => format!("now: {cmd} can be carried out"),
             Outcome::Done { cmd, path, .. } => format!("now: {} → {cmd} can be carried out", path.join(", ")),
-            Outcome::Failed { why, .. } => format!("now: not possible ({})", why.join("; ")),
+            Outcome::Failed { why, .. } => match super::operate::unclear(&why) {
+                Some(unclear) => format!("now: {unclear}"),
+                None => format!("now: not possible ({})", why.join("; ")),
+            },
             Outcome::Nothing { path } => format!("now: {} → nothing ordered", path.join(", ")),
         }
     }
@@ -115,9 +118,10 @@ impl R1835 {
         sheet.orders.iter().any(|o| o.order.kind == Kind::OneRound)
     }
 
-    /// HR 14 (RULINGS K61): why the seat's unused lines no longer fit at a round's end — lines
-    /// for a company it no longer directs or that has closed, or most of its stock lines
-    /// impossible in a stock round.
+    /// HR 14 (RULINGS K61, K72): why the seat's unused lines no longer fit at a round's end —
+    /// lines for a company it no longer directs or that has closed, a line for the Prussian's
+    /// formation once it has formed (or for a paper already exchanged), or most of its stock
+    /// lines impossible in a stock round.
     pub(crate) fn misfit_of(&self, s: &State, seat: Seat, sheet: &OrderSheet<Order>) -> Option<String> {
         let p = u8::try_from(seat.index()).ok()?;
         let mut why = Vec::new();
@@ -128,6 +132,11 @@ impl R1835 {
                     if let Some(w) = self.not_directed(s, p, id) {
                         why.push(format!("line {} ({}): {w}", n.line, n.order));
                     }
+                }
+                Kind::Plan { company: None, plan } if self.prussian_line(plan) => {
+                    why.extend(
+                        self.prussian_misfit(s, plan).map(|w| format!("line {} ({}): {w}", n.line, n.order)),
+                    );
                 }
                 Kind::Plan { company: None, plan } if matches!(s.round, Round::Stock { .. }) => {
                     stock += 1;
@@ -142,5 +151,36 @@ impl R1835 {
             why.push(format!("{failing} of the {stock} stock-round lines left cannot be carried out now"));
         }
         (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// Whether a line answers only the Prussian's questions (FORM / DECLINE / EXCHANGE / KEEP).
+    fn prussian_line(&self, plan: &super::types::Plan) -> bool {
+        let mut cmds = Vec::new();
+        commands(plan, &mut cmds);
+        !cmds.is_empty() && cmds.iter().all(|c| matches!(c, Cmd::Form(_) | Cmd::Exchange { .. }))
+    }
+
+    /// RULING K72: why a Prussian line no longer fits — it orders the formation (or declines it)
+    /// and the Prussian has formed, or every paper it would exchange is gone already.
+    fn prussian_misfit(&self, s: &State, plan: &super::types::Plan) -> Option<String> {
+        let mut cmds = Vec::new();
+        commands(plan, &mut cmds);
+        let formed = self.pr_formed(s);
+        if formed && cmds.iter().any(|c| matches!(c, Cmd::Form(_))) {
+            return Some("the Prussian has formed".into());
+        }
+        let gone = |paper: &str| match self.entity_by_id(paper) {
+            Some(Entity::Minor(m)) => s.minors.get(usize::from(m)).is_some_and(|x| x.closed),
+            _ => false,
+        };
+        let papers: Vec<&str> = cmds
+            .iter()
+            .filter_map(|c| match c {
+                Cmd::Exchange { paper, .. } => Some(paper.as_str()),
+                _ => None,
+            })
+            .collect();
+        (!papers.is_empty() && papers.iter().all(|p| gone(p)))
+            .then(|| format!("{} exchanged into the Prussian already", papers.join(", ")))
     }
 }

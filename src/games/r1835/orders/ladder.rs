@@ -2,8 +2,9 @@
 //! director's own contingency (alternatives and conditions, tried by `walk` before anything
 //! here), (B) the lay that best follows the director's stated or evident plan: a referral to
 //! the GM with the candidates ranked by progress toward the target (`Game::refer`), (C) the lay
-//! giving the shareholders most income, (D) none when nothing gives a foreseeable advantage.
-//! The line's note names the rung (RULINGS K59, K60). Candidates come from `board::rank`
+//! giving the shareholders most income this turn and next (a bounded look-ahead, RULINGS K71),
+//! (D) none when nothing gives a foreseeable advantage. The line's note names the rung (RULINGS
+//! K59, K60, K71). Candidates come from `board::rank`
 //! (RULINGS K31, K44), checked against the whole position (the treasury pays terrain).
 
 use super::operate::plan_for;
@@ -27,6 +28,10 @@ pub(crate) struct Candidate {
 
 /// How many candidates a referral offers the GM.
 const REFERRAL_CANDIDATES: usize = 8;
+
+/// How many of this turn's best-ranked lays HR 17 C looks ahead from (RULINGS K71): the bound
+/// that keeps the look-ahead to a few dozen revenue computations per lay.
+pub(crate) const LOOKAHEAD_LAYS: usize = 12;
 
 impl R1835 {
     /// Legal lays for `e` now, ranked as K31 ranks them (revenue, then progress toward `toward`).
@@ -82,13 +87,42 @@ impl R1835 {
         self.best_run(s, e).map(|(_, b)| b.revenue).unwrap_or(0)
     }
 
-    /// HR 17 C: the lay giving most income this turn, if it gives more than no lay.
+    /// HR 17 C with its look-ahead (RULINGS K71): the lay giving the shareholders most income
+    /// "this turn and next" — this turn's optimal revenue after it plus next turn's after the
+    /// company's best second lay — if that beats laying nothing now and the best tile next turn;
+    /// else none (D). Only the [`LOOKAHEAD_LAYS`] best-ranked lays of this turn are looked
+    /// ahead from (ties in this turn's revenue go by the K31 ranking).
     pub(crate) fn most_income_lay(&self, s: &State, e: Entity) -> Option<Action> {
         let base = self.revenue_now(s, e);
-        self.lay_candidates(s, e, None).into_iter().find(|c| c.revenue > base).map(|c| c.action)
+        let now = self.lay_candidates(s, e, None);
+        let best_now = now.first().map_or(base, |c| c.revenue.max(base));
+        let wait = base + best_now;
+        let mut best: Option<(i64, Action)> = None;
+        for c in now.into_iter().take(LOOKAHEAD_LAYS) {
+            let score = c.revenue + self.next_turn_revenue(s, e, &c.action, c.revenue);
+            if score > wait && best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, c.action));
+            }
+        }
+        best.map(|(_, a)| a)
     }
 
-    /// HR 17 C for stations: the station giving most income this turn, if more than none.
+    /// K71: the company's optimal revenue next turn after `lay` now and its best lay then (the
+    /// same phase and trains; `after` is the revenue with `lay` alone).
+    fn next_turn_revenue(&self, s: &State, e: Entity, lay: &Action, after: i64) -> i64 {
+        let Action::LayTile { tile, hex, rotation, .. } = lay else { return after };
+        let Ok(phase) = self.phase_now(s) else { return after };
+        let mut board = s.board.clone();
+        if board.lay(&self.data, hex, tile, *rotation).is_err() {
+            return after;
+        }
+        let (company, trains) = (self.entity_id(s, e), self.entity_trains(s, e));
+        let second = ranked_lays(&self.data, &board, phase, &company, &trains, None);
+        second.first().map_or(after, |c| c.revenue.max(after))
+    }
+
+    /// HR 17 C for stations: the station giving most income this turn, if more than none (a
+    /// station earns the same next turn with the same trains: RULINGS K71 keeps K60 for them).
     pub(crate) fn most_income_token(&self, s: &State, e: Entity) -> Option<Action> {
         let base = self.revenue_now(s, e);
         self.token_candidates(s, e, None).into_iter().find(|c| c.revenue > base).map(|c| c.action)
@@ -144,7 +178,7 @@ impl R1835 {
                     line,
                     executed: false,
                     note: format!(
-                        "{why} — HR 17 C: instead the {what} giving the shareholders most income: {}",
+                        "{why} — HR 17 C: instead the {what} giving the shareholders most income this turn and next: {}",
                         self.describe_order_action(&action, &did)
                     ),
                 });

@@ -25,6 +25,8 @@ mod plan;
 mod stock;
 mod types;
 
+#[cfg(test)]
+pub(crate) use ladder::LOOKAHEAD_LAYS;
 pub use parse::ParseError;
 pub use types::{Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Seller, Timing};
 

@@ -14,6 +14,15 @@ use crate::games::r1835::state::{Entity, State, Step};
 /// Marks an order that leaves a choice open: HR 16, not carried out, no ladder.
 pub(super) const UNCLEAR: &str = "unclear (HR 16)";
 
+/// HR 16, the one place that decides: a failed line is unclear when a command of it left open a
+/// choice that matters (several rotations or cities fit). Such a line is not carried out, goes
+/// down no ladder and is no NMR; the echo and the report say why in these words.
+pub(super) fn unclear(why: &[String]) -> Option<String> {
+    why.iter()
+        .any(|w| w.contains(UNCLEAR))
+        .then(|| format!("{} — not carried out, not an NMR", why.join("; ")))
+}
+
 /// The step a command belongs to.
 fn step_of(c: &Cmd) -> Option<Step> {
     match c {
@@ -87,9 +96,9 @@ impl R1835 {
                 .find(|c| c.distance.is_some())
                 .map(|c| c.action)
                 .ok_or_else(|| format!("no lay brings {company} nearer to {t}")),
-            Cmd::Lay { .. } => {
-                self.most_income_lay(s, e).ok_or_else(|| "no lay gives more income this turn".into())
-            }
+            Cmd::Lay { .. } => self
+                .most_income_lay(s, e)
+                .ok_or_else(|| "no lay gives more income this turn and next (RULINGS K71)".into()),
             Cmd::Token { hex: Some(hex), city, .. } => {
                 let cities = city.map_or_else(|| (1..=4).collect(), |c| vec![c]);
                 let v = cities
@@ -201,15 +210,11 @@ impl R1835 {
                 }
                 Outcome::Failed { why, cmds } => {
                     sheet.used[i] = true;
-                    let why = why.join("; ");
-                    if why.contains(UNCLEAR) {
-                        notes.push(LineNote {
-                            line,
-                            executed: false,
-                            note: format!("{why} — not carried out, not an NMR"),
-                        });
+                    if let Some(note) = unclear(&why) {
+                        notes.push(LineNote { line, executed: false, note });
                         return Answer { action: self.can_pass(s).is_ok().then_some(Action::Pass), notes };
                     }
+                    let why = why.join("; ");
                     if let Some(c) = cmds.iter().find(|c| matches!(c, Cmd::Lay { .. } | Cmd::Token { .. })) {
                         return self.ladder(s, e, sheet, i, c, why, notes);
                     }

@@ -1,0 +1,48 @@
+//! `game export` and `game import`: one game out of this server as a JSON document, and into
+//! another (docs/BACKUPS.md). The work is `crate::service::export`'s; this reads and prints.
+
+use super::lifecycle::game_id;
+use super::output::{InputError, print};
+use super::serve::connect;
+use crate::config::Settings;
+use crate::service::export::{export_document, import_document, parse_document};
+use anyhow::Context;
+use std::io::Read;
+
+/// Prints a game's export document on standard output.
+pub async fn export(settings: Settings, game: String) -> anyhow::Result<()> {
+    let id = game_id(&game)?;
+    let ctx = connect(settings).await?;
+    let mut conn = ctx.pool.acquire().await?;
+    let doc = export_document(&mut conn, id).await?;
+    println!("{}", serde_json::to_string_pretty(&doc)?);
+    Ok(())
+}
+
+/// Imports the document in `file` ("-": standard input); prints the new game and its links.
+pub async fn import(settings: Settings, file: &str, new_id: bool, json: bool) -> anyhow::Result<()> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
+        s
+    } else {
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
+    };
+    let doc = parse_document(&text).map_err(|e| InputError(format!("{file}: {e}")))?;
+    let ctx = connect(settings).await?;
+    let imported = import_document(&ctx, &doc, new_id).await?;
+    print(&imported, json, |i| {
+        let links: Vec<String> = i
+            .seats
+            .iter()
+            .map(|s| format!("  seat {} {} <{}>: {}", s.seat.0, s.name, s.email, s.link))
+            .collect();
+        format!(
+            "Imported game {} ({} actions replayed and checked). New seat links:\n{}",
+            i.game_id,
+            i.actions,
+            links.join("\n")
+        )
+    });
+    Ok(())
+}

@@ -1,0 +1,243 @@
+//! The picture of a Confederate Rails table (issue 16): the map (`map`, stations placed by
+//! `layout` from `rules/confederate_rails/layout.toml`, a reconstruction: RULING F61) beside a
+//! panel with the Round, the War (Victory Depots held by the Union, blockade, embargo), every
+//! seat's money, lines and trains with their loads, the Available Loads, abandoned loads, the
+//! disruption, and a legend. A seat sees its own Special Events by name and the others' only as
+//! a count, as in [`Confed::describe_for`]; the draw pile's order is never shown (RULING F33).
+
+mod layout;
+mod map;
+#[cfg(test)]
+mod tests;
+
+use layout::Layout;
+
+use super::Confed;
+use super::board::{self, name, segment_name};
+use super::chits::{self, train_name};
+use super::state::{Place, State};
+use crate::draw::{El, colour, document, text};
+use crate::engine::{Seat, Viewer};
+
+const PANEL_W: f64 = 400.0;
+/// Characters per panel line at the panel's font size.
+const PANEL_CHARS: usize = 70;
+const LINE_H: f64 = 14.0;
+
+/// The panel's lines as they are drawn: text, colour, bold.
+struct Panel {
+    lines: Vec<(String, &'static str, bool)>,
+}
+
+impl Panel {
+    fn head(&mut self, t: impl Into<String>, ink: &'static str) {
+        self.lines.push((t.into(), ink, true));
+    }
+    fn say(&mut self, t: &str) {
+        for l in text::lines(t, PANEL_CHARS) {
+            self.lines.push((l, colour::INK, false));
+        }
+    }
+    fn gap(&mut self) {
+        self.lines.push((String::new(), colour::INK, false));
+    }
+}
+
+impl Confed {
+    /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
+    /// does not fit the map (a test keeps that from shipping).
+    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
+        let layout = Layout::standard(&self.data).ok()?;
+        let d = &self.data;
+        let headline = format!(
+            "Confederate Rails — Round {}; the Union holds {} of {} Victory Depots",
+            s.round,
+            board::vds_occupied(d, s),
+            d.map.stations.iter().filter(|x| x.kind == super::data::StationKind::VictoryDepot).count()
+        );
+        let mut body = vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold")];
+        let mut m = El::group(0.0, 30.0);
+        m.extend(map::map(d, s, &layout));
+        body.push(m);
+        let panel = self.panel(s, viewer);
+        let x = layout.width + 10.0;
+        let mut g = El::group(x, 56.0);
+        for (k, (t, ink, bold)) in panel.lines.iter().enumerate() {
+            let mut e =
+                El::words(0.0, k as f64 * LINE_H, if *bold { 11.5 } else { 10.0 }, t).attr("fill", *ink);
+            if *bold {
+                e = e.attr("font-weight", "bold");
+            }
+            g.push(e);
+        }
+        body.push(g);
+        let legend_y = 56.0 + panel.lines.len() as f64 * LINE_H + 10.0;
+        body.push(legend(x, legend_y));
+        let height = (layout.height + 30.0).max(legend_y + LEGEND_H) + 16.0;
+        Some(document(x + PANEL_W, height, &headline, body))
+    }
+
+    /// What the panel says, as the viewer may see it.
+    fn panel(&self, s: &State, viewer: Viewer) -> Panel {
+        let d = &self.data;
+        let mut p = Panel { lines: Vec::new() };
+        if let Some(why) = &s.ended {
+            p.head("The game is over", colour::INK);
+            p.say(why);
+        } else if let Some(dec) = self.decision(s) {
+            p.head(format!("Waiting for {}", dec.seat), colour::seat(dec.seat.0));
+            p.say(&dec.prompt);
+        }
+        p.gap();
+        for (i, pl) in s.players.iter().enumerate() {
+            let seat = Seat::from_index(i);
+            let lines: Vec<String> = pl.rrcs.iter().map(|l| format!("#{l}")).collect();
+            let lines = if lines.is_empty() { "none".to_string() } else { lines.join(" ") };
+            p.head(format!("{seat}: ${}, lines {lines}", pl.money), colour::seat(seat.0));
+            if viewer.may_see(seat) {
+                let held: Vec<String> = pl.specials.iter().map(|n| chits::special_name(d, *n)).collect();
+                let held = if held.is_empty() { "none".into() } else { held.join(", ") };
+                p.say(&format!("Special Events held: {held}"));
+            } else {
+                p.say(&format!("{} Special Events held", pl.specials.len()));
+            }
+            for t in &pl.trains {
+                let at = match t.at {
+                    Place::Station(x) => name(d, x).to_string(),
+                    Place::RepairBox => "the Raleigh Repair Box".into(),
+                };
+                let load = t
+                    .load
+                    .as_ref()
+                    .map(|c| {
+                        let aboard = if c.picked { ", aboard" } else { "" };
+                        format!(
+                            ": {} {} to {}{aboard}",
+                            chits::label(d, c.chit),
+                            name(d, c.pickup),
+                            name(d, c.dropoff)
+                        )
+                    })
+                    .unwrap_or_else(|| ", empty".into());
+                p.say(&format!("- {} at {at}{load}", train_name(t.id)));
+            }
+        }
+        p.gap();
+        p.head("Available Loads", colour::INK);
+        let display: Vec<String> = s.display.iter().map(|n| chits::label(d, *n)).collect();
+        p.say(&if display.is_empty() { "none".into() } else { display.join(", ") });
+        if !s.offer.is_empty() {
+            let offer: Vec<String> = s.offer.iter().map(|n| chits::label(d, *n)).collect();
+            p.say(&format!("Starting loads to select: {}", offer.join(", ")));
+        }
+        for a in &s.abandoned {
+            p.say(&format!(
+                "Abandoned at {}: {} for {}",
+                name(d, a.at),
+                chits::label(d, a.chit),
+                name(d, a.dropoff)
+            ));
+        }
+        p.say(&format!("Draw pile: {} chits", s.pile.len() + s.set_aside.len()));
+        p.gap();
+        p.head("The War", map::UNION);
+        for line in self.war_lines(s) {
+            p.say(&line);
+        }
+        p
+    }
+
+    /// The state of the war and the railways, one sentence each.
+    fn war_lines(&self, s: &State) -> Vec<String> {
+        let d = &self.data;
+        let occupied: Vec<&str> = s.occupied.iter().map(|x| name(d, *x)).collect();
+        let mut out = vec![format!(
+            "Union-occupied: {}",
+            if occupied.is_empty() { "none (besides the entry points)".into() } else { occupied.join(", ") }
+        )];
+        let mut flags = Vec::new();
+        if s.blockade > 0 {
+            flags.push(format!("Union Blockade Increase x{}", s.blockade));
+        }
+        if s.embargo {
+            flags.push("Cotton Embargo in force".into());
+        }
+        if s.conventions > 0 {
+            flags.push(format!("Railroad Conventions x{}", s.conventions));
+        }
+        if s.through_freight {
+            flags.push("Through-Freight Law passed".into());
+        }
+        if s.collisions > 0 {
+            flags.push(format!("Collisions! waiting x{}", s.collisions));
+        }
+        if !flags.is_empty() {
+            out.push(flags.join("; "));
+        }
+        let congested: Vec<&str> = s.congested.iter().map(|x| name(d, *x)).collect();
+        if !congested.is_empty() {
+            out.push(format!("Congested: {}", congested.join(", ")));
+        }
+        if !s.bad_rails.is_empty() {
+            let bad: Vec<String> = s.bad_rails.iter().map(|l| format!("#{l}")).collect();
+            out.push(format!("Bad Rails: {}", bad.join(" ")));
+        }
+        let cut: Vec<String> = s
+            .bridges_out
+            .iter()
+            .map(|g| format!("{} (bridge out)", segment_name(d, *g)))
+            .chain(s.ripped.iter().map(|(g, k)| format!("{} (ripped up x{k})", segment_name(d, *g))))
+            .collect();
+        if !cut.is_empty() {
+            out.push(format!("Disrupted: {}", cut.join(", ")));
+        }
+        let depots: Vec<&str> = s.new_depots.iter().map(|x| name(d, *x)).collect();
+        if !depots.is_empty() {
+            out.push(format!("New Depots: {}", depots.join(", ")));
+        }
+        out
+    }
+}
+
+const LEGEND_H: f64 = 150.0;
+
+/// What the marks mean.
+fn legend(x: f64, y: f64) -> El {
+    let mut g = El::group(x, y).child(El::words(0.0, 0.0, 11.5, "Legend").attr("font-weight", "bold"));
+    let row = |k: f64| 16.0 + 16.0 * k;
+    let keys: [(El, &str); 8] = [
+        (El::circle(6.0, row(0.0) - 4.0, 3.2, "#ffffff").attr("stroke", colour::INK), "station"),
+        (El::rect(2.0, row(1.0) - 8.0, 8.0, 8.0, "#ffffff").attr("stroke", colour::INK), "Load Station"),
+        (
+            El::circle(6.0, row(2.0) - 4.0, 6.0, map::GOLD).attr("stroke", colour::INK),
+            "Victory Depot (hexagon: Depot)",
+        ),
+        (El::circle(6.0, row(3.0) - 4.0, 5.0, map::UNION), "Union-occupied (star: entry point)"),
+        (
+            El::circle(6.0, row(4.0) - 4.0, 6.0, "none").attr("stroke", map::ALARM).n("stroke-width", 2.0),
+            "congested",
+        ),
+        (
+            El::line((0.0, row(5.0) - 4.0), (14.0, row(5.0) - 4.0), map::UNOWNED, 3.0),
+            "a line, in its owner's colour (grey: no owner)",
+        ),
+        (
+            El::line((0.0, row(6.0) - 4.0), (14.0, row(6.0) - 4.0), colour::INK, 3.0)
+                .attr("stroke-dasharray", "3 3"),
+            "ferry; dotted: overland; long dashes: Bad Rails",
+        ),
+        (
+            El::rect(0.0, row(7.0) - 10.0, 14.0, 10.0, map::ALARM),
+            "R2: ripped up twice; red cross: bridge out",
+        ),
+    ];
+    for (k, (mark, words)) in keys.into_iter().enumerate() {
+        g.push(mark);
+        g.push(El::words(22.0, row(k as f64), 10.0, words).attr("fill", colour::INK));
+    }
+    g.push(
+        El::words(0.0, row(8.0), 10.0, "Train: seat colour and number; gold corner: load aboard")
+            .attr("fill", colour::INK),
+    );
+    g
+}
