@@ -216,10 +216,10 @@ pub fn resolve<B: WarBoard + ?Sized>(
         let loser_name = board.power_name(loser.power).to_string();
         text.push_str(&format!(" {loser_name}'s regiment is removed"));
         // RULING E49: a conscript's pop goes with it, from where it was raised.
-        if let Some(home) = lost.and_then(|r| r.conscripted) {
-            if board.remove_pop(home, Owner::Power(loser.power)) {
-                text.push_str(&format!(" with the pop conscripted in {}", board.province_name(home)));
-            }
+        if let Some(home) = lost.and_then(|r| r.conscripted)
+            && board.remove_pop(home, Owner::Power(loser.power))
+        {
+            text.push_str(&format!(" with the pop conscripted in {}", board.province_name(home)));
         }
         let drawn = board.draw_military(loser.power, rng);
         let mut event = WarEvent::public(match drawn {

@@ -252,12 +252,8 @@ fn check_repositioning<B: WarBoard + ?Sized>(
         if board.regiment(*to).is_some() || phase.battle_at(*to).is_some() {
             return Err(format!("{} is not empty", name(board, *to)));
         }
-        if control(board, *to).is_some_and(|o| o != Owner::Power(power)) {
-            return Err(format!(
-                "{} is controlled by {}",
-                name(board, *to),
-                owner_name(board, control(board, *to).unwrap_or(Owner::Neutral))
-            ));
+        if let Some(o) = control(board, *to).filter(|o| *o != Owner::Power(power)) {
+            return Err(format!("{} is controlled by {}", name(board, *to), owner_name(board, o)));
         }
     }
     Ok(())
@@ -276,16 +272,18 @@ fn card_uses<B: WarBoard + ?Sized>(
         .copied()
         .filter(|p| board.regiment(*p).is_some_and(|r| r.owner == Owner::Power(power)))
         .collect();
+    let named: Vec<ProvinceId> = all.iter().copied().filter(|p| nameable(board, phase, power, *p)).collect();
     match effect {
         MilitaryEffect::Bonus { scope: super::board::BonusScope::War, .. } => {
             vec![CardUse::Bonus { at: None }]
         }
-        MilitaryEffect::Bonus { .. } => all.iter().map(|p| CardUse::Bonus { at: Some(*p) }).collect(),
+        MilitaryEffect::Bonus { .. } => named.iter().map(|p| CardUse::Bonus { at: Some(*p) }).collect(),
         MilitaryEffect::MilitaryTradition { .. } | MilitaryEffect::NavalTradition { .. } => {
             vec![CardUse::Tradition]
         }
         MilitaryEffect::Reinforcements => all
             .iter()
+            .filter(|at| control(board, **at) == Some(Owner::Power(power)) && board.regiment(**at).is_none())
             .flat_map(|at| {
                 let steps = board.neighbours(*at).iter().map(|n| Some(*n));
                 std::iter::once(None).chain(steps).map(|to| CardUse::Reinforcements { at: *at, to })
@@ -313,7 +311,7 @@ fn card_uses<B: WarBoard + ?Sized>(
         MilitaryEffect::NavalSupport { .. } => {
             let sea =
                 mine.iter().flat_map(|f| all.iter().map(move |t| CardUse::SeaMove { from: *f, to: *t }));
-            sea.chain(all.iter().map(|p| CardUse::NavalBonus { at: *p })).collect()
+            sea.chain(named.iter().map(|p| CardUse::NavalBonus { at: *p })).collect()
         }
     }
 }
@@ -326,9 +324,14 @@ pub fn legal_war_actions<B: WarBoard + ?Sized>(board: &B, war: &WarState, power:
     let act = |deed| WarAction { power, deed };
     let mut out = vec![act(WarDeed::Pass)];
     let mut candidates: Vec<WarDeed> = Vec::new();
-    for from in provinces(board) {
-        candidates.extend(board.neighbours(from).iter().map(|to| WarDeed::Move { from, to: *to }));
-        candidates.push(WarDeed::Conscript { at: from });
+    // Only the power's regiments move and only its pops are conscripted: the rest is not tried.
+    let mine = Owner::Power(power);
+    for p in provinces(board) {
+        if board.regiment(p).is_some_and(|r| r.owner == mine) {
+            candidates.extend(board.neighbours(p).iter().map(|to| WarDeed::Move { from: p, to: *to }));
+        } else if pops_of(board, p, mine) > 0 {
+            candidates.push(WarDeed::Conscript { at: p });
+        }
     }
     let mut hand = board.military_hand(power);
     hand.sort();

@@ -149,7 +149,7 @@ fn france_attacked_in_champagne(orders: &str) -> (Answer<WarAction>, OrderSheet<
 
 #[test]
 fn when_attacked_a_conscript_is_raised_where_it_supports_the_battle() {
-    let (a, s) = france_attacked_in_champagne("WHEN ATTACKED CONSCRIPT");
+    let (a, _) = france_attacked_in_champagne("WHEN ATTACKED CONSCRIPT");
     assert_eq!(a.action.map(|a| a.deed), Some(WarDeed::Conscript { at: at("Paris") }));
 }
 

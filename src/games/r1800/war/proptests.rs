@@ -69,10 +69,10 @@ fn invariants(b: &TestBoard, w: &WarState, cards: &[MilitaryCardId]) -> Result<(
         }
     }
     for p in provinces(b) {
-        if let Some(r) = b.regiment(p) {
-            if control(b, p) != Some(r.owner) {
-                return Err(format!("{} not controlled by its regiment", b.province_name(p)));
-            }
+        if let Some(r) = b.regiment(p)
+            && control(b, p) != Some(r.owner)
+        {
+            return Err(format!("{} not controlled by its regiment", b.province_name(p)));
         }
     }
     if let Some(phase) = &w.phase {

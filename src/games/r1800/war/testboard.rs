@@ -190,6 +190,12 @@ impl TestBoard {
     }
 }
 
+impl Default for TestBoard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl WarBoard for TestBoard {
     fn province_count(&self) -> u16 {
         PROVINCES.len() as u16
