@@ -156,7 +156,7 @@ fn typed<T: serde::de::DeserializeOwned>(what: &str, row: &Value) -> Result<T, I
     serde_json::from_value(row.clone()).map_err(|e| ImportRefused::Inconsistent(format!("a {what} row: {e}")))
 }
 
-fn table<'a>(doc: &'a GameDocument, t: Table) -> &'a [Value] {
+fn table(doc: &GameDocument, t: Table) -> &[Value] {
     doc.tables.get(t.name()).map(Vec::as_slice).unwrap_or_default()
 }
 

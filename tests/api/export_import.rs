@@ -86,9 +86,14 @@ async fn a_confederate_rails_game_survives_export_and_import(pool: PgPool) {
     round_trip(pool, "confederate-rails").await;
 }
 
+#[sqlx::test(migrations = "./migrations")]
+async fn an_1800_game_survives_export_and_import(pool: PgPool) {
+    round_trip(pool, "1800").await;
+}
+
 #[test]
 fn every_registered_engine_has_a_round_trip_test() {
-    let tested = ["railroaded", "1833", "1835", "confederate-rails"];
+    let tested = ["railroaded", "1833", "1835", "confederate-rails", "1800"];
     for engine in registry::engines() {
         assert!(tested.contains(&engine.slug()), "no export/import round trip for {}", engine.slug());
     }

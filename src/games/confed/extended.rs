@@ -88,7 +88,7 @@ impl Confed {
         };
         s.owner_of(rrc).is_none()
             && (1..=24).contains(&rrc)
-            && amount % BID_STEP == 0
+            && amount.is_multiple_of(BID_STEP)
             && amount > floor
             && amount <= money
     }

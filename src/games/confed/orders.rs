@@ -315,7 +315,7 @@ pub fn parse(line: &str) -> Result<Order, OrderError> {
                 return Err(OrderError("write BID <amount> ON <rrc> or BID UP TO <amount> ON <rrc>".into()));
             }
             let rrc = num(w.get(k + 2).map(|x| x.trim_start_matches('#')), "an RRC number")?;
-            if amount == 0 || amount % 100 != 0 {
+            if amount == 0 || !amount.is_multiple_of(100) {
                 return Err(OrderError("bids are in steps of $100 (RT 4.1.1)".into()));
             }
             if proxy { Order::BidUpTo { rrc, max: amount } } else { Order::Bid { rrc, amount } }

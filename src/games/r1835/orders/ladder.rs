@@ -3,8 +3,8 @@
 //! here), (B) the lay that best follows the director's stated or evident plan: a referral to
 //! the GM with the candidates ranked by progress toward the target (`Game::refer`), (C) the lay
 //! giving the shareholders most income this turn and next (a bounded look-ahead, RULINGS K71),
-//! (D) none when nothing gives a foreseeable advantage. The line's note names the rung (RULINGS
-//! K59, K60, K71). Candidates come from `board::rank`
+//! (D) none when nothing gives a foreseeable advantage. The line's note names the rung
+//! (RULINGS K59, K60, K71). Candidates come from `board::rank`
 //! (RULINGS K31, K44), checked against the whole position (the treasury pays terrain).
 
 use super::operate::plan_for;
