@@ -132,8 +132,10 @@ fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
 fn strip<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     let t = text.trim_start();
     let n = word.len();
-    (t.len() >= n && t[..n].eq_ignore_ascii_case(word) && (t.len() == n || t.as_bytes()[n] == b' '))
-        .then(|| t[n..].trim())
+    // `get`, not indexing: the keyword's length may fall inside a player's multi-byte character
+    // (a fuzz finding, `the_parser_refuses_a_line_with_a_multibyte_character_where_a_keyword_ends`).
+    let (head, rest) = (t.get(..n)?, t.get(n..)?);
+    (head.eq_ignore_ascii_case(word) && (rest.is_empty() || rest.starts_with(' '))).then(|| rest.trim())
 }
 
 impl R1800 {

@@ -48,6 +48,16 @@ fn orders_name_cards_and_provinces_in_any_case_and_spacing() {
 }
 
 #[test]
+fn the_parser_refuses_a_line_with_a_multibyte_character_where_a_keyword_ends() {
+    // The orders fuzz target's first finding (2026-11-27): trying a five-letter keyword such as
+    // `PLACE` on this line cut it at byte 5, inside the two-byte '۶', and the slice panicked.
+    for line in ["PLAY\u{6f6}F NORTH ELRE P\\T", "IF\u{e9} x THEN PASS", "é", "MOVE\u{1f682}"] {
+        let e = game().parse_line(line).expect_err(line);
+        assert!(!e.0.is_empty(), "{line}: a reason the player can read");
+    }
+}
+
+#[test]
 fn a_line_the_game_cannot_read_says_why() {
     let e = game().parse_line("PLACE 2 X ON Autocracy").unwrap_err();
     assert!(e.0.contains("not a resource"), "{e}");
