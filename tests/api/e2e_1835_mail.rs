@@ -207,14 +207,24 @@ async fn a_four_player_1835_game_is_played_by_mail_to_the_first_prussian_moment(
     assert_eq!(pr["floated"], true, "the Prussian is open");
     let notes = &outcome.notes[&Seat(3)];
     assert!(notes.iter().any(|n| n.line == 1 && n.executed), "seat 3's FORM PR was carried out: {notes:?}");
-    let report = app
-        .outbox()
-        .await
-        .into_iter()
-        .find(|m| {
-            m.kind == "report" && m.to_addr == address(3) && m.subject.contains(&format!("Turn {next} "))
-        })
-        .expect("seat 3's report of the turn");
-    assert!(report.body_text.contains("Seat 3 forms the Prussian with M2"), "{}", report.body_text);
-    assert!(report.body_text.contains("line 1: carried out: FORM PR"), "{}", report.body_text);
+    let mails = app.outbox().await;
+    let report_of = |seat: u8| {
+        let mail = mails.iter().find(|m| {
+            m.kind == "report" && m.to_addr == address(seat) && m.subject.contains(&format!("Turn {next} "))
+        });
+        mail.expect("every seat's report of the turn").body_text.clone()
+    };
+    let (own, other) = (report_of(3), report_of(1));
+    assert!(own.contains("line 1: carried out: FORM PR"), "{own}");
+    // RULINGS K73: round by round, each action with the line that caused it beside it; the lines
+    // seat 3 could not carry out are in its report alone.
+    assert!(own.contains("  * — OR") && own.contains("  * — SR"), "grouped by round: {own}");
+    let after = &own[own.find("Seat 3 forms the Prussian with M2").expect("the event")..];
+    let until_next_event = after.find("\n  * ").unwrap_or(after.len());
+    assert!(after[..until_next_event].contains("your line 1: carried out: FORM PR"), "{after}");
+    assert!(other.contains("seat 3's line 1: FORM PR"), "{other}");
+    for n in notes.iter().filter(|n| !n.executed && n.note.contains("M3")) {
+        assert!(own.contains(&n.note), "{own}");
+        assert!(!other.contains(&n.note), "seat 3's line {} not carried out is private: {other}", n.line);
+    }
 }

@@ -52,13 +52,22 @@ pub struct PublishedOrders {
     pub sheet: PublishedSheet,
 }
 
+/// One entry of a report's "what happened": an event, or beside it an order line's note — what
+/// became of the line, or what replaced it (a contingency's branch, an HR 17 rung, the rules'
+/// default, the GM's answer).
+pub struct Happened {
+    pub text: String,
+    /// A note on an order line (shown indented under the events of its action).
+    pub order: bool,
+}
+
 /// The data of a report, as the templates see it.
 pub struct Report {
     pub game: String,
     pub turn: i32,
     pub seat: u8,
     pub player: String,
-    pub events: Vec<String>,
+    pub events: Vec<Happened>,
     pub notes: Vec<LineNote>,
     pub nmr: bool,
     pub defaulted: bool,
@@ -103,7 +112,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         turn: c.turn,
         seat: s.0,
         player: seat.player_name.clone(),
-        events: c.outcome.events.iter().map(|e| e.text_for(viewer)).collect(),
+        events: happened(c.outcome, s),
         notes: c.outcome.notes.get(&s).cloned().unwrap_or_default(),
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
@@ -118,6 +127,43 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         picture: None,
         dice: dice_lines(c),
     })
+}
+
+/// What happened as seat `s` may read it: every event, each followed by the notes on the order
+/// lines that led to its action (issue 15). Another seat's line is shown only when it was carried
+/// out (its text is published anyway, RULING P2); a seat's lines not carried out, and the notes on
+/// its whole sheet (line 0: HR 14, the GM deciding for it), are its own (RULINGS K73). Outcomes
+/// stored without anchors show the events alone.
+fn happened(o: &TurnOutcome, s: Seat) -> Vec<Happened> {
+    let viewer = Viewer::Seat(s);
+    let mut at: Vec<Vec<String>> = vec![Vec::new(); o.events.len() + 1];
+    for (seat, notes) in &o.notes {
+        let Some(anchors) = o.anchors.get(seat) else { continue };
+        for (n, &i) in notes.iter().zip(anchors) {
+            let text = if *seat == s {
+                let line =
+                    if n.line > 0 { format!("your line {}: ", n.line) } else { "your orders: ".into() };
+                let done = if n.executed { "carried out" } else { "not carried out" };
+                format!("{line}{done}: {}", n.note)
+            } else if n.executed && n.line > 0 {
+                format!("seat {}'s line {}: {}", seat.0, n.line, n.note)
+            } else {
+                continue;
+            };
+            at[i.min(o.events.len())].push(text);
+        }
+    }
+    let mut out: Vec<Happened> = Vec::new();
+    let mut lines = at.into_iter();
+    let notes = |out: &mut Vec<Happened>, lines: Option<Vec<String>>| {
+        out.extend(lines.into_iter().flatten().map(|text| Happened { text, order: true }));
+    };
+    notes(&mut out, lines.next());
+    for e in &o.events {
+        out.push(Happened { text: e.text_for(viewer), order: false });
+        notes(&mut out, lines.next());
+    }
+    out
 }
 
 /// The turn's dice keys revealed, then the next turn's commitment (docs/DICE.md).
@@ -166,4 +212,83 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMai
         calendar: None,
     };
     Ok((mail, archived))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Event;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// A turn of two rounds: seat 1 bought (its first line failed, its second carried out), seat
+    /// 2's company laid track; an HR 14 note on seat 1's whole sheet.
+    fn outcome() -> TurnOutcome {
+        let note = |line, executed, note: &str| LineNote { line, executed, note: note.into() };
+        let events = ["— SR3 —", "seat 1 buys a BY share", "— OR3.1 —", "BY lays tile 7 on H4"];
+        TurnOutcome {
+            state: serde_json::json!({}),
+            actions: Vec::new(),
+            events: events.into_iter().map(Event::public).collect(),
+            notes: BTreeMap::from([
+                (
+                    Seat(1),
+                    vec![
+                        note(1, false, "BUY 1 SX IPO: seat 1 has 12 M"),
+                        note(2, true, "bought a 10 % BY certificate from the IPO"),
+                        note(0, true, "HR 14: after round 1 your orders no longer fit"),
+                    ],
+                ),
+                (Seat(2), vec![note(4, true, "BY: LAY 7 H4 (rung C)")]),
+            ]),
+            anchors: BTreeMap::from([(Seat(1), vec![2, 2, 2]), (Seat(2), vec![4])]),
+            nmr: BTreeSet::new(),
+            defaulted: BTreeSet::new(),
+            game_over: false,
+            standings: None,
+        }
+    }
+
+    fn texts(s: u8) -> Vec<String> {
+        happened(&outcome(), Seat(s))
+            .into_iter()
+            .map(|h| if h.order { format!("  {}", h.text) } else { h.text })
+            .collect()
+    }
+
+    #[test]
+    fn each_action_is_followed_by_the_lines_that_led_to_it_under_its_round() {
+        assert_eq!(
+            texts(1),
+            [
+                "— SR3 —",
+                "seat 1 buys a BY share",
+                "  your line 1: not carried out: BUY 1 SX IPO: seat 1 has 12 M",
+                "  your line 2: carried out: bought a 10 % BY certificate from the IPO",
+                "  your orders: carried out: HR 14: after round 1 your orders no longer fit",
+                "— OR3.1 —",
+                "BY lays tile 7 on H4",
+                "  seat 2's line 4: BY: LAY 7 H4 (rung C)",
+            ]
+        );
+    }
+
+    #[test]
+    fn another_seats_report_shows_only_the_lines_it_carried_out() {
+        let seen = texts(2).join("\n");
+        assert!(seen.contains("seat 1's line 2: bought a 10 % BY certificate"), "{seen}");
+        assert!(
+            !seen.contains("12 M") && !seen.contains("line 1"),
+            "a line not carried out is private: {seen}"
+        );
+        assert!(!seen.contains("HR 14"), "a note on seat 1's sheet is private: {seen}");
+        assert!(seen.contains("your line 4: carried out: BY: LAY 7 H4"), "{seen}");
+    }
+
+    #[test]
+    fn an_outcome_stored_without_anchors_shows_its_events_alone() {
+        let o = TurnOutcome { anchors: BTreeMap::new(), ..outcome() };
+        let h = happened(&o, Seat(1));
+        assert_eq!(h.len(), 4);
+        assert!(h.iter().all(|e| !e.order));
+    }
 }
