@@ -222,7 +222,7 @@ async fn a_four_player_1835_game_is_played_by_mail_to_the_first_prussian_moment(
     let after = &own[own.find("Seat 3 forms the Prussian with M2").expect("the event")..];
     let until_next_event = after.find("\n  * ").unwrap_or(after.len());
     assert!(after[..until_next_event].contains("your line 1: carried out: FORM PR"), "{after}");
-    assert!(other.contains("seat 3's line 1: FORM PR"), "{other}");
+    assert!(other.contains("seat 3's line 1: FORM PR"), "published lines carried out: {other}");
     for n in notes.iter().filter(|n| !n.executed && n.note.contains("M3")) {
         assert!(own.contains(&n.note), "{own}");
         assert!(!other.contains(&n.note), "seat 3's line {} not carried out is private: {other}", n.line);

@@ -107,17 +107,18 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         .flatten()
         .map(|st| format!("{}. {} ({}) — {}", st.place, name_of(st.seat), st.seat, st.score))
         .collect();
+    let published = disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer);
     Ok(Report {
         game: c.game.name.clone(),
         turn: c.turn,
         seat: s.0,
         player: seat.player_name.clone(),
-        events: happened(c.outcome, s),
+        events: happened(c.outcome, s, &|seat, line| public_line(&published, seat, line)),
         notes: c.outcome.notes.get(&s).cloned().unwrap_or_default(),
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
         table: c.engine.describe(&c.outcome.state, viewer)?,
-        orders: disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
+        orders: published
             .into_iter()
             .map(|sheet| PublishedOrders { player: name_of(Seat(sheet.seat)), sheet })
             .collect(),
@@ -129,12 +130,19 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
     })
 }
 
+/// The text of another seat's line as the published orders show it to this reader, if public.
+fn public_line(published: &[PublishedSheet], seat: Seat, line: usize) -> Option<String> {
+    let sheet = published.iter().find(|p| p.seat == seat.0)?;
+    sheet.lines.iter().find(|l| l.line == line)?.text.clone()
+}
+
 /// What happened as seat `s` may read it: every event, each followed by the notes on the order
-/// lines that led to its action (issue 15). Another seat's line is shown only when it was carried
-/// out (its text is published anyway, RULING P2); a seat's lines not carried out, and the notes on
-/// its whole sheet (line 0: HR 14, the GM deciding for it), are its own (RULINGS K73). Outcomes
-/// stored without anchors show the events alone.
-fn happened(o: &TurnOutcome, s: Seat) -> Vec<Happened> {
+/// lines that led to its action (issue 15). Of another seat, only a line carried out whose text
+/// the published orders show (`public`: the engine's `public_lines`, RULINGS P1, P2) — its text,
+/// never the note, which may tell the branch taken; a seat's own notes all, its lines not carried
+/// out and the notes on its whole sheet (line 0: HR 14, the GM deciding for it) to it alone
+/// (RULINGS K73). Outcomes stored without anchors show the events alone.
+fn happened(o: &TurnOutcome, s: Seat, public: &dyn Fn(Seat, usize) -> Option<String>) -> Vec<Happened> {
     let viewer = Viewer::Seat(s);
     let mut at: Vec<Vec<String>> = vec![Vec::new(); o.events.len() + 1];
     for (seat, notes) in &o.notes {
@@ -145,8 +153,8 @@ fn happened(o: &TurnOutcome, s: Seat) -> Vec<Happened> {
                     if n.line > 0 { format!("your line {}: ", n.line) } else { "your orders: ".into() };
                 let done = if n.executed { "carried out" } else { "not carried out" };
                 format!("{line}{done}: {}", n.note)
-            } else if n.executed && n.line > 0 {
-                format!("seat {}'s line {}: {}", seat.0, n.line, n.note)
+            } else if let Some(line) = n.executed.then(|| public(*seat, n.line)).flatten() {
+                format!("seat {}'s line {}: {line}", seat.0, n.line)
             } else {
                 continue;
             };
@@ -249,7 +257,9 @@ mod tests {
     }
 
     fn texts(s: u8) -> Vec<String> {
-        happened(&outcome(), Seat(s))
+        let public =
+            |seat: Seat, line: usize| (seat == Seat(2) && line == 4).then(|| "BY: LAY BEST".to_string());
+        happened(&outcome(), Seat(s), &public)
             .into_iter()
             .map(|h| if h.order { format!("  {}", h.text) } else { h.text })
             .collect()
@@ -267,7 +277,7 @@ mod tests {
                 "  your orders: carried out: HR 14: after round 1 your orders no longer fit",
                 "— OR3.1 —",
                 "BY lays tile 7 on H4",
-                "  seat 2's line 4: BY: LAY 7 H4 (rung C)",
+                "  seat 2's line 4: BY: LAY BEST",
             ]
         );
     }
@@ -275,7 +285,7 @@ mod tests {
     #[test]
     fn another_seats_report_shows_only_the_lines_it_carried_out() {
         let seen = texts(2).join("\n");
-        assert!(seen.contains("seat 1's line 2: bought a 10 % BY certificate"), "{seen}");
+        assert!(!seen.contains("seat 1's line 2"), "a line whose text is not published is not shown: {seen}");
         assert!(
             !seen.contains("12 M") && !seen.contains("line 1"),
             "a line not carried out is private: {seen}"
@@ -287,7 +297,7 @@ mod tests {
     #[test]
     fn an_outcome_stored_without_anchors_shows_its_events_alone() {
         let o = TurnOutcome { anchors: BTreeMap::new(), ..outcome() };
-        let h = happened(&o, Seat(1));
+        let h = happened(&o, Seat(1), &|_, _| Some("a line".into()));
         assert_eq!(h.len(), 4);
         assert!(h.iter().all(|e| !e.order));
     }
