@@ -36,6 +36,8 @@ pub struct TurnResult<G: Game> {
     pub events: Vec<Event>,
     /// Per seat, what became of each order line.
     pub notes: BTreeMap<Seat, Vec<LineNote>>,
+    /// Per seat, for each note, how many events came before it (it follows its action's events).
+    pub anchors: BTreeMap<Seat, Vec<usize>>,
     /// Seats that had no usable orders at some decision where they had a real choice.
     pub nmr: BTreeSet<Seat>,
     /// Seats for which at least one default was applied.
@@ -86,10 +88,13 @@ pub fn run_turn_asking<G: Game>(
         actions: Vec::new(),
         events: Vec::new(),
         notes: BTreeMap::new(),
+        anchors: BTreeMap::new(),
         nmr: BTreeSet::new(),
         defaulted: BTreeSet::new(),
     };
     let mut seq = first_seq;
+    // Issue 15: what happened is grouped under the round it happened in.
+    out.events.extend(game.round_title(start).map(Event::public));
     while let Some(decision) = game.next_decision(&state) {
         if !out.actions.is_empty() && game.turn_complete(start, &state) {
             break;
@@ -102,7 +107,10 @@ pub fn run_turn_asking<G: Game>(
         if rounds > rounds_seen {
             rounds_seen = rounds;
             match round_end(game, &state, &acting, &sheets, &mut out, &mut ask, gm.checkpoints, rounds)? {
-                RoundEnd::GoOn => {}
+                RoundEnd::GoOn => {
+                    anchor_notes(&mut out);
+                    out.events.extend(game.round_title(&state).map(Event::public));
+                }
                 RoundEnd::Stop => break,
                 RoundEnd::Ask(q) => return Ok(Adjudicated::Ask(q)),
             }
@@ -215,8 +223,10 @@ pub fn run_turn_asking<G: Game>(
         };
         out.actions.push((seat, action, by_default));
         out.events.extend(events);
+        anchor_notes(&mut out);
         seq += 1;
     }
+    anchor_notes(&mut out);
     out.state = state;
     Ok(Adjudicated::Done(out))
 }
@@ -300,4 +310,14 @@ fn round_end<G: Game>(
 /// A note to a seat about its whole sheet (line 0).
 fn note_to<G: Game>(out: &mut TurnResult<G>, seat: Seat, note: String) {
     out.notes.entry(seat).or_default().push(LineNote { line: 0, executed: true, note });
+}
+
+/// Anchors every note not anchored yet after the events so far: the notes made at a decision
+/// follow the events of the action it led to; a round's end notes follow that round.
+fn anchor_notes<G: Game>(out: &mut TurnResult<G>) {
+    let at = out.events.len();
+    for (seat, notes) in &out.notes {
+        let anchors = out.anchors.entry(*seat).or_default();
+        anchors.resize(notes.len(), at);
+    }
 }

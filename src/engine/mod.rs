@@ -311,6 +311,11 @@ pub trait Game: Send + Sync + 'static {
     fn rounds_since(&self, _start: &Self::State, _now: &Self::State) -> u32 {
         0
     }
+    /// The heading of the round `state` is in, for a turn report that groups what happened
+    /// round by round (issue 15); `None` for a game whose turns are not made of rounds (default).
+    fn round_title(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
     /// Whether a seat's orders ask that the turn end after the round it is in (HR 14).
     fn wants_one_round(&self, _sheet: &OrderSheet<Self::Order>) -> bool {
         false

@@ -15,6 +15,11 @@ pub struct TurnOutcome {
     pub actions: Vec<LoggedAction>,
     pub events: Vec<Event>,
     pub notes: BTreeMap<Seat, Vec<LineNote>>,
+    /// Per seat, for each of its notes (same order), how many of `events` came before it: the
+    /// note stands after the events of the action it led to (issue 15's "every action with the
+    /// order line that caused it"). Empty in outcomes stored before there were anchors.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub anchors: BTreeMap<Seat, Vec<usize>>,
     pub nmr: BTreeSet<Seat>,
     pub defaulted: BTreeSet<Seat>,
     pub game_over: bool,

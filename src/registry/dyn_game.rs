@@ -153,6 +153,7 @@ fn outcome_of<G: Game>(game: &G, first_seq: u64, r: TurnResult<G>) -> TurnOutcom
         actions,
         events: r.events,
         notes: r.notes,
+        anchors: r.anchors,
         nmr: r.nmr,
         defaulted: r.defaulted,
     }

@@ -199,6 +199,11 @@ impl Game for R1835 {
         self.refer_from(s, decision, sheet)
     }
 
+    // Issue 15: a turn's report lists what happened round by round (RULINGS K73).
+    fn round_title(&self, s: &State) -> Option<String> {
+        (s.round != state::Round::Over).then(|| format!("— {} —", s.round.name()))
+    }
+
     fn wants_one_round(&self, sheet: &OrderSheet<Order>) -> bool {
         self.wants_one_round_from(sheet)
     }

@@ -604,7 +604,11 @@ fn the_report_says_where_everything_stands_after_every_round() {
             "{line}"
         );
         if let Some(c) = st.before.majors.iter().find(|c| c.floated && !c.trains.is_empty()) {
-            assert!(line.contains(&format!("{} at ", c.id)) && line.contains(&c.trains.join("+")), "{line}");
+            assert!(
+                line.contains(&format!("{} at ", c.id))
+                    && line.contains(&format!("trains [{}]", c.trains.join(", "))),
+                "{line}"
+            );
         }
         summaries += 1;
     }

@@ -192,11 +192,11 @@ impl R1835 {
             .map(|c| {
                 let price =
                     c.price.map(|sp| self.data.market.price(sp).to_string()).unwrap_or_else(|| "—".into());
-                let trains = if c.trains.is_empty() { "no trains".to_string() } else { c.trains.join("+") };
+                let trains = train_list(&c.trains);
                 format!("{} at {price}, {} M, {trains}", c.id, c.cash)
             })
             .chain(s.minors.iter().filter(|m| m.owner.is_some() && !m.closed).map(|m| {
-                let trains = if m.trains.is_empty() { "no trains".to_string() } else { m.trains.join("+") };
+                let trains = train_list(&m.trains);
                 format!("{} {} M, {trains}", m.id, m.cash)
             }))
             .collect();
@@ -267,4 +267,10 @@ impl R1835 {
         }
         out
     }
+}
+
+/// A company's trains for the round summary: `trains [2, 2+2]` (a `+` is part of a train's name,
+/// so the list is bracketed and comma-separated), or `no trains`.
+fn train_list(trains: &[String]) -> String {
+    if trains.is_empty() { "no trains".to_string() } else { format!("trains [{}]", trains.join(", ")) }
 }

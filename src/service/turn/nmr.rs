@@ -161,6 +161,7 @@ mod tests {
             actions: Vec::new(),
             events: Vec::new(),
             notes: BTreeMap::new(),
+            anchors: BTreeMap::new(),
             nmr: nmr.iter().map(|s| Seat(*s)).collect(),
             defaulted: BTreeSet::new(),
             game_over: false,

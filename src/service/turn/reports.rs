@@ -52,13 +52,22 @@ pub struct PublishedOrders {
     pub sheet: PublishedSheet,
 }
 
+/// One entry of a report's "what happened": an event, or beside it an order line's note — what
+/// became of the line, or what replaced it (a contingency's branch, an HR 17 rung, the rules'
+/// default, the GM's answer).
+pub struct Happened {
+    pub text: String,
+    /// A note on an order line (shown indented under the events of its action).
+    pub order: bool,
+}
+
 /// The data of a report, as the templates see it.
 pub struct Report {
     pub game: String,
     pub turn: i32,
     pub seat: u8,
     pub player: String,
-    pub events: Vec<String>,
+    pub events: Vec<Happened>,
     pub notes: Vec<LineNote>,
     pub nmr: bool,
     pub defaulted: bool,
@@ -98,17 +107,18 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         .flatten()
         .map(|st| format!("{}. {} ({}) — {}", st.place, name_of(st.seat), st.seat, st.score))
         .collect();
+    let published = disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer);
     Ok(Report {
         game: c.game.name.clone(),
         turn: c.turn,
         seat: s.0,
         player: seat.player_name.clone(),
-        events: c.outcome.events.iter().map(|e| e.text_for(viewer)).collect(),
+        events: happened(c.outcome, s, &|seat, line| public_line(&published, seat, line)),
         notes: c.outcome.notes.get(&s).cloned().unwrap_or_default(),
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
         table: c.engine.describe(&c.outcome.state, viewer)?,
-        orders: disclose_turn(c.engine, c.orders, &c.outcome.notes, viewer)
+        orders: published
             .into_iter()
             .map(|sheet| PublishedOrders { player: name_of(Seat(sheet.seat)), sheet })
             .collect(),
@@ -118,6 +128,50 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         picture: None,
         dice: dice_lines(c),
     })
+}
+
+/// The text of another seat's line as the published orders show it to this reader, if public.
+fn public_line(published: &[PublishedSheet], seat: Seat, line: usize) -> Option<String> {
+    let sheet = published.iter().find(|p| p.seat == seat.0)?;
+    sheet.lines.iter().find(|l| l.line == line)?.text.clone()
+}
+
+/// What happened as seat `s` may read it: every event, each followed by the notes on the order
+/// lines that led to its action (issue 15). Of another seat, only a line carried out whose text
+/// the published orders show (`public`: the engine's `public_lines`, RULINGS P1, P2) — its text,
+/// never the note, which may tell the branch taken; a seat's own notes all, its lines not carried
+/// out and the notes on its whole sheet (line 0: HR 14, the GM deciding for it) to it alone
+/// (RULINGS K73). Outcomes stored without anchors show the events alone.
+fn happened(o: &TurnOutcome, s: Seat, public: &dyn Fn(Seat, usize) -> Option<String>) -> Vec<Happened> {
+    let viewer = Viewer::Seat(s);
+    let mut at: Vec<Vec<String>> = vec![Vec::new(); o.events.len() + 1];
+    for (seat, notes) in &o.notes {
+        let Some(anchors) = o.anchors.get(seat) else { continue };
+        for (n, &i) in notes.iter().zip(anchors) {
+            let text = if *seat == s {
+                let line =
+                    if n.line > 0 { format!("your line {}: ", n.line) } else { "your orders: ".into() };
+                let done = if n.executed { "carried out" } else { "not carried out" };
+                format!("{line}{done}: {}", n.note)
+            } else if let Some(line) = n.executed.then(|| public(*seat, n.line)).flatten() {
+                format!("seat {}'s line {}: {line}", seat.0, n.line)
+            } else {
+                continue;
+            };
+            at[i.min(o.events.len())].push(text);
+        }
+    }
+    let mut out: Vec<Happened> = Vec::new();
+    let mut lines = at.into_iter();
+    let notes = |out: &mut Vec<Happened>, lines: Option<Vec<String>>| {
+        out.extend(lines.into_iter().flatten().map(|text| Happened { text, order: true }));
+    };
+    notes(&mut out, lines.next());
+    for e in &o.events {
+        out.push(Happened { text: e.text_for(viewer), order: false });
+        notes(&mut out, lines.next());
+    }
+    out
 }
 
 /// The turn's dice keys revealed, then the next turn's commitment (docs/DICE.md).
@@ -166,4 +220,85 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMai
         calendar: None,
     };
     Ok((mail, archived))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Event;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// A turn of two rounds: seat 1 bought (its first line failed, its second carried out), seat
+    /// 2's company laid track; an HR 14 note on seat 1's whole sheet.
+    fn outcome() -> TurnOutcome {
+        let note = |line, executed, note: &str| LineNote { line, executed, note: note.into() };
+        let events = ["— SR3 —", "seat 1 buys a BY share", "— OR3.1 —", "BY lays tile 7 on H4"];
+        TurnOutcome {
+            state: serde_json::json!({}),
+            actions: Vec::new(),
+            events: events.into_iter().map(Event::public).collect(),
+            notes: BTreeMap::from([
+                (
+                    Seat(1),
+                    vec![
+                        note(1, false, "BUY 1 SX IPO: seat 1 has 12 M"),
+                        note(2, true, "bought a 10 % BY certificate from the IPO"),
+                        note(0, true, "HR 14: after round 1 your orders no longer fit"),
+                    ],
+                ),
+                (Seat(2), vec![note(4, true, "BY: LAY 7 H4 (rung C)")]),
+            ]),
+            anchors: BTreeMap::from([(Seat(1), vec![2, 2, 2]), (Seat(2), vec![4])]),
+            nmr: BTreeSet::new(),
+            defaulted: BTreeSet::new(),
+            game_over: false,
+            standings: None,
+        }
+    }
+
+    fn texts(s: u8) -> Vec<String> {
+        let public =
+            |seat: Seat, line: usize| (seat == Seat(2) && line == 4).then(|| "BY: LAY BEST".to_string());
+        happened(&outcome(), Seat(s), &public)
+            .into_iter()
+            .map(|h| if h.order { format!("  {}", h.text) } else { h.text })
+            .collect()
+    }
+
+    #[test]
+    fn each_action_is_followed_by_the_lines_that_led_to_it_under_its_round() {
+        assert_eq!(
+            texts(1),
+            [
+                "— SR3 —",
+                "seat 1 buys a BY share",
+                "  your line 1: not carried out: BUY 1 SX IPO: seat 1 has 12 M",
+                "  your line 2: carried out: bought a 10 % BY certificate from the IPO",
+                "  your orders: carried out: HR 14: after round 1 your orders no longer fit",
+                "— OR3.1 —",
+                "BY lays tile 7 on H4",
+                "  seat 2's line 4: BY: LAY BEST",
+            ]
+        );
+    }
+
+    #[test]
+    fn another_seats_report_shows_only_the_lines_it_carried_out() {
+        let seen = texts(2).join("\n");
+        assert!(!seen.contains("seat 1's line 2"), "a line whose text is not published is not shown: {seen}");
+        assert!(
+            !seen.contains("12 M") && !seen.contains("line 1"),
+            "a line not carried out is private: {seen}"
+        );
+        assert!(!seen.contains("HR 14"), "a note on seat 1's sheet is private: {seen}");
+        assert!(seen.contains("your line 4: carried out: BY: LAY 7 H4"), "{seen}");
+    }
+
+    #[test]
+    fn an_outcome_stored_without_anchors_shows_its_events_alone() {
+        let o = TurnOutcome { anchors: BTreeMap::new(), ..outcome() };
+        let h = happened(&o, Seat(1), &|_, _| Some("a line".into()));
+        assert_eq!(h.len(), 4);
+        assert!(h.iter().all(|e| !e.order));
+    }
 }
