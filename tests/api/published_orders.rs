@@ -180,13 +180,13 @@ async fn r1833_published_orders_never_show_standing_pick_up_orders(pool: PgPool)
 }
 
 #[sqlx::test(migrations = "./migrations")]
-async fn r1835_published_orders_show_the_orders_played_and_nothing_of_superseded_versions(pool: PgPool) {
+async fn r1835_published_orders_show_the_lines_carried_out_and_nothing_of_superseded_versions(pool: PgPool) {
     let app = spawn_app(pool).await;
     let g = create(&app, "1835", serde_json::json!({})).await;
     let t1 = g.seats[0].token.reveal();
     let r = app.post_orders(&g.id, t1, "NATIONALISE BY FROM 3").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let r = app.post_orders(&g.id, t1, "BUY M2 ELSE PASS").await;
+    let r = app.post_orders(&g.id, t1, "BUY M2 ELSE PASS\nSELL 1 SX").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     service::close_turn(&app.ctx, g.id).await.unwrap();
 
@@ -196,8 +196,11 @@ async fn r1835_published_orders_show_the_orders_played_and_nothing_of_superseded
     let anna = sheets_of(&public, 1);
     assert_eq!(anna.len(), 2, "both versions, each with its digest");
     assert!(anna[0]["lines"][0]["text"].is_null(), "the superseded version is hashes only");
-    // RULING P2: 1835 is a game of open information; the version played is public whole.
+    // RULINGS P2, K74: the lines of the version played that were carried out are public; a line
+    // not carried out (she holds no SX to sell) goes to her alone, as its digest here.
     assert_eq!(anna[1]["lines"][0]["text"], "BUY M2 ELSE PASS");
+    assert!(anna[1]["lines"][1]["text"].is_null(), "the line not carried out is a digest: {public}");
+    assert_absent(&texts, "SELL 1 SX");
     for s in &anna {
         assert_verifiable(s);
     }

@@ -66,7 +66,7 @@ pub use state::State;
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet,
-    Referral, Seat, SetupError, SetupSpec, Standing, Viewer,
+    Referral, Seat, SetupError, SetupSpec, Standing, Viewer, executed_lines,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -212,15 +212,17 @@ impl Game for R1835 {
         self.misfit_of(s, seat, sheet)
     }
 
-    // RULING P2: 1835 has no hidden information (every holding and all cash are on the table),
-    // so the sheet that was played is public, as PBEM 1835 publishes orders — except a
-    // player's standing intentions (HR 12), which are plans for later turns, not orders played
-    // (RULINGS K63).
-    fn public_lines(&self, sheet: &OrderSheet<Order>, _notes: &[LineNote]) -> BTreeSet<usize> {
+    // RULINGS P2, K74: the lines of the sheet played that were carried out are public, as PBEM
+    // 1835 publishes the orders played; a line not carried out (an alternative not taken, a
+    // contingency for what did not happen, an impossible order) goes only to its player (issue
+    // 15), and so do standing intentions (HR 12), plans for later turns (RULINGS K63).
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
         sheet
             .orders
             .iter()
             .filter(|o| !matches!(o.order.kind, orders::Kind::Intent { .. }))
+            .filter(|o| executed.contains(&o.line))
             .map(|o| o.line)
             .collect()
     }

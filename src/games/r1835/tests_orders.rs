@@ -7,7 +7,7 @@ use super::state::Round;
 use super::tests::*;
 use super::*;
 use crate::adjudication::run_turn;
-use crate::engine::{Game, OrderSheet, Seat};
+use crate::engine::{Game, LineNote, OrderSheet, Seat};
 use crate::orders::parse_sheet;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -393,9 +393,13 @@ fn the_echo_shows_what_a_line_would_do_now_and_which_branch_a_condition_takes() 
 }
 
 #[test]
-fn every_line_played_is_public_but_standing_intentions_are_not() {
+fn lines_carried_out_are_public_but_unexecuted_lines_and_intentions_go_only_to_their_player() {
     let g = engine();
     let sheet = sheet(&g, "BUY M2 ELSE PASS\n\nSELL 1 SX\nINTENT BY: TOWARD E19\nPASS");
-    // RULING P2 (1835 hides nothing) and RULINGS K63 (intentions are plans, not orders played).
-    assert_eq!(g.public_lines(&sheet, &[]).into_iter().collect::<Vec<_>>(), vec![1, 3, 5]);
+    let note = |line, executed| LineNote { line, executed, note: String::new() };
+    // RULING K74 (issue 15: a player's own unexecuted lines go only to that player) and RULING
+    // K63 (intentions are plans, not orders played): line 3 failed, line 4 is an intention.
+    let notes = [note(1, true), note(3, false), note(4, true), note(5, true)];
+    assert_eq!(g.public_lines(&sheet, &notes).into_iter().collect::<Vec<_>>(), vec![1, 5]);
+    assert!(g.public_lines(&sheet, &[]).is_empty(), "a sheet never reached publishes nothing");
 }
