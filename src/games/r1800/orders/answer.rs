@@ -201,6 +201,20 @@ impl R1800 {
                 };
                 first_of(Choice::NavyRaid, vec![Action::Raid { seat: o, route: *route }], "raid")
             }
+            // FACTS §6.1: the Conquest ambition declares war at the end of its turn.
+            Kind::Declare(power) if end => {
+                let name = &d.powers[*power].name;
+                match s.seat_of(*power) {
+                    None => Fit::Fail(format!("{name} is not in the game")),
+                    Some(_) if legal.contains(&Action::Declare(*power as u8)) => {
+                        Fit::Act(Action::Declare(*power as u8), format!("declared war on {name}"), true)
+                    }
+                    Some(_) => Fit::Fail(format!(
+                        "war on {name} cannot be declared: it needs the Conquest ambition, {name} \
+                         controlling a province next to one of yours, and no war between you this round"
+                    )),
+                }
+            }
             Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
             Kind::If { cond, then, otherwise } => {
                 let branch = if self.holds(s, seat, cond) { Some(then) } else { otherwise.as_ref() };

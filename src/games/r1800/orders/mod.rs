@@ -101,6 +101,8 @@ pub enum Kind {
     },
     /// A standing war order (`WAR …`, the war procedure's language: `war::orders`).
     War(super::war::WarStandingOrder),
+    /// The Conquest ambition's declaration at the end of the turn (a power's index).
+    Declare(usize),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -252,11 +254,15 @@ impl R1800 {
         if let Some(rest) = strip(t, "TECH") {
             return Ok(Kind::Tech(list(rest).map(|x| self.dev(x)).collect::<Result<_, _>>()?));
         }
+        if let Some(rest) = strip(t, "DECLARE") {
+            let rest = strip(rest, "WAR").map(|r| strip(r, "ON").unwrap_or(r)).unwrap_or(rest);
+            return Ok(Kind::Declare(self.power(rest)?));
+        }
         if strip(t, "DECLINE").is_some_and(|r| r.is_empty()) {
             return Ok(Kind::Decline);
         }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, DECLARE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
     }
