@@ -76,6 +76,7 @@ impl R1800 {
             Action::Place { card, res } => self.place(s, seat, usize::from(*card), usize::from(*res)),
             Action::Activate { card, discard } => self.activate(s, seat, usize::from(*card), discard, rng),
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
+            Action::Shift { from, to } => self.shift(s, seat, usize::from(*from), usize::from(*to)),
             Action::Migrate { from, to } => self.migrate(s, seat, *from, *to),
             Action::EndActions => {
                 if let Stage::Turn { end_moves, .. } = &mut s.stage {
@@ -303,6 +304,41 @@ impl R1800 {
         }
         let _ = rng;
         Ok(out)
+    }
+
+    /// Whether 1 commerce may go from Financial Institution `from` to card `to` now (FACTS §4.3;
+    /// RULING E66: once a turn for each Financial Institution, onto a card with a free C square).
+    pub(super) fn can_shift(&self, s: &State, seat: usize, from: usize, to: usize) -> Result<(), String> {
+        let d = self.data();
+        let cards = &s.players[seat].cards;
+        let (Some(a), Some(b)) = (cards.get(from), cards.get(to)) else {
+            return Err("you have no such card".into());
+        };
+        let (ca, cb) = (&d.dev[usize::from(a.card)], &d.dev[usize::from(b.card)]);
+        if ca.hold_effect != Some(super::data::HoldEffect::Financial) {
+            return Err(format!("{} is not a Financial Institution", ca.name));
+        }
+        if a.used {
+            return Err(format!("commerce was taken off this {} this turn already", ca.name));
+        }
+        if a.res[C] == 0 {
+            return Err(format!("{} holds no commerce", ca.name));
+        }
+        if from == to || b.covered || b.res[C] >= cb.slots[C] {
+            return Err(format!("{} has no free C square", cb.name));
+        }
+        Ok(())
+    }
+
+    fn shift(&self, s: &mut State, seat: usize, from: usize, to: usize) -> Done {
+        self.can_shift(s, seat, from, to).map_err(no)?;
+        let cards = &mut s.players[seat].cards;
+        cards[from].res[C] -= 1;
+        cards[from].used = true;
+        cards[to].res[C] += 1;
+        let d = self.data();
+        let (a, b) = (d.dev_name(cards[from].card), d.dev_name(cards[to].card));
+        Ok(vec![Event::public(format!("{} moves 1 C from {a} to {b}.", self.power_name(s, seat)))])
     }
 
     fn migrate(&self, s: &mut State, seat: usize, from: u16, to: u16) -> Done {

@@ -4,7 +4,7 @@
 
 use super::R1800;
 use super::board;
-use super::data::{DevType, GlobalEvent};
+use super::data::{DevType, GlobalEvent, HoldEffect};
 use super::setup::event_is;
 use super::state::*;
 use crate::engine::{Decision, Seat};
@@ -101,6 +101,16 @@ impl R1800 {
             }
         }
         v.dedup();
+        // RULING E66: a Financial Institution's commerce may go to another card.
+        let cards = &s.players[seat].cards;
+        let financial = |h: &Held| d.dev[usize::from(h.card)].hold_effect == Some(HoldEffect::Financial);
+        for from in (0..cards.len()).filter(|&i| financial(&cards[i]) && cards[i].res[C] > 0) {
+            for to in 0..cards.len() {
+                if self.can_shift(s, seat, from, to).is_ok() {
+                    v.push(Action::Shift { from: from as u8, to: to as u8 });
+                }
+            }
+        }
         v.extend(self.admin_options(s, seat));
         if !migrated && event_is(s, d, GlobalEvent::Migration) {
             for (from, to) in self.adjacent_pairs(s, seat) {

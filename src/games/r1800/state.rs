@@ -46,7 +46,9 @@ pub struct Held {
     pub res: [u8; 3],
     /// Resources placed on it this turn (for the placement caps).
     pub placed: [u8; 3],
-    /// Activated this turn (rules: "each Development card can be activated only once each turn").
+    /// Activated this turn (rules: "each Development card can be activated only once each turn");
+    /// for a Financial Institution, which never activates: commerce taken off it this turn
+    /// (RULING E66).
     pub used: bool,
     /// A policy or technology replaced by a newer one (rules: placed on top of the old one).
     pub covered: bool,
@@ -183,6 +185,11 @@ pub enum Action {
         card: u8,
         option: u8,
         target: Target,
+    },
+    /// Financial Institution: move 1 commerce from it to another card of yours (RULING E66).
+    Shift {
+        from: u8,
+        to: u8,
     },
     /// Migration (global event): move one pop to an adjacent province.
     Migrate {

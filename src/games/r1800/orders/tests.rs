@@ -162,3 +162,18 @@ fn a_conquest_ambition_declares_war_by_order_at_the_end_of_its_turn() {
     assert_eq!(a.action, None);
     assert!(a.notes[0].note.contains("needs the Conquest ambition"), "{}", a.notes[0].note);
 }
+
+#[test]
+fn move_c_takes_commerce_off_a_financial_institution_by_name() {
+    let mut s = new();
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    game().adopt(&mut s, 0, card("Financial Institution"));
+    let fi = s.players[0].cards.len() - 1;
+    s.players[0].cards[fi].res[C] = 1;
+    let a = game().answer_from(&s, &mut sheet(&["MOVE C FROM Financial Institution TO Autocracy"]));
+    let autocracy = s.players[0].cards.iter().position(|h| h.card == card("Autocracy")).unwrap();
+    assert_eq!(a.action, Some(Action::Shift { from: fi as u8, to: autocracy as u8 }));
+    assert!(game().parse_line("MOVE C Autocracy").unwrap_err().0.contains("MOVE C FROM"));
+}

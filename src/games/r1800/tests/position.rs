@@ -200,3 +200,21 @@ fn an_admin_cost_must_be_paid_to_activate_and_command_economy_waives_it() {
     game().apply_action(&mut t, &Action::Activate { card: gw as u8, discard: vec![] }, &mut rng()).unwrap();
     assert_eq!(t.players[0].prosperity, 4);
 }
+
+#[test]
+fn a_financial_institution_gives_one_commerce_to_another_card_once_a_turn() {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    game().adopt(&mut s, 0, card("Financial Institution"));
+    game().adopt(&mut s, 0, card("Stock Exchange"));
+    let (fi, se) = (held(&s, 0, "Financial Institution"), held(&s, 0, "Stock Exchange"));
+    s.players[0].cards[fi].res[C] = 2;
+    let shift = Action::Shift { from: fi as u8, to: se as u8 };
+    assert!(game().legal(&s).contains(&shift));
+    game().apply_action(&mut s, &shift, &mut rng()).expect("the first move");
+    assert_eq!((s.players[0].cards[fi].res[C], s.players[0].cards[se].res[C]), (1, 1));
+    let again = game().apply_action(&mut s, &shift, &mut rng()).unwrap_err();
+    assert!(again.0.contains("this turn already"), "{again}");
+    let back = Action::Shift { from: se as u8, to: fi as u8 };
+    assert!(game().apply_action(&mut s, &back, &mut rng()).unwrap_err().0.contains("not a Financial"));
+}
