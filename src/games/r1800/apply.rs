@@ -407,12 +407,10 @@ impl R1800 {
         let d = self.data();
         let Some(policy) = board::active_card(s, d, seat, DevType::Policy, 1) else { return false };
         let surplus = s.players[seat].surplus;
-        let moves: Vec<_> = if policy.command_economy {
-            // Command Economy: one pop between adjacent provinces you control (RULING E22).
-            vec![super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }]
-        } else {
-            policy.end_move.clone()
-        };
+        // Command Economy: one pop between adjacent provinces you control (RULING E22).
+        let command =
+            [super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }];
+        let moves: &[_] = if policy.command_economy { &command } else { &policy.end_move };
         moves.iter().any(|m| {
             let when = match m.when {
                 When::Always => true,
@@ -426,13 +424,17 @@ impl R1800 {
     /// Whether the infrastructure technology lets this regiment move now (FACTS §4.2).
     pub(super) fn regiment_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, used: u8) -> bool {
         let d = self.data();
+        let me = s.players[seat].power;
+        let own = s
+            .provinces
+            .get(usize::from(from))
+            .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()));
+        if !own {
+            return false;
+        }
         let allowed =
             board::active_card(s, d, seat, DevType::Technology, 3).map(|c| c.regiment_moves).unwrap_or(0);
-        let me = s.players[seat].power;
         used < allowed
-            && s.provinces
-                .get(usize::from(from))
-                .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()))
             && s.provinces.get(usize::from(to)).is_some_and(|p| p.regiment.is_none())
             && d.adjacent(from, to)
             && s.controls(seat, to)

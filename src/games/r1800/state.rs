@@ -288,10 +288,16 @@ impl State {
         if let Some(r) = prov.regiment {
             return Some(r.owner.map(usize::from).unwrap_or(NEUTRAL));
         }
-        let most = prov.pops.iter().copied().max().filter(|n| *n > 0)?;
-        let mut leaders = prov.pops.iter().enumerate().filter(|(_, n)| **n == most);
-        let first = leaders.next()?.0;
-        leaders.next().is_none().then_some(first)
+        // One pass: the largest number of pops, and whether another nation has as many.
+        let (mut most, mut leader, mut tie) = (0u8, None, false);
+        for (owner, &n) in prov.pops.iter().enumerate() {
+            if n > most {
+                (most, leader, tie) = (n, Some(owner), false);
+            } else if n == most && n > 0 {
+                tie = true;
+            }
+        }
+        if tie { None } else { leader }
     }
     /// Whether the seat's power controls `p`.
     pub fn controls(&self, seat: usize, p: u16) -> bool {
