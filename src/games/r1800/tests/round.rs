@@ -259,3 +259,29 @@ fn each_ambition_scores_its_victory_points() {
     s.provinces[usize::from(prov("Paris"))].factories = 5;
     assert_eq!(points(&mut s, "Industry"), 6 - 4);
 }
+
+#[test]
+fn rising_fascism_costs_three_admin_cards_or_else_the_policies_and_brings_a_police_state() {
+    let mut s = new(2);
+    s.players[0].admin = vec![0, 1, 2];
+    s.dev_discard.push(card("Police State"));
+    event(&mut s, GlobalEvent::RisingFascism);
+    assert!(s.players[0].admin.is_empty(), "seat 1 pays three admin cards");
+    let gov =
+        |s: &State, i| board::active_card(s, game().data(), i, DevType::Policy, 0).expect("gov").name.clone();
+    assert_eq!(gov(&s, 0), "Autocracy");
+    assert_eq!(gov(&s, 1), "Police State");
+}
+
+#[test]
+fn mercantilism_pays_one_more_commerce_without_an_agreement_with_an_equal_or_larger_navy() {
+    let mut s = new(2);
+    let d = game().data();
+    game().adopt(&mut s, 0, card("Mercantilism"));
+    assert_eq!(board::collection(&s, d, 0).commerce, 2);
+    s.players[0].european = vec![1];
+    s.players[1].european = vec![0];
+    assert_eq!(board::collection(&s, d, 0).commerce, 1 + 1, "the partner's navy is as large");
+    game().adopt(&mut s, 0, card("Navy"));
+    assert_eq!(board::collection(&s, d, 0).commerce, 1 + 1 + 1);
+}
