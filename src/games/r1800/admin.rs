@@ -139,7 +139,7 @@ impl R1800 {
                 }
                 t.discard.len() <= 4 && super::apply::holds_all(&rest, &t.discard)
             }
-            AdminEffect::Techpick => !self.tech_options(s, seat).is_empty(),
+            AdminEffect::Techpick => self.tech_candidates(s, seat).next().is_some(),
             AdminEffect::Convert => {
                 let p = Pending { seat: seat as u8, choice: Choice::Convert };
                 self.pending_options(s, p).len() > 1

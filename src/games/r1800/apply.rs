@@ -76,6 +76,7 @@ impl R1800 {
             Action::Place { card, res } => self.place(s, seat, usize::from(*card), usize::from(*res)),
             Action::Activate { card, discard } => self.activate(s, seat, usize::from(*card), discard, rng),
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
+            Action::Shift { from, to } => self.shift(s, seat, usize::from(*from), usize::from(*to)),
             Action::Migrate { from, to } => self.migrate(s, seat, *from, *to),
             Action::EndActions => {
                 if let Stage::Turn { end_moves, .. } = &mut s.stage {
@@ -305,6 +306,41 @@ impl R1800 {
         Ok(out)
     }
 
+    /// Whether 1 commerce may go from Financial Institution `from` to card `to` now (FACTS §4.3;
+    /// RULING E66: once a turn for each Financial Institution, onto a card with a free C square).
+    pub(super) fn can_shift(&self, s: &State, seat: usize, from: usize, to: usize) -> Result<(), String> {
+        let d = self.data();
+        let cards = &s.players[seat].cards;
+        let (Some(a), Some(b)) = (cards.get(from), cards.get(to)) else {
+            return Err("you have no such card".into());
+        };
+        let (ca, cb) = (&d.dev[usize::from(a.card)], &d.dev[usize::from(b.card)]);
+        if ca.hold_effect != Some(super::data::HoldEffect::Financial) {
+            return Err(format!("{} is not a Financial Institution", ca.name));
+        }
+        if a.used {
+            return Err(format!("commerce was taken off this {} this turn already", ca.name));
+        }
+        if a.res[C] == 0 {
+            return Err(format!("{} holds no commerce", ca.name));
+        }
+        if from == to || b.covered || b.res[C] >= cb.slots[C] {
+            return Err(format!("{} has no free C square", cb.name));
+        }
+        Ok(())
+    }
+
+    fn shift(&self, s: &mut State, seat: usize, from: usize, to: usize) -> Done {
+        self.can_shift(s, seat, from, to).map_err(no)?;
+        let cards = &mut s.players[seat].cards;
+        cards[from].res[C] -= 1;
+        cards[from].used = true;
+        cards[to].res[C] += 1;
+        let d = self.data();
+        let (a, b) = (d.dev_name(cards[from].card), d.dev_name(cards[to].card));
+        Ok(vec![Event::public(format!("{} moves 1 C from {a} to {b}.", self.power_name(s, seat)))])
+    }
+
     fn migrate(&self, s: &mut State, seat: usize, from: u16, to: u16) -> Done {
         let d = self.data();
         let ok = matches!(s.stage, Stage::Turn { migrated: false, .. })
@@ -371,12 +407,10 @@ impl R1800 {
         let d = self.data();
         let Some(policy) = board::active_card(s, d, seat, DevType::Policy, 1) else { return false };
         let surplus = s.players[seat].surplus;
-        let moves: Vec<_> = if policy.command_economy {
-            // Command Economy: one pop between adjacent provinces you control (RULING E22).
-            vec![super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }]
-        } else {
-            policy.end_move.clone()
-        };
+        // Command Economy: one pop between adjacent provinces you control (RULING E22).
+        let command =
+            [super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }];
+        let moves: &[_] = if policy.command_economy { &command } else { &policy.end_move };
         moves.iter().any(|m| {
             let when = match m.when {
                 When::Always => true,
@@ -390,13 +424,17 @@ impl R1800 {
     /// Whether the infrastructure technology lets this regiment move now (FACTS §4.2).
     pub(super) fn regiment_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, used: u8) -> bool {
         let d = self.data();
+        let me = s.players[seat].power;
+        let own = s
+            .provinces
+            .get(usize::from(from))
+            .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()));
+        if !own {
+            return false;
+        }
         let allowed =
             board::active_card(s, d, seat, DevType::Technology, 3).map(|c| c.regiment_moves).unwrap_or(0);
-        let me = s.players[seat].power;
         used < allowed
-            && s.provinces
-                .get(usize::from(from))
-                .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()))
             && s.provinces.get(usize::from(to)).is_some_and(|p| p.regiment.is_none())
             && d.adjacent(from, to)
             && s.controls(seat, to)

@@ -2,7 +2,7 @@
 //! bourgeois, the cards in force, technology requirements, navies and trade, and the resources a
 //! turn's collection yields (rules, "Player Turns" step 1).
 
-use super::data::{AgCap, Data, DevType, HoldEffect, Requires};
+use super::data::{AgCap, Data, DevType, HoldEffect, Requirement, Requires};
 use super::state::{C, NEUTRAL, P, State};
 
 /// A seat's workforce by kind (rules, "Pops, Regiments, & Provinces").
@@ -24,12 +24,8 @@ pub fn laborers_in(s: &State, d: &Data, p: u16, owner: usize) -> u8 {
         return 0;
     }
     let mut free = prov.factories;
-    let mut order: Vec<usize> = Vec::with_capacity(8);
-    if let Some(c) = s.controller(p).filter(|c| *c != NEUTRAL) {
-        order.push(c);
-    }
-    order.extend((0..NEUTRAL).filter(|o| Some(*o) != s.controller(p)));
-    for o in order {
+    let controller = s.controller(p).filter(|c| *c != NEUTRAL);
+    for o in controller.into_iter().chain((0..NEUTRAL).filter(|o| Some(*o) != controller)) {
         let take = prov.pops[o].min(free);
         if o == owner {
             return take;
@@ -121,15 +117,33 @@ pub fn monopolies(s: &State, seat: usize) -> u32 {
 /// technologies for which they meet the requirements"; RULING E12: checked when adopted).
 pub fn meets(s: &State, d: &Data, seat: usize, card: u16) -> Result<(), String> {
     let c = &d.dev[usize::from(card)];
+    match unmet(s, d, seat, card) {
+        None => Ok(()),
+        Some(None) => Err(format!("you already have a {} technology of that level or better", c.name)),
+        Some(Some((req, have))) => {
+            Err(format!("{} needs {} {}, you have {have}", c.name, req.n, requirement_words(req.what)))
+        }
+    }
+}
+
+/// Whether the seat may take the card ([`meets`] without the words, for listing legal actions).
+pub fn may_take(s: &State, d: &Data, seat: usize, card: u16) -> bool {
+    unmet(s, d, seat, card).is_none()
+}
+
+/// Why a technology cannot be taken: `Some(None)` its level, `Some(Some((requirement, what the
+/// seat has)))` its requirement; `None` when it can be.
+fn unmet(s: &State, d: &Data, seat: usize, card: u16) -> Option<Option<(Requirement, u32)>> {
+    let c = &d.dev[usize::from(card)];
     if c.kind != DevType::Technology {
-        return Ok(());
+        return None;
     }
     // RULING E10: a technology must be of a higher level than the one in force.
     let current = active_card(s, d, seat, DevType::Technology, c.slot).map(|x| x.level).unwrap_or(0);
     if c.level <= current {
-        return Err(format!("you already have a {} technology of that level or better", c.name));
+        return Some(None);
     }
-    let Some(req) = c.requires else { return Ok(()) };
+    let req = c.requires?;
     let have = match req.what {
         Requires::Factories => factories_controlled(s, seat),
         Requires::IndustrialAgriculture => {
@@ -139,10 +153,7 @@ pub fn meets(s: &State, d: &Data, seat: usize, card: u16) -> Result<(), String> 
         Requires::Army => owned(s, d, seat, |x| x.army),
         Requires::TradeRoutes => trade_routes(s, seat),
     };
-    if have < u32::from(req.n) {
-        return Err(format!("{} needs {} {}, you have {have}", c.name, req.n, requirement_words(req.what)));
-    }
-    Ok(())
+    (have < u32::from(req.n)).then_some(Some((req, have)))
 }
 
 fn requirement_words(r: Requires) -> &'static str {

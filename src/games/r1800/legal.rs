@@ -4,7 +4,7 @@
 
 use super::R1800;
 use super::board;
-use super::data::{DevType, GlobalEvent};
+use super::data::{DevType, GlobalEvent, HoldEffect};
 use super::setup::event_is;
 use super::state::*;
 use crate::engine::{Decision, Seat};
@@ -63,7 +63,7 @@ impl R1800 {
             Stage::Draft { to_pick } => {
                 let Some(&seat) = to_pick.first() else { return Vec::new() };
                 let mut v: Vec<Action> = (0..s.offer.len())
-                    .filter(|&k| board::meets(s, self.data(), usize::from(seat), s.offer[k]).is_ok())
+                    .filter(|&k| board::may_take(s, self.data(), usize::from(seat), s.offer[k]))
                     .map(|k| Action::Pick(k as u8))
                     .collect();
                 v.push(Action::PassPick);
@@ -101,6 +101,16 @@ impl R1800 {
             }
         }
         v.dedup();
+        // RULING E66: a Financial Institution's commerce may go to another card.
+        let cards = &s.players[seat].cards;
+        let financial = |h: &Held| d.dev[usize::from(h.card)].hold_effect == Some(HoldEffect::Financial);
+        for from in (0..cards.len()).filter(|&i| financial(&cards[i]) && cards[i].res[C] > 0) {
+            for to in 0..cards.len() {
+                if self.can_shift(s, seat, from, to).is_ok() {
+                    v.push(Action::Shift { from: from as u8, to: to as u8 });
+                }
+            }
+        }
         v.extend(self.admin_options(s, seat));
         if !migrated && event_is(s, d, GlobalEvent::Migration) {
             for (from, to) in self.adjacent_pairs(s, seat) {
@@ -223,19 +233,22 @@ impl R1800 {
     /// Technologies the seat may take (FACTS §4.3 techpick): legal ones in the face-up pool, or
     /// discovered ones still in the deck (RULING E11).
     pub(super) fn tech_options(&self, s: &State, seat: usize) -> Vec<u16> {
-        let d = self.data();
-        let mut v: Vec<u16> = s
-            .offer
-            .iter()
-            .chain(s.dev_deck.iter().filter(|c| s.discovered.contains(c)))
-            .copied()
-            .filter(|&c| {
-                d.dev[usize::from(c)].kind == DevType::Technology && board::meets(s, d, seat, c).is_ok()
-            })
-            .collect();
+        let mut v: Vec<u16> = self.tech_candidates(s, seat).collect();
         v.sort_unstable();
         v.dedup();
         v
+    }
+
+    /// The technologies of [`Self::tech_options`], with repeats, lazily (a check needs only one).
+    pub(super) fn tech_candidates<'a>(&'a self, s: &'a State, seat: usize) -> impl Iterator<Item = u16> + 'a {
+        let d = self.data();
+        let tech = move |c: &u16| d.dev[usize::from(*c)].kind == DevType::Technology;
+        s.offer
+            .iter()
+            .filter(move |c| tech(c))
+            .chain(s.dev_deck.iter().filter(move |c| tech(c) && s.discovered.contains(c)))
+            .copied()
+            .filter(move |&c| board::may_take(s, d, seat, c))
     }
 
     /// The rules' default: pass, end, decline (or discard the first military card).

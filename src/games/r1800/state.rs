@@ -46,7 +46,9 @@ pub struct Held {
     pub res: [u8; 3],
     /// Resources placed on it this turn (for the placement caps).
     pub placed: [u8; 3],
-    /// Activated this turn (rules: "each Development card can be activated only once each turn").
+    /// Activated this turn (rules: "each Development card can be activated only once each turn");
+    /// for a Financial Institution, which never activates: commerce taken off it this turn
+    /// (RULING E66).
     pub used: bool,
     /// A policy or technology replaced by a newer one (rules: placed on top of the old one).
     pub covered: bool,
@@ -184,6 +186,11 @@ pub enum Action {
         option: u8,
         target: Target,
     },
+    /// Financial Institution: move 1 commerce from it to another card of yours (RULING E66).
+    Shift {
+        from: u8,
+        to: u8,
+    },
     /// Migration (global event): move one pop to an adjacent province.
     Migrate {
         from: u16,
@@ -281,10 +288,16 @@ impl State {
         if let Some(r) = prov.regiment {
             return Some(r.owner.map(usize::from).unwrap_or(NEUTRAL));
         }
-        let most = prov.pops.iter().copied().max().filter(|n| *n > 0)?;
-        let mut leaders = prov.pops.iter().enumerate().filter(|(_, n)| **n == most);
-        let first = leaders.next()?.0;
-        leaders.next().is_none().then_some(first)
+        // One pass: the largest number of pops, and whether another nation has as many.
+        let (mut most, mut leader, mut tie) = (0u8, None, false);
+        for (owner, &n) in prov.pops.iter().enumerate() {
+            if n > most {
+                (most, leader, tie) = (n, Some(owner), false);
+            } else if n == most && n > 0 {
+                tie = true;
+            }
+        }
+        if tie { None } else { leader }
     }
     /// Whether the seat's power controls `p`.
     pub fn controls(&self, seat: usize, p: u16) -> bool {

@@ -1,5 +1,8 @@
 //! One test per rule, named after it.
 
+mod position;
+mod round;
+
 use super::data::DevType;
 use super::proptests::game;
 use super::state::*;

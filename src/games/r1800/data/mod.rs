@@ -93,7 +93,7 @@ pub enum DevType {
 /// agriculture, military, infrastructure, communications).
 pub const POLICY_SLOTS: [&str; 3] = ["government", "economy", "industry"];
 /// The technology slots, in the data's words (FACTS §1: food = storage, infrastructure =
-/// transportation).
+/// transportation; RULING E67).
 pub const TECH_SLOTS: [&str; 5] = ["food", "agriculture", "military", "infrastructure", "communications"];
 
 /// One development card kind, checked.

@@ -164,6 +164,25 @@ impl R1800 {
                     Err(why) => Fit::Fail(why),
                 }
             }
+            Kind::Shift { from, to } if main => {
+                let mut why = String::from("you have no such card");
+                for a in self.cards_named(s, seat, from) {
+                    for b in self.cards_named(s, seat, to) {
+                        match self.can_shift(s, seat, a, b) {
+                            Ok(()) => {
+                                let names = (
+                                    d.dev_name(s.players[seat].cards[a].card),
+                                    d.dev_name(s.players[seat].cards[b].card),
+                                );
+                                let note = format!("moved 1 C from {} to {}", names.0, names.1);
+                                return take(Action::Shift { from: a as u8, to: b as u8 }, note, true);
+                            }
+                            Err(w) => why = w,
+                        }
+                    }
+                }
+                Fit::Fail(why)
+            }
             Kind::Migrate { from, to } if main => {
                 take(Action::Migrate { from: *from, to: *to }, "migrated".into(), true)
             }
@@ -200,6 +219,20 @@ impl R1800 {
                     return Fit::Fail("that power is not in the game".into());
                 };
                 first_of(Choice::NavyRaid, vec![Action::Raid { seat: o, route: *route }], "raid")
+            }
+            // FACTS §6.1: the Conquest ambition declares war at the end of its turn (RULING E68).
+            Kind::Declare(power) if end => {
+                let name = &d.powers[*power].name;
+                match s.seat_of(*power) {
+                    None => Fit::Fail(format!("{name} is not in the game")),
+                    Some(_) if legal.contains(&Action::Declare(*power as u8)) => {
+                        Fit::Act(Action::Declare(*power as u8), format!("declared war on {name}"), true)
+                    }
+                    Some(_) => Fit::Fail(format!(
+                        "war on {name} cannot be declared: it needs the Conquest ambition, {name} \
+                         controlling a province next to one of yours, and no war between you this round"
+                    )),
+                }
             }
             Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
             Kind::If { cond, then, otherwise } => {

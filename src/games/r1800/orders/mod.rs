@@ -3,6 +3,7 @@
 //! decision.
 
 mod answer;
+mod names;
 #[cfg(test)]
 mod tests;
 
@@ -101,6 +102,13 @@ pub enum Kind {
     },
     /// A standing war order (`WAR …`, the war procedure's language: `war::orders`).
     War(super::war::WarStandingOrder),
+    /// A Financial Institution's commerce moved to another card (RULING E66).
+    Shift {
+        from: CardRef,
+        to: CardRef,
+    },
+    /// The Conquest ambition's declaration at the end of the turn (a power's index).
+    Declare(usize),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -218,10 +226,15 @@ impl R1800 {
             return self.parse_play(rest);
         }
         if let Some(rest) = strip(t, "MOVE") {
+            if let Some(cards) = strip(rest, "C").or_else(|| strip(rest, "COMMERCE")) {
+                let cards = strip(cards, "FROM").ok_or_else(|| bad("MOVE C FROM <card> TO <card>"))?;
+                let (a, b) = split_word(cards, "TO").ok_or_else(|| bad("MOVE C FROM <card> TO <card>"))?;
+                return Ok(Kind::Shift { from: self.card_ref(a)?, to: self.card_ref(b)? });
+            }
             let (is_pop, rest) = match (strip(rest, "POP"), strip(rest, "REGIMENT")) {
                 (Some(r), _) => (true, r),
                 (_, Some(r)) => (false, r),
-                _ => return Err(bad("MOVE POP <from> TO <to>, or MOVE REGIMENT <from> TO <to>")),
+                _ => return Err(bad("MOVE POP|REGIMENT <from> TO <to>, or MOVE C FROM <card> TO <card>")),
             };
             let (from, to) = self.two(rest)?;
             return Ok(if is_pop { Kind::MovePop { from, to } } else { Kind::MoveRegiment { from, to } });
@@ -254,11 +267,15 @@ impl R1800 {
         if let Some(rest) = strip(t, "TECH") {
             return Ok(Kind::Tech(list(rest).map(|x| self.dev(x)).collect::<Result<_, _>>()?));
         }
+        if let Some(rest) = strip(t, "DECLARE") {
+            let rest = strip(rest, "WAR").map(|r| strip(r, "ON").unwrap_or(r)).unwrap_or(rest);
+            return Ok(Kind::Declare(self.power(rest)?));
+        }
         if strip(t, "DECLINE").is_some_and(|r| r.is_empty()) {
             return Ok(Kind::Decline);
         }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, DECLARE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
     }
@@ -343,55 +360,6 @@ impl R1800 {
             "ROUND" => Cond::Round(n),
             _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY or ROUND"))),
         })
-    }
-
-    fn two(&self, t: &str) -> Result<(u16, u16), OrderError> {
-        let (a, b) = split_word(t, "TO").ok_or_else(|| bad("name two provinces: <from> TO <to>"))?;
-        Ok((self.province(a)?, self.province(b)?))
-    }
-
-    fn province(&self, n: &str) -> Result<u16, OrderError> {
-        self.data().province_named(n).ok_or_else(|| bad(format!("there is no province {:?}", n.trim())))
-    }
-    fn dev(&self, n: &str) -> Result<u16, OrderError> {
-        self.data().dev_named(n).ok_or_else(|| bad(format!("there is no development card {:?}", n.trim())))
-    }
-    fn admin(&self, n: &str) -> Result<u8, OrderError> {
-        self.data().admin_named(n).ok_or_else(|| bad(format!("there is no admin card {:?}", n.trim())))
-    }
-    fn military(&self, n: &str) -> Result<u8, OrderError> {
-        let want = fold(n);
-        self.data()
-            .military
-            .iter()
-            .position(|c| fold(&c.name) == want)
-            .map(|i| i as u8)
-            .ok_or_else(|| bad(format!("there is no military card {:?}", n.trim())))
-    }
-    fn power(&self, n: &str) -> Result<usize, OrderError> {
-        let want = fold(n);
-        self.data()
-            .powers
-            .iter()
-            .position(|p| fold(&p.name) == want || fold(&p.code) == want)
-            .ok_or_else(|| bad(format!("there is no power {:?}", n.trim())))
-    }
-    fn route(&self, n: &str) -> Result<u8, OrderError> {
-        let want = fold(n);
-        self.data()
-            .routes
-            .iter()
-            .position(|r| fold(r) == want || fold(r).starts_with(&want) && !want.is_empty())
-            .map(|i| i as u8)
-            .ok_or_else(|| bad(format!("there is no overseas route {:?}", n.trim())))
-    }
-    fn card_ref(&self, n: &str) -> Result<CardRef, OrderError> {
-        let n = n.trim();
-        if let Some(k) = n.strip_prefix('#') {
-            let k: u8 = k.trim().parse().map_err(|_| bad(format!("{n:?} is not a card number like #3")))?;
-            return Ok(CardRef::Number(k));
-        }
-        self.dev(n).map(CardRef::Named)
     }
 }
 

@@ -145,3 +145,45 @@ fn draft_lists_and_if_lines_are_never_published() {
     assert!(a.notes[0].executed);
     assert!(game().public_lines(&sh, &a.notes).is_empty());
 }
+
+#[test]
+fn a_conquest_ambition_declares_war_by_order_at_the_end_of_its_turn() {
+    let mut s = new();
+    let d = game().data();
+    s.players[0].ambition = d.ambitions.iter().position(|a| a.name == "Conquest").unwrap() as u8;
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    let prussia = s.players[1].power;
+    let mut sh = sheet(&["declare war on prussia"]);
+    assert_eq!(game().answer_from(&s, &mut sh).action, None, "kept for the end of the turn");
+    game().apply_action(&mut s, &Action::EndActions, &mut GameRng::for_action(1, 2)).unwrap();
+    let a = game().answer_from(&s, &mut sh);
+    assert_eq!(a.action, Some(Action::Declare(prussia)));
+    game().apply_action(&mut s, &a.action.unwrap(), &mut GameRng::for_action(1, 3)).unwrap();
+    assert!(s.players[0].revealed);
+    let mut t = new();
+    while matches!(t.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut t, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    t.players[0].ambition = d.ambitions.iter().position(|a| a.name == "Culture").unwrap() as u8;
+    game().apply_action(&mut t, &Action::EndActions, &mut GameRng::for_action(1, 2)).unwrap();
+    let a = game().answer_from(&t, &mut sheet(&["DECLARE Prussia"]));
+    assert_eq!(a.action, None);
+    assert!(a.notes[0].note.contains("needs the Conquest ambition"), "{}", a.notes[0].note);
+}
+
+#[test]
+fn move_c_takes_commerce_off_a_financial_institution_by_name() {
+    let mut s = new();
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    game().adopt(&mut s, 0, card("Financial Institution"));
+    let fi = s.players[0].cards.len() - 1;
+    s.players[0].cards[fi].res[C] = 1;
+    let a = game().answer_from(&s, &mut sheet(&["MOVE C FROM Financial Institution TO Autocracy"]));
+    let autocracy = s.players[0].cards.iter().position(|h| h.card == card("Autocracy")).unwrap();
+    assert_eq!(a.action, Some(Action::Shift { from: fi as u8, to: autocracy as u8 }));
+    assert!(game().parse_line("MOVE C Autocracy").unwrap_err().0.contains("MOVE C FROM"));
+}
