@@ -4,8 +4,8 @@
 
 use super::R1800;
 use super::board;
-use super::war::board::PowerId;
 use super::state::*;
+use super::war::board::PowerId;
 use crate::engine::{Seat, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -97,6 +97,7 @@ impl R1800 {
         if let Some(e) = s.event {
             let _ = writeln!(t, "Global event: {}.", d.events[usize::from(e)].name);
         }
+        // RULING E62: this round's wars and revealed ambitions are public.
         let wars = self.war_lines(s);
         if !wars.is_empty() {
             let _ = writeln!(t, "Wars: {}.", wars.join("; "));
@@ -191,7 +192,9 @@ impl R1800 {
             .war
             .declarations
             .iter()
-            .map(|x| format!("{} declared war on {} ({})", power(x.declarer), power(x.target), x.cause.words()))
+            .map(|x| {
+                format!("{} declared war on {} ({})", power(x.declarer), power(x.target), x.cause.words())
+            })
             .collect();
         for b in s.war.phase.iter().flat_map(|p| &p.battles) {
             let at = d.provinces.get(b.at.index()).map(|p| p.name.as_str()).unwrap_or("?");

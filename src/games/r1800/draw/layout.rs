@@ -184,8 +184,10 @@ mod tests {
             .replace("provinces = [\n", "provinces = [\n  { name = \"Wales\", lon = -3.0, lat = 52.0 },\n");
         let e = Layout::load(&twice, data()).expect_err("Wales twice");
         assert!(e.to_string().contains("province \"Wales\": placed twice"), "{e}");
-        let extra = SHIPPED
-            .replace("provinces = [\n", "provinces = [\n  { name = \"Atlantis\", lon = -20.0, lat = 40.0 },\n");
+        let extra = SHIPPED.replace(
+            "provinces = [\n",
+            "provinces = [\n  { name = \"Atlantis\", lon = -20.0, lat = 40.0 },\n",
+        );
         let e = Layout::load(&extra, data()).expect_err("no Atlantis");
         assert!(e.to_string().contains("province \"Atlantis\": the map has no province"), "{e}");
     }

@@ -5,7 +5,7 @@
 //! waiting to be resolved.
 
 use super::layout::Layout;
-use crate::draw::{El, colour};
+use crate::draw::{El, colour, num};
 use crate::games::r1800::Data;
 use crate::games::r1800::state::{NEUTRAL, State};
 
@@ -45,43 +45,37 @@ fn tint(hex: &str, keep: f64) -> String {
 fn seas(d: &Data, layout: &Layout) -> Vec<El> {
     let mut out = Vec::new();
     for (name, p) in d.sea_names.iter().zip(&layout.seas) {
-        out.push(El::new("ellipse").n("cx", p.0).n("cy", p.1).n("rx", 46.0).n("ry", 20.0).attr("fill", SEA_WASH));
+        out.push(
+            El::new("ellipse").n("cx", p.0).n("cy", p.1).n("rx", 46.0).n("ry", 20.0).attr("fill", SEA_WASH),
+        );
         let lines = crate::draw::text::lines(name, 12);
         let top = p.1 + 4.0 - 6.0 * (lines.len() as f64 - 1.0);
         for (k, l) in lines.iter().enumerate() {
             out.push(
-                El::label(p.0, top + 12.0 * k as f64, 10.5, l).attr("fill", SEA_INK).attr("font-style", "italic"),
+                El::label(p.0, top + 12.0 * k as f64, 10.5, l)
+                    .attr("fill", SEA_INK)
+                    .attr("font-style", "italic"),
             );
         }
     }
     out
 }
 
-/// Land borders (grey) and strait crossings (dashed blue), each pair once.
+/// Land borders (grey) and strait crossings (dashed blue), each pair once, as two paths (one
+/// element each, however many borders: the picture is drawn after every move in the tests).
 fn borders(d: &Data, at: &[(f64, f64)]) -> Vec<El> {
-    let mut out = Vec::new();
+    let (mut land, mut sea) = (String::new(), String::new());
     for (i, p) in d.provinces.iter().enumerate() {
-        for &j in &p.adjacent {
-            let j = usize::from(j);
-            let strait = p.straits.contains(&(j as u16));
-            if j <= i || strait {
-                continue;
-            }
-            if let (Some(a), Some(b)) = (at.get(i), at.get(j)) {
-                out.push(El::line(*a, *b, BORDER, 1.6));
-            }
-        }
-        for &j in &p.straits {
-            let j = usize::from(j);
-            if j <= i {
-                continue;
-            }
-            if let (Some(a), Some(b)) = (at.get(i), at.get(j)) {
-                out.push(El::line(*a, *b, SEA_INK, 1.8).attr("stroke-dasharray", "5 3"));
-            }
+        for &j in p.adjacent.iter().filter(|j| usize::from(**j) > i) {
+            let (Some(a), Some(b)) = (at.get(i), at.get(usize::from(j))) else { continue };
+            let into = if p.straits.contains(&j) { &mut sea } else { &mut land };
+            into.push_str(&format!("M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1)));
         }
     }
-    out
+    let path = |d: String, stroke: &str, width: f64| {
+        El::new("path").attr("d", d).attr("fill", "none").attr("stroke", stroke).n("stroke-width", width)
+    };
+    vec![path(land, BORDER, 1.6), path(sea, SEA_INK, 1.8).attr("stroke-dasharray", "5 3")]
 }
 
 /// One province: halo if coastal, its shape tinted by its controller, its name above, "F2" for

@@ -23,7 +23,7 @@ use crate::engine::{Seat, Viewer};
 
 /// A panel column's width, and the characters of a line that fit in it.
 const COLUMN_W: f64 = 360.0;
-const COLUMN_CHARS: usize = 62;
+const COLUMN_CHARS: usize = 58;
 const LINE_H: f64 = 14.0;
 /// Where the map and the panel start, below the headline.
 const TOP: f64 = 34.0;
@@ -53,7 +53,8 @@ impl R1800 {
     pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
         let d = self.data();
         let layout = Layout::standard(d).ok()?;
-        let headline = format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
+        let headline =
+            format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
         let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];
         let mut m = El::group(0.0, TOP);
         m.extend(map::map(d, s, &layout));
@@ -75,7 +76,7 @@ impl R1800 {
             }
             body.push(g);
         }
-        let width = x0 + columns as f64 * COLUMN_W;
+        let width = x0 + columns as f64 * COLUMN_W + 6.0;
         Some(document(width, TOP + layout.height + 6.0, &headline, body))
     }
 
@@ -94,6 +95,7 @@ impl R1800 {
             }
         }
         let offer: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
+        p.gap();
         p.say(&format!("Draft: {}", if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }));
         for (i, pl) in s.players.iter().enumerate() {
             p.gap();
@@ -164,14 +166,35 @@ fn legend(x: f64, y: f64) -> El {
         .child(El::rect(-8.0, -4.0, 326.0, row(8.0) + 4.0, colour::PAPER).attr("stroke", colour::EDGE))
         .child(El::words(0.0, 12.0, 11.5, "Legend").attr("font-weight", "bold"));
     let keys: [(El, &str); 8] = [
-        (El::rect(1.0, row(0.0) - 11.0, 12.0, 12.0, "#ffffff").attr("stroke", colour::INK).n("stroke-width", 2.0), "city (F2: two factories)"),
-        (El::circle(7.0, row(1.0) - 5.0, 6.0, "#ffffff").attr("stroke", colour::INK), "countryside; blue halo: coastal"),
-        (El::circle(7.0, row(2.0) - 5.0, 6.0, map::NEUTRAL_INK), "tint: the controller's colour (grey: neutral)"),
+        (
+            El::rect(1.0, row(0.0) - 11.0, 12.0, 12.0, "#ffffff")
+                .attr("stroke", colour::INK)
+                .n("stroke-width", 2.0),
+            "city (F2: two factories)",
+        ),
+        (
+            El::circle(7.0, row(1.0) - 5.0, 6.0, "#ffffff").attr("stroke", colour::INK),
+            "countryside; blue halo: coastal",
+        ),
+        (
+            El::circle(7.0, row(2.0) - 5.0, 6.0, map::NEUTRAL_INK),
+            "tint: the controller's colour (grey: neutral)",
+        ),
         (El::circle(7.0, row(3.0) - 5.0, 6.0, colour::seat(1)), "chip: pops of a power, with their number"),
-        (El::polygon(&[(1.0, row(4.0)), (13.0, row(4.0)), (7.0, row(4.0) - 13.0)], colour::seat(2)), "regiment (dashed: conscripted)"),
+        (
+            El::polygon(&[(1.0, row(4.0)), (13.0, row(4.0)), (7.0, row(4.0) - 13.0)], colour::seat(2)),
+            "regiment (dashed: conscripted)",
+        ),
         (El::line((0.0, row(5.0) - 5.0), (14.0, row(5.0) - 5.0), map::BORDER, 1.6), "land border"),
-        (El::line((0.0, row(6.0) - 5.0), (14.0, row(6.0) - 5.0), map::SEA_INK, 1.8).attr("stroke-dasharray", "5 3"), "strait crossing"),
-        (El::circle(7.0, row(7.0) - 5.0, 6.0, "none").attr("stroke", map::ALARM).n("stroke-width", 2.0), "battle waiting to be resolved"),
+        (
+            El::line((0.0, row(6.0) - 5.0), (14.0, row(6.0) - 5.0), map::SEA_INK, 1.8)
+                .attr("stroke-dasharray", "5 3"),
+            "strait crossing",
+        ),
+        (
+            El::circle(7.0, row(7.0) - 5.0, 6.0, "none").attr("stroke", map::ALARM).n("stroke-width", 2.0),
+            "battle waiting to be resolved",
+        ),
     ];
     for (k, (mark, words)) in keys.into_iter().enumerate() {
         g.push(mark);

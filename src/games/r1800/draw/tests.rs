@@ -17,18 +17,26 @@ fn start() -> State {
     game().setup(&spec, &mut GameRng::for_setup(18)).expect("setup")
 }
 
-/// The same game after `actions` moves of the random player (fewer if it ends).
-fn played(actions: u64) -> State {
+/// The same game after 162 moves of the random player (round 6, a Great War under way), then
+/// two admin cards and one military card dealt from the decks to every seat, so that every hand
+/// has something to hide.
+fn played() -> State {
     let g = game();
     let mut s = start();
     let mut pick = Pick(18);
-    for n in 0..actions {
-        if s.over() {
-            break;
-        }
+    for n in 0..162 {
         let legal = g.legal(&s);
         let a = g.sim_pick(&s, &legal, &mut pick);
         g.apply_action(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");
+    }
+    for i in 0..s.players.len() {
+        for _ in 0..2 {
+            let c = s.admin_deck.pop().expect("admin cards left");
+            s.players[i].admin.push(c);
+        }
+        let c = s.military_deck.pop().expect("military cards left");
+        s.players[i].military.push(c);
+        s.players[i].admin.sort_unstable();
     }
     s
 }
@@ -65,18 +73,20 @@ fn the_start_of_a_four_player_game_shows_every_province_the_powers_and_the_seats
 
 #[test]
 fn a_game_after_random_play_is_drawn_with_its_pops_regiments_and_cards() {
-    let s = played(600);
+    let s = played();
     assert!(s.round > 0, "the fixture is past the first round");
+    assert!(!s.war.declarations.is_empty(), "the fixture has a war");
     let svg = draw(&s, Viewer::Public);
     let round = format!("round {} of 24", s.round + 1);
     assert!(svg.contains(&round), "{round}");
     assert!(svg.contains("<polygon"), "regiments are drawn as cones");
+    assert!(svg.contains("declared war on") && svg.contains("Great War"), "the wars are listed");
     assert_drawing("r1800_played_public.svg", &svg);
 }
 
 #[test]
 fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
-    let s = played(600);
+    let s = played();
     let public = draw(&s, Viewer::Public);
     let mut checked = 0;
     for me in 0..s.players.len() {
@@ -92,7 +102,12 @@ fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
                 if mine.contains(&name) || public.contains(name.as_str()) {
                     continue;
                 }
-                assert!(!svg.contains(name.as_str()), "seat {} must not see seat {}'s {name}", me + 1, other + 1);
+                assert!(
+                    !svg.contains(name.as_str()),
+                    "seat {} must not see seat {}'s {name}",
+                    me + 1,
+                    other + 1
+                );
                 checked += 1;
             }
         }
@@ -102,7 +117,7 @@ fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
 
 #[test]
 fn the_public_drawing_shows_no_hidden_card_and_hand_sizes_only() {
-    let s = played(600);
+    let s = played();
     let svg = draw(&s, Viewer::Public);
     for (i, pl) in s.players.iter().enumerate() {
         let sizes = format!("{} admin, {} military cards", pl.admin.len(), pl.military.len());
@@ -133,7 +148,7 @@ fn the_public_drawing_shows_no_hidden_card_and_hand_sizes_only() {
 
 #[test]
 fn the_drawing_renders_to_png() {
-    for s in [start(), played(600)] {
+    for s in [start(), played()] {
         let png = crate::draw::png(&draw(&s, Viewer::Gm)).expect("renders");
         assert!(png.starts_with(b"\x89PNG"));
     }
