@@ -6,7 +6,7 @@
 //!
 //! Files, in the roles every engine shares (`crate::games`): `state`, `setup` (set-up and the
 //! round's steps), `legal`, `apply` (draft, placing, activating, rewards, end moves), `orders`,
-//! `view`, `data`; and 1800's own: `board` (what the rules read off the position: workforce,
+//! `view`, `draw` (the picture of the table), `data`; and 1800's own: `board` (what the rules read off the position: workforce,
 //! collection, requirements), `events` (global events and policy upkeep), `admin` (admin
 //! cards), `score` (ambitions and the winner), `warlink` (the seam to the war procedure), `sim`
 //! (a random player for tests and the benchmark).
@@ -18,6 +18,7 @@ mod admin;
 mod apply;
 pub mod board;
 pub mod data;
+mod draw;
 mod events;
 mod legal;
 pub mod orders;
@@ -135,6 +136,9 @@ impl Game for R1800 {
     }
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
+    }
+    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+        self.draw_for(s, viewer)
     }
     fn order_example(&self) -> &'static str {
         "DRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne"

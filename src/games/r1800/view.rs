@@ -5,6 +5,7 @@
 use super::R1800;
 use super::board;
 use super::state::*;
+use super::war::board::PowerId;
 use crate::engine::{Seat, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -96,6 +97,11 @@ impl R1800 {
         if let Some(e) = s.event {
             let _ = writeln!(t, "Global event: {}.", d.events[usize::from(e)].name);
         }
+        // RULING E62: this round's wars and revealed ambitions are public.
+        let wars = self.war_lines(s);
+        if !wars.is_empty() {
+            let _ = writeln!(t, "Wars: {}.", wars.join("; "));
+        }
         let offer: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
         let _ = writeln!(
             t,
@@ -138,6 +144,8 @@ impl R1800 {
                     names(&pl.military, &|c| d.military[usize::from(c)].name.clone())
                 );
                 let _ = writeln!(t, "  Your ambition: {}", d.ambitions[usize::from(pl.ambition)].name);
+            } else if pl.revealed || s.over() {
+                let _ = writeln!(t, "  Ambition (revealed): {}", d.ambitions[usize::from(pl.ambition)].name);
             }
         }
         let _ = writeln!(t, "\nProvinces (pops by power; F = factories; R = regiment):");
@@ -174,6 +182,28 @@ impl R1800 {
     }
 }
 
+impl R1800 {
+    /// This round's wars in words, for the text and the drawing: each declaration with its cause
+    /// and each battle waiting to be resolved (all public: declarations and moves are announced).
+    pub(super) fn war_lines(&self, s: &State) -> Vec<String> {
+        let d = self.data();
+        let power = |p: PowerId| d.powers.get(usize::from(p.0)).map(|x| x.name.as_str()).unwrap_or("?");
+        let mut out: Vec<String> = s
+            .war
+            .declarations
+            .iter()
+            .map(|x| {
+                format!("{} declared war on {} ({})", power(x.declarer), power(x.target), x.cause.words())
+            })
+            .collect();
+        for b in s.war.phase.iter().flat_map(|p| &p.battles) {
+            let at = d.provinces.get(b.at.index()).map(|p| p.name.as_str()).unwrap_or("?");
+            out.push(format!("battle in {at}: {} attacks {}", power(b.attacker), power(b.defender)));
+        }
+        out
+    }
+}
+
 fn owner_code(g: &R1800, o: usize) -> String {
     g.data().powers.get(o).map(|p| p.code.clone()).unwrap_or_else(|| "neutral".into())
 }
@@ -184,7 +214,7 @@ fn squares(res: [u8; 3], slots: [u8; 3]) -> String {
     if parts.is_empty() { String::new() } else { format!("[{}]", parts.join(" ")) }
 }
 
-fn stage_words(s: &State) -> String {
+pub(super) fn stage_words(s: &State) -> String {
     match &s.stage {
         Stage::Draft { .. } => "the development draft".into(),
         Stage::Turn { seat, .. } => format!("seat {}'s turn", seat + 1),

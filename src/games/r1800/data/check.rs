@@ -16,6 +16,7 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
     let dev: DevelopmentFile = parse("development.toml", t.development)?;
     let actions: ActionsFile = parse("actions.toml", t.actions)?;
     let (provinces, seas) = provinces(&map, &powers)?;
+    let sea_names = map.seas.iter().map(|s| s.name.clone()).collect();
     let (power_list, seating, neutral) = power_starts(&powers, &provinces)?;
     let mut provinces = provinces;
     for (i, p) in power_list.iter().enumerate() {
@@ -30,6 +31,7 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
     let data = Data {
         provinces,
         seas,
+        sea_names,
         powers: power_list,
         seating,
         neutral_regiments: neutral,

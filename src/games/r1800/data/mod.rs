@@ -176,7 +176,9 @@ pub struct EventCard {
 #[derive(Debug, Clone)]
 pub struct Data {
     pub provinces: Vec<Province>,
+    /// The sea zones' ids, and their names in the same order.
     pub seas: Vec<String>,
+    pub sea_names: Vec<String>,
     pub powers: Vec<Power>,
     /// Power indices in the order they are seated for fewer than eight players.
     pub seating: Vec<usize>,

@@ -1,0 +1,208 @@
+//! The picture of an 1800 table (issues 16 and 18): the map (`map`, provinces and sea zones
+//! placed by `layout` from `rules/1800/layout.toml`, a reconstruction: RULING E61) with a legend
+//! in its empty south-east corner, beside a panel that says what the text view
+//! ([`R1800::describe_for`]) says: the round, era and stage, the global event, the wars, the
+//! draft, and every power's public facts (prosperity, pops, provinces, hand sizes, next
+//! collection, the development cards in force with their resources). A seat's own admin and
+//! military cards and ambition appear only in that seat's picture (and the GM's); the others'
+//! only as counts, an ambition only once revealed (RULING E62). The panel flows into as many
+//! columns as it needs, each as tall as the map.
+
+mod layout;
+mod map;
+#[cfg(test)]
+mod tests;
+
+use layout::Layout;
+
+use super::R1800;
+use super::board;
+use super::state::{RES, State};
+use crate::draw::{El, colour, document, text};
+use crate::engine::{Seat, Viewer};
+
+/// A panel column's width, and the characters of a line that fit in it.
+const COLUMN_W: f64 = 360.0;
+const COLUMN_CHARS: usize = 58;
+const LINE_H: f64 = 14.0;
+/// Where the map and the panel start, below the headline.
+const TOP: f64 = 34.0;
+
+/// The panel's lines as they are drawn: text, colour, bold.
+struct Panel {
+    lines: Vec<(String, &'static str, bool)>,
+}
+
+impl Panel {
+    fn head(&mut self, t: impl Into<String>, ink: &'static str) {
+        self.lines.push((t.into(), ink, true));
+    }
+    fn say(&mut self, t: &str) {
+        for l in text::lines(t, COLUMN_CHARS) {
+            self.lines.push((l, colour::INK, false));
+        }
+    }
+    fn gap(&mut self) {
+        self.lines.push((String::new(), colour::INK, false));
+    }
+}
+
+impl R1800 {
+    /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
+    /// does not fit the map (a test keeps that from shipping).
+    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
+        let d = self.data();
+        let layout = Layout::standard(d).ok()?;
+        let headline =
+            format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
+        let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];
+        let mut m = El::group(0.0, TOP);
+        m.extend(map::map(d, s, &layout));
+        m.push(legend(layout.width - 330.0, layout.height - 200.0));
+        body.push(m);
+        let panel = self.panel(s, viewer);
+        let per_column = ((layout.height - 20.0) / LINE_H).floor().max(10.0) as usize;
+        let columns = panel.lines.len().div_ceil(per_column).max(1);
+        let x0 = layout.width + 10.0;
+        for (c, chunk) in panel.lines.chunks(per_column).enumerate() {
+            let mut g = El::group(x0 + c as f64 * COLUMN_W, TOP + 16.0);
+            for (k, (t, ink, bold)) in chunk.iter().enumerate() {
+                let mut e =
+                    El::words(0.0, k as f64 * LINE_H, if *bold { 11.5 } else { 10.0 }, t).attr("fill", *ink);
+                if *bold {
+                    e = e.attr("font-weight", "bold");
+                }
+                g.push(e);
+            }
+            body.push(g);
+        }
+        let width = x0 + columns as f64 * COLUMN_W + 6.0;
+        Some(document(width, TOP + layout.height + 6.0, &headline, body))
+    }
+
+    /// What the panel says, as the viewer may see it: the same facts as the text view.
+    fn panel(&self, s: &State, viewer: Viewer) -> Panel {
+        let d = self.data();
+        let mut p = Panel { lines: Vec::new() };
+        if let Some(e) = s.event {
+            p.head(format!("Global event: {}", d.events[usize::from(e)].name), colour::INK);
+        }
+        let wars = self.war_lines(s);
+        if !wars.is_empty() {
+            p.head("Wars", map::ALARM);
+            for w in &wars {
+                p.say(w);
+            }
+        }
+        let offer: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
+        p.gap();
+        p.say(&format!("Draft: {}", if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }));
+        for (i, pl) in s.players.iter().enumerate() {
+            p.gap();
+            let seat = Seat::from_index(i);
+            let y = board::collection(s, d, i);
+            p.head(
+                format!(
+                    "{} ({seat}): prosperity {}{}",
+                    d.powers[usize::from(pl.power)].name,
+                    pl.prosperity,
+                    if usize::from(s.dealer) == i { ", dealer" } else { "" }
+                ),
+                colour::seat(seat.0),
+            );
+            p.say(&format!(
+                "{} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C",
+                s.pops_of(usize::from(pl.power)),
+                board::provinces_controlled(s, i),
+                pl.admin.len(),
+                pl.military.len(),
+                i64::from(y.food_out) - i64::from(y.food_use),
+                y.production,
+                y.commerce,
+            ));
+            let cards: Vec<String> = pl
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| !h.covered)
+                .map(|(k, h)| {
+                    let c = &d.dev[usize::from(h.card)];
+                    let res: Vec<String> = (0..3)
+                        .filter(|&r| c.slots[r] > 0)
+                        .map(|r| format!("{}{}/{}", RES[r], h.res[r], c.slots[r]))
+                        .collect();
+                    let res = if res.is_empty() { String::new() } else { format!(" [{}]", res.join(" ")) };
+                    format!("#{} {}{res}", k + 1, c.name)
+                })
+                .collect();
+            p.say(&cards.join("; "));
+            if viewer.may_see(seat) {
+                let names = |v: &[u8], f: &dyn Fn(usize) -> String| {
+                    let v: Vec<String> = v.iter().map(|c| f(usize::from(*c))).collect();
+                    if v.is_empty() { "none".to_string() } else { v.join(", ") }
+                };
+                p.say(&format!("Admin cards: {}", names(&pl.admin, &|c| d.admin[c].name.clone())));
+                p.say(&format!("Military cards: {}", names(&pl.military, &|c| d.military[c].name.clone())));
+                p.say(&format!("Ambition: {}", d.ambitions[usize::from(pl.ambition)].name));
+            } else if pl.revealed || s.over() {
+                p.say(&format!("Ambition (revealed): {}", d.ambitions[usize::from(pl.ambition)].name));
+            }
+        }
+        if let Some(st) = self.standings_of(s) {
+            p.gap();
+            p.head("Final standings", colour::INK);
+            for x in st {
+                p.say(&format!("{}. {} — {}", x.place, self.power_name(s, x.seat.index()), x.score));
+            }
+        }
+        p
+    }
+}
+
+/// What the marks mean, in a box.
+fn legend(x: f64, y: f64) -> El {
+    let row = |k: f64| 30.0 + 17.0 * k;
+    let mut g = El::group(x, y)
+        .child(El::rect(-8.0, -4.0, 326.0, row(8.0) + 4.0, colour::PAPER).attr("stroke", colour::EDGE))
+        .child(El::words(0.0, 12.0, 11.5, "Legend").attr("font-weight", "bold"));
+    let keys: [(El, &str); 8] = [
+        (
+            El::rect(1.0, row(0.0) - 11.0, 12.0, 12.0, "#ffffff")
+                .attr("stroke", colour::INK)
+                .n("stroke-width", 2.0),
+            "city (F2: two factories)",
+        ),
+        (
+            El::circle(7.0, row(1.0) - 5.0, 6.0, "#ffffff").attr("stroke", colour::INK),
+            "countryside; blue halo: coastal",
+        ),
+        (
+            El::circle(7.0, row(2.0) - 5.0, 6.0, map::NEUTRAL_INK),
+            "tint: the controller's colour (grey: neutral)",
+        ),
+        (El::circle(7.0, row(3.0) - 5.0, 6.0, colour::seat(1)), "chip: pops of a power, with their number"),
+        (
+            El::polygon(&[(1.0, row(4.0)), (13.0, row(4.0)), (7.0, row(4.0) - 13.0)], colour::seat(2)),
+            "regiment (dashed: conscripted)",
+        ),
+        (El::line((0.0, row(5.0) - 5.0), (14.0, row(5.0) - 5.0), map::BORDER, 1.6), "land border"),
+        (
+            El::line((0.0, row(6.0) - 5.0), (14.0, row(6.0) - 5.0), map::SEA_INK, 1.8)
+                .attr("stroke-dasharray", "5 3"),
+            "strait crossing",
+        ),
+        (
+            El::circle(7.0, row(7.0) - 5.0, 6.0, "none").attr("stroke", map::ALARM).n("stroke-width", 2.0),
+            "battle waiting to be resolved",
+        ),
+    ];
+    for (k, (mark, words)) in keys.into_iter().enumerate() {
+        g.push(mark);
+        g.push(El::words(22.0, row(k as f64), 10.0, words).attr("fill", colour::INK));
+    }
+    g.push(
+        El::words(0.0, row(8.0) - 4.0, 9.0, "Places reconstructed: the board was not available")
+            .attr("fill", colour::MUTED),
+    );
+    g
+}

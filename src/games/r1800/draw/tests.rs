@@ -1,0 +1,155 @@
+//! The 1800 picture: snapshots of two fixture positions (the start of a 4-player game, and the
+//! same game after some random play by the engine's random player), what a seat's picture may
+//! show of the hands and ambitions, and that the picture renders to PNG.
+
+use crate::draw::snapshot::assert_drawing;
+use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
+use crate::games::r1800::state::State;
+use crate::games::r1800::{R1800, shared};
+
+fn game() -> &'static R1800 {
+    shared().expect("the standard data loads")
+}
+
+/// A 4-player game at its start.
+fn start() -> State {
+    let spec = SetupSpec { seats: 4, options: serde_json::Value::Null };
+    game().setup(&spec, &mut GameRng::for_setup(18)).expect("setup")
+}
+
+/// The same game after 162 moves of the random player (round 6, a Great War under way), then
+/// two admin cards and one military card dealt from the decks to every seat, so that every hand
+/// has something to hide.
+fn played() -> State {
+    let g = game();
+    let mut s = start();
+    let mut pick = Pick(18);
+    for n in 0..162 {
+        let legal = g.legal(&s);
+        let a = g.sim_pick(&s, &legal, &mut pick);
+        g.apply_action(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");
+    }
+    for i in 0..s.players.len() {
+        for _ in 0..2 {
+            let c = s.admin_deck.pop().expect("admin cards left");
+            s.players[i].admin.push(c);
+        }
+        let c = s.military_deck.pop().expect("military cards left");
+        s.players[i].military.push(c);
+        s.players[i].admin.sort_unstable();
+    }
+    s
+}
+
+fn draw(s: &State, viewer: Viewer) -> String {
+    game().draw(s, viewer).expect("1800 draws")
+}
+
+/// The names of a seat's hidden things: admin cards, military cards, ambition.
+fn hidden_names(s: &State, seat: usize) -> Vec<String> {
+    let d = game().data();
+    let pl = &s.players[seat];
+    pl.admin
+        .iter()
+        .map(|c| d.admin[usize::from(*c)].name.clone())
+        .chain(pl.military.iter().map(|c| d.military[usize::from(*c)].name.clone()))
+        .chain(std::iter::once(d.ambitions[usize::from(pl.ambition)].name.clone()))
+        .collect()
+}
+
+#[test]
+fn the_start_of_a_four_player_game_shows_every_province_the_powers_and_the_seats_own_hand() {
+    let s = start();
+    let svg = draw(&s, Viewer::Seat(Seat(1)));
+    for p in &game().data().provinces {
+        let name = p.name.replace('\'', "&#39;");
+        assert!(svg.contains(&format!(">{name}<")), "{} is on the map", p.name);
+    }
+    for words in ["North Sea", "Black Sea", "France (seat 1)", "prosperity 2", "Legend", "Ambition: "] {
+        assert!(svg.contains(words), "{words} is in the picture");
+    }
+    assert_drawing("r1800_start_seat1.svg", &svg);
+}
+
+#[test]
+fn a_game_after_random_play_is_drawn_with_its_pops_regiments_and_cards() {
+    let s = played();
+    assert!(s.round > 0, "the fixture is past the first round");
+    assert!(!s.war.declarations.is_empty(), "the fixture has a war");
+    let svg = draw(&s, Viewer::Public);
+    let round = format!("round {} of 24", s.round + 1);
+    assert!(svg.contains(&round), "{round}");
+    assert!(svg.contains("<polygon"), "regiments are drawn as cones");
+    assert!(svg.contains("declared war on") && svg.contains("Great War"), "the wars are listed");
+    assert_drawing("r1800_played_public.svg", &svg);
+}
+
+#[test]
+fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
+    let s = played();
+    let public = draw(&s, Viewer::Public);
+    let mut checked = 0;
+    for me in 0..s.players.len() {
+        let svg = draw(&s, Viewer::Seat(Seat::from_index(me)));
+        let mine = hidden_names(&s, me);
+        for name in &mine {
+            assert!(svg.contains(name.as_str()), "seat {} sees its own {name}", me + 1);
+        }
+        for other in (0..s.players.len()).filter(|o| *o != me) {
+            for name in hidden_names(&s, other) {
+                // A name the viewer holds too, or that the table sees anyway (a development card
+                // or war of the same name), proves nothing.
+                if mine.contains(&name) || public.contains(name.as_str()) {
+                    continue;
+                }
+                assert!(
+                    !svg.contains(name.as_str()),
+                    "seat {} must not see seat {}'s {name}",
+                    me + 1,
+                    other + 1
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "the fixture has other seats' secrets to look for ({checked})");
+}
+
+#[test]
+fn the_public_drawing_shows_no_hidden_card_and_hand_sizes_only() {
+    let s = played();
+    let svg = draw(&s, Viewer::Public);
+    for (i, pl) in s.players.iter().enumerate() {
+        let sizes = format!("{} admin, {} military cards", pl.admin.len(), pl.military.len());
+        assert!(svg.contains(&sizes), "seat {}'s hand sizes: {sizes}", i + 1);
+    }
+    assert!(!svg.contains("Admin cards:") && !svg.contains("Military cards:") && !svg.contains("Ambition: "));
+    // Passing every admin and military card to the next hand (sizes kept) and the unrevealed
+    // ambitions round the table changes nothing in the public picture.
+    let mut other = s.clone();
+    let mut admin: Vec<u8> = s.players.iter().flat_map(|p| p.admin.clone()).collect();
+    let mut military: Vec<u8> = s.players.iter().flat_map(|p| p.military.clone()).collect();
+    for pool in [&mut admin, &mut military] {
+        if !pool.is_empty() {
+            pool.rotate_left(1);
+        }
+    }
+    let secret: Vec<usize> = (0..s.players.len()).filter(|i| !s.players[*i].revealed).collect();
+    for (k, i) in secret.iter().enumerate() {
+        other.players[*i].ambition = s.players[secret[(k + 1) % secret.len()]].ambition;
+    }
+    for pl in &mut other.players {
+        pl.admin = admin.drain(..pl.admin.len()).collect();
+        pl.military = military.drain(..pl.military.len()).collect();
+    }
+    assert_ne!(other, s, "the re-deal changed some hand");
+    assert_eq!(draw(&other, Viewer::Public), svg);
+}
+
+#[test]
+fn the_drawing_renders_to_png() {
+    for s in [start(), played()] {
+        let png = crate::draw::png(&draw(&s, Viewer::Gm)).expect("renders");
+        assert!(png.starts_with(b"\x89PNG"));
+    }
+}
