@@ -171,8 +171,7 @@ impl Confed {
         if s.tasks.is_empty() {
             match (&s.stage, a) {
                 (Stage::Move { train }, Action::Step { to, fee }) => {
-                    return s.train(seat, *train).is_some_and(|t| t.station().is_some())
-                        && self.steps(s, seat, *train, s.mp).iter().any(|o| o.to == *to && o.fee == *fee);
+                    return self.step_option(s, seat, *train, s.mp, *to, *fee).is_some();
                 }
                 (Stage::Move { train }, _) => {
                     return self.move_options(s, seat, *train, s.mp, false).contains(a);
@@ -324,7 +323,7 @@ impl Confed {
                     v.push(Action::DropOff);
                 }
                 v.push(Action::Abandon);
-                if c.picked && self.stranded(s, c.dropoff, at) && board::is_depot(d, s, at) {
+                if c.picked && board::is_depot(d, s, at) && self.stranded(s, c.dropoff, at) {
                     v.push(Action::DepotDrop);
                 }
             }
