@@ -297,7 +297,14 @@ impl Confed {
         if s.pile.is_empty() {
             v.extend(s.display.iter().map(|n| Action::TakeDisplay(*n)));
         }
-        v.extend(s.abandoned.iter().map(|a| Action::TakeAbandoned(a.chit)));
+        // RT 7.6 (RULING F62): a seized Iron shipment is for the seizing seat alone.
+        let active = s.active();
+        v.extend(
+            s.abandoned
+                .iter()
+                .filter(|a| a.reserved.is_none_or(|r| r == active))
+                .map(|a| Action::TakeAbandoned(a.chit)),
+        );
         if forced && s.pile.is_empty() {
             v.push(Action::MoveLight);
         }
