@@ -51,14 +51,25 @@ impl Confed {
 
     /// RT 7.6 enacted for `line`: the diversion stands until carried out; the seat may first
     /// seize a shipment another train carries on its lines (the returned choice, voluntary).
-    pub(super) fn divert_iron(&self, s: &mut State, seat: Seat, line: u8, ev: &mut Vec<Event>) -> Option<Task> {
+    pub(super) fn divert_iron(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        line: u8,
+        ev: &mut Vec<Event>,
+    ) -> Option<Task> {
         s.diversions.push(Diversion { seat, line, seized: None });
         ev.push(Event::public(format!(
             "RT 7.6: {seat} will repair RRC #{line}: its Bad Rails go when one of {seat}'s trains \
              abandons a picked-up Iron load in a station of that line ($300 tariff)"
         )));
         let options = self.iron_seizable(s, seat);
-        (!options.is_empty()).then_some(Task::Choose { seat, kind: ChoiceKind::IronSeizure, options, optional: true })
+        (!options.is_empty()).then_some(Task::Choose {
+            seat,
+            kind: ChoiceKind::IronSeizure,
+            options,
+            optional: true,
+        })
     }
 
     /// RT 7.6: the shipment is abandoned at once where the train stands, with no payment and
@@ -103,12 +114,22 @@ impl Confed {
 
     /// RT 7.6: the Iron load is "delivered" to the Bad Rails line: the Bad Rails go, the chit
     /// leaves play, and the seat pays the $300 tariff (none for a seized shipment).
-    pub(super) fn carry_out_diversion(&self, s: &mut State, k: usize, chit: u32, at: usize, ev: &mut Vec<Event>) {
+    pub(super) fn carry_out_diversion(
+        &self,
+        s: &mut State,
+        k: usize,
+        chit: u32,
+        at: usize,
+        ev: &mut Vec<Event>,
+    ) {
         let v = s.diversions.remove(k);
         s.bad_rails.remove(&v.line);
         self.discard(s, chit);
-        let paid =
-            if v.seized == Some(chit) { 0 } else { self.charge(s, v.seat, self.data.tables.costs.penalty_tariff) };
+        let paid = if v.seized == Some(chit) {
+            0
+        } else {
+            self.charge(s, v.seat, self.data.tables.costs.penalty_tariff)
+        };
         ev.push(Event::public(format!(
             "RT 7.6: {} diverts {} at {}: the Bad Rails of RRC #{} are repaired (tariff ${paid})",
             v.seat,

@@ -139,8 +139,11 @@ impl Confed {
     ) -> Option<StepOption> {
         let d = &self.data;
         let c = self.step_ctx(s, seat, id)?;
-        let adjacent =
-            d.map.segments_at(c.at).iter().any(|g| d.map.segments.get(*g).and_then(|x| x.other(c.at)) == Some(to));
+        let adjacent = d
+            .map
+            .segments_at(c.at)
+            .iter()
+            .any(|g| d.map.segments.get(*g).and_then(|x| x.other(c.at)) == Some(to));
         if !adjacent {
             return None;
         }
