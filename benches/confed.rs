@@ -4,12 +4,21 @@
 //! Games: 2 to 5 players by seed, played to the end by the engine's random player
 //! (`games::confed::sim`), every action through `apply` (which checks it against the legal
 //! list). Paths: `movement::cheapest_path` between station pairs spread over the map.
-//! Plain Rust with `std::time::Instant`. Run: `cargo bench --bench confed [games] [runs]`.
+//! Plain Rust with `std::time::Instant`. The outcome digest (a hash of every final state) shows
+//! whether two builds played the same games. Run: `cargo bench --bench confed [games] [runs]`.
 
 use stationmaster::engine::Game;
 use stationmaster::games::confed::Confed;
 use stationmaster::games::confed::movement::{Board, Mover, cheapest_path};
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
+
+/// A fingerprint of a final state (its JSON), to show that a faster engine plays the same games.
+fn outcome(s: &stationmaster::games::confed::State) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    serde_json::to_string(s).expect("a state serialises").hash(&mut h);
+    h.finish()
+}
 
 fn main() {
     let g = Confed::standard().expect("Confederate Rails data");
@@ -18,13 +27,16 @@ fn main() {
     let (games, runs) = (arg(1, 200), arg(2, 3));
     let mut best = Duration::MAX;
     let mut actions = 0;
+    let mut digest = 0u64;
     for _ in 0..runs {
         let t = Instant::now();
         actions = 0;
+        digest = 0;
         for seed in 0..games {
             let (end, n) = g.sim_game(2 + (seed % 4) as u8, seed).expect("a legal game that ends");
             std::hint::black_box(g.standings(&end).expect("standings"));
             actions += n;
+            digest = digest.rotate_left(5) ^ outcome(&end);
         }
         best = best.min(t.elapsed());
     }
@@ -34,6 +46,8 @@ fn main() {
         games as f64 / secs,
         actions as f64 / secs
     );
+    // The same digest before and after an optimisation: the games came out the same.
+    println!("outcome digest: {digest:016x}");
     let d = g.data();
     let n = d.map.stations.len();
     let pairs: Vec<(usize, usize)> =

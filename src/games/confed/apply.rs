@@ -1,12 +1,15 @@
-//! Doing it: an action is checked against the legal list, carried out on a copy, and the game
-//! then runs on by itself (automatic tasks, the next train, the next Player Turn and Round)
-//! until a seat must decide; the copy replaces the state only on success (atomic).
+//! Doing it: an action is checked first (against the legal list, or directly where listing is
+//! costly: `Confed::allows`); once allowed nothing can fail, so it is carried out in place and
+//! the game then runs on by itself (automatic tasks, the next train, the next Player Turn and
+//! Round) until a seat must decide. A refused action changes nothing.
 //!
 //! By phase: `loads` (undertaking, Troops, pick-up, drop-off, abandoning: RT 5.1-5.2, 5.7),
 //! `moves` (steps, fees, traffic, collisions: RT 5.3-5.6, 7.4), `war` (War Progress, occupation,
-//! congestion, Raleigh: RT 5.5, 5.8, 5.9), `events` (RT 7.1-7.15), `specials` (RT 6.1-6.8).
+//! congestion, Raleigh: RT 5.5, 5.8, 5.9), `events` (RT 7.1-7.15), `iron` (RT 7.6's standing
+//! diversions), `specials` (RT 6.1-6.8).
 
 mod events;
+mod iron;
 mod loads;
 pub(super) mod moves;
 mod specials;
@@ -20,7 +23,7 @@ use super::state::{Action, Chit, Place, Stage, State, Task, Then, Train};
 use crate::engine::{Event, GameRng, Illegal, Seat};
 
 impl Confed {
-    /// Applies one action atomically.
+    /// Applies one action: refused unchanged, or carried out whole.
     pub(super) fn apply_action(
         &self,
         s: &mut State,
@@ -37,11 +40,10 @@ impl Confed {
                 self.why_not(s)
             )));
         }
-        let mut w = s.clone();
+        // Checked: from here on nothing can fail, so the state changes in place (no copy).
         let mut ev = Vec::new();
-        self.execute(&mut w, seat, a, rng, &mut ev);
-        self.advance(&mut w, rng, &mut ev);
-        *s = w;
+        self.execute(s, seat, a, rng, &mut ev);
+        self.advance(s, rng, &mut ev);
         Ok(ev)
     }
 

@@ -171,8 +171,7 @@ impl Confed {
         if s.tasks.is_empty() {
             match (&s.stage, a) {
                 (Stage::Move { train }, Action::Step { to, fee }) => {
-                    return s.train(seat, *train).is_some_and(|t| t.station().is_some())
-                        && self.steps(s, seat, *train, s.mp).iter().any(|o| o.to == *to && o.fee == *fee);
+                    return self.step_option(s, seat, *train, s.mp, *to, *fee).is_some();
                 }
                 (Stage::Move { train }, _) => {
                     return self.move_options(s, seat, *train, s.mp, false).contains(a);
@@ -298,7 +297,14 @@ impl Confed {
         if s.pile.is_empty() {
             v.extend(s.display.iter().map(|n| Action::TakeDisplay(*n)));
         }
-        v.extend(s.abandoned.iter().map(|a| Action::TakeAbandoned(a.chit)));
+        // RT 7.6 (RULING F62): a seized Iron shipment is for the seizing seat alone.
+        let active = s.active();
+        v.extend(
+            s.abandoned
+                .iter()
+                .filter(|a| a.reserved.is_none_or(|r| r == active))
+                .map(|a| Action::TakeAbandoned(a.chit)),
+        );
         if forced && s.pile.is_empty() {
             v.push(Action::MoveLight);
         }
@@ -324,7 +330,7 @@ impl Confed {
                     v.push(Action::DropOff);
                 }
                 v.push(Action::Abandon);
-                if c.picked && self.stranded(s, c.dropoff, at) && board::is_depot(d, s, at) {
+                if c.picked && board::is_depot(d, s, at) && self.stranded(s, c.dropoff, at) {
                     v.push(Action::DepotDrop);
                 }
             }

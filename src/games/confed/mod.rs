@@ -36,6 +36,8 @@ mod view;
 #[cfg(test)]
 mod extended_tests;
 #[cfg(test)]
+mod iron_tests;
+#[cfg(test)]
 mod movement_tests;
 #[cfg(test)]
 mod proptests;

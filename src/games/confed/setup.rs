@@ -170,6 +170,7 @@ impl Confed {
             ended: None,
             extended,
             pre_war: extended,
+            diversions: Vec::new(),
         };
         if extended {
             self.deal_extended(&mut s, &cfg, rng);

@@ -35,6 +35,10 @@ impl Confed {
                     }
                 }
                 let seat = s.active();
+                // RT 7.6: an Iron load that repairs a Bad Rails line here is diverted.
+                if has(&Action::Abandon) && self.diverts_here(s, seat, *train) {
+                    return Action::Abandon;
+                }
                 let target = s
                     .train(seat, *train)
                     .and_then(|t| t.load.as_ref())

@@ -102,6 +102,21 @@ pub struct Abandoned {
     pub at: usize,
     /// Its designated dropoff.
     pub dropoff: usize,
+    /// RT 7.6: an Iron shipment seized by a Divert Iron Shipment: only this seat may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved: Option<Seat>,
+}
+
+/// RT 7.6 (RULING F62): a Divert Iron Shipment in force: `seat` may "abandon" an Iron load
+/// one of its trains has picked up in any station of `line`, whose Bad Rails then go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diversion {
+    /// The seat that enacted the event.
+    pub seat: Seat,
+    /// Its Bad Rails line to repair.
+    pub line: u8,
+    /// The Iron chit it seized from another player's train, if any: diverted with no tariff.
+    pub seized: Option<u32>,
 }
 
 /// What the game is waiting for, when no [`Task`] is queued.
@@ -161,6 +176,9 @@ pub enum ChoiceKind {
     Raid,
     /// RT 6.6: the segment this seat rips up for the Great Iron Treasure Hunt.
     TreasureHunt,
+    /// RT 7.6: another seat's train whose Iron shipment is seized (owner seat index * 16 +
+    /// train id; voluntary).
+    IronSeizure,
 }
 
 /// Something a seat must answer before play goes on (choices, interrupts, offers).
@@ -294,6 +312,9 @@ pub struct State {
     /// pile, no War Progress, no Special Events.
     #[serde(default)]
     pub pre_war: bool,
+    /// RT 7.6 (RULING F62): Divert Iron Shipments enacted and not yet carried out.
+    #[serde(default)]
+    pub diversions: Vec<Diversion>,
 }
 
 impl State {

@@ -7,13 +7,13 @@ use super::proptests::game;
 use super::state::{Action, Chit, Contract, Place, Stage, State};
 use crate::engine::{Game, GameRng, Numbered, OrderSheet, Seat, SetupSpec, Viewer};
 
-fn st(name: &str) -> usize {
+pub(super) fn st(name: &str) -> usize {
     game().data().map.station(name).unwrap_or_else(|| panic!("station {name}"))
 }
 
 /// A game of `seats` through its set-up (default answers), at seat 1's activation phase, with
 /// every train taken off the map and the pile's top chit a plain load.
-fn started(seats: u8) -> State {
+pub(super) fn started(seats: u8) -> State {
     let g = game();
     let spec = SetupSpec { seats, options: serde_json::Value::Null };
     let mut s = g.setup(&spec, &mut GameRng::for_setup(5)).expect("setup");
@@ -33,7 +33,7 @@ fn started(seats: u8) -> State {
     s
 }
 
-fn put(s: &mut State, seat: Seat, id: u8, at: &str, line: Option<u8>) {
+pub(super) fn put(s: &mut State, seat: Seat, id: u8, at: &str, line: Option<u8>) {
     if let Some(p) = s.player_mut(seat) {
         p.trains.push(super::apply::new_train(id, st(at)));
         if let Some(t) = p.trains.last_mut() {
@@ -42,12 +42,12 @@ fn put(s: &mut State, seat: Seat, id: u8, at: &str, line: Option<u8>) {
     }
 }
 
-fn moving(s: &mut State, id: u8, mp: u32) {
+pub(super) fn moving(s: &mut State, id: u8, mp: u32) {
     s.stage = Stage::Move { train: id };
     s.mp = mp;
 }
 
-fn apply(g: &Confed, s: &mut State, a: Action) {
+pub(super) fn apply(g: &Confed, s: &mut State, a: Action) {
     g.apply_action(s, &a, &mut GameRng::for_action(9, 9)).unwrap_or_else(|e| panic!("{a:?}: {e}"));
 }
 

@@ -158,7 +158,7 @@ impl Confed {
             }
             "7.6" => {
                 if let Some(l) = choice {
-                    self.divert_iron(s, seat, l as u8, ev);
+                    front.extend(self.divert_iron(s, seat, l as u8, ev));
                 }
             }
             "7.7" => self.wear_and_tear(s, ev),
@@ -294,6 +294,7 @@ impl Confed {
                 ev.push(Event::public(format!("RT 7.13: {seat}'s {} breaks down", train_name(x as u8))));
                 self.disable(s, seat, x as u8, DisableLoad::Abandon, ev);
             }
+            ChoiceKind::IronSeizure => self.seize_iron(s, seat, x, ev),
             ChoiceKind::TreasureHunt => {
                 *s.ripped.entry(x).or_insert(0) += 1;
                 ev.push(Event::public(format!("RT 6.6: {seat} rips up {}", segment_name(d, x))));
@@ -337,64 +338,6 @@ impl Confed {
         let Some(l) = d.map.line(line) else { return false };
         !s.bad_rails.contains(&line)
             && !l.stations.iter().any(|st| s.occupied.contains(st) && board::is_load_station(d, s, *st))
-    }
-
-    fn is_iron(&self, n: u32) -> bool {
-        chits::goods(&self.data, n) == "Iron"
-    }
-
-    /// RT 7.6 (RULING F27): the seat's Bad Rails lines, if an Iron load is there to divert.
-    fn iron_lines(&self, s: &State, seat: Seat) -> Vec<usize> {
-        let Some(p) = s.player(seat) else { return Vec::new() };
-        let any_iron = s.display.iter().any(|n| self.is_iron(*n))
-            || s.abandoned.iter().any(|a| self.is_iron(a.chit))
-            || s.players
-                .iter()
-                .flat_map(|q| &q.trains)
-                .any(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit)));
-        if !any_iron {
-            return Vec::new();
-        }
-        p.rrcs.iter().filter(|l| s.bad_rails.contains(l)).map(|l| usize::from(*l)).collect()
-    }
-
-    /// RT 7.6: the Bad Rails of `line` are repaired with an Iron load, which leaves play.
-    fn divert_iron(&self, s: &mut State, seat: Seat, line: u8, ev: &mut Vec<Event>) {
-        let d = &self.data;
-        s.bad_rails.remove(&line);
-        let own = s.player(seat).and_then(|p| {
-            p.trains.iter().find(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit))).map(|t| t.id)
-        });
-        let seized = s.players.iter().enumerate().find_map(|(i, p)| {
-            p.trains
-                .iter()
-                .find(|t| t.load.as_ref().is_some_and(|c| self.is_iron(c.chit)))
-                .map(|t| (Seat::from_index(i), t.id))
-        });
-        let (chit, tariff) = if let Some(id) = own {
-            let c = s.train(seat, id).and_then(|t| t.load.as_ref()).map(|c| c.chit);
-            self.clear_load(s, seat, id);
-            (c, true)
-        } else if let Some(n) = s.display.iter().copied().find(|n| self.is_iron(*n)) {
-            s.display.retain(|x| *x != n);
-            (Some(n), true)
-        } else if let Some(i) = s.abandoned.iter().position(|a| self.is_iron(a.chit)) {
-            (Some(s.abandoned.remove(i).chit), true)
-        } else if let Some((owner, id)) = seized {
-            let c = s.train(owner, id).and_then(|t| t.load.as_ref()).map(|c| c.chit);
-            self.clear_load(s, owner, id);
-            (c, false)
-        } else {
-            (None, false)
-        };
-        let paid = if tariff { self.charge(s, seat, d.tables.costs.penalty_tariff) } else { 0 };
-        if let Some(n) = chit {
-            self.discard(s, n);
-        }
-        ev.push(Event::public(format!(
-            "RT 7.6: {seat} diverts {} to RRC #{line}: its Bad Rails are repaired (tariff ${paid})",
-            chit.map(|n| chits::label(d, n)).unwrap_or_default()
-        )));
     }
 
     /// RT 7.7: every player pays $300 per train in play; unpaid trains leave the game

@@ -370,10 +370,16 @@ impl Confed {
                 )));
             }
             _ => {
+                // RT 7.6 (RULING F62): abandoned on the Bad Rails line of a Divert Iron Shipment.
+                if let Some(k) = self.diversion_at(s, seat, c.chit, at).filter(|_| c.picked) {
+                    self.clear_load(s, seat, train);
+                    self.carry_out_diversion(s, k, c.chit, at, ev);
+                    return;
+                }
                 let tariff = self.charge(s, seat, d.tables.costs.penalty_tariff);
                 self.clear_load(s, seat, train);
                 if c.picked && !self.stranded(s, c.dropoff, at) {
-                    s.abandoned.push(Abandoned { chit: c.chit, at, dropoff: c.dropoff });
+                    s.abandoned.push(Abandoned { chit: c.chit, at, dropoff: c.dropoff, reserved: None });
                     ev.push(Event::public(format!(
                         "RT 5.1.7: {seat} abandons {label} at {} (tariff ${tariff})",
                         name(d, at)

@@ -7,7 +7,7 @@ use super::super::board::{self, name};
 use super::super::chits::{self, train_name};
 use super::super::movement::{self, Board, Mover};
 use super::super::setup::d6;
-use super::super::state::{Place, Stage, State};
+use super::super::state::{Place, Stage, State, Train};
 use crate::engine::{Event, GameRng, Seat};
 
 /// One step a train may take.
@@ -24,7 +24,9 @@ pub struct StepOption {
 }
 
 impl Confed {
-    /// The cheapest way into `to` over each segment and line, for a mover.
+    /// The cheapest way into `to` over each segment and line, for a mover. At equal cost the
+    /// first found wins: a shared segment lists its lines by number, so the lower-numbered line
+    /// is travelled and its owner paid (RULING F63).
     fn best_into(
         &self,
         b: &Board,
@@ -47,61 +49,105 @@ impl Confed {
         best
     }
 
-    /// Every step the train may take now with `mp` left.
-    pub(in super::super) fn steps(&self, s: &State, seat: Seat, id: u8, mp: u32) -> Vec<StepOption> {
+    /// What every step of a train needs, worked out once per listing or check.
+    fn step_ctx<'s>(&self, s: &'s State, seat: Seat, id: u8) -> Option<StepCtx<'s>> {
         let d = &self.data;
-        let Some(t) = s.train(seat, id) else { return Vec::new() };
-        let Some(at) = t.station() else { return Vec::new() };
-        let base = board::mover(s, seat, t);
-        let fee = chits::line_fee(d, t.load.as_ref().map(|c| c.chit));
-        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+        let t = s.train(seat, id)?;
+        let at = t.station()?;
         // RULING F18: Troops move expeditiously: every step brings them a station closer.
         let troops_target = t
             .load
             .as_ref()
             .filter(|c| chits::is_troops(d, c.chit))
             .map(|c| if c.picked { c.dropoff } else { c.pickup });
-        let hops = troops_target.map(|target| board::usable_hops(d, s, target));
-        // The board is built once per listing, not per neighbour.
-        let b = board::board(s, Some((seat, id)));
-        let mut out = Vec::new();
-        let mut seen = std::collections::BTreeSet::new();
-        for &seg in d.map.segments_at(at) {
-            let Some(to) = d.map.segments.get(seg).and_then(|x| x.other(at)) else { continue };
-            if !seen.insert(to) || s.trains_at(to) >= board::stack_limit(d, s, to) {
-                continue;
+        Some(StepCtx {
+            train: t,
+            at,
+            base: board::mover(s, seat, t),
+            fee: chits::line_fee(d, t.load.as_ref().map(|c| c.chit)),
+            money: s.player(seat).map(|p| p.money).unwrap_or(0),
+            hops: troops_target.map(|target| board::usable_hops(d, s, target)),
+            board: board::board(s, Some((seat, id))),
+        })
+    }
+
+    /// The steps into the adjacent station `to` (without and with the fee; `to` must be
+    /// adjacent: the caller takes it from the segments at the train's station).
+    fn steps_into(&self, s: &State, seat: Seat, c: &StepCtx, to: usize, mp: u32) -> [Option<StepOption>; 2] {
+        let d = &self.data;
+        let mut out = [None, None];
+        if s.trains_at(to) >= board::stack_limit(d, s, to) {
+            return out;
+        }
+        if let Some(h) = &c.hops {
+            let (here, there) =
+                (h.get(c.at).copied().unwrap_or(u32::MAX), h.get(to).copied().unwrap_or(u32::MAX));
+            if there >= here {
+                return out;
             }
-            if let Some(h) = &hops {
-                let (here, there) =
-                    (h.get(at).copied().unwrap_or(u32::MAX), h.get(to).copied().unwrap_or(u32::MAX));
-                if there >= here {
-                    continue;
-                }
-            }
-            let plain = self.best_into(&b, t.line, at, to, &base);
-            if let Some((cost, line)) = plain.filter(|(c, _)| *c <= mp) {
-                out.push(StepOption { to, fee: false, cost, line });
-            }
-            if base.light || money < fee {
-                continue;
-            }
-            // With the fee: the cheapest foreign line, if paying makes the step cheaper.
-            let mut paid = base.clone();
-            for seg2 in d.map.segments_between(at, to) {
-                for &l in d.map.segments.get(seg2).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
-                    if !base.owned.contains(&l) && s.owner_of(l) != Some(seat) {
-                        paid.fee_paid.insert(l);
-                    }
-                }
-            }
-            if let Some((cost, line)) = self.best_into(&b, t.line, at, to, &paid) {
-                let cheaper = plain.is_none_or(|(c, _)| cost < c);
-                if cheaper && cost <= mp && !base.fee_paid.contains(&line) && !base.owned.contains(&line) {
-                    out.push(StepOption { to, fee: true, cost, line });
+        }
+        let plain = self.best_into(&c.board, c.train.line, c.at, to, &c.base);
+        if let Some((cost, line)) = plain.filter(|(cost, _)| *cost <= mp) {
+            out[0] = Some(StepOption { to, fee: false, cost, line });
+        }
+        if c.base.light || c.money < c.fee {
+            return out;
+        }
+        // With the fee: the cheapest foreign line, if paying makes the step cheaper.
+        let mut paid = c.base.clone();
+        for seg2 in d.map.segments_between(c.at, to) {
+            for &l in d.map.segments.get(seg2).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
+                if !c.base.owned.contains(&l) && s.owner_of(l) != Some(seat) {
+                    paid.fee_paid.insert(l);
                 }
             }
         }
+        if let Some((cost, line)) = self.best_into(&c.board, c.train.line, c.at, to, &paid) {
+            let cheaper = plain.is_none_or(|(p, _)| cost < p);
+            if cheaper && cost <= mp && !c.base.fee_paid.contains(&line) && !c.base.owned.contains(&line) {
+                out[1] = Some(StepOption { to, fee: true, cost, line });
+            }
+        }
         out
+    }
+
+    /// Every step the train may take now with `mp` left.
+    pub(in super::super) fn steps(&self, s: &State, seat: Seat, id: u8, mp: u32) -> Vec<StepOption> {
+        let d = &self.data;
+        let Some(c) = self.step_ctx(s, seat, id) else { return Vec::new() };
+        let mut out = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for &seg in d.map.segments_at(c.at) {
+            let Some(to) = d.map.segments.get(seg).and_then(|x| x.other(c.at)) else { continue };
+            if seen.insert(to) {
+                out.extend(self.steps_into(s, seat, &c, to, mp).into_iter().flatten());
+            }
+        }
+        out
+    }
+
+    /// The one step into `to` (with the fee or without) the train may take now, if any: the
+    /// same as finding it in [`Confed::steps`], without listing the other neighbours.
+    pub(in super::super) fn step_option(
+        &self,
+        s: &State,
+        seat: Seat,
+        id: u8,
+        mp: u32,
+        to: usize,
+        fee: bool,
+    ) -> Option<StepOption> {
+        let d = &self.data;
+        let c = self.step_ctx(s, seat, id)?;
+        let adjacent = d
+            .map
+            .segments_at(c.at)
+            .iter()
+            .any(|g| d.map.segments.get(*g).and_then(|x| x.other(c.at)) == Some(to));
+        if !adjacent {
+            return None;
+        }
+        self.steps_into(s, seat, &c, to, mp)[usize::from(fee)]
     }
 
     /// RT 5.3: the train enters an adjacent station.
@@ -116,10 +162,7 @@ impl Confed {
     ) {
         let d = &self.data;
         let Stage::Move { train } = s.stage else { return };
-        let Some(opt) = self.steps(s, seat, train, s.mp).into_iter().find(|o| o.to == to && o.fee == fee)
-        else {
-            return;
-        };
+        let Some(opt) = self.step_option(s, seat, train, s.mp, to, fee) else { return };
         let Some(at) = s.train(seat, train).and_then(|t| t.station()) else { return };
         // RT 7.4: passing through a station holding another train after a Collisions! chit.
         if s.collisions > 0 && s.moved_in && s.trains_at(at) > 1 && self.collide(s, seat, train, at, rng, ev)
@@ -216,6 +259,17 @@ impl Confed {
         }
         collided
     }
+}
+
+/// The parts of a train's position every one of its steps reads.
+struct StepCtx<'s> {
+    train: &'s Train,
+    at: usize,
+    base: Mover,
+    fee: u32,
+    money: u32,
+    hops: Option<Vec<u32>>,
+    board: Board,
 }
 
 /// What happens to the load of a train that is disabled.

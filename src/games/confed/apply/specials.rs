@@ -62,6 +62,7 @@ impl Confed {
             Action::TreasureHunt(line) => {
                 self.spend(s, seat, 6);
                 s.bad_rails.remove(&line);
+                self.lapse_diversions(s); // RULING F62: a diversion for this line lapses
                 ev.push(Event::public(format!(
                     "RT 6.6: {seat} plays The Great Iron Treasure Hunt: RRC #{line} loses its Bad Rails; three segments are ripped up by the others"
                 )));

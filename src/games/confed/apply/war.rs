@@ -180,7 +180,7 @@ impl Confed {
                 0
             };
             if load == DisableLoad::Abandon && c.picked {
-                s.abandoned.push(Abandoned { chit: c.chit, at, dropoff: c.dropoff });
+                s.abandoned.push(Abandoned { chit: c.chit, at, dropoff: c.dropoff, reserved: None });
                 ev.push(Event::public(format!(
                     "{seat} abandons its load at {} (tariff ${tariff})",
                     name(d, at)

@@ -39,7 +39,7 @@ fn fixture() -> State {
     s.ripped.insert(seg("Atlanta", "Marietta"), 2);
     s.bad_rails.insert(13);
     s.blockade = 1;
-    s.abandoned.push(Abandoned { chit: 20, at: st("Macon (GA)"), dropoff: st("Savannah") });
+    s.abandoned.push(Abandoned { chit: 20, at: st("Macon (GA)"), dropoff: st("Savannah"), reserved: None });
     if let Some(t) = s.players[1].trains.first_mut() {
         t.at = Place::RepairBox;
     }

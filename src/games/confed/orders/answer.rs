@@ -317,7 +317,9 @@ impl Confed {
             (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => {
                 (seat.index() * 16 + usize::from(*id)) * 2 + 1
             }
-            (ChoiceKind::Seizure, Order::ChooseTrain(seat, id)) => seat.index() * 16 + usize::from(*id),
+            (ChoiceKind::Seizure | ChoiceKind::IronSeizure, Order::ChooseTrain(seat, id)) => {
+                seat.index() * 16 + usize::from(*id)
+            }
             (ChoiceKind::BreakDown, Order::ChooseTrain(seat, id)) if Some(*seat) == self.deciding_seat(s) => {
                 usize::from(*id)
             }
