@@ -1,5 +1,5 @@
 //! Pictures of the table (issue 16): a small SVG writer the engines draw with, the geometry of a
-//! pointy-topped hex grid, a few shared colours, and the PNG rendering of a drawing for mail.
+//! pointy-topped hex grid, maps placed by longitude and latitude (`geo`), a few shared colours, and the PNG rendering of a drawing for mail.
 //!
 //! The writer ([`El`]) escapes every text and attribute value it is given, so a player's name
 //! containing `<` or `&` can never break out of the document: there is no way to put raw markup
@@ -10,6 +10,7 @@
 //! falls back to a font bundled with the binary when the system has none.
 
 pub mod colour;
+pub mod geo;
 pub mod hex;
 mod png;
 mod svg;

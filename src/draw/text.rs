@@ -1,5 +1,35 @@
 //! Text laid out for a drawing: SVG has no line breaking, so long sentences are broken into
-//! lines of about a given number of characters here.
+//! lines of about a given number of characters here; a side panel of such lines ([`Panel`]).
+
+use super::colour;
+
+/// A drawing's side panel as its lines are drawn: text, colour, bold. Sentences are broken to
+/// the panel's width in characters.
+pub struct Panel {
+    pub lines: Vec<(String, &'static str, bool)>,
+    chars: usize,
+}
+
+impl Panel {
+    /// An empty panel whose lines hold about `chars` characters.
+    pub fn new(chars: usize) -> Panel {
+        Panel { lines: Vec::new(), chars }
+    }
+    /// A heading in `ink`, bold, on one line.
+    pub fn head(&mut self, t: impl Into<String>, ink: &'static str) {
+        self.lines.push((t.into(), ink, true));
+    }
+    /// A sentence in plain ink, broken into lines.
+    pub fn say(&mut self, t: &str) {
+        for l in lines(t, self.chars) {
+            self.lines.push((l, colour::INK, false));
+        }
+    }
+    /// An empty line.
+    pub fn gap(&mut self) {
+        self.lines.push((String::new(), colour::INK, false));
+    }
+}
 
 /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole
 /// on its own line).

@@ -3,31 +3,18 @@
 //! the drawing's pixels. The file is embedded at build time and parsed once; a file that misses
 //! a station, names one twice or names one the map lacks is a [`LayoutError`] naming the entry.
 
-use crate::games::confed::Data;
+use crate::draw::geo::{self, Group, Place, Projection};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// Pixels per degree of latitude.
-const SCALE: f64 = 92.0;
-/// Degrees of longitude shrink by the cosine of the map's middle latitude (about 34° N).
-const LON_SHRINK: f64 = 0.829;
-/// The space around the stations, in px.
-const PAD: f64 = 40.0;
+pub use crate::draw::geo::LayoutError;
+use crate::games::confed::Data;
 
-/// The layout file could not be used: which entry, what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("rules/confederate_rails/layout.toml: {entry}{sep}{msg}", sep = if entry.is_empty() { "" } else { ": " })]
-pub struct LayoutError {
-    /// The entry at fault (`station "Corinth"`), or empty for the whole file.
-    pub entry: String,
-    /// What is wrong, in words.
-    pub msg: String,
-}
-
-fn err(entry: impl Into<String>, msg: impl Into<String>) -> LayoutError {
-    LayoutError { entry: entry.into(), msg: msg.into() }
-}
+/// The file, as errors name it.
+const FILE: &str = "rules/confederate_rails/layout.toml";
+/// How degrees become pixels: 92.0 px per degree of latitude; degrees of longitude shrink by the cosine of the map's
+/// middle latitude (about 34° N); 40.0 px around the stations.
+const PROJECTION: Projection = Projection { scale: 92.0, lon_shrink: 0.829, pad: 40.0 };
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,14 +22,6 @@ struct Raw {
     reconstructed: bool,
     stations: Vec<Place>,
     entry: Vec<Place>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Place {
-    name: String,
-    lon: f64,
-    lat: f64,
 }
 
 /// Every station and entry point placed in the drawing, in px from the map's top left.
@@ -75,55 +54,29 @@ impl Layout {
 }
 
 fn parse(text: &str) -> Result<Raw, LayoutError> {
-    toml::from_str(text).map_err(|e| err("", e.to_string()))
-}
-
-/// Each of `places` by the name the map gives it: every name once, every name known, in range.
-fn by_name<'a>(
-    places: &'a [Place],
-    what: &str,
-    known: &[&str],
-) -> Result<BTreeMap<&'a str, &'a Place>, LayoutError> {
-    let mut out = BTreeMap::new();
-    for p in places {
-        let entry = format!("{what} \"{}\"", p.name);
-        if !known.contains(&p.name.as_str()) {
-            return Err(err(entry, format!("the map has no {what} of that name")));
-        }
-        if !(-180.0..=180.0).contains(&p.lon) || !(-90.0..=90.0).contains(&p.lat) {
-            return Err(err(entry, "lon must be within ±180 and lat within ±90 degrees"));
-        }
-        if out.insert(p.name.as_str(), p).is_some() {
-            return Err(err(entry, "placed twice"));
-        }
-    }
-    if let Some(missing) = known.iter().find(|n| !out.contains_key(*n)) {
-        return Err(err(format!("{what} \"{missing}\""), "not placed: every one needs lon and lat"));
-    }
-    Ok(out)
+    geo::parse(FILE, text)
 }
 
 fn place(raw: &Raw, data: &Data) -> Result<Layout, LayoutError> {
     let map = &data.map;
     let station_names: Vec<&str> = map.stations.iter().map(|s| s.name.as_str()).collect();
     let entry_names: Vec<&str> = map.entries.iter().map(|e| e.name.as_str()).collect();
-    let stations = by_name(&raw.stations, "station", &station_names)?;
-    let entries = by_name(&raw.entry, "entry point", &entry_names)?;
-    let all: Vec<&Place> = stations.values().chain(entries.values()).copied().collect();
-    let min_lon = all.iter().map(|p| p.lon).fold(f64::INFINITY, f64::min);
-    let max_lon = all.iter().map(|p| p.lon).fold(f64::NEG_INFINITY, f64::max);
-    let min_lat = all.iter().map(|p| p.lat).fold(f64::INFINITY, f64::min);
-    let max_lat = all.iter().map(|p| p.lat).fold(f64::NEG_INFINITY, f64::max);
-    let at = |p: &Place| (PAD + (p.lon - min_lon) * LON_SHRINK * SCALE, PAD + (max_lat - p.lat) * SCALE);
-    let pick = |names: &[&str], placed: &BTreeMap<&str, &Place>| -> Vec<(f64, f64)> {
-        names.iter().filter_map(|n| placed.get(n)).map(|p| at(p)).collect()
-    };
+    let placed = PROJECTION.place(
+        FILE,
+        &[
+            Group { what: "station", places: &raw.stations, known: &station_names },
+            Group { what: "entry point", places: &raw.entry, known: &entry_names },
+        ],
+    )?;
+    // One list per group, in the groups' order.
+    let mut groups = placed.groups.into_iter();
+    let (stations, entries) = (groups.next().unwrap_or_default(), groups.next().unwrap_or_default());
     Ok(Layout {
         reconstructed: raw.reconstructed,
-        stations: pick(&station_names, &stations),
-        entries: pick(&entry_names, &entries),
-        width: 2.0 * PAD + (max_lon - min_lon) * LON_SHRINK * SCALE,
-        height: 2.0 * PAD + (max_lat - min_lat) * SCALE,
+        stations,
+        entries,
+        width: placed.width,
+        height: placed.height,
     })
 }
 

@@ -16,32 +16,14 @@ use super::Confed;
 use super::board::{self, name, segment_name};
 use super::chits::{self, train_name};
 use super::state::{Place, State};
-use crate::draw::{El, colour, document, text};
+use crate::draw::text::Panel;
+use crate::draw::{El, colour, document};
 use crate::engine::{Seat, Viewer};
 
 const PANEL_W: f64 = 400.0;
 /// Characters per panel line at the panel's font size.
 const PANEL_CHARS: usize = 70;
 const LINE_H: f64 = 14.0;
-
-/// The panel's lines as they are drawn: text, colour, bold.
-struct Panel {
-    lines: Vec<(String, &'static str, bool)>,
-}
-
-impl Panel {
-    fn head(&mut self, t: impl Into<String>, ink: &'static str) {
-        self.lines.push((t.into(), ink, true));
-    }
-    fn say(&mut self, t: &str) {
-        for l in text::lines(t, PANEL_CHARS) {
-            self.lines.push((l, colour::INK, false));
-        }
-    }
-    fn gap(&mut self) {
-        self.lines.push((String::new(), colour::INK, false));
-    }
-}
 
 impl Confed {
     /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
@@ -80,7 +62,7 @@ impl Confed {
     /// What the panel says, as the viewer may see it.
     fn panel(&self, s: &State, viewer: Viewer) -> Panel {
         let d = &self.data;
-        let mut p = Panel { lines: Vec::new() };
+        let mut p = Panel::new(PANEL_CHARS);
         if let Some(why) = &s.ended {
             p.head("The game is over", colour::INK);
             p.say(why);

@@ -18,7 +18,8 @@ use layout::Layout;
 use super::R1800;
 use super::board;
 use super::state::{RES, State};
-use crate::draw::{El, colour, document, text};
+use crate::draw::text::Panel;
+use crate::draw::{El, colour, document};
 use crate::engine::{Seat, Viewer};
 
 /// A panel column's width, and the characters of a line that fit in it.
@@ -27,25 +28,6 @@ const COLUMN_CHARS: usize = 58;
 const LINE_H: f64 = 14.0;
 /// Where the map and the panel start, below the headline.
 const TOP: f64 = 34.0;
-
-/// The panel's lines as they are drawn: text, colour, bold.
-struct Panel {
-    lines: Vec<(String, &'static str, bool)>,
-}
-
-impl Panel {
-    fn head(&mut self, t: impl Into<String>, ink: &'static str) {
-        self.lines.push((t.into(), ink, true));
-    }
-    fn say(&mut self, t: &str) {
-        for l in text::lines(t, COLUMN_CHARS) {
-            self.lines.push((l, colour::INK, false));
-        }
-    }
-    fn gap(&mut self) {
-        self.lines.push((String::new(), colour::INK, false));
-    }
-}
 
 impl R1800 {
     /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
@@ -83,7 +65,7 @@ impl R1800 {
     /// What the panel says, as the viewer may see it: the same facts as the text view.
     fn panel(&self, s: &State, viewer: Viewer) -> Panel {
         let d = self.data();
-        let mut p = Panel { lines: Vec::new() };
+        let mut p = Panel::new(COLUMN_CHARS);
         if let Some(e) = s.event {
             p.head(format!("Global event: {}", d.events[usize::from(e)].name), colour::INK);
         }
