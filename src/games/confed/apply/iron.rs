@@ -1,5 +1,5 @@
-//! Divert Iron Shipment (RT 7.6, RULING F62, which replaces RULING F27's immediate repair): the
-//! event stands as a diversion until the player's train "abandons" a picked-up Iron load in a
+//! Divert Iron Shipment (RT 7.6, RULING F62, which replaces the immediate repair of RULING F27):
+//! the event stands as a diversion until the player's train "abandons" a picked-up Iron load in a
 //! station of his Bad Rails line; a shipment another player's train carries on his lines may be
 //! seized for it first.
 
