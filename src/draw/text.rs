@@ -1,7 +1,7 @@
 //! Text laid out for a drawing: SVG has no line breaking, so long sentences are broken into
 //! lines of about a given number of characters here; a side panel of such lines ([`Panel`]).
 
-use super::colour;
+use super::{El, colour};
 
 /// A drawing's side panel as its lines are drawn: text, colour, bold. Sentences are broken to
 /// the panel's width in characters.
@@ -29,6 +29,19 @@ impl Panel {
     pub fn gap(&mut self) {
         self.lines.push((String::new(), colour::INK, false));
     }
+}
+
+/// Panel lines drawn as a column at (`x`, `y`), `line_h` apart: headings bold and a little larger.
+pub fn column(lines: &[(String, &'static str, bool)], x: f64, y: f64, line_h: f64) -> El {
+    let mut g = El::group(x, y);
+    for (k, (t, ink, bold)) in lines.iter().enumerate() {
+        let mut e = El::words(0.0, k as f64 * line_h, if *bold { 11.5 } else { 10.0 }, t).attr("fill", *ink);
+        if *bold {
+            e = e.attr("font-weight", "bold");
+        }
+        g.push(e);
+    }
+    g
 }
 
 /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole

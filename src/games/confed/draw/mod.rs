@@ -16,7 +16,7 @@ use super::Confed;
 use super::board::{self, name, segment_name};
 use super::chits::{self, train_name};
 use super::state::{Place, State};
-use crate::draw::text::Panel;
+use crate::draw::text::{self, Panel};
 use crate::draw::{El, colour, document};
 use crate::engine::{Seat, Viewer};
 
@@ -43,16 +43,7 @@ impl Confed {
         body.push(m);
         let panel = self.panel(s, viewer);
         let x = layout.width + 10.0;
-        let mut g = El::group(x, 56.0);
-        for (k, (t, ink, bold)) in panel.lines.iter().enumerate() {
-            let mut e =
-                El::words(0.0, k as f64 * LINE_H, if *bold { 11.5 } else { 10.0 }, t).attr("fill", *ink);
-            if *bold {
-                e = e.attr("font-weight", "bold");
-            }
-            g.push(e);
-        }
-        body.push(g);
+        body.push(text::column(&panel.lines, x, 56.0, LINE_H));
         let legend_y = 56.0 + panel.lines.len() as f64 * LINE_H + 10.0;
         body.push(legend(x, legend_y));
         let height = (layout.height + 30.0).max(legend_y + LEGEND_H) + 16.0;

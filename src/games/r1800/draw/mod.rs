@@ -18,7 +18,7 @@ use layout::Layout;
 use super::R1800;
 use super::board;
 use super::state::{RES, State};
-use crate::draw::text::Panel;
+use crate::draw::text::{self, Panel};
 use crate::draw::{El, colour, document};
 use crate::engine::{Seat, Viewer};
 
@@ -47,16 +47,7 @@ impl R1800 {
         let columns = panel.lines.len().div_ceil(per_column).max(1);
         let x0 = layout.width + 10.0;
         for (c, chunk) in panel.lines.chunks(per_column).enumerate() {
-            let mut g = El::group(x0 + c as f64 * COLUMN_W, TOP + 16.0);
-            for (k, (t, ink, bold)) in chunk.iter().enumerate() {
-                let mut e =
-                    El::words(0.0, k as f64 * LINE_H, if *bold { 11.5 } else { 10.0 }, t).attr("fill", *ink);
-                if *bold {
-                    e = e.attr("font-weight", "bold");
-                }
-                g.push(e);
-            }
-            body.push(g);
+            body.push(text::column(chunk, x0 + c as f64 * COLUMN_W, TOP + 16.0, LINE_H));
         }
         let width = x0 + columns as f64 * COLUMN_W + 6.0;
         Some(document(width, TOP + layout.height + 6.0, &headline, body))
