@@ -11,6 +11,23 @@ use serde_json::{Value, json};
 use std::fmt::Write;
 
 impl R1800 {
+    /// A seat's public standing in words, as the text view and the picture both say it: pops,
+    /// provinces, hand sizes and the next collection.
+    pub(super) fn standing_words(&self, s: &State, i: usize) -> String {
+        let pl = &s.players[i];
+        let y = board::collection(s, self.data(), i);
+        format!(
+            "{} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C",
+            s.pops_of(usize::from(pl.power)),
+            board::provinces_controlled(s, i),
+            pl.admin.len(),
+            pl.military.len(),
+            i64::from(y.food_out) - i64::from(y.food_use),
+            y.production,
+            y.commerce,
+        )
+    }
+
     /// The JSON view.
     pub fn view_of(&self, s: &State, viewer: Viewer) -> Value {
         let d = self.data();
@@ -109,20 +126,13 @@ impl R1800 {
             if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }
         );
         for (i, pl) in s.players.iter().enumerate() {
-            let y = board::collection(s, d, i);
             let _ = writeln!(
                 t,
-                "\n{} (seat {}): prosperity {}; {} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C{}",
+                "\n{} (seat {}): prosperity {}; {}{}",
                 d.powers[usize::from(pl.power)].name,
                 i + 1,
                 pl.prosperity,
-                s.pops_of(usize::from(pl.power)),
-                board::provinces_controlled(s, i),
-                pl.admin.len(),
-                pl.military.len(),
-                i64::from(y.food_out) - i64::from(y.food_use),
-                y.production,
-                y.commerce,
+                self.standing_words(s, i),
                 if s.dealer as usize == i { "; dealer" } else { "" },
             );
             for (k, h) in pl.cards.iter().enumerate().filter(|(_, h)| !h.covered) {

@@ -16,7 +16,6 @@ mod tests;
 use layout::Layout;
 
 use super::R1800;
-use super::board;
 use super::state::{RES, State};
 use crate::draw::text::{self, Panel};
 use crate::draw::{El, colour, document};
@@ -73,7 +72,6 @@ impl R1800 {
         for (i, pl) in s.players.iter().enumerate() {
             p.gap();
             let seat = Seat::from_index(i);
-            let y = board::collection(s, d, i);
             p.head(
                 format!(
                     "{} ({seat}): prosperity {}{}",
@@ -83,16 +81,7 @@ impl R1800 {
                 ),
                 colour::seat(seat.0),
             );
-            p.say(&format!(
-                "{} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C",
-                s.pops_of(usize::from(pl.power)),
-                board::provinces_controlled(s, i),
-                pl.admin.len(),
-                pl.military.len(),
-                i64::from(y.food_out) - i64::from(y.food_use),
-                y.production,
-                y.commerce,
-            ));
+            p.say(&self.standing_words(s, i));
             let cards: Vec<String> = pl
                 .cards
                 .iter()
