@@ -33,7 +33,14 @@ impl Confed {
         let Some(seat) = self.deciding_seat(s) else {
             return Err(Illegal("the game is over".into()));
         };
-        if !self.allows(s, a) {
+        // A step is checked once and carried out with the cost and line the check found.
+        let step = match (&s.stage, a) {
+            (Stage::Move { train }, Action::Step { to, fee }) if s.tasks.is_empty() => {
+                Some(self.step_option(s, seat, *train, s.mp, *to, *fee))
+            }
+            _ => None,
+        };
+        if !step.map_or_else(|| self.allows(s, a), |o| o.is_some()) {
             return Err(Illegal(format!(
                 "{} is not allowed now ({})",
                 self.action_words(a),
@@ -42,7 +49,10 @@ impl Confed {
         }
         // Checked: from here on nothing can fail, so the state changes in place (no copy).
         let mut ev = Vec::new();
-        self.execute(s, seat, a, rng, &mut ev);
+        match step.flatten() {
+            Some(opt) => self.step(s, seat, opt, rng, &mut ev),
+            None => self.execute(s, seat, a, rng, &mut ev),
+        }
         self.advance(s, rng, &mut ev);
         Ok(ev)
     }
@@ -188,7 +198,13 @@ impl Confed {
             | Action::TakeAbandoned(_)
             | Action::MoveLight
             | Action::Designate(_) => self.undertake(s, seat, a, rng, ev),
-            Action::Step { to, fee } => self.step(s, seat, *to, *fee, rng, ev),
+            Action::Step { to, fee } => {
+                if let Stage::Move { train } = s.stage
+                    && let Some(opt) = self.step_option(s, seat, train, s.mp, *to, *fee)
+                {
+                    self.step(s, seat, opt, rng, ev)
+                }
+            }
             Action::PickUp | Action::DropOff | Action::Abandon | Action::DepotDrop => {
                 self.load_action(s, seat, a, rng, ev)
             }

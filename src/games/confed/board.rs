@@ -3,10 +3,10 @@
 //! Victory Depots, and the paths the rules trace (Raleigh, Strasburg, a load's delivery).
 
 use super::data::{Data, SegmentKind, StationKind};
-use super::movement::{Board, Mover};
+use super::movement::{Board, Mover, Position};
 use super::state::{State, Train};
 use crate::engine::Seat;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 /// The movement board as `mover_train` sees it (its own counter not counted as traffic).
 pub fn board(s: &State, mover: Option<(Seat, u8)>) -> Board {
@@ -31,12 +31,54 @@ pub fn board(s: &State, mover: Option<(Seat, u8)>) -> Board {
     b
 }
 
+/// The movement board as `mover` sees it, read off the state in place (nothing is copied):
+/// what one step's check needs. [`board`] builds the same as sets for whole-map searches.
+#[derive(Debug, Clone, Copy)]
+pub struct Live<'s> {
+    s: &'s State,
+    mover: Option<(Seat, u8)>,
+}
+
+/// The live view of the board for `mover` (see [`Live`]).
+pub fn live(s: &State, mover: Option<(Seat, u8)>) -> Live<'_> {
+    Live { s, mover }
+}
+
+impl Position for Live<'_> {
+    fn occupied(&self, station: usize) -> bool {
+        self.s.occupied.contains(&station)
+    }
+    fn congested(&self, station: usize) -> bool {
+        self.s.congested.contains(&station)
+    }
+    fn trains(&self, station: usize) -> u32 {
+        let mut n = 0;
+        for (i, p) in self.s.players.iter().enumerate() {
+            for t in &p.trains {
+                if t.station() == Some(station) && self.mover != Some((Seat::from_index(i), t.id)) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+    fn bad_rails(&self, line: u8) -> bool {
+        self.s.bad_rails.contains(&line)
+    }
+    fn blocked(&self, segment: usize) -> bool {
+        self.s.bridges_out.contains(&segment) || self.s.ripped.contains_key(&segment)
+    }
+    fn built(&self, segment: usize) -> bool {
+        self.s.built.contains(&segment)
+    }
+}
+
 /// Who moves: the seat's lines, the fees paid, light or loaded (RT 5.6.1; the Through-Freight
 /// Law makes every line free, RT 6.8).
 pub fn mover(s: &State, seat: Seat, train: &Train) -> Mover {
     Mover {
-        owned: s.player(seat).map(|p| p.rrcs.clone()).unwrap_or_default(),
-        fee_paid: train.fee_paid.clone(),
+        owned: s.player(seat).map(|p| p.rrcs.iter().copied().collect()).unwrap_or_default(),
+        fee_paid: train.fee_paid.iter().copied().collect(),
         light: s.through_freight || train.load.as_ref().is_none_or(|c| !c.picked),
     }
 }
@@ -54,10 +96,57 @@ pub fn usable(d: &Data, s: &State, seg: usize) -> bool {
     exists(d, s, seg) && !s.bridges_out.contains(&seg) && !s.ripped.contains_key(&seg)
 }
 
+/// The network as the searches see it now, as flags by index (worked out once per search, so
+/// that a search reads arrays rather than the position's sets at every segment it crosses).
+#[derive(Debug)]
+struct Net {
+    /// The segment exists (unbuilt ones only once built).
+    exists: Vec<bool>,
+    /// The segment exists and carries no Bridge Disruption or Ripped Up! marker.
+    usable: Vec<bool>,
+    /// The Union occupies the station.
+    occupied: Vec<bool>,
+}
+
+impl Net {
+    fn of(d: &Data, s: &State) -> Net {
+        let mut exists: Vec<bool> =
+            d.map.segments.iter().map(|x| !matches!(x.kind, SegmentKind::Unbuilt { .. })).collect();
+        for &g in &s.built {
+            if let Some(x) = exists.get_mut(g) {
+                *x = true;
+            }
+        }
+        let mut usable = exists.clone();
+        for g in s.bridges_out.iter().chain(s.ripped.keys()) {
+            if let Some(x) = usable.get_mut(*g) {
+                *x = false;
+            }
+        }
+        let mut occupied = vec![false; d.map.stations.len()];
+        for &o in &s.occupied {
+            if let Some(x) = occupied.get_mut(o) {
+                *x = true;
+            }
+        }
+        Net { exists, usable, occupied }
+    }
+
+    /// The segments `flags` allows out of `at`, with the station at their other end.
+    fn out<'a>(&'a self, d: &'a Data, flags: &'a [bool], at: usize) -> impl Iterator<Item = usize> + 'a {
+        d.map
+            .segments_at(at)
+            .iter()
+            .filter(|g| flags.get(**g).copied().unwrap_or(false))
+            .filter_map(move |g| d.map.segments.get(*g).and_then(|x| x.other(at)))
+    }
+}
+
 /// Distance in stations from the nearest Union marker, entry points included (RT 5.9.1 note;
 /// RULING F15: counted along every existing segment, occupied stations too). None: unreachable.
 pub fn union_distance(d: &Data, s: &State) -> Vec<Option<u32>> {
     let n = d.map.stations.len();
+    let net = Net::of(d, s);
     let mut dist = vec![None; n];
     let mut queue = VecDeque::new();
     for &o in &s.occupied {
@@ -80,11 +169,7 @@ pub fn union_distance(d: &Data, s: &State) -> Vec<Option<u32>> {
     queue.extend(order);
     while let Some(at) = queue.pop_front() {
         let here = dist.get(at).copied().flatten().unwrap_or(0);
-        for &seg in d.map.segments_at(at) {
-            if !exists(d, s, seg) {
-                continue;
-            }
-            let Some(next) = d.map.segments.get(seg).and_then(|x| x.other(at)) else { continue };
+        for next in net.out(d, &net.exists, at) {
             if dist.get(next).copied().flatten().is_none_or(|x| x > here + 1) {
                 if let Some(x) = dist.get_mut(next) {
                     *x = Some(here + 1);
@@ -98,6 +183,7 @@ pub fn union_distance(d: &Data, s: &State) -> Vec<Option<u32>> {
 
 /// Stations counted from one station (RULING F15), at most `limit` away.
 pub fn stations_within(d: &Data, s: &State, from: usize, limit: u32) -> Vec<(usize, u32)> {
+    let net = Net::of(d, s);
     let mut seen = vec![u32::MAX; d.map.stations.len()];
     let mut out = Vec::new();
     let mut queue = VecDeque::from([(from, 0u32)]);
@@ -109,11 +195,7 @@ pub fn stations_within(d: &Data, s: &State, from: usize, limit: u32) -> Vec<(usi
         if k == limit {
             continue;
         }
-        for &seg in d.map.segments_at(at) {
-            if !exists(d, s, seg) {
-                continue;
-            }
-            let Some(next) = d.map.segments.get(seg).and_then(|x| x.other(at)) else { continue };
+        for next in net.out(d, &net.exists, at) {
             if seen.get(next).is_some_and(|v| *v > k + 1) {
                 seen[next] = k + 1;
                 queue.push_back((next, k + 1));
@@ -147,19 +229,47 @@ pub fn vds_occupied(d: &Data, s: &State) -> usize {
         .count()
 }
 
+/// Stations a search reached, by index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reached(Vec<bool>);
+
+impl Reached {
+    /// The search reached `station`.
+    pub fn contains(&self, station: &usize) -> bool {
+        self.0.get(*station).copied().unwrap_or(false)
+    }
+}
+
 /// Stations reachable from `from` without entering a Union-occupied station, along segments
 /// that exist and (if `usable_only`) are not disrupted or ripped up.
-pub fn reachable(d: &Data, s: &State, from: usize, usable_only: bool) -> BTreeSet<usize> {
-    let mut seen = BTreeSet::from([from]);
+pub fn reachable(d: &Data, s: &State, from: usize, usable_only: bool) -> Reached {
+    Reached(search(d, s, from, usable_only, None))
+}
+
+/// Whether `to` is [`reachable`] from `from` (the search stops when it gets there).
+pub fn reaches(d: &Data, s: &State, from: usize, to: usize, usable_only: bool) -> bool {
+    search(d, s, from, usable_only, Some(to)).get(to).copied().unwrap_or(false)
+}
+
+/// The breadth-first search behind [`reachable`] and [`reaches`]; stops once `stop` is seen.
+fn search(d: &Data, s: &State, from: usize, usable_only: bool, stop: Option<usize>) -> Vec<bool> {
+    let net = Net::of(d, s);
+    let flags = if usable_only { &net.usable } else { &net.exists };
+    let mut seen = vec![false; d.map.stations.len()];
+    if let Some(x) = seen.get_mut(from) {
+        *x = true;
+    }
     let mut queue = VecDeque::from([from]);
+    if stop == Some(from) {
+        return seen;
+    }
     while let Some(at) = queue.pop_front() {
-        for &seg in d.map.segments_at(at) {
-            let ok = if usable_only { usable(d, s, seg) } else { exists(d, s, seg) };
-            if !ok {
-                continue;
-            }
-            let Some(next) = d.map.segments.get(seg).and_then(|x| x.other(at)) else { continue };
-            if !s.occupied.contains(&next) && seen.insert(next) {
+        for next in net.out(d, flags, at) {
+            if !net.occupied.get(next).copied().unwrap_or(true) && !seen[next] {
+                seen[next] = true;
+                if stop == Some(next) {
+                    return seen;
+                }
                 queue.push_back(next);
             }
         }
@@ -168,27 +278,65 @@ pub fn reachable(d: &Data, s: &State, from: usize, usable_only: bool) -> BTreeSe
 }
 
 /// Station-count distances from `from` along usable segments avoiding the Union (the
-/// "expeditious" Troops test, RULING F18).
-pub fn usable_hops(d: &Data, s: &State, from: usize) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; d.map.stations.len()];
-    let mut queue = VecDeque::from([from]);
-    if let Some(x) = dist.get_mut(from) {
-        *x = 0;
+/// "expeditious" Troops test, RULING F18). u32::MAX: not reached.
+///
+/// With `until`, the search stops once that station has its distance: every distance found is
+/// exact, and every station not found is at least as far as `until`, which is all a test of
+/// "is this neighbour of `until` nearer to `from`" needs.
+pub fn usable_hops(d: &Data, s: &State, from: usize, until: Option<usize>) -> Vec<u32> {
+    let mut hops = Hops::new(d, s, from);
+    match until {
+        Some(x) => {
+            hops.reach(d, x);
+        }
+        None => while hops.step(d) {},
     }
-    while let Some(at) = queue.pop_front() {
-        let here = dist.get(at).copied().unwrap_or(0);
-        for &seg in d.map.segments_at(at) {
-            if !usable(d, s, seg) {
-                continue;
-            }
-            let Some(next) = d.map.segments.get(seg).and_then(|x| x.other(at)) else { continue };
-            if !s.occupied.contains(&next) && dist.get(next).is_some_and(|v| *v == u32::MAX) {
-                dist[next] = here + 1;
-                queue.push_back(next);
+    hops.dist
+}
+
+/// A breadth-first search for [`usable_hops`] that goes only as far as asked, and can be
+/// asked again for farther stations while the position it was started on stays the same.
+#[derive(Debug)]
+pub struct Hops {
+    net: Net,
+    dist: Vec<u32>,
+    queue: VecDeque<usize>,
+}
+
+impl Hops {
+    /// A search from `from` on the position `s`, nothing searched yet.
+    pub fn new(d: &Data, s: &State, from: usize) -> Hops {
+        let mut dist = vec![u32::MAX; d.map.stations.len()];
+        if let Some(x) = dist.get_mut(from) {
+            *x = 0;
+        }
+        Hops { net: Net::of(d, s), dist, queue: VecDeque::from([from]) }
+    }
+
+    /// The distance of `station` as found so far (u32::MAX: not found yet, or unreachable).
+    pub fn found(&self, station: usize) -> u32 {
+        self.dist.get(station).copied().unwrap_or(u32::MAX)
+    }
+
+    /// The distance of `station`, searching on until it is found or the search is done. Once
+    /// it returns, every station nearer than `station` has its distance.
+    pub fn reach(&mut self, d: &Data, station: usize) -> u32 {
+        while self.found(station) == u32::MAX && self.step(d) {}
+        self.found(station)
+    }
+
+    /// Searches on from the next station in the queue; false when the search is done.
+    fn step(&mut self, d: &Data) -> bool {
+        let Some(at) = self.queue.pop_front() else { return false };
+        let here = self.found(at);
+        for next in self.net.out(d, &self.net.usable, at) {
+            if !self.net.occupied.get(next).copied().unwrap_or(true) && self.dist[next] == u32::MAX {
+                self.dist[next] = here + 1;
+                self.queue.push_back(next);
             }
         }
+        true
     }
-    dist
 }
 
 /// The station name (or "?").

@@ -211,7 +211,7 @@ impl Confed {
 
     /// The active player's options before moving.
     /// `offers`: list the offers of money too (one per seat and $100 step).
-    fn activate_options(&self, s: &State, seat: Seat, offers: bool) -> Vec<Action> {
+    pub(super) fn activate_options(&self, s: &State, seat: Seat, offers: bool) -> Vec<Action> {
         let d = &self.data;
         let c = &d.tables.costs;
         let Some(p) = s.player(seat) else { return Vec::new() };
@@ -279,7 +279,7 @@ impl Confed {
             && !s.occupied.contains(&strasburg)
             && !s.occupied.contains(&staunton)
             && s.trains_at(staunton) < board::stack_limit(d, s, staunton)
-            && board::reachable(d, s, strasburg, true).contains(&richmond)
+            && board::reaches(d, s, strasburg, richmond, true)
     }
 
     /// RT 5.1.1-5.1.2 and RULINGS F11, F12 and F32: what an empty active train may undertake.
@@ -312,7 +312,14 @@ impl Confed {
     }
 
     /// The moving train's options (RT 5.1.5-5.1.8, 5.3); `with_steps`: its steps too.
-    fn move_options(&self, s: &State, seat: Seat, id: u8, mp: u32, with_steps: bool) -> Vec<Action> {
+    pub(super) fn move_options(
+        &self,
+        s: &State,
+        seat: Seat,
+        id: u8,
+        mp: u32,
+        with_steps: bool,
+    ) -> Vec<Action> {
         let d = &self.data;
         let Some(t) = s.train(seat, id) else { return vec![Action::EndMove] };
         let Some(at) = t.station() else { return vec![Action::EndMove] };
@@ -343,7 +350,7 @@ impl Confed {
 
     /// RT 5.1.8: the dropoff cannot be reached from `at` through the Union's markers.
     pub(super) fn stranded(&self, s: &State, dropoff: usize, at: usize) -> bool {
-        s.occupied.contains(&dropoff) || !board::reachable(&self.data, s, at, false).contains(&dropoff)
+        s.occupied.contains(&dropoff) || !board::reaches(&self.data, s, at, dropoff, false)
     }
 
     /// The default when a seat gives no usable order (RULING F35): stand still, keep loads, pass.

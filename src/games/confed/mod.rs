@@ -34,6 +34,8 @@ pub mod state;
 mod view;
 
 #[cfg(test)]
+mod board_tests;
+#[cfg(test)]
 mod extended_tests;
 #[cfg(test)]
 mod iron_tests;

@@ -2,7 +2,8 @@
 //! stations, with every modifier that depends on the map and the position, and the cheapest
 //! path between two stations for "shortest to <station>" orders (Dijkstra).
 //!
-//! Pure: the caller passes the board ([`Board`]) and who moves ([`Mover`]). Costs that come from
+//! Pure: the caller passes the position ([`Position`]: an owned [`Board`], or the live game
+//! state through `board::live`) and who moves ([`Mover`]). Costs that come from
 //! actions rather than the path (picking up, dropping off, abandoning a load: +1 MP each, RT
 //! 5.3.3) are added by the engine with [`ACTION_MP`].
 
@@ -30,13 +31,87 @@ pub struct Board {
     pub built: BTreeSet<usize>,
 }
 
+/// What movement reads off the position. [`Board`] holds it as sets (tests, path searches that
+/// cross the whole map); the game's own state answers it in place (`board::live`), so that
+/// checking one step builds nothing.
+pub trait Position {
+    /// The Union occupies the station (RT 5.9.2).
+    fn occupied(&self, station: usize) -> bool;
+    /// The station has a Congested marker (RT 5.5).
+    fn congested(&self, station: usize) -> bool;
+    /// Trains in the station other than the mover (RT 5.4.2).
+    fn trains(&self, station: usize) -> u32;
+    /// The line has Bad Rails (RT 7.1).
+    fn bad_rails(&self, line: u8) -> bool;
+    /// The segment has a Bridge Disruption or Ripped Up! marker (RT 5.3).
+    fn blocked(&self, segment: usize) -> bool;
+    /// The unbuilt segment has been completed (RT 7.10, 7.11).
+    fn built(&self, segment: usize) -> bool;
+}
+
+impl Position for Board {
+    fn occupied(&self, station: usize) -> bool {
+        self.occupied.contains(&station)
+    }
+    fn congested(&self, station: usize) -> bool {
+        self.congested.contains(&station)
+    }
+    fn trains(&self, station: usize) -> u32 {
+        self.trains.get(&station).copied().unwrap_or(0)
+    }
+    fn bad_rails(&self, line: u8) -> bool {
+        self.bad_rails.contains(&line)
+    }
+    fn blocked(&self, segment: usize) -> bool {
+        self.blocked.contains(&segment)
+    }
+    fn built(&self, segment: usize) -> bool {
+        self.built.contains(&segment)
+    }
+}
+
+/// A set of RRC line numbers (the game has 24; numbers 0 to 63 fit), as bits: a mover is
+/// copied for every step considered, so it holds no heap data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lines(u64);
+
+impl Lines {
+    /// The line is in the set.
+    pub fn contains(&self, line: &u8) -> bool {
+        *line < 64 && self.0 & (1u64 << line) != 0
+    }
+
+    /// Adds a line (numbers above 63 cannot be held: the data has lines 1 to 24).
+    pub fn insert(&mut self, line: u8) {
+        if line < 64 {
+            self.0 |= 1u64 << line;
+        }
+    }
+}
+
+impl FromIterator<u8> for Lines {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        let mut set = Lines::default();
+        set.extend(iter);
+        set
+    }
+}
+
+impl Extend<u8> for Lines {
+    fn extend<I: IntoIterator<Item = u8>>(&mut self, iter: I) {
+        for line in iter {
+            self.insert(line);
+        }
+    }
+}
+
 /// Who moves, and what the train carries.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Mover {
     /// The mover's RRC lines.
-    pub owned: BTreeSet<u8>,
+    pub owned: Lines,
     /// Lines whose usage fee this train has paid and not yet left (RT 5.6.2).
-    pub fee_paid: BTreeSet<u8>,
+    pub fee_paid: Lines,
     /// The train carries no load: no fee is needed for the 1-MP base (RT 5.6.1).
     pub light: bool,
 }
@@ -92,11 +167,11 @@ impl Route {
     }
 }
 
-fn why_blocked(map: &Map, board: &Board, seg: usize) -> Option<&'static str> {
+fn why_blocked<B: Position + ?Sized>(map: &Map, board: &B, seg: usize) -> Option<&'static str> {
     let s = map.segments.get(seg)?;
-    if matches!(s.kind, SegmentKind::Unbuilt { .. }) && !board.built.contains(&seg) {
+    if matches!(s.kind, SegmentKind::Unbuilt { .. }) && !board.built(seg) {
         Some("it is not built yet (RT 2.1.1)")
-    } else if board.blocked.contains(&seg) {
+    } else if board.blocked(seg) {
         Some("it is disrupted or ripped up (RT 5.3)")
     } else {
         None
@@ -105,16 +180,16 @@ fn why_blocked(map: &Map, board: &Board, seg: usize) -> Option<&'static str> {
 
 /// The cost of entering `to` over segment `seg` travelled as `line`, coming from a segment of
 /// `prev_line` (None at the start of a move: RULING F5). None if the step is not allowed.
-pub fn step_cost(
+pub fn step_cost<B: Position + ?Sized>(
     map: &Map,
-    board: &Board,
+    board: &B,
     mover: &Mover,
     seg: usize,
     to: usize,
     line: u8,
     prev_line: Option<u8>,
 ) -> Option<u32> {
-    if why_blocked(map, board, seg).is_some() || board.occupied.contains(&to) {
+    if why_blocked(map, board, seg).is_some() || board.occupied(to) {
         return None;
     }
     let s = map.segments.get(seg)?;
@@ -134,13 +209,13 @@ pub fn step_cost(
         SegmentKind::Overland => 2, // RT 5.3.3
         _ => 0,
     };
-    if board.congested.contains(&to) {
+    if board.congested(to) {
         cost += 2; // RT 5.5
     }
-    if board.bad_rails.contains(&line) {
+    if board.bad_rails(line) {
         cost += 1; // RT 7.1
     }
-    cost += board.trains.get(&to).copied().unwrap_or(0); // RT 5.4.2, RULING F7.
+    cost += board.trains(to); // RT 5.4.2, RULING F7.
     // RT 5.3.4: entering a station wholly of another RRC than the one just travelled (RULING F2)
     if prev_line.is_some_and(|p| !station.lines.contains(&p)) {
         cost += 1;
@@ -150,9 +225,9 @@ pub fn step_cost(
 
 /// The cost of moving along `path` (station ids, start first), choosing for each step the
 /// cheapest of its segments and lines (RULING F3). `start_line` is the line the train arrived on, if any.
-pub fn path_cost(
+pub fn path_cost<B: Position + ?Sized>(
     map: &Map,
-    board: &Board,
+    board: &B,
     mover: &Mover,
     start_line: Option<u8>,
     path: &[usize],
@@ -167,7 +242,7 @@ pub fn path_cost(
     best.insert(start_line, Route { start, steps: Vec::new(), cost: 0 });
     let mut at = start;
     for &to in rest {
-        if board.occupied.contains(&to) {
+        if board.occupied(to) {
             return Err(MoveError::Occupied(name(to)));
         }
         let segs = map.segments_between(at, to);
@@ -203,15 +278,15 @@ pub fn path_cost(
 /// The cheapest route from `from` to `to` in movement points (Dijkstra over station and line
 /// last travelled), or None if `to` cannot be reached. Ties go to the route found first, which
 /// is deterministic (RULING F6).
-pub fn cheapest_path(
+pub fn cheapest_path<B: Position + ?Sized>(
     map: &Map,
-    board: &Board,
+    board: &B,
     mover: &Mover,
     start_line: Option<u8>,
     from: usize,
     to: usize,
 ) -> Option<Route> {
-    if from == to || board.occupied.contains(&to) {
+    if from == to || board.occupied(to) {
         return None;
     }
     type State = (usize, Option<u8>);

@@ -14,7 +14,7 @@ fn ids(d: &Data, names: &[&str]) -> Vec<usize> {
 }
 
 fn owning(lines: &[u8]) -> Mover {
-    Mover { owned: lines.iter().copied().collect(), fee_paid: BTreeSet::new(), light: false }
+    Mover { owned: lines.iter().copied().collect(), fee_paid: Lines::default(), light: false }
 }
 
 fn cost(
@@ -66,7 +66,7 @@ fn case_5_3_3_a_foreign_line_without_the_fee_costs_two_per_station_and_one_with_
     let d = data();
     let path = ["Forsyth", "Barnesville", "Griffin"];
     assert_eq!(cost(&d, &Board::default(), &owning(&[1]), Some(12), &path), Ok(4));
-    let paid = Mover { fee_paid: BTreeSet::from([12]), ..owning(&[1]) };
+    let paid = Mover { fee_paid: Lines::from_iter([12]), ..owning(&[1]) };
     assert_eq!(cost(&d, &Board::default(), &paid, Some(12), &path), Ok(2));
     let light = Mover { light: true, ..owning(&[1]) };
     assert_eq!(cost(&d, &Board::default(), &light, Some(12), &path), Ok(2));
@@ -186,7 +186,7 @@ proptest! {
     #[test]
     fn the_cheapest_path_is_never_beaten_by_a_random_walk(start in 0usize..236, choices in proptest::collection::vec(0usize..8, 1..12), owned in proptest::collection::btree_set(1u8..=24, 0..6), light: bool) {
         let d = data();
-        let mover = Mover { owned, fee_paid: BTreeSet::new(), light };
+        let mover = Mover { owned: owned.into_iter().collect(), fee_paid: Lines::default(), light };
         let board = Board::default();
         let mut walk = vec![start];
         for c in choices {

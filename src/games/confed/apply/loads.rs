@@ -276,12 +276,10 @@ impl Confed {
     ) {
         let d = &self.data;
         let at = s.train(seat, train).and_then(|t| t.station()).unwrap_or(pickup);
-        let reach = board::reachable(d, s, at, false);
-        let from_pickup = board::reachable(d, s, pickup, false);
         if s.occupied.contains(&pickup)
             || s.occupied.contains(&dropoff)
-            || !reach.contains(&pickup)
-            || !from_pickup.contains(&dropoff)
+            || !board::reaches(d, s, at, pickup, false)
+            || !board::reaches(d, s, pickup, dropoff, false)
         {
             self.void_load(
                 s,

@@ -5,7 +5,7 @@
 use super::super::Confed;
 use super::super::board::{self, name};
 use super::super::chits::{self, train_name};
-use super::super::movement::{self, Board, Mover};
+use super::super::movement::{self, Mover, Position};
 use super::super::setup::d6;
 use super::super::state::{Place, Stage, State, Train};
 use crate::engine::{Event, GameRng, Seat};
@@ -27,9 +27,9 @@ impl Confed {
     /// The cheapest way into `to` over each segment and line, for a mover. At equal cost the
     /// first found wins: a shared segment lists its lines by number, so the lower-numbered line
     /// is travelled and its owner paid (RULING F63).
-    fn best_into(
+    fn best_into<B: Position>(
         &self,
-        b: &Board,
+        b: &B,
         prev: Option<u8>,
         at: usize,
         to: usize,
@@ -37,8 +37,9 @@ impl Confed {
     ) -> Option<(u32, u8)> {
         let d = &self.data;
         let mut best: Option<(u32, u8)> = None;
-        for seg in d.map.segments_between(at, to) {
-            for &line in d.map.segments.get(seg).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
+        for &seg in d.map.segments_at(at) {
+            let Some(x) = d.map.segments.get(seg).filter(|x| x.other(at) == Some(to)) else { continue };
+            for &line in &x.owners {
                 if let Some(c) = movement::step_cost(&d.map, b, mover, seg, to, line, prev)
                     && best.is_none_or(|(bc, _)| c < bc)
                 {
@@ -66,8 +67,8 @@ impl Confed {
             base: board::mover(s, seat, t),
             fee: chits::line_fee(d, t.load.as_ref().map(|c| c.chit)),
             money: s.player(seat).map(|p| p.money).unwrap_or(0),
-            hops: troops_target.map(|target| board::usable_hops(d, s, target)),
-            board: board::board(s, Some((seat, id))),
+            hops: troops_target.map(|target| board::usable_hops(d, s, target, Some(at))),
+            board: board::live(s, Some((seat, id))),
         })
     }
 
@@ -94,9 +95,10 @@ impl Confed {
             return out;
         }
         // With the fee: the cheapest foreign line, if paying makes the step cheaper.
-        let mut paid = c.base.clone();
-        for seg2 in d.map.segments_between(c.at, to) {
-            for &l in d.map.segments.get(seg2).map(|x| x.owners.as_slice()).unwrap_or(&[]) {
+        let mut paid = c.base;
+        for &seg2 in d.map.segments_at(c.at) {
+            let Some(x) = d.map.segments.get(seg2).filter(|x| x.other(c.at) == Some(to)) else { continue };
+            for &l in &x.owners {
                 if !c.base.owned.contains(&l) && s.owner_of(l) != Some(seat) {
                     paid.fee_paid.insert(l);
                 }
@@ -113,14 +115,29 @@ impl Confed {
 
     /// Every step the train may take now with `mp` left.
     pub(in super::super) fn steps(&self, s: &State, seat: Seat, id: u8, mp: u32) -> Vec<StepOption> {
+        self.steps_where(s, seat, id, mp, |_| true)
+    }
+
+    /// The steps of [`Confed::steps`] into the neighbours `into` keeps, in the same order.
+    pub(in super::super) fn steps_where(
+        &self,
+        s: &State,
+        seat: Seat,
+        id: u8,
+        mp: u32,
+        into: impl Fn(usize) -> bool,
+    ) -> Vec<StepOption> {
         let d = &self.data;
         let Some(c) = self.step_ctx(s, seat, id) else { return Vec::new() };
         let mut out = Vec::new();
-        let mut seen = std::collections::BTreeSet::new();
+        let mut seen = Vec::new();
         for &seg in d.map.segments_at(c.at) {
             let Some(to) = d.map.segments.get(seg).and_then(|x| x.other(c.at)) else { continue };
-            if seen.insert(to) {
-                out.extend(self.steps_into(s, seat, &c, to, mp).into_iter().flatten());
+            if !seen.contains(&to) {
+                seen.push(to);
+                if into(to) {
+                    out.extend(self.steps_into(s, seat, &c, to, mp).into_iter().flatten());
+                }
             }
         }
         out
@@ -150,19 +167,18 @@ impl Confed {
         self.steps_into(s, seat, &c, to, mp)[usize::from(fee)]
     }
 
-    /// RT 5.3: the train enters an adjacent station.
+    /// RT 5.3: the train enters an adjacent station, as [`Confed::step_option`] allowed it.
     pub(in super::super) fn step(
         &self,
         s: &mut State,
         seat: Seat,
-        to: usize,
-        fee: bool,
+        opt: StepOption,
         rng: &mut GameRng,
         ev: &mut Vec<Event>,
     ) {
         let d = &self.data;
         let Stage::Move { train } = s.stage else { return };
-        let Some(opt) = self.step_option(s, seat, train, s.mp, to, fee) else { return };
+        let StepOption { to, fee, .. } = opt;
         let Some(at) = s.train(seat, train).and_then(|t| t.station()) else { return };
         // RT 7.4: passing through a station holding another train after a Collisions! chit.
         if s.collisions > 0 && s.moved_in && s.trains_at(at) > 1 && self.collide(s, seat, train, at, rng, ev)
@@ -269,7 +285,7 @@ struct StepCtx<'s> {
     fee: u32,
     money: u32,
     hops: Option<Vec<u32>>,
-    board: Board,
+    board: board::Live<'s>,
 }
 
 /// What happens to the load of a train that is disabled.

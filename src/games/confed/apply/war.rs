@@ -191,7 +191,7 @@ impl Confed {
             }
         }
         let raleigh = board::raleigh(d);
-        let traced = !s.occupied.contains(&raleigh) && board::reachable(d, s, at, false).contains(&raleigh);
+        let traced = !s.occupied.contains(&raleigh) && board::reaches(d, s, at, raleigh, false);
         if let Some(p) = s.player_mut(seat) {
             if traced {
                 if let Some(t) = p.trains.iter_mut().find(|t| t.id == id) {
