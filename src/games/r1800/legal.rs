@@ -19,6 +19,10 @@ pub fn pending_prompt(c: Choice) -> &'static str {
         Choice::Convert => "convert a pop in a province you control (CONVERT <province>)",
         Choice::DiscardMilitary => "discard a military card (DISCARD MILITARY <card>)",
         Choice::NavyRaid => "remove a trade token of a smaller navy (RAID <power> <route>)",
+        Choice::Barter { .. } => {
+            "agree to trade technologies by taking one of theirs (TECH <card>), or DECLINE"
+        }
+        Choice::TechOf { .. } => "take one technology of your trading partner's (TECH <card>)",
     }
 }
 
@@ -36,6 +40,14 @@ impl R1800 {
             Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
                 seat: Seat::from_index(usize::from(x)),
                 prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
+            }),
+            Stage::Call { to_ask, .. } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE)".into(),
+            }),
+            Stage::Reprisal { to_ask } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "you were wronged this round: declare war on the wrongdoer, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE)".into(),
             }),
             Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
@@ -67,7 +79,18 @@ impl R1800 {
                     .map(|k| Action::Pick(k as u8))
                     .collect();
                 v.push(Action::PassPick);
+                v.extend(self.admin_options(s, usize::from(seat)));
                 v
+            }
+            Stage::Call { to_ask, .. } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                let mut v = self.admin_options(s, usize::from(seat));
+                v.push(Action::Skip);
+                v
+            }
+            Stage::Reprisal { to_ask } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                self.reprisal_options(s, usize::from(seat))
             }
             Stage::Turn { seat, end_moves: false, migrated, .. } => {
                 self.main_options(s, usize::from(*seat), *migrated)
@@ -213,6 +236,13 @@ impl R1800 {
                 let mut h = s.players[seat].military.clone();
                 h.dedup();
                 h.into_iter().map(Action::DiscardMilitary).collect()
+            }
+            // RULING E74: a trade of technologies, each taking one of the other's.
+            Choice::Barter { with } => {
+                self.tradeable(s, usize::from(with), seat).into_iter().map(Action::Tech).collect()
+            }
+            Choice::TechOf { of } => {
+                self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }
             Choice::NavyRaid => {
                 let mine = board::navy(s, d, seat);
