@@ -239,7 +239,12 @@ impl R1800 {
                 ))];
             }
             RewardKind::Factory => queue(s, Choice::Factory),
-            RewardKind::Pop => queue(s, Choice::Pop),
+            RewardKind::Pop => {
+                queue(s, Choice::Pop);
+                if !self.hospital_options(s, seat).is_empty() {
+                    s.pending.push(Pending { seat: me, choice: Choice::Hospital });
+                }
+            }
             RewardKind::Techpick => queue(s, Choice::Tech),
             RewardKind::NavyRaid => queue(s, Choice::NavyRaid),
             RewardKind::Convert => queue(s, Choice::Convert),
@@ -302,6 +307,8 @@ impl R1800 {
                     d.routes[usize::from(route)]
                 )
             }
+            Action::Incorporate(x) => self.incorporate(s, i, x),
+            Action::Heal { card, pop } => self.heal(s, i, card, pop),
             _ => format!("{name} declines."),
         };
         let mut out = vec![Event::public(ev)];

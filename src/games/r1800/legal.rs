@@ -23,6 +23,9 @@ pub fn pending_prompt(c: Choice) -> &'static str {
             "agree to trade technologies by taking one of theirs (TECH <card>), or DECLINE"
         }
         Choice::TechOf { .. } => "take one technology of your trading partner's (TECH <card>)",
+        Choice::Hospital => {
+            "use your Hospitals: 3 C for 1 prosperity, or 2 C for one more pop (HOSPITALS Y / HOSPITALS POP), or DECLINE"
+        }
     }
 }
 
@@ -202,6 +205,7 @@ impl R1800 {
                         && s.provinces[i].factories < d.provinces[i].improvement_places()
                 })
                 .map(Action::Build)
+                .chain(self.corporate_options(s, seat))
                 .collect(),
             // FACTS §7.3: a new pop in a province you control, with room in a countryside;
             // RULING E33: while the power has pieces left.
@@ -241,6 +245,7 @@ impl R1800 {
             Choice::Barter { with } => {
                 self.tradeable(s, usize::from(with), seat).into_iter().map(Action::Tech).collect()
             }
+            Choice::Hospital => self.hospital_options(s, seat),
             Choice::TechOf { of } => {
                 self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }

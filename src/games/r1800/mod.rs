@@ -10,7 +10,8 @@
 //! collection, requirements), `events` (global events and policy upkeep), `admin` (admin
 //! cards), `timing` (when an admin card is played), `costs` (prosperity costs paid otherwise),
 //! `draft_cards` (the admin cards of the draft), `diplomacy` (wrongs answered by war, Conquest,
-//! Cleanse, trading technologies), `schemes` (Free Enterprise, Espionage), `score` (ambitions
+//! Cleanse, trading technologies), `schemes` (Free Enterprise, Espionage), `welfare`
+//! (Corporations' and Hospitals' alternatives), `score` (ambitions
 //! and the winner), `warlink` (the seam to the war procedure), `sim` (a random player for tests
 //! and the benchmark).
 //!
@@ -37,6 +38,7 @@ mod timing;
 mod view;
 pub mod war;
 mod warlink;
+mod welfare;
 
 #[cfg(test)]
 mod proptests;

@@ -106,6 +106,8 @@ pub enum Choice {
     Barter { with: u8 },
     /// Diplomatic Action, Trade Technology: take one technology of the seat `of`, who agreed.
     TechOf { of: u8 },
+    /// Pop growth with a Hospitals holding commerce: Y+1 for 3 C, or one more pop for 2 C.
+    Hospital,
 }
 
 /// A choice owed by a seat.
@@ -264,6 +266,14 @@ pub enum Action {
     /// The victim of a Navy raid declares war at the round's end on the raider, this power
     /// (FACTS §4.3).
     Retaliate(u8),
+    /// Corporations: instead of building a factory, 1 prosperity and 1 commerce on this Stock
+    /// Exchange (none when no Stock Exchange has a free square).
+    Incorporate(Option<u8>),
+    /// Hospitals at pop growth: 3 commerce off this card for 1 prosperity, or 2 for one more pop.
+    Heal {
+        card: u8,
+        pop: bool,
+    },
 }
 
 /// What an admin card is aimed at (the fields its option needs).

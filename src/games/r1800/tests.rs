@@ -4,6 +4,7 @@ mod cards;
 mod costs;
 mod position;
 mod round;
+mod welfare;
 mod wrongs;
 
 use super::data::DevType;

@@ -300,6 +300,7 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
             command_economy: c.command_economy,
             hold_effect: c.hold_effect,
             instead: c.instead,
+            corporate: c.corporate,
         });
     }
     for kind in [DevType::Policy, DevType::Technology] {

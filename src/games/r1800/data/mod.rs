@@ -133,6 +133,8 @@ pub struct DevCard {
     pub hold_effect: Option<HoldEffect>,
     /// A government policy's substitute for an admin card's prosperity cost.
     pub instead: Option<Instead>,
+    /// A factory may be taken as prosperity and commerce instead (Corporations).
+    pub corporate: bool,
 }
 
 impl DevCard {

@@ -139,6 +139,10 @@ pub struct DevRow {
     /// What a government policy lets you pay when you cannot pay an admin card's prosperity.
     #[serde(default)]
     pub instead: Option<Instead>,
+    /// An industry policy that lets a factory be taken as 1 prosperity and 1 commerce on a
+    /// Stock Exchange instead (Corporations).
+    #[serde(default)]
+    pub corporate: bool,
 }
 
 /// A government policy's substitute for an admin card's prosperity cost (FACTS §4.1).

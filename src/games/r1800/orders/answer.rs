@@ -219,6 +219,27 @@ impl R1800 {
                     ))
                 }
             }
+            // FACTS §4.1 Corporations, §4.3 Hospitals (RULING E78).
+            Kind::Incorporate(r) if pending == Some(Choice::Factory) => {
+                let named = |i: &Option<u8>| match (r, i) {
+                    (None, _) => true,
+                    (Some(r), Some(i)) => self.cards_named(s, seat, r).contains(&usize::from(*i)),
+                    (Some(_), None) => false,
+                };
+                match legal.iter().find(|a| matches!(a, Action::Incorporate(i) if named(i))) {
+                    Some(a) => Fit::Act(a.clone(), "took prosperity instead of a factory".into(), true),
+                    None => Fit::Fail(
+                        "Corporations are not your industry policy, or no such Stock Exchange has room"
+                            .into(),
+                    ),
+                }
+            }
+            Kind::Hospital(pop) if pending == Some(Choice::Hospital) => {
+                match legal.iter().find(|a| matches!(a, Action::Heal { pop: p, .. } if p == pop)) {
+                    Some(a) => Fit::Act(a.clone(), "used your Hospitals".into(), true),
+                    None => Fit::Fail("no Hospitals of yours holds the commerce for that".into()),
+                }
+            }
             Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
             Kind::If { cond, then, otherwise } => {
                 let branch = if self.holds(s, seat, cond) { Some(then) } else { otherwise.as_ref() };

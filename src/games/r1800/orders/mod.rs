@@ -133,6 +133,10 @@ pub enum Kind {
     Declare(usize),
     /// A raided power's declaration at the round's end on its raider (a power's index).
     Retaliate(usize),
+    /// Corporations: prosperity (and commerce on this Stock Exchange) instead of a factory.
+    Incorporate(Option<CardRef>),
+    /// Hospitals at pop growth: one more pop (`true`) or 1 prosperity.
+    Hospital(bool),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -291,6 +295,20 @@ impl R1800 {
         if let Some(rest) = strip(t, "TECH") {
             return Ok(Kind::Tech(list(rest).map(|x| self.dev(x)).collect::<Result<_, _>>()?));
         }
+        if let Some(rest) = strip(t, "INCORPORATE") {
+            return Ok(Kind::Incorporate(match strip(rest, "ON") {
+                Some(c) => Some(self.card_ref(c)?),
+                None if rest.is_empty() => None,
+                None => return Err(bad("INCORPORATE [ON <Stock Exchange>]")),
+            }));
+        }
+        if let Some(rest) = strip(t, "HOSPITALS").or_else(|| strip(t, "HOSPITAL")) {
+            return match fold(rest).as_str() {
+                "pop" => Ok(Kind::Hospital(true)),
+                "y" | "prosperity" => Ok(Kind::Hospital(false)),
+                _ => Err(bad("HOSPITALS Y (1 prosperity for 3 C) or HOSPITALS POP (one more pop for 2 C)")),
+            };
+        }
         if let Some(rest) = strip(t, "RETALIATE") {
             return Ok(Kind::Retaliate(self.power(strip(rest, "ON").unwrap_or(rest))?));
         }
@@ -302,7 +320,7 @@ impl R1800 {
             return Ok(Kind::Decline);
         }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
     }
