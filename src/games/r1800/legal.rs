@@ -108,12 +108,16 @@ impl R1800 {
         let d = self.data();
         let mut v = Vec::new();
         for card in 0..s.players[seat].cards.len() {
+            let h = &s.players[seat].cards[card];
             for res in 0..3 {
-                if self.can_place(s, seat, card, res).is_ok() {
+                // The usual refusals first, without the words `can_place` would write for them.
+                let room = !h.covered
+                    && s.players[seat].supply[res] > 0
+                    && h.res[res] < d.dev[usize::from(h.card)].slots[res];
+                if room && self.can_place(s, seat, card, res).is_ok() {
                     v.push(Action::Place { card: card as u8, res: res as u8 });
                 }
             }
-            let h = &s.players[seat].cards[card];
             let c = &d.dev[usize::from(h.card)];
             if !h.covered && c.activates() && !h.used && h.res == c.slots {
                 for discard in discard_sets(&s.players[seat].admin, usize::from(c.admin_cost)) {
