@@ -1,12 +1,15 @@
-//! Admin cards (FACTS §5.1): which plays are legal now, and carrying them out. A card whose
-//! options are all `held` in the data (Accelerate Development, Policy Initiative, Free
-//! Enterprise, Diplomatic Action, Espionage) is not offered by this engine yet: it stays in the
-//! hand and serves to pay activation costs (RULING E29).
+//! Admin cards (FACTS §5.1): which plays are legal now, and carrying them out. Most are played in
+//! the player's turn; Accelerate Development at the start of the draft, Policy Initiative at the
+//! player's pick (`draft_cards`), Diplomatic Action's retaliation at the round's end
+//! (`diplomacy`). An option `held` in the data is not offered: the card stays in the hand and
+//! serves to pay activation costs (RULING E29).
 
 use super::R1800;
 use super::board;
 use super::data::{AdminEffect, AdminOption, DevType, Where};
 use super::state::*;
+use super::timing::Timing;
+use super::war::WarCause;
 use crate::engine::{Event, GameRng, Illegal};
 
 impl R1800 {
@@ -15,13 +18,25 @@ impl R1800 {
         let d = self.data();
         let mut hand = s.players[seat].admin.clone();
         hand.dedup();
+        let now = Timing::now(s, seat);
         let mut v = Vec::new();
         for card in hand {
+            let subs = self.substitutes(s, seat, card);
             for (k, opt) in d.admin[usize::from(card)].play.iter().enumerate() {
+                if now != Some(Timing::of(opt.what)) {
+                    continue;
+                }
                 for target in self.targets(s, seat, card, opt) {
-                    let a = Action::Admin { card, option: k as u8, target };
-                    if self.check_admin(s, seat, card, k as u8, admin_target(&a)).is_ok() {
-                        v.push(a);
+                    if self.check_admin(s, seat, card, k as u8, &target).is_ok() {
+                        v.push(Action::Admin { card, option: k as u8, target });
+                        continue;
+                    }
+                    // RULING E77: a cost that cannot be paid in prosperity, paid otherwise.
+                    for x in subs.iter().filter(|_| opt.cost > 0) {
+                        let t = Target { instead: Some(*x), ..target.clone() };
+                        if self.check_admin(s, seat, card, k as u8, &t).is_ok() {
+                            v.push(Action::Admin { card, option: k as u8, target: t });
+                        }
                     }
                 }
             }
@@ -67,12 +82,32 @@ impl R1800 {
             AdminEffect::Techpick | AdminEffect::Convert => {
                 payers.into_iter().map(|c| Target { card: Some(c), ..Target::default() }).collect()
             }
+            AdminEffect::FreeEnterprise if opt.shift => self.shift_pairs(s, seat),
+            AdminEffect::FreeEnterprise => {
+                payers.into_iter().map(|c| Target { card: Some(c), ..Target::default() }).collect()
+            }
+            AdminEffect::Accelerate | AdminEffect::Initiative => vec![Target::default()],
+            AdminEffect::Retaliate => s
+                .grievances
+                .iter()
+                .filter(|g| usize::from(g.victim) == seat)
+                .map(|g| Target { seat: Some(g.offender), ..Target::default() })
+                .collect(),
+            AdminEffect::TradeTechnology => (0..s.players.len() as u8)
+                .filter(|&o| usize::from(o) != seat)
+                .map(|o| Target { seat: Some(o), ..Target::default() })
+                .collect(),
+            AdminEffect::Conquest => self.conquest_targets(s, seat),
+            AdminEffect::StealTechnology | AdminEffect::Sabotage | AdminEffect::SupportRebellion => {
+                self.espionage_targets(s, seat, opt.what, &payers)
+            }
+            AdminEffect::Cleanse => self.cleanse_targets(s, seat),
             AdminEffect::Held => Vec::new(),
         }
     }
 
     /// Whether tableau card `i` is a policy or institution with commerce to pay a cost.
-    fn pays_commerce(&self, s: &State, seat: usize, i: u8) -> bool {
+    pub(super) fn pays_commerce(&self, s: &State, seat: usize, i: u8) -> bool {
         let d = self.data();
         s.players[seat].cards.get(usize::from(i)).is_some_and(|h| {
             !h.covered && h.res[C] > 0 && d.dev[usize::from(h.card)].kind != DevType::Technology
@@ -95,6 +130,17 @@ impl R1800 {
         }
         let c = &d.admin[usize::from(card)];
         let opt = *c.play.get(usize::from(option)).ok_or("that card has no such option")?;
+        let when = Timing::of(opt.what);
+        if Timing::now(s, seat) != Some(when) {
+            return Err(format!("{} is played {}", c.name, when.words()));
+        }
+        for &x in &c.not_with {
+            if (0..3).any(|slot| {
+                board::active(s, d, seat, DevType::Policy, slot).is_some_and(|i| pl.cards[i].card == x)
+            }) {
+                return Err(format!("{} cannot be played with {} in force", c.name, d.dev_name(x)));
+            }
+        }
         let republic = board::active_card(s, d, seat, DevType::Policy, 0).is_some_and(|x| x.republic);
         // FACTS §5.1: New Administration is free for a Republic at prosperity 5 or more.
         let cost = if opt.what == AdminEffect::NewAdministration && republic && pl.prosperity >= 5 {
@@ -102,8 +148,23 @@ impl R1800 {
         } else {
             opt.cost
         };
-        if pl.prosperity < cost {
-            return Err(format!("{} costs {cost} prosperity", c.name));
+        match t.instead {
+            None if pl.prosperity < cost => {
+                return Err(format!(
+                    "{} costs {cost} prosperity (an Oligarchy, a Police State at 0 or a Propaganda Campaign may pay INSTEAD)",
+                    c.name
+                ));
+            }
+            Some(_) if pl.prosperity >= cost => {
+                return Err(format!("{} is paid in prosperity while you have it", c.name));
+            }
+            Some(x)
+                if !self.substitutes(s, seat, card).contains(&x)
+                    || t.card.is_some_and(|i| x == Substitute::Commerce(i)) =>
+            {
+                return Err(format!("that cannot pay for {} instead of prosperity", c.name));
+            }
+            _ => {}
         }
         if opt.industry_p > 0 {
             let at = board::active(s, d, seat, DevType::Policy, 2).ok_or("you have no industry policy")?;
@@ -116,6 +177,12 @@ impl R1800 {
         }
         if opt.commerce > 0 && !t.card.is_some_and(|i| self.pays_commerce(s, seat, i)) {
             return Err(format!("{} needs 1 commerce from one of your policies or institutions", c.name));
+        }
+        if opt.shift && !self.shift_pairs(s, seat).iter().any(|x| x.card == t.card && x.onto == t.onto) {
+            return Err(format!(
+                "{} needs 1 commerce moved from one of your Financial Institutions to one of your Stock Exchanges",
+                c.name
+            ));
         }
         let me = usize::from(pl.power);
         let ok = match opt.what {
@@ -148,6 +215,22 @@ impl R1800 {
                 let army = d.dev_named("Standing Army");
                 army.is_some_and(|a| s.dev_deck.contains(&a) || s.dev_discard.contains(&a))
             }
+            AdminEffect::Accelerate => true,
+            // FACTS §5.1: one Policy Initiative a pick (its second pick is not another one).
+            AdminEffect::Initiative => {
+                s.initiative.is_none()
+                    && matches!(&s.stage, Stage::Draft { to_pick } if to_pick.iter().filter(|x| usize::from(**x) == seat).count() == 1)
+            }
+            AdminEffect::FreeEnterprise => !self.enterprise_kinds(s, &c.search).is_empty(),
+            AdminEffect::Retaliate => {
+                t.seat.is_some_and(|o| self.may_retaliate(s, seat, usize::from(o), false))
+            }
+            AdminEffect::Conquest => self.conquest_ok(s, seat, t),
+            AdminEffect::TradeTechnology => t.seat.is_some_and(|o| self.may_trade(s, seat, usize::from(o))),
+            AdminEffect::StealTechnology | AdminEffect::Sabotage | AdminEffect::SupportRebellion => {
+                self.espionage_ok(s, seat, opt.what, t)
+            }
+            AdminEffect::Cleanse => self.cleanse_ok(s, seat, t),
         };
         if !ok {
             return Err(format!("{} cannot be played like that now", c.name));
@@ -205,16 +288,23 @@ impl R1800 {
             .ok_or_else(|| Illegal("not held".into()))?;
         s.players[seat].admin.remove(i);
         s.admin_discard.push(card);
-        self.lose_prosperity(s, seat, opt.cost);
+        let instead = t.instead.map(|x| self.pay_instead(s, seat, x));
+        if instead.is_none() {
+            self.lose_prosperity(s, seat, opt.cost);
+        }
         if opt.industry_p > 0
             && let Some(at) = board::active(s, d, seat, DevType::Policy, 2)
         {
             s.players[seat].cards[at].res[P] -= opt.industry_p;
         }
-        if let Some(c) = t.card.filter(|_| opt.commerce > 0) {
+        if let Some(c) = t.card.filter(|_| opt.commerce > 0 || opt.shift) {
             s.players[seat].cards[usize::from(c)].res[C] -= 1;
         }
-        let mut ev = vec![Event::public(format!("{name} plays {}.", d.admin[usize::from(card)].name))];
+        if let Some(c) = t.onto.filter(|_| opt.shift) {
+            s.players[seat].cards[usize::from(c)].res[C] += 1;
+        }
+        let paid = instead.map(|w| format!(", {w} instead of prosperity")).unwrap_or_default();
+        let mut ev = vec![Event::public(format!("{name} plays {}{paid}.", d.admin[usize::from(card)].name))];
         let me8 = seat as u8;
         match opt.what {
             AdminEffect::Factory => s.pending.push(Pending { seat: me8, choice: Choice::Factory }),
@@ -279,18 +369,18 @@ impl R1800 {
                     ev.push(Event::public(format!("{name} raises a Standing Army.")));
                 }
             }
+            AdminEffect::Accelerate => ev.extend(self.accelerate(s, seat)),
+            AdminEffect::Initiative => ev.extend(self.initiative(s, seat)),
+            AdminEffect::FreeEnterprise => ev.extend(self.free_enterprise(s, seat, card, rng)),
+            AdminEffect::Retaliate => ev.extend(self.retaliate(s, seat, t, WarCause::Retaliation)?),
+            AdminEffect::Conquest => ev.extend(self.conquer(s, seat, t)),
+            AdminEffect::TradeTechnology => ev.extend(self.offer_trade(s, seat, t)),
+            AdminEffect::StealTechnology | AdminEffect::Sabotage | AdminEffect::SupportRebellion => {
+                ev.extend(self.espionage(s, seat, opt.what, t))
+            }
+            AdminEffect::Cleanse => ev.extend(self.cleanse(s, seat, t)),
             AdminEffect::Held => {}
         }
         Ok(ev)
-    }
-}
-
-/// The target of an admin action.
-fn admin_target(a: &Action) -> &Target {
-    static NONE: Target =
-        Target { from: None, to: None, seat: None, route: None, card: None, discard: Vec::new() };
-    match a {
-        Action::Admin { target, .. } => target,
-        _ => &NONE,
     }
 }

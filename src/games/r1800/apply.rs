@@ -33,6 +33,12 @@ impl R1800 {
                 let seat = *to_pick.first().ok_or_else(|| no("nobody is to pick"))?;
                 self.pick(s, seat, a, rng)
             }
+            (Stage::Draft { to_pick }, Action::Admin { card, option, target }) => {
+                let seat = *to_pick.first().ok_or_else(|| no("nobody is to pick"))?;
+                self.play_admin(s, usize::from(seat), *card, *option, target, rng)
+            }
+            (Stage::Call { .. }, _) => self.call_step(s, a, rng),
+            (Stage::Reprisal { .. }, _) => self.reprisal_step(s, a, rng),
             (Stage::Turn { seat, end_moves: false, .. }, _) => self.main_step(s, usize::from(*seat), a, rng),
             (Stage::Turn { seat, end_moves: true, .. }, _) => self.end_step(s, *seat, a, rng),
             (Stage::War, Action::War(w)) => self.war_step(s, w, rng),
@@ -43,7 +49,7 @@ impl R1800 {
     }
 
     /// Rules, "Rounds" step 2: the seat takes a face-up card and plays it at once, or passes.
-    fn pick(&self, s: &mut State, seat: u8, a: &Action, _rng: &mut GameRng) -> Done {
+    fn pick(&self, s: &mut State, seat: u8, a: &Action, rng: &mut GameRng) -> Done {
         let d = self.data();
         let i = usize::from(seat);
         let name = self.power_name(s, i);
@@ -62,11 +68,9 @@ impl R1800 {
             }
             _ => ev.push(Event::public(format!("{name} passes in the draft."))),
         }
-        if let Stage::Draft { to_pick } = &mut s.stage {
-            to_pick.retain(|x| *x != seat);
-            if to_pick.is_empty() && s.pending.is_empty() {
-                ev.extend(self.end_draft(s));
-            }
+        ev.extend(self.picked(s, seat, rng));
+        if matches!(&s.stage, Stage::Draft { to_pick } if to_pick.is_empty()) && s.pending.is_empty() {
+            ev.extend(self.end_draft(s));
         }
         Ok(ev)
     }
@@ -235,7 +239,12 @@ impl R1800 {
                 ))];
             }
             RewardKind::Factory => queue(s, Choice::Factory),
-            RewardKind::Pop => queue(s, Choice::Pop),
+            RewardKind::Pop => {
+                queue(s, Choice::Pop);
+                if !self.hospital_options(s, seat).is_empty() {
+                    s.pending.push(Pending { seat: me, choice: Choice::Hospital });
+                }
+            }
             RewardKind::Techpick => queue(s, Choice::Tech),
             RewardKind::NavyRaid => queue(s, Choice::NavyRaid),
             RewardKind::Convert => queue(s, Choice::Convert),
@@ -270,6 +279,9 @@ impl R1800 {
             Action::Tech(c) => {
                 take_tech(s, c);
                 self.adopt(s, i, c);
+                if let Choice::Barter { with } = p.choice {
+                    s.pending.insert(0, Pending { seat: with, choice: Choice::TechOf { of: p.seat } });
+                }
                 format!("{name} adopts {}.", d.dev_name(c))
             }
             Action::Convert { province, owner } => {
@@ -287,12 +299,16 @@ impl R1800 {
             }
             Action::Raid { seat, route } => {
                 s.players[usize::from(seat)].overseas.retain(|r| *r != route);
+                // FACTS §4.3: the raided player may declare war at the end of the round.
+                self.grieve(s, usize::from(seat), i, true);
                 format!(
                     "{name}'s navy drives {} off the {} route.",
                     self.power_name(s, usize::from(seat)),
                     d.routes[usize::from(route)]
                 )
             }
+            Action::Incorporate(x) => self.incorporate(s, i, x),
+            Action::Heal { card, pop } => self.heal(s, i, card, pop),
             _ => format!("{name} declines."),
         };
         let mut out = vec![Event::public(ev)];
@@ -490,11 +506,14 @@ pub fn holds_all(hand: &[u8], cards: &[u8]) -> bool {
     })
 }
 
-/// Takes a technology out of the face-up pool, or else out of the deck (techpick).
+/// Takes a technology out of the face-up pool, or else out of the deck (techpick), or else out of
+/// the discard pile (a trade of technologies, RULING E74).
 fn take_tech(s: &mut State, c: u16) {
     if let Some(i) = s.offer.iter().position(|x| *x == c) {
         s.offer.remove(i);
     } else if let Some(i) = s.dev_deck.iter().position(|x| *x == c) {
         s.dev_deck.remove(i);
+    } else if let Some(i) = s.dev_discard.iter().position(|x| *x == c) {
+        s.dev_discard.remove(i);
     }
 }

@@ -90,7 +90,7 @@ impl R1800 {
     /// RULING E21: a seat that must "discard a military card or else …" discards when it can
     /// (the first card of its sorted hand, named publicly as it goes to the face-up discard
     /// pile), and suffers the alternative otherwise.
-    fn pay_military_or(
+    pub(super) fn pay_military_or(
         &self,
         s: &mut State,
         seat: usize,

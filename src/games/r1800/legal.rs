@@ -19,6 +19,13 @@ pub fn pending_prompt(c: Choice) -> &'static str {
         Choice::Convert => "convert a pop in a province you control (CONVERT <province>)",
         Choice::DiscardMilitary => "discard a military card (DISCARD MILITARY <card>)",
         Choice::NavyRaid => "remove a trade token of a smaller navy (RAID <power> <route>)",
+        Choice::Barter { .. } => {
+            "agree to trade technologies by taking one of theirs (TECH <card>), or DECLINE"
+        }
+        Choice::TechOf { .. } => "take one technology of your trading partner's (TECH <card>)",
+        Choice::Hospital => {
+            "use your Hospitals: 3 C for 1 prosperity, or 2 C for one more pop (HOSPITALS Y / HOSPITALS POP), or DECLINE"
+        }
     }
 }
 
@@ -36,6 +43,14 @@ impl R1800 {
             Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
                 seat: Seat::from_index(usize::from(x)),
                 prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
+            }),
+            Stage::Call { to_ask, .. } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE)".into(),
+            }),
+            Stage::Reprisal { to_ask } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "you were wronged this round: declare war on the wrongdoer, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE)".into(),
             }),
             Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
@@ -67,7 +82,18 @@ impl R1800 {
                     .map(|k| Action::Pick(k as u8))
                     .collect();
                 v.push(Action::PassPick);
+                v.extend(self.admin_options(s, usize::from(seat)));
                 v
+            }
+            Stage::Call { to_ask, .. } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                let mut v = self.admin_options(s, usize::from(seat));
+                v.push(Action::Skip);
+                v
+            }
+            Stage::Reprisal { to_ask } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                self.reprisal_options(s, usize::from(seat))
             }
             Stage::Turn { seat, end_moves: false, migrated, .. } => {
                 self.main_options(s, usize::from(*seat), *migrated)
@@ -82,12 +108,16 @@ impl R1800 {
         let d = self.data();
         let mut v = Vec::new();
         for card in 0..s.players[seat].cards.len() {
+            let h = &s.players[seat].cards[card];
             for res in 0..3 {
-                if self.can_place(s, seat, card, res).is_ok() {
+                // The usual refusals first, without the words `can_place` would write for them.
+                let room = !h.covered
+                    && s.players[seat].supply[res] > 0
+                    && h.res[res] < d.dev[usize::from(h.card)].slots[res];
+                if room && self.can_place(s, seat, card, res).is_ok() {
                     v.push(Action::Place { card: card as u8, res: res as u8 });
                 }
             }
-            let h = &s.players[seat].cards[card];
             let c = &d.dev[usize::from(h.card)];
             if !h.covered && c.activates() && !h.used && h.res == c.slots {
                 for discard in discard_sets(&s.players[seat].admin, usize::from(c.admin_cost)) {
@@ -179,6 +209,7 @@ impl R1800 {
                         && s.provinces[i].factories < d.provinces[i].improvement_places()
                 })
                 .map(Action::Build)
+                .chain(self.corporate_options(s, seat))
                 .collect(),
             // FACTS §7.3: a new pop in a province you control, with room in a countryside;
             // RULING E33: while the power has pieces left.
@@ -213,6 +244,14 @@ impl R1800 {
                 let mut h = s.players[seat].military.clone();
                 h.dedup();
                 h.into_iter().map(Action::DiscardMilitary).collect()
+            }
+            // RULING E74: a trade of technologies, each taking one of the other's.
+            Choice::Barter { with } => {
+                self.tradeable(s, usize::from(with), seat).into_iter().map(Action::Tech).collect()
+            }
+            Choice::Hospital => self.hospital_options(s, seat),
+            Choice::TechOf { of } => {
+                self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }
             Choice::NavyRaid => {
                 let mine = board::navy(s, d, seat);

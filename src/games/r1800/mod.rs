@@ -8,8 +8,12 @@
 //! round's steps), `legal`, `apply` (draft, placing, activating, rewards, end moves), `orders`,
 //! `view`, `draw` (the picture of the table), `data`; and 1800's own: `board` (what the rules read off the position: workforce,
 //! collection, requirements), `events` (global events and policy upkeep), `admin` (admin
-//! cards), `score` (ambitions and the winner), `warlink` (the seam to the war procedure), `sim`
-//! (a random player for tests and the benchmark).
+//! cards), `timing` (when an admin card is played), `costs` (prosperity costs paid otherwise),
+//! `draft_cards` (the admin cards of the draft), `diplomacy` (wrongs answered by war, Conquest,
+//! Cleanse, trading technologies), `schemes` (Free Enterprise, Espionage), `welfare`
+//! (Corporations' and Hospitals' alternatives), `score` (ambitions
+//! and the winner), `warlink` (the seam to the war procedure), `sim` (a random player for tests
+//! and the benchmark).
 //!
 //! A PBEM turn is one round: every seat sends one sheet with its draft preferences and its turn
 //! orders (RULING E30).
@@ -17,18 +21,24 @@
 mod admin;
 mod apply;
 pub mod board;
+mod costs;
 pub mod data;
+mod diplomacy;
+mod draft_cards;
 mod draw;
 mod events;
 mod legal;
 pub mod orders;
+mod schemes;
 pub mod score;
 pub mod setup;
 pub mod sim;
 pub mod state;
+mod timing;
 mod view;
 pub mod war;
 mod warlink;
+mod welfare;
 
 #[cfg(test)]
 mod proptests;
@@ -141,7 +151,7 @@ impl Game for R1800 {
         self.draw_for(s, viewer)
     }
     fn order_example(&self) -> &'static str {
-        "DRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne"
+        "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nRETALIATE ON Prussia"
     }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/1800-orders.md"))

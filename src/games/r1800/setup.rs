@@ -110,6 +110,8 @@ impl R1800 {
             ambition_deck,
             discovered: Vec::new(),
             war: Default::default(),
+            initiative: None,
+            grievances: Vec::new(),
         };
         self.start_round(&mut s, rng);
         Ok(s)
@@ -147,7 +149,7 @@ impl R1800 {
         }
         let names: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
         ev.push(Event::public(format!("The draft offers: {}.", names.join(", "))));
-        s.stage = Stage::Draft { to_pick: s.turn_order() };
+        self.open_draft(s);
         ev
     }
 
@@ -305,8 +307,17 @@ impl R1800 {
         ev
     }
 
-    /// Rounds step 4: the war phase, if any war was declared; then the round ends.
+    /// After the last turn: the wronged may declare war (RULING E72); then the war phase.
     fn end_round(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
+        if self.open_reprisals(s) {
+            return vec![Event::public("Powers wronged this round may now declare war on the wrongdoer.")];
+        }
+        self.to_war(s, rng)
+    }
+
+    /// Rounds step 4: the war phase, if any war was declared; then the round ends.
+    pub(super) fn to_war(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
+        s.grievances.clear();
         let (mut ev, on) = self.war_phase(s);
         if on {
             s.stage = Stage::War;

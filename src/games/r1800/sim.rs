@@ -3,13 +3,20 @@
 //! makes the other choices at random.
 
 use super::R1800;
-use super::state::{Action, State};
+use super::state::{Action, Stage, State};
 use crate::engine::{GameRng, Pick, SetupSpec};
 
 impl R1800 {
     /// The action the random player picks among `legal` (never empty).
-    pub fn sim_pick(&self, _s: &State, legal: &[Action], p: &mut Pick) -> Action {
+    pub fn sim_pick(&self, s: &State, legal: &[Action], p: &mut Pick) -> Action {
         let of = |f: fn(&Action) -> bool| legal.iter().filter(|a| f(a)).collect::<Vec<_>>();
+        // Before the draft and at the round's end, now and then the card or the war is declined.
+        if matches!(s.stage, Stage::Call { .. } | Stage::Reprisal { .. })
+            && s.pending.is_empty()
+            && p.next(2) == 0
+        {
+            return Action::Skip;
+        }
         let activate = of(|a| matches!(a, Action::Activate { .. }));
         if !activate.is_empty() {
             return activate[p.next(activate.len())].clone();
@@ -33,6 +40,7 @@ impl R1800 {
                     | Action::MoveRegiment { .. }
                     | Action::Migrate { .. }
                     | Action::Declare(_)
+                    | Action::Retaliate(_)
             )
         });
         if !moves.is_empty() && p.next(3) == 0 {

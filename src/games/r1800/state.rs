@@ -101,6 +101,13 @@ pub enum Choice {
     DiscardMilitary,
     /// Remove a trade token of a player with a smaller navy (Navy).
     NavyRaid,
+    /// Diplomatic Action, Trade Technology: agree to trade with the seat `with` by taking one of
+    /// its technologies (declining refuses the trade).
+    Barter { with: u8 },
+    /// Diplomatic Action, Trade Technology: take one technology of the seat `of`, who agreed.
+    TechOf { of: u8 },
+    /// Pop growth with a Hospitals holding commerce: Y+1 for 3 C, or one more pop for 2 C.
+    Hospital,
 }
 
 /// A choice owed by a seat.
@@ -124,6 +131,17 @@ pub enum Stage {
         pop_moved: bool,
         regiment_moves: u8,
         migrated: bool,
+    },
+    /// Before the draft: the seats still to say whether they play Accelerate Development
+    /// (FACTS §5.1), and those that did, in turn order (they pick first).
+    Call {
+        to_ask: Vec<u8>,
+        early: Vec<u8>,
+    },
+    /// After the turns: the seats wronged this round (a trade token raided, pops cleansed) that
+    /// may still declare war on the wrongdoer (FACTS §4.3 Navy, §5.1 Diplomatic Action).
+    Reprisal {
+        to_ask: Vec<u8>,
     },
     /// Rounds step 4: the war phase (whose turn it is: `war.to_act()`).
     War,
@@ -161,6 +179,22 @@ pub struct State {
     /// The war procedure's own state: this round's declarations, the war phase under way.
     #[serde(default)]
     pub war: super::war::WarState,
+    /// A seat that played Policy Initiative in this draft and has its second pick to make; after
+    /// it, one card from the deck joins the offer (FACTS §5.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<u8>,
+    /// This round's wrongs that allow a declaration of war at its end (cleared with the round).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grievances: Vec<Grievance>,
+}
+
+/// A wrong done to a seat this round: `offender` removed one of its trade tokens (`raid`, by a
+/// Navy) or cleansed its pops (Expansionism).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grievance {
+    pub victim: u8,
+    pub offender: u8,
+    pub raid: bool,
 }
 
 /// One move in the game.
@@ -229,6 +263,17 @@ pub enum Action {
     War(super::war::WarAction),
     /// The Conquest ambition: declare war at the end of your turn on this power (FACTS §6.1).
     Declare(u8),
+    /// The victim of a Navy raid declares war at the round's end on the raider, this power
+    /// (FACTS §4.3).
+    Retaliate(u8),
+    /// Corporations: instead of building a factory, 1 prosperity and 1 commerce on this Stock
+    /// Exchange (none when no Stock Exchange has a free square).
+    Incorporate(Option<u8>),
+    /// Hospitals at pop growth: 3 commerce off this card for 1 prosperity, or 2 for one more pop.
+    Heal {
+        card: u8,
+        pop: bool,
+    },
 }
 
 /// What an admin card is aimed at (the fields its option needs).
@@ -247,6 +292,37 @@ pub struct Target {
     pub card: Option<u8>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discard: Vec<u8>,
+    /// A second card of yours: the Stock Exchange receiving Free Enterprise's commerce.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub onto: Option<u8>,
+    /// A card of the other seat's tableau (Sabotage).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub their: Option<u8>,
+    /// A resource (Sabotage: production or food).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub res: Option<u8>,
+    /// Military cards discarded (Conquest).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub military: Vec<u8>,
+    /// The owners of the pops removed (Cleanse): pops indices, one a pop.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pops: Vec<u8>,
+    /// What pays the card's prosperity cost when the seat cannot pay it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instead: Option<Substitute>,
+}
+
+/// How an admin card's prosperity cost is paid by a seat that cannot pay it (FACTS §4.1
+/// Oligarchy and Police State, §5.1 Propaganda Campaign; RULING E77).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Substitute {
+    /// 1 commerce from this tableau card (a policy or institution): Oligarchy.
+    Commerce(u8),
+    /// This military card discarded: Police State, at prosperity 0.
+    Military(u8),
+    /// This admin card discarded: Propaganda Campaign.
+    Discard(u8),
 }
 
 impl State {

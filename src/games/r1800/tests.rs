@@ -1,7 +1,11 @@
 //! One test per rule, named after it.
 
+mod cards;
+mod costs;
 mod position;
 mod round;
+mod welfare;
+mod wrongs;
 
 use super::data::DevType;
 use super::proptests::game;

@@ -226,7 +226,9 @@ fn squares(res: [u8; 3], slots: [u8; 3]) -> String {
 
 pub(super) fn stage_words(s: &State) -> String {
     match &s.stage {
+        Stage::Call { .. } => "the development draft is about to begin".into(),
         Stage::Draft { .. } => "the development draft".into(),
+        Stage::Reprisal { .. } => "the end of the round: wronged powers may declare war".into(),
         Stage::Turn { seat, .. } => format!("seat {}'s turn", seat + 1),
         Stage::War => "the war phase".into(),
         Stage::Over => "the game is over".into(),

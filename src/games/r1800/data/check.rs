@@ -27,6 +27,7 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
         }
     }
     let dev_cards = development(&dev)?;
+    let admin = admin_cards(&actions, &dev_cards)?;
     let military = military_cards(&actions)?;
     let data = Data {
         provinces,
@@ -40,11 +41,7 @@ pub(super) fn load(t: &Texts<'_>) -> Result<Data, DataError> {
         regiment_supply: powers.regiment_supply,
         trade_tokens: powers.trade_tokens,
         dev: dev_cards,
-        admin: actions
-            .admin
-            .iter()
-            .map(|a| AdminCard { name: a.name.clone(), count: a.count, play: a.play.clone() })
-            .collect(),
+        admin,
         military: military.clone(),
         military_cards: military
             .iter()
@@ -302,6 +299,8 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
             republic: c.republic,
             command_economy: c.command_economy,
             hold_effect: c.hold_effect,
+            instead: c.instead,
+            corporate: c.corporate,
         });
     }
     for kind in [DevType::Policy, DevType::Technology] {
@@ -344,6 +343,48 @@ fn counts(d: &Data, actions: &ActionsFile) -> Result<(), DataError> {
 }
 
 /// The military cards in the war's effect form (an unknown effect is refused).
+/// The admin cards: every policy a card names exists, and each option's cost is one the engine
+/// knows how to ask for.
+fn admin_cards(actions: &ActionsFile, dev: &[DevCard]) -> Result<Vec<AdminCard>, DataError> {
+    const F: &str = "actions.toml";
+    let mut out = Vec::new();
+    for a in &actions.admin {
+        let mut not_with = Vec::new();
+        for n in &a.not_with {
+            let i = dev
+                .iter()
+                .position(|c| fold(&c.name) == fold(n) && c.kind == DevType::Policy)
+                .ok_or_else(|| err(F, format!("{}: no policy is called {n}", a.name)))?;
+            not_with.push(i as u16);
+        }
+        let mut search = Vec::new();
+        for n in &a.search {
+            let i = dev
+                .iter()
+                .position(|c| fold(&c.name) == fold(n))
+                .ok_or_else(|| err(F, format!("{}: no development card is called {n}", a.name)))?;
+            search.push(i as u16);
+        }
+        if a.play.iter().any(|o| o.what == AdminEffect::FreeEnterprise) && search.is_empty() {
+            return Err(err(F, format!("{}: free_enterprise needs the cards it searches for", a.name)));
+        }
+        for o in &a.play {
+            if o.shift && (o.commerce > 0 || o.what != AdminEffect::FreeEnterprise) {
+                return Err(err(F, format!("{}: `shift` is Free Enterprise's other way to pay", a.name)));
+            }
+        }
+        out.push(AdminCard {
+            name: a.name.clone(),
+            count: a.count,
+            play: a.play.clone(),
+            not_with,
+            search,
+            substitute: a.substitute,
+        });
+    }
+    Ok(out)
+}
+
 fn military_cards(actions: &ActionsFile) -> Result<Vec<MilitaryKind>, DataError> {
     actions
         .military

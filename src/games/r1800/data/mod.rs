@@ -8,8 +8,8 @@ mod tests;
 
 use super::war::board::{MilitaryCard, MilitaryEffect, ProvinceId};
 pub use raw::{
-    AdminEffect, AdminOption, AgCap, Ambition, EndMove, GlobalEvent, HoldEffect, ProvinceKind, Requirement,
-    Requires, Reward, RewardKind, When, Where,
+    AdminEffect, AdminOption, AgCap, Ambition, EndMove, GlobalEvent, HoldEffect, Instead, ProvinceKind,
+    Requirement, Requires, Reward, RewardKind, When, Where,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -131,6 +131,10 @@ pub struct DevCard {
     pub republic: bool,
     pub command_economy: bool,
     pub hold_effect: Option<HoldEffect>,
+    /// A government policy's substitute for an admin card's prosperity cost.
+    pub instead: Option<Instead>,
+    /// A factory may be taken as prosperity and commerce instead (Corporations).
+    pub corporate: bool,
 }
 
 impl DevCard {
@@ -146,6 +150,12 @@ pub struct AdminCard {
     pub name: String,
     pub count: u8,
     pub play: Vec<AdminOption>,
+    /// Policies (development card kinds) in force with which it may not be played.
+    pub not_with: Vec<u16>,
+    /// Development card kinds it searches for.
+    pub search: Vec<u16>,
+    /// May be discarded instead of a prosperity cost that cannot be paid.
+    pub substitute: bool,
 }
 
 /// One military card kind: the war's own form (`war::board::MilitaryCard`) and its count.

@@ -136,6 +136,23 @@ pub struct DevRow {
     pub command_economy: bool,
     #[serde(default)]
     pub hold_effect: Option<HoldEffect>,
+    /// What a government policy lets you pay when you cannot pay an admin card's prosperity.
+    #[serde(default)]
+    pub instead: Option<Instead>,
+    /// An industry policy that lets a factory be taken as 1 prosperity and 1 commerce on a
+    /// Stock Exchange instead (Corporations).
+    #[serde(default)]
+    pub corporate: bool,
+}
+
+/// A government policy's substitute for an admin card's prosperity cost (FACTS §4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Instead {
+    /// Oligarchy: 1 commerce.
+    Commerce,
+    /// Police State, at prosperity 0: a military card.
+    Military,
 }
 
 /// A technology's requirement: at least `n` of `what`.
@@ -246,6 +263,16 @@ pub struct AdminRow {
     pub name: String,
     pub count: u8,
     pub play: Vec<AdminOption>,
+    /// Policies in force with which the card may not be played (by name).
+    #[serde(default)]
+    pub not_with: Vec<String>,
+    /// Development cards searched for in the deck and discard pile (Free Enterprise).
+    #[serde(default)]
+    pub search: Vec<String>,
+    /// The card may be discarded instead of another card's prosperity cost you cannot pay
+    /// (Propaganda Campaign).
+    #[serde(default)]
+    pub substitute: bool,
 }
 
 /// One way of playing an admin card.
@@ -266,6 +293,10 @@ pub struct AdminOption {
     /// A pop of yours is sacrificed.
     #[serde(default)]
     pub sacrifice: bool,
+    /// The cost is 1 commerce moved from one of your Financial Institutions to one of your Stock
+    /// Exchanges (Free Enterprise's second way to pay).
+    #[serde(default)]
+    pub shift: bool,
 }
 
 /// What an admin card option does.
@@ -282,6 +313,28 @@ pub enum AdminEffect {
     Convert,
     Settle,
     Conscription,
+    /// Play at the start of the draft to pick before those who did not (Accelerate Development).
+    Accelerate,
+    /// Play at your pick: pick twice, then a card joins the offer (Policy Initiative).
+    Initiative,
+    /// Play a random one of Infrastructure, Industrial Agriculture, Financial Institution found
+    /// in the development deck or discard pile (Free Enterprise).
+    FreeEnterprise,
+    /// At the round's end, war on a power that removed your trade token or cleansed your pops
+    /// this round (Diplomatic Action).
+    Retaliate,
+    /// Take a neutral province: military cards for its neutral regiments, then perhaps move in.
+    Conquest,
+    /// With a willing power, each takes one technology the other has (Diplomatic Action).
+    TradeTechnology,
+    /// Take the face-up technologies a chosen power has discovered (Espionage).
+    StealTechnology,
+    /// Remove up to 3 production or food from another power's card (Espionage).
+    Sabotage,
+    /// Drive out an occupier where most pops are occupied (Espionage).
+    SupportRebellion,
+    /// Remove up to 2 pops of others from a province holding your regiment (Expansionism).
+    Cleanse,
     Held,
 }
 

@@ -17,14 +17,14 @@ fn start() -> State {
     game().setup(&spec, &mut GameRng::for_setup(18)).expect("setup")
 }
 
-/// The same game after 162 moves of the random player (round 6, a Great War under way), then
+/// The same game after 184 moves of the random player (round 6, a Great War under way), then
 /// two admin cards and one military card dealt from the decks to every seat, so that every hand
 /// has something to hide.
 fn played() -> State {
     let g = game();
     let mut s = start();
     let mut pick = Pick(18);
-    for n in 0..162 {
+    for n in 0..184 {
         let legal = g.legal(&s);
         let a = g.sim_pick(&s, &legal, &mut pick);
         g.apply_action(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");
@@ -84,13 +84,23 @@ fn a_game_after_random_play_is_drawn_with_its_pops_regiments_and_cards() {
     assert_drawing("r1800_played_public.svg", &svg);
 }
 
+/// The words of a drawing, its text elements joined by spaces (a name broken over two panel
+/// lines reads whole).
+fn words(svg: &str) -> String {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').and_then(|(_, rest)| rest.split_once("</text>")).map(|(w, _)| w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
 fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
     let s = played();
-    let public = draw(&s, Viewer::Public);
+    let public = words(&draw(&s, Viewer::Public));
     let mut checked = 0;
     for me in 0..s.players.len() {
-        let svg = draw(&s, Viewer::Seat(Seat::from_index(me)));
+        let svg = words(&draw(&s, Viewer::Seat(Seat::from_index(me))));
         let mine = hidden_names(&s, me);
         for name in &mine {
             assert!(svg.contains(name.as_str()), "seat {} sees its own {name}", me + 1);

@@ -6,6 +6,7 @@
 
 use super::super::R1800;
 use super::super::state::*;
+use super::super::timing::Timing;
 use super::{CardRef, Cond, Kind, Order, Pref};
 use crate::engine::{Answer, LineNote, OrderSheet};
 
@@ -66,39 +67,20 @@ impl R1800 {
             }
         };
         let first_of = |choice: Choice, wanted: Vec<Action>, what: &str| {
-            if pending != Some(choice) {
+            // A trade of technologies is answered with TECH lines too (RULING E74).
+            let trade = matches!(pending, Some(Choice::Barter { .. } | Choice::TechOf { .. }));
+            if pending != Some(choice) && !(choice == Choice::Tech && trade) {
                 return Fit::NotNow;
             }
             match wanted.into_iter().find(|a| legal.contains(a)) {
                 Some(a) => Fit::Act(a, format!("{what} as ordered"), true),
+                // A TECH line naming none of a trade's technologies is kept for a later choice.
+                None if trade => Fit::NotNow,
                 None => Fit::Fail(format!("none of the places named for the {what} is possible")),
             }
         };
         match k {
-            Kind::Draft(prefs) if draft => {
-                let mut skipped = Vec::new();
-                for p in prefs {
-                    match p {
-                        Pref::Pass => {
-                            return Fit::Act(Action::PassPick, with_skips("passed", &skipped), true);
-                        }
-                        Pref::Card(c) => match s.offer.iter().position(|x| x == c) {
-                            None => skipped.push(format!("{} is not offered", d.dev_name(*c))),
-                            Some(at) => match super::super::board::meets(s, d, seat, *c) {
-                                Ok(()) => {
-                                    return Fit::Act(
-                                        Action::Pick(at as u8),
-                                        with_skips(&format!("took {}", d.dev_name(*c)), &skipped),
-                                        true,
-                                    );
-                                }
-                                Err(why) => skipped.push(why),
-                            },
-                        },
-                    }
-                }
-                Fit::Act(Action::PassPick, with_skips("passed: no preference could be taken", &skipped), true)
-            }
+            Kind::Draft(prefs) if draft => self.draft_fit(s, seat, prefs).kept_for_a_second_pick(s, seat),
             Kind::Place { n, res, card } if main => {
                 let pl = &s.players[seat];
                 let candidates = self.cards_named(s, seat, card);
@@ -136,25 +118,17 @@ impl R1800 {
                 }
                 Fit::Fail(why)
             }
-            Kind::Play { card, args } if main => {
-                let mut t = Target {
-                    from: args.from,
-                    to: args.to,
-                    route: args.route,
-                    discard: args.discard.clone(),
-                    ..Target::default()
+            Kind::Play { card, args } => {
+                let Some(opt) = d.admin[usize::from(*card)].play.get(usize::from(args.option)) else {
+                    return Fit::Fail("that card has no such option".into());
                 };
-                t.seat = args.power.and_then(|p| s.seat_of(p));
-                if args.power.is_some() && t.seat.is_none() {
-                    return Fit::Fail("that power is not in the game".into());
+                if Timing::now(s, seat) != Some(Timing::of(opt.what)) {
+                    return Fit::NotNow;
                 }
-                if let Some(c) = &args.card {
-                    t.card = self
-                        .cards_named(s, seat, c)
-                        .into_iter()
-                        .find(|&i| s.players[seat].cards[i].res[C] > 0)
-                        .map(|i| i as u8);
-                }
+                let t = match self.play_target(s, seat, args) {
+                    Ok(t) => t,
+                    Err(why) => return Fit::Fail(why),
+                };
                 match self.check_admin(s, seat, *card, args.option, &t) {
                     Ok(_) => take(
                         Action::Admin { card: *card, option: args.option, target: t },
@@ -234,6 +208,38 @@ impl R1800 {
                     )),
                 }
             }
+            Kind::Retaliate(power) if matches!(s.stage, Stage::Reprisal { .. }) && pending.is_none() => {
+                let name = &d.powers[*power].name;
+                let a = Action::Retaliate(*power as u8);
+                if legal.contains(&a) {
+                    Fit::Act(a, format!("declared war on {name}"), true)
+                } else {
+                    Fit::Fail(format!(
+                        "war on {name} cannot be declared: {name} did not raid your trade this round, or you are at war already"
+                    ))
+                }
+            }
+            // FACTS §4.1 Corporations, §4.3 Hospitals (RULING E78).
+            Kind::Incorporate(r) if pending == Some(Choice::Factory) => {
+                let named = |i: &Option<u8>| match (r, i) {
+                    (None, _) => true,
+                    (Some(r), Some(i)) => self.cards_named(s, seat, r).contains(&usize::from(*i)),
+                    (Some(_), None) => false,
+                };
+                match legal.iter().find(|a| matches!(a, Action::Incorporate(i) if named(i))) {
+                    Some(a) => Fit::Act(a.clone(), "took prosperity instead of a factory".into(), true),
+                    None => Fit::Fail(
+                        "Corporations are not your industry policy, or no such Stock Exchange has room"
+                            .into(),
+                    ),
+                }
+            }
+            Kind::Hospital(pop) if pending == Some(Choice::Hospital) => {
+                match legal.iter().find(|a| matches!(a, Action::Heal { pop: p, .. } if p == pop)) {
+                    Some(a) => Fit::Act(a.clone(), "used your Hospitals".into(), true),
+                    None => Fit::Fail("no Hospitals of yours holds the commerce for that".into()),
+                }
+            }
             Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
             Kind::If { cond, then, otherwise } => {
                 let branch = if self.holds(s, seat, cond) { Some(then) } else { otherwise.as_ref() };
@@ -272,8 +278,35 @@ impl R1800 {
         Answer { action: a.action.map(Action::War), notes: a.notes }
     }
 
+    /// A DRAFT list at the seat's pick (RULING E30).
+    fn draft_fit(&self, s: &State, seat: usize, prefs: &[Pref]) -> Fit {
+        let d = self.data();
+        let mut skipped = Vec::new();
+        for p in prefs {
+            match p {
+                Pref::Pass => {
+                    return Fit::Act(Action::PassPick, with_skips("passed", &skipped), true);
+                }
+                Pref::Card(c) => match s.offer.iter().position(|x| x == c) {
+                    None => skipped.push(format!("{} is not offered", d.dev_name(*c))),
+                    Some(at) => match super::super::board::meets(s, d, seat, *c) {
+                        Ok(()) => {
+                            return Fit::Act(
+                                Action::Pick(at as u8),
+                                with_skips(&format!("took {}", d.dev_name(*c)), &skipped),
+                                true,
+                            );
+                        }
+                        Err(why) => skipped.push(why),
+                    },
+                },
+            }
+        }
+        Fit::Act(Action::PassPick, with_skips("passed: no preference could be taken", &skipped), true)
+    }
+
     /// Tableau indices a card reference may mean (uncovered cards only).
-    fn cards_named(&self, s: &State, seat: usize, r: &CardRef) -> Vec<usize> {
+    pub(super) fn cards_named(&self, s: &State, seat: usize, r: &CardRef) -> Vec<usize> {
         let cards = &s.players[seat].cards;
         match r {
             CardRef::Number(n) => {
@@ -313,6 +346,21 @@ impl R1800 {
             .map(|o| o.line)
             .collect();
         crate::engine::executed_lines(notes).into_iter().filter(|l| !private.contains(l)).collect()
+    }
+}
+
+impl Fit {
+    /// RULING E70: a DRAFT list taking a card for a seat with a second pick to come (Policy
+    /// Initiative) stays in force for that pick.
+    fn kept_for_a_second_pick(self, s: &State, seat: usize) -> Fit {
+        match self {
+            Fit::Act(a, note, _) => {
+                let again = matches!(&s.stage, Stage::Draft { to_pick }
+                    if to_pick.iter().filter(|x| usize::from(**x) == seat).count() > 1);
+                Fit::Act(a, note, !again)
+            }
+            other => other,
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod answer;
 mod names;
+mod play;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +54,27 @@ pub struct PlayArgs {
     pub power: Option<usize>,
     pub card: Option<CardRef>,
     pub discard: Vec<u8>,
+    /// A second card of yours (Free Enterprise's Stock Exchange).
+    pub onto: Option<CardRef>,
+    /// A card of another power's (Sabotage).
+    pub their: Option<CardRef>,
+    /// A resource index (Sabotage).
+    pub res: Option<usize>,
+    /// Military cards to discard (Conquest); empty: the first of your hand.
+    pub military: Vec<u8>,
+    /// The owners of the pops to remove (Cleanse).
+    pub pops: Vec<u8>,
+    /// What pays a prosperity cost you cannot pay (`INSTEAD …`, RULING E77).
+    pub instead: Option<InsteadRef>,
+}
+
+/// `INSTEAD PAY C FROM <card>` (Oligarchy), `INSTEAD DISCARD MILITARY <card>` (Police State),
+/// `INSTEAD DISCARD <admin card>` (Propaganda Campaign).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InsteadRef {
+    Commerce(CardRef),
+    Military(u8),
+    Discard(u8),
 }
 
 /// One order.
@@ -109,6 +131,12 @@ pub enum Kind {
     },
     /// The Conquest ambition's declaration at the end of the turn (a power's index).
     Declare(usize),
+    /// A raided power's declaration at the round's end on its raider (a power's index).
+    Retaliate(usize),
+    /// Corporations: prosperity (and commerce on this Stock Exchange) instead of a factory.
+    Incorporate(Option<CardRef>),
+    /// Hospitals at pop growth: one more pop (`true`) or 1 prosperity.
+    Hospital(bool),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -267,6 +295,23 @@ impl R1800 {
         if let Some(rest) = strip(t, "TECH") {
             return Ok(Kind::Tech(list(rest).map(|x| self.dev(x)).collect::<Result<_, _>>()?));
         }
+        if let Some(rest) = strip(t, "INCORPORATE") {
+            return Ok(Kind::Incorporate(match strip(rest, "ON") {
+                Some(c) => Some(self.card_ref(c)?),
+                None if rest.is_empty() => None,
+                None => return Err(bad("INCORPORATE [ON <Stock Exchange>]")),
+            }));
+        }
+        if let Some(rest) = strip(t, "HOSPITALS").or_else(|| strip(t, "HOSPITAL")) {
+            return match fold(rest).as_str() {
+                "pop" => Ok(Kind::Hospital(true)),
+                "y" | "prosperity" => Ok(Kind::Hospital(false)),
+                _ => Err(bad("HOSPITALS Y (1 prosperity for 3 C) or HOSPITALS POP (one more pop for 2 C)")),
+            };
+        }
+        if let Some(rest) = strip(t, "RETALIATE") {
+            return Ok(Kind::Retaliate(self.power(strip(rest, "ON").unwrap_or(rest))?));
+        }
         if let Some(rest) = strip(t, "DECLARE") {
             let rest = strip(rest, "WAR").map(|r| strip(r, "ON").unwrap_or(r)).unwrap_or(rest);
             return Ok(Kind::Declare(self.power(rest)?));
@@ -275,66 +320,9 @@ impl R1800 {
             return Ok(Kind::Decline);
         }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, DECLINE, DECLARE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
-    }
-
-    fn parse_play(&self, rest: &str) -> Result<Kind, OrderError> {
-        let d = self.data();
-        let folded = fold(rest);
-        let (card, c) = d
-            .admin
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| folded.starts_with(&fold(&c.name)))
-            .max_by_key(|(_, c)| c.name.len())
-            .ok_or_else(|| bad(format!("no admin card is called {rest:?}")))?;
-        // The words after the card's name: skip as many words as the name has.
-        let words = c.name.split_whitespace().count();
-        let tail: String = rest.split_whitespace().skip(words).collect::<Vec<_>>().join(" ");
-        let mut a = PlayArgs::default();
-        use super::data::AdminEffect as E;
-        match c.play.first().map(|o| o.what) {
-            Some(E::Factory) => {
-                a.option = match fold(&tail).as_str() {
-                    "factory" | "" => 0,
-                    "military" => 1,
-                    _ => return Err(bad(format!("PLAY {} FACTORY, or PLAY {} MILITARY", c.name, c.name))),
-                };
-            }
-            Some(E::Factory2) => {
-                let p = strip(&tail, "SACRIFICE")
-                    .ok_or_else(|| bad(format!("PLAY {} SACRIFICE <province>", c.name)))?;
-                a.from = Some(self.province(p)?);
-            }
-            Some(E::TradeRoute) => match strip(&tail, "WITH") {
-                Some(p) => a.power = Some(self.power(p)?),
-                None => a.route = Some(self.route(&tail)?),
-            },
-            Some(E::Urbanize | E::Settle) => {
-                let (f, t) = self.two(&tail)?;
-                (a.from, a.to) = (Some(f), Some(t));
-            }
-            Some(E::NewAdministration) => {
-                if let Some(x) = strip(&tail, "DISCARD") {
-                    a.discard = list(x).map(|n| self.admin(n)).collect::<Result<_, _>>()?;
-                } else if !tail.is_empty() {
-                    return Err(bad(format!("PLAY {} [DISCARD <card>, …]", c.name)));
-                }
-            }
-            Some(E::Techpick | E::Convert) => {
-                let x = strip(&tail, "FROM")
-                    .ok_or_else(|| bad(format!("PLAY {} FROM <your card paying 1 C>", c.name)))?;
-                a.card = Some(self.card_ref(x)?);
-            }
-            Some(E::Conscription) if tail.is_empty() => {}
-            Some(E::Held) => {
-                return Err(bad(format!("{} cannot be played by order in this engine yet", c.name)));
-            }
-            _ => return Err(bad(format!("PLAY {} takes nothing more", c.name))),
-        }
-        Ok(Kind::Play { card: card as u8, args: a })
     }
 
     fn parse_cond(&self, t: &str) -> Result<Cond, OrderError> {

@@ -66,7 +66,7 @@ fn a_line_the_game_cannot_read_says_why() {
     let e = game().parse_line("FLY Paris").unwrap_err();
     assert!(e.0.contains("unknown order"), "{e}");
     let e = game().parse_line("PLAY Espionage").unwrap_err();
-    assert!(e.0.contains("cannot be played"), "{e}");
+    assert!(e.0.contains("PLAY Espionage STEAL <power> FROM"), "{e}");
 }
 
 #[test]
@@ -186,4 +186,89 @@ fn move_c_takes_commerce_off_a_financial_institution_by_name() {
     let autocracy = s.players[0].cards.iter().position(|h| h.card == card("Autocracy")).unwrap();
     assert_eq!(a.action, Some(Action::Shift { from: fi as u8, to: autocracy as u8 }));
     assert!(game().parse_line("MOVE C Autocracy").unwrap_err().0.contains("MOVE C FROM"));
+}
+
+fn admin(name: &str) -> u8 {
+    game().data().admin_named(name).expect(name)
+}
+
+#[test]
+fn a_card_with_several_options_is_played_by_naming_the_option() {
+    let d = game().data();
+    let p = |l: &str| match game().parse_line(l).expect(l).kind {
+        Kind::Play { args, .. } => args,
+        k => panic!("{k:?}"),
+    };
+    let a = p("PLAY Diplomatic Action CONQUEST Switzerland FROM Lyon DISCARD Expert Maneuver");
+    assert_eq!((a.option, a.to, a.from), (1, d.province_named("Switzerland"), d.province_named("Lyon")));
+    assert_eq!(a.military.len(), 1);
+    assert_eq!(p("PLAY Diplomatic Action RETALIATE ON Prussia").option, 0);
+    assert_eq!(p("PLAY Diplomatic Action TRADE WITH Prussia").power, Some(2));
+    let a = p("PLAY Espionage SABOTAGE P ON Great Works OF Prussia FROM Autocracy");
+    assert_eq!((a.option, a.res, a.power), (1, Some(P), Some(2)));
+    assert_eq!(p("PLAY Espionage REBELLION IN Champagne FROM #1").to, d.province_named("Champagne"));
+    assert_eq!(p("PLAY Free Enterprise MOVE C FROM Financial Institution TO Stock Exchange").option, 1);
+    assert_eq!(p("PLAY Seize Production MILITARY").option, 1);
+    assert_eq!(p("PLAY Accelerate Development").option, 0);
+    assert_eq!(game().parse_line("RETALIATE ON Prussia").unwrap().kind, Kind::Retaliate(2));
+}
+
+#[test]
+fn a_bad_order_for_a_new_card_says_how_to_write_it() {
+    for (line, words) in [
+        ("PLAY Espionage SABOTAGE X ON Great Works OF Prussia FROM Autocracy", "SABOTAGE P|F ON"),
+        ("PLAY Espionage STEAL Prussia", "STEAL <power> FROM"),
+        ("PLAY Diplomatic Action CONQUEST", "CONQUEST <province>"),
+        ("PLAY Policy Initiative NOW", "takes nothing more"),
+        ("PLAY Free Enterprise MOVE C Autocracy", "MOVE C FROM"),
+    ] {
+        let e = game().parse_line(line).unwrap_err();
+        assert!(e.0.contains(words), "{line}: {e}");
+    }
+}
+
+#[test]
+fn accelerate_development_by_order_is_played_before_the_draft_and_silence_declines() {
+    let mut s = new();
+    s.players[0].admin = vec![admin("Accelerate Development")];
+    game().open_draft(&mut s);
+    let mut sh = sheet(&["DRAFT Oligarchy", "PLAY Accelerate Development"]);
+    let a = game().answer_from(&s, &mut sh);
+    assert!(matches!(a.action, Some(Action::Admin { .. })), "{a:?}");
+    let mut quiet = sheet(&["DRAFT Oligarchy"]);
+    let d = game().decision(&s).unwrap();
+    assert_eq!(game().answer(&s, &d, &mut quiet).action, Some(Action::Skip));
+}
+
+#[test]
+fn a_draft_list_serves_both_picks_of_a_policy_initiative() {
+    let mut s = new();
+    s.offer = vec![card("Oligarchy"), card("Great Works"), card("Republic")];
+    s.stage = Stage::Draft { to_pick: vec![0, 1] };
+    s.players[0].admin = vec![admin("Policy Initiative")];
+    let mut sh = sheet(&["PLAY Policy Initiative", "DRAFT Republic, Great Works"]);
+    for want in ["Republic", "Great Works"] {
+        let a = game().answer_from(&s, &mut sh).action.expect("an action");
+        game().apply_action(&mut s, &a, &mut GameRng::for_action(1, 1)).unwrap();
+        if matches!(a, Action::Admin { .. }) {
+            let a = game().answer_from(&s, &mut sh).action.expect("a pick");
+            game().apply_action(&mut s, &a, &mut GameRng::for_action(1, 2)).unwrap();
+        }
+        assert!(s.players[0].cards.iter().any(|h| h.card == card(want)), "{want}");
+    }
+}
+
+#[test]
+fn retaliate_by_order_declares_war_on_a_raider_at_the_round_end_and_explains_a_refusal() {
+    let mut s = new();
+    while matches!(s.stage, Stage::Draft { .. }) {
+        game().apply_action(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
+    }
+    game().grieve(&mut s, 1, 0, true);
+    s.stage = Stage::Reprisal { to_ask: vec![1] };
+    let france = s.players[0].power;
+    let mut sh = sheet(&["RETALIATE ON Austria", "RETALIATE ON France"]);
+    let a = game().answer_from(&s, &mut sh);
+    assert!(a.notes[0].note.contains("cannot be declared"), "{:?}", a.notes);
+    assert_eq!(a.action, Some(Action::Retaliate(france)));
 }

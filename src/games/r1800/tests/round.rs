@@ -215,6 +215,7 @@ fn a_navy_raids_only_a_player_with_a_smaller_navy() {
 #[test]
 fn trade_routes_are_limited_by_the_communications_technology() {
     let mut s = new(2);
+    to_first_turn(&mut s);
     let route = game().data().admin_named("Establish Trade Route").expect("card");
     s.players[0].admin = vec![route];
     let overseas = Target { route: Some(2), ..Target::default() };

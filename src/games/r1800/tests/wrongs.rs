@@ -1,0 +1,219 @@
+//! One test per rule of the wrongs answered by war and of Diplomatic Action (FACTS §4.3 Navy,
+//! §5.1, §10.1; RULINGS E72–E74).
+
+use super::super::state::*;
+use super::super::war::{PowerId, WarCause};
+use super::cards::admin;
+use super::{card, game, held, new, prov, rng, to_first_turn};
+
+/// Seat 0 (France, with a Navy) raids seat 1's (Prussia's) route in its turn.
+fn raided() -> State {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    game().adopt(&mut s, 0, card("Navy"));
+    s.players[1].overseas = vec![3];
+    s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
+    game().apply_action(&mut s, &Action::Raid { seat: 1, route: 3 }, &mut rng()).expect("raid");
+    s
+}
+
+/// Ends every turn of the round.
+fn end_turns(s: &mut State) {
+    while let Stage::Turn { .. } = s.stage {
+        let a =
+            if game().legal(s).contains(&Action::EndActions) { Action::EndActions } else { Action::EndTurn };
+        game().apply_action(s, &a, &mut rng()).expect("end");
+    }
+}
+
+/// Diplomatic Action's option `option` aimed at seat `seat`.
+fn diplomatic(option: u8, seat: u8) -> Action {
+    Action::Admin {
+        card: admin("Diplomatic Action"),
+        option,
+        target: Target { seat: Some(seat), ..Target::default() },
+    }
+}
+
+fn hostile(s: &State, a: usize, b: usize) -> Option<WarCause> {
+    let (a, b) = (PowerId(s.players[a].power), PowerId(s.players[b].power));
+    s.war.declarations.iter().find(|d| (d.declarer, d.target) == (a, b)).map(|d| d.cause)
+}
+
+#[test]
+fn a_navy_raid_lets_its_victim_declare_war_on_the_raider_at_the_end_of_the_round() {
+    let mut s = raided();
+    assert!(s.players[1].overseas.is_empty());
+    end_turns(&mut s);
+    assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] });
+    let a = Action::Retaliate(s.players[0].power);
+    assert!(game().legal(&s).contains(&a));
+    game().apply_action(&mut s, &a, &mut rng()).expect("war");
+    assert_eq!(hostile(&s, 1, 0), Some(WarCause::NavyRaid));
+    assert!(!game().legal(&s).contains(&a), "one declaration is enough");
+    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("done");
+    assert_eq!(s.stage, Stage::War, "the war phase follows");
+    assert!(s.grievances.is_empty());
+}
+
+#[test]
+fn diplomatic_action_lets_the_victim_of_a_removed_trade_token_declare_war() {
+    let mut s = raided();
+    s.players[1].admin = vec![admin("Diplomatic Action")];
+    end_turns(&mut s);
+    let a = diplomatic(0, 0);
+    assert!(game().legal(&s).contains(&a));
+    game().apply_action(&mut s, &a, &mut rng()).expect("retaliate");
+    assert_eq!(hostile(&s, 1, 0), Some(WarCause::Retaliation));
+    assert!(s.admin_discard.contains(&admin("Diplomatic Action")));
+}
+
+#[test]
+fn diplomatic_action_lets_the_victim_of_cleansed_pops_declare_war_but_the_free_right_is_a_raids() {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    game().grieve(&mut s, 1, 0, false);
+    s.players[1].admin = vec![admin("Diplomatic Action")];
+    end_turns(&mut s);
+    assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] });
+    assert!(!game().legal(&s).contains(&Action::Retaliate(s.players[0].power)));
+    assert!(game().legal(&s).iter().any(|a| matches!(a, Action::Admin { option: 0, .. })));
+}
+
+#[test]
+fn without_a_wrong_this_round_nobody_retaliates_and_the_round_ends() {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.players[1].admin = vec![admin("Diplomatic Action")];
+    end_turns(&mut s);
+    assert!(matches!(s.stage, Stage::Draft { .. } | Stage::Call { .. }), "{:?}", s.stage);
+    assert_eq!(s.round, 1);
+}
+
+#[test]
+fn ruling_e72_retaliation_is_not_played_during_a_turn() {
+    let mut s = raided();
+    s.players[1].admin = vec![admin("Diplomatic Action")];
+    let err = game()
+        .check_admin(&s, 1, admin("Diplomatic Action"), 0, &Target { seat: Some(0), ..Target::default() })
+        .unwrap_err();
+    assert!(err.contains("at the end of the round"), "{err}");
+}
+
+/// France's turn with a regiment in Lyon, a Diplomatic Action and `n` military cards.
+fn conqueror(n: usize) -> State {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.players[0].admin = vec![admin("Diplomatic Action")];
+    s.players[0].military = s.military_deck.drain(..n).collect();
+    s.players[0].military.sort_unstable();
+    s.provinces[usize::from(prov("Lyon"))].regiment =
+        Some(Piece { owner: Some(s.players[0].power), conscripted: None });
+    s
+}
+
+#[test]
+fn conquest_removes_a_neutral_regiment_for_military_cards_and_may_move_a_regiment_in() {
+    let mut s = conqueror(2);
+    let (lyon, swiss) = (prov("Lyon"), prov("Switzerland"));
+    let cards = s.players[0].military.clone();
+    let t = Target { from: Some(lyon), to: Some(swiss), military: cards, ..Target::default() };
+    let a = Action::Admin { card: admin("Diplomatic Action"), option: 1, target: t };
+    assert!(game().legal(&s).contains(&a));
+    game().apply_action(&mut s, &a, &mut rng()).expect("conquest");
+    assert!(s.controls(0, swiss));
+    assert_eq!(s.provinces[usize::from(lyon)].regiment, None);
+    assert!(s.players[0].military.is_empty());
+    assert_eq!(s.military_discard.len(), 2);
+}
+
+#[test]
+fn a_conquest_costs_one_military_card_and_one_more_for_each_neutral_regiment() {
+    let s = conqueror(1);
+    let legal = game().legal(&s);
+    let aims: Vec<(Option<u16>, Option<u16>)> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Admin { option: 1, target, .. } => Some((target.from, target.to)),
+            _ => None,
+        })
+        .collect();
+    assert!(!aims.iter().any(|(_, to)| *to == Some(prov("Switzerland"))), "a neutral regiment: two cards");
+    assert!(aims.contains(&(Some(prov("Lyon")), Some(prov("Provence")))), "{aims:?}");
+    assert!(!aims.iter().any(|(_, to)| *to == Some(prov("Champagne"))), "only neutral provinces");
+}
+
+/// Seat 0 has Steel Plough and an Army; seat 1 has the Bolt-Action Rifle and an Industrial
+/// Agriculture: each may take the other's.
+fn traders() -> State {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.players[0].admin = vec![admin("Diplomatic Action")];
+    game().adopt(&mut s, 0, card("Steel Plough"));
+    game().adopt(&mut s, 0, card("Standing Army"));
+    game().adopt(&mut s, 1, card("Bolt-Action Rifle"));
+    game().adopt(&mut s, 1, card("Industrial Agriculture"));
+    s
+}
+
+#[test]
+fn trade_technology_needs_a_willing_partner_who_takes_one_of_the_players_technologies() {
+    let mut s = traders();
+    let a = diplomatic(2, 1);
+    assert!(game().legal(&s).contains(&a));
+    game().apply_action(&mut s, &a, &mut rng()).expect("offer");
+    assert_eq!(s.pending[0], Pending { seat: 1, choice: Choice::Barter { with: 0 } });
+    assert_eq!(game().legal(&s), vec![Action::Tech(card("Steel Plough")), Action::Skip]);
+    game().apply_action(&mut s, &Action::Tech(card("Steel Plough")), &mut rng()).expect("agree");
+    assert!(s.players[1].cards.iter().any(|h| h.card == card("Steel Plough")));
+    assert_eq!(game().legal(&s), vec![Action::Tech(card("Bolt-Action Rifle")), Action::Skip]);
+    game().apply_action(&mut s, &Action::Tech(card("Bolt-Action Rifle")), &mut rng()).expect("take");
+    assert!(s.players[0].cards.iter().any(|h| h.card == card("Bolt-Action Rifle") && !h.covered));
+}
+
+#[test]
+fn a_partner_who_declines_refuses_the_trade() {
+    let mut s = traders();
+    let a = diplomatic(2, 1);
+    game().apply_action(&mut s, &a, &mut rng()).expect("offer");
+    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("decline");
+    assert!(s.pending.is_empty());
+    let _ = held(&s, 0, "Steel Plough");
+}
+
+#[test]
+fn expansionism_cleanse_removes_up_to_two_pops_of_others_where_its_regiment_stands_and_wrongs_them() {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.players[0].admin = vec![admin("Expansionism")];
+    let hesse = prov("Hesse");
+    let (fr, pr) = (s.players[0].power, s.players[1].power);
+    s.provinces[usize::from(hesse)].regiment = Some(Piece { owner: Some(fr), conscripted: None });
+    let t = Target { to: Some(hesse), pops: vec![pr], ..Target::default() };
+    let a = Action::Admin { card: admin("Expansionism"), option: 1, target: t };
+    assert!(game().legal(&s).contains(&a));
+    let two = Target { to: Some(hesse), pops: vec![pr, pr], ..Target::default() };
+    assert!(game().check_admin(&s, 0, admin("Expansionism"), 1, &two).is_err(), "Hesse has one Prussian pop");
+    game().apply_action(&mut s, &a, &mut rng()).expect("cleanse");
+    assert_eq!(s.provinces[usize::from(hesse)].pops[usize::from(pr)], 0);
+    assert_eq!(s.players[0].prosperity, 1, "Y-1");
+    assert_eq!(s.grievances, vec![Grievance { victim: 1, offender: 0, raid: false }]);
+}
+
+#[test]
+fn expansionism_conquest_costs_a_prosperity_as_well_as_the_military_cards() {
+    let mut s = conqueror(1);
+    s.players[0].admin = vec![admin("Expansionism")];
+    let cards = s.players[0].military.clone();
+    let t =
+        Target { from: Some(prov("Lyon")), to: Some(prov("Provence")), military: cards, ..Target::default() };
+    game()
+        .apply_action(
+            &mut s,
+            &Action::Admin { card: admin("Expansionism"), option: 2, target: t },
+            &mut rng(),
+        )
+        .expect("conquest");
+    assert!(s.controls(0, prov("Provence")));
+    assert_eq!(s.players[0].prosperity, 1);
+}
