@@ -6,13 +6,14 @@
 //! By phase: `loads` (undertaking, Troops, pick-up, drop-off, abandoning: RT 5.1-5.2, 5.7),
 //! `moves` (steps, fees, traffic, collisions: RT 5.3-5.6, 7.4), `war` (War Progress, occupation,
 //! congestion, Raleigh: RT 5.5, 5.8, 5.9), `events` (RT 7.1-7.15), `iron` (RT 7.6's standing
-//! diversions), `specials` (RT 6.1-6.8).
+//! diversions), `specials` (RT 6.1-6.8), `targets` (what an event's choice may be aimed at).
 
 mod events;
 mod iron;
 mod loads;
 pub(super) mod moves;
 mod specials;
+mod targets;
 mod war;
 
 use super::Confed;
