@@ -79,6 +79,9 @@ impl R1800 {
         match a {
             Action::Place { card, res } => self.place(s, seat, usize::from(*card), usize::from(*res)),
             Action::Activate { card, discard } => self.activate(s, seat, usize::from(*card), discard, rng),
+            Action::ActivateAlone { card, discard } => {
+                self.activate_alone(s, seat, usize::from(*card), discard, rng)
+            }
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
             Action::Shift { from, to } => self.shift(s, seat, usize::from(*from), usize::from(*to)),
             Action::Migrate { from, to } => self.migrate(s, seat, *from, *to),
@@ -148,23 +151,41 @@ impl R1800 {
         card: usize,
         discard: &[u8],
     ) -> Result<(), String> {
+        self.check_activation(s, seat, card, discard, false)
+    }
+
+    /// The checks of both activations: the usual one of a full card, or (`alone`) the one by
+    /// admin cards alone, its squares as they are (RULING E79); once a turn either way.
+    pub(super) fn check_activation(
+        &self,
+        s: &State,
+        seat: usize,
+        card: usize,
+        discard: &[u8],
+        alone: bool,
+    ) -> Result<(), String> {
         let d = self.data();
         let pl = &s.players[seat];
         let h = pl.cards.get(card).ok_or("you have no such card")?;
         let c = &d.dev[usize::from(h.card)];
-        if h.covered || !c.activates() {
-            return Err(format!("{} cannot be activated", c.name));
-        }
+        let (cost, how) = match (alone, c.alt.as_ref()) {
+            (false, _) if h.covered || !c.activates() => {
+                return Err(format!("{} cannot be activated", c.name));
+            }
+            (false, _) => (c.admin_cost, ""),
+            (true, Some(alt)) if !h.covered => (alt.admin_cost, " alone"),
+            (true, _) => return Err(format!("{} cannot be activated by admin cards alone", c.name)),
+        };
         if h.used {
             return Err(format!("{} was activated this turn already", c.name));
         }
-        if h.res != c.slots {
+        if !alone && h.res != c.slots {
             return Err(format!("{} is not full", c.name));
         }
         let waived = board::active_card(s, d, seat, DevType::Policy, 1).is_some_and(|x| x.command_economy);
-        let cost = if waived { 0 } else { usize::from(c.admin_cost) };
+        let cost = if waived { 0 } else { usize::from(cost) };
         if discard.len() != cost {
-            return Err(format!("activating {} costs {cost} admin card(s)", c.name));
+            return Err(format!("activating {}{how} costs {cost} admin card(s)", c.name));
         }
         holds_all(&pl.admin, discard)
             .then_some(())
@@ -248,6 +269,8 @@ impl R1800 {
             RewardKind::Techpick => queue(s, Choice::Tech),
             RewardKind::NavyRaid => queue(s, Choice::NavyRaid),
             RewardKind::Convert => queue(s, Choice::Convert),
+            RewardKind::Educate => queue(s, Choice::Educate),
+            RewardKind::Massacre => queue(s, Choice::Massacre),
         }
         Vec::new()
     }
@@ -309,6 +332,7 @@ impl R1800 {
             }
             Action::Incorporate(x) => self.incorporate(s, i, x),
             Action::Heal { card, pop } => self.heal(s, i, card, pop),
+            Action::Educate { .. } | Action::Massacre { .. } => self.educate_or_massacre(s, i, a),
             _ => format!("{name} declines."),
         };
         let mut out = vec![Event::public(ev)];

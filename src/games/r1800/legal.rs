@@ -26,6 +26,12 @@ pub fn pending_prompt(c: Choice) -> &'static str {
         Choice::Hospital => {
             "use your Hospitals: 3 C for 1 prosperity, or 2 C for one more pop (HOSPITALS Y / HOSPITALS POP), or DECLINE"
         }
+        Choice::Educate => {
+            "move a laborer or farmer of yours into an adjacent city you control (EDUCATE <from> TO <city>), or DECLINE"
+        }
+        Choice::Massacre => {
+            "remove a pop not your own from a province you control (MASSACRE <province> [OF <power or NEUTRAL>]), or DECLINE"
+        }
     }
 }
 
@@ -127,6 +133,16 @@ impl R1800 {
                 }
                 if c.admin_cost > 0 && self.can_activate(s, seat, card, &[]).is_ok() {
                     v.push(Action::Activate { card: card as u8, discard: Vec::new() });
+                }
+            }
+            // RULING E79: the card's second activation, by admin cards alone.
+            if let Some(alt) = c.alt.as_ref().filter(|_| !h.covered && !h.used) {
+                let hand = &s.players[seat].admin;
+                for discard in discard_sets(hand, usize::from(alt.admin_cost)).into_iter().chain([Vec::new()])
+                {
+                    if self.check_activation(s, seat, card, &discard, true).is_ok() {
+                        v.push(Action::ActivateAlone { card: card as u8, discard });
+                    }
                 }
             }
         }
@@ -250,6 +266,8 @@ impl R1800 {
                 self.tradeable(s, usize::from(with), seat).into_iter().map(Action::Tech).collect()
             }
             Choice::Hospital => self.hospital_options(s, seat),
+            Choice::Educate => self.educate_options(s, seat),
+            Choice::Massacre => self.massacre_options(s, seat),
             Choice::TechOf { of } => {
                 self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }

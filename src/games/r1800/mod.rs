@@ -19,6 +19,7 @@
 //! orders (RULING E30).
 
 mod admin;
+mod alone;
 mod apply;
 pub mod board;
 mod costs;

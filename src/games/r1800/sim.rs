@@ -21,6 +21,11 @@ impl R1800 {
         if !activate.is_empty() {
             return activate[p.next(activate.len())].clone();
         }
+        // RULING E79: now and then a card is activated by admin cards alone.
+        let alone = of(|a| matches!(a, Action::ActivateAlone { .. }));
+        if !alone.is_empty() && p.next(3) == 0 {
+            return alone[p.next(alone.len())].clone();
+        }
         let admin = of(|a| matches!(a, Action::Admin { .. }));
         if !admin.is_empty() && p.next(4) == 0 {
             return admin[p.next(admin.len())].clone();

@@ -108,6 +108,11 @@ pub enum Choice {
     TechOf { of: u8 },
     /// Pop growth with a Hospitals holding commerce: Y+1 for 3 C, or one more pop for 2 C.
     Hospital,
+    /// Public Schools alone: move a laborer or farmer of yours into an adjacent city you control
+    /// (RULING E80).
+    Educate,
+    /// Secret Police alone: remove a pop not your own from a province you control (RULING E81).
+    Massacre,
 }
 
 /// A choice owed by a seat.
@@ -214,6 +219,11 @@ pub enum Action {
         card: u8,
         discard: Vec<u8>,
     },
+    /// Activate a card by admin cards alone, its second way (RULING E79): these are discarded.
+    ActivateAlone {
+        card: u8,
+        discard: Vec<u8>,
+    },
     /// Play an admin card: option `option` of it, with its targets.
     Admin {
         card: u8,
@@ -253,6 +263,16 @@ pub enum Action {
         owner: u8,
     },
     DiscardMilitary(u8),
+    /// Public Schools: a pop of yours moves `from` → `to` (RULING E80).
+    Educate {
+        from: u16,
+        to: u16,
+    },
+    /// Secret Police: one pop of `owner` removed from `province` (RULING E81).
+    Massacre {
+        province: u16,
+        owner: u8,
+    },
     Raid {
         seat: u8,
         route: u8,

@@ -1,5 +1,6 @@
 //! One test per rule, named after it.
 
+mod alone;
 mod cards;
 mod costs;
 mod position;

@@ -2,7 +2,7 @@
 //! connected, each power's start is connected, every count matches the fact sheet, every effect
 //! names something the engine knows.
 
-use super::raw::{ActionsFile, DevelopmentFile, MapFile, PowersFile};
+use super::raw::{ActionsFile, DevRow, DevelopmentFile, MapFile, PowersFile};
 use super::*;
 
 fn parse<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Result<T, DataError> {
@@ -267,6 +267,9 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
         if c.hold && (c.hold_effect.is_none() || !c.reward.is_empty()) {
             return Err(err(F, format!("{}: a held card needs a hold_effect and no reward", c.name)));
         }
+        if let Some(alt) = &c.alt {
+            alone_ok(F, c, alt)?;
+        }
         let slots = resource_slots(F, &c.name, &c.slots)?;
         out.push(DevCard {
             name: c.name.clone(),
@@ -281,6 +284,7 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
             hold: c.hold,
             admin_cost: c.admin_cost,
             reward: c.reward.clone(),
+            alt: c.alt.clone(),
             income: c.income,
             place_cap: c.place_cap,
             self_cap: c.self_cap,
@@ -313,6 +317,27 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
         }
     }
     Ok(out)
+}
+
+/// RULING E79: an activation by admin cards alone belongs to a card that activates, costs at
+/// least one admin card, gives something, and moves or removes at least one pop when it says so.
+fn alone_ok(file: &'static str, c: &DevRow, alt: &Alone) -> Result<(), DataError> {
+    if c.hold || c.reward.is_empty() {
+        return Err(err(
+            file,
+            format!("{}: only a card that activates can have an `alt` activation", c.name),
+        ));
+    }
+    if alt.admin_cost == 0 || alt.reward.is_empty() {
+        return Err(err(
+            file,
+            format!("{}: an `alt` activation needs admin_cost from 1 and a reward", c.name),
+        ));
+    }
+    if let Some(r) = alt.reward.iter().find(|r| r.what != RewardKind::Prosperity && r.n < 1) {
+        return Err(err(file, format!("{}: `alt` reward {:?} needs n from 1", c.name, r.what)));
+    }
+    Ok(())
 }
 
 fn counts(d: &Data, actions: &ActionsFile) -> Result<(), DataError> {

@@ -8,8 +8,8 @@ mod tests;
 
 use super::war::board::{MilitaryCard, MilitaryEffect, ProvinceId};
 pub use raw::{
-    AdminEffect, AdminOption, AgCap, Ambition, EndMove, GlobalEvent, HoldEffect, Instead, ProvinceKind,
-    Requirement, Requires, Reward, RewardKind, When, Where,
+    AdminEffect, AdminOption, AgCap, Alone, Ambition, EndMove, GlobalEvent, HoldEffect, Instead,
+    ProvinceKind, Requirement, Requires, Reward, RewardKind, When, Where,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -113,6 +113,8 @@ pub struct DevCard {
     pub hold: bool,
     pub admin_cost: u8,
     pub reward: Vec<Reward>,
+    /// The activation by admin cards alone, if the card has one (RULING E79).
+    pub alt: Option<Alone>,
     pub income: u8,
     pub place_cap: Option<u8>,
     pub self_cap: Option<u8>,

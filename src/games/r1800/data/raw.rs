@@ -100,6 +100,10 @@ pub struct DevRow {
     pub admin_cost: u8,
     #[serde(default)]
     pub reward: Vec<Reward>,
+    /// A second way to activate the card: admin cards alone, its squares left as they are
+    /// (Public Schools, Secret Police; RULING E79).
+    #[serde(default)]
+    pub alt: Option<Alone>,
     #[serde(default)]
     pub income: u8,
     #[serde(default)]
@@ -183,6 +187,14 @@ pub struct Reward {
     pub n: i8,
 }
 
+/// A card's activation by admin cards alone (RULING E79): how many, and what it gives.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alone {
+    pub admin_cost: u8,
+    pub reward: Vec<Reward>,
+}
+
 /// What an activation gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -196,6 +208,11 @@ pub enum RewardKind {
     Techpick,
     NavyRaid,
     Convert,
+    /// Move a laborer or a farmer of yours into an adjacent city you control (Public Schools,
+    /// RULING E80).
+    Educate,
+    /// Remove a pop not your own from a province you control (Secret Police, RULING E81).
+    Massacre,
 }
 
 /// The agriculture technologies' cap on Industrial Agriculture food (FACTS §4.2).

@@ -90,3 +90,24 @@ fn an_unknown_effect_or_key_is_refused() {
 fn a_requirement_of_an_unknown_kind_is_refused() {
     refused(|f| f[2] = f[2].replacen("what = \"factories\"", "what = \"castles\"", 1), "development.toml");
 }
+
+#[test]
+fn ruling_e79_an_activation_by_admin_cards_alone_that_costs_none_or_gives_nothing_is_refused() {
+    let alt = "alt = { admin_cost = 1, reward = [{ do = \"educate\", n = 2 }] }";
+    refused(
+        |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 0, reward = [{ do = \"educate\", n = 2 }] }", 1),
+        "Public Schools: an `alt` activation needs admin_cost from 1",
+    );
+    refused(
+        |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 1, reward = [] }", 1),
+        "needs admin_cost from 1 and a reward",
+    );
+    refused(
+        |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 1, reward = [{ do = \"educate\", n = 0 }] }", 1),
+        "needs n from 1",
+    );
+    refused(|f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 1, reward = [], extra = 1 }", 1), "extra");
+    let d = Data::standard().expect("loads");
+    let sp = &d.dev[usize::from(d.dev_named("Secret Police").unwrap())];
+    assert_eq!(sp.alt.as_ref().map(|a| (a.admin_cost, a.reward.len())), Some((2, 3)));
+}

@@ -101,15 +101,25 @@ impl R1800 {
                     done,
                 )
             }
-            Kind::Activate { card, discard } if main => {
+            Kind::Activate { card, discard, alone } if main => {
                 let mut why = String::from("you have no such card");
                 for at in self.cards_named(s, seat, card) {
-                    match self.can_activate(s, seat, at, discard) {
+                    // RULING E79: `ALONE` asks for the card's activation by admin cards alone.
+                    let (ok, a) = if *alone {
+                        let a = Action::ActivateAlone { card: at as u8, discard: discard.clone() };
+                        (self.check_activation(s, seat, at, discard, true), a)
+                    } else {
+                        (
+                            self.can_activate(s, seat, at, discard),
+                            Action::Activate { card: at as u8, discard: discard.clone() },
+                        )
+                    };
+                    match ok {
                         Ok(()) => {
-                            let a = Action::Activate { card: at as u8, discard: discard.clone() };
+                            let how = if *alone { " alone" } else { "" };
                             return take(
                                 a,
-                                format!("activated {}", d.dev_name(s.players[seat].cards[at].card)),
+                                format!("activated {}{how}", d.dev_name(s.players[seat].cards[at].card)),
                                 true,
                             );
                         }
@@ -182,6 +192,23 @@ impl R1800 {
                     .flat_map(|p| (0..9u8).map(move |o| Action::Convert { province: *p, owner: o }))
                     .collect();
                 first_of(Choice::Convert, wanted, "conversion")
+            }
+            Kind::Educate(pairs) => first_of(
+                Choice::Educate,
+                pairs.iter().map(|&(from, to)| Action::Educate { from, to }).collect(),
+                "move into a city",
+            ),
+            // RULING E81: without OF, the first owner with a pop there (powers in data order, then
+            // neutral).
+            Kind::Massacre(ts) => {
+                let wanted = ts
+                    .iter()
+                    .flat_map(|&(p, o)| {
+                        o.map_or(0..9u8, |o| o..o + 1)
+                            .map(move |owner| Action::Massacre { province: p, owner })
+                    })
+                    .collect();
+                first_of(Choice::Massacre, wanted, "massacre")
             }
             Kind::DiscardMilitary(cs) => first_of(
                 Choice::DiscardMilitary,

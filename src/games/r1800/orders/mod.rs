@@ -6,10 +6,11 @@ mod answer;
 mod names;
 mod play;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 use super::R1800;
 use super::data::fold;
+use super::state::NEUTRAL;
 use crate::engine::OrderError;
 use std::fmt;
 
@@ -89,6 +90,8 @@ pub enum Kind {
     Activate {
         card: CardRef,
         discard: Vec<u8>,
+        /// `ACTIVATE <card> ALONE …`: the card's activation by admin cards alone (RULING E79).
+        alone: bool,
     },
     Play {
         card: u8,
@@ -137,6 +140,11 @@ pub enum Kind {
     Incorporate(Option<CardRef>),
     /// Hospitals at pop growth: one more pop (`true`) or 1 prosperity.
     Hospital(bool),
+    /// Public Schools' moves, tried in order (`EDUCATE <from> TO <city>[, …]`, RULING E80).
+    Educate(Vec<(u16, u16)>),
+    /// Secret Police's massacre, tried in order: a province and, if named, whose pop
+    /// (`MASSACRE <province> [OF <power or NEUTRAL>][, …]`, RULING E81).
+    Massacre(Vec<(u16, Option<u8>)>),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -248,7 +256,37 @@ impl R1800 {
                 }
                 None => (rest.to_string(), Vec::new()),
             };
-            return Ok(Kind::Activate { card: self.card_ref(&card)?, discard });
+            // RULING E79: `ACTIVATE <card> ALONE [DISCARD …]`.
+            let (card, alone) = match split_word(&format!("{card} "), "ALONE") {
+                Some((c, "")) => (c.to_string(), true),
+                Some(_) => return Err(bad("ACTIVATE <card> [ALONE] [DISCARD <admin card>, …]")),
+                None => (card, false),
+            };
+            if card.trim().is_empty() {
+                return Err(bad("ACTIVATE which card? ACTIVATE <card> [ALONE] [DISCARD <admin card>, …]"));
+            }
+            return Ok(Kind::Activate { card: self.card_ref(&card)?, discard, alone });
+        }
+        if let Some(rest) = strip(t, "EDUCATE") {
+            let pairs = list(rest).map(|x| self.two(x)).collect::<Result<Vec<_>, _>>()?;
+            if pairs.is_empty() {
+                return Err(bad("EDUCATE <from> TO <city>[, <from> TO <city>…]"));
+            }
+            return Ok(Kind::Educate(pairs));
+        }
+        if let Some(rest) = strip(t, "MASSACRE") {
+            let one = |x: &str| -> Result<(u16, Option<u8>), OrderError> {
+                match split_word(x, "OF") {
+                    Some((p, w)) if fold(w) == "neutral" => Ok((self.province(p)?, Some(NEUTRAL as u8))),
+                    Some((p, w)) => Ok((self.province(p)?, Some(self.power(w)? as u8))),
+                    None => Ok((self.province(x)?, None)),
+                }
+            };
+            let targets = list(rest).map(one).collect::<Result<Vec<_>, _>>()?;
+            if targets.is_empty() {
+                return Err(bad("MASSACRE <province> [OF <power or NEUTRAL>][, …]"));
+            }
+            return Ok(Kind::Massacre(targets));
         }
         if let Some(rest) = strip(t, "PLAY") {
             return self.parse_play(rest);
@@ -320,7 +358,7 @@ impl R1800 {
             return Ok(Kind::Decline);
         }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, EDUCATE, MASSACRE, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
     }

@@ -6,7 +6,8 @@ use super::super::state::*;
 use super::*;
 use crate::engine::{Game, GameRng, Numbered, OrderSheet, SetupSpec};
 
-fn sheet(lines: &[&str]) -> OrderSheet<Order> {
+/// An order sheet of these lines, numbered from 1.
+pub(in crate::games::r1800) fn sheet(lines: &[&str]) -> OrderSheet<Order> {
     OrderSheet::new(
         lines
             .iter()
