@@ -308,9 +308,25 @@ impl R1800 {
             .filter(move |&c| board::may_take(s, d, seat, c))
     }
 
-    /// The rules' default: pass, end, decline (or discard the first military card).
+    /// The rules' default: pass, end, decline; a choice that only gains takes its first option.
     pub fn default_for(&self, s: &State) -> Option<Action> {
         let legal = self.legal(s);
+        // RULING E82: a factory, pop, regiment or technology the seat has earned is taken at the
+        // first possible place in map (or card) order, as is Professional Army's discard; a
+        // choice that costs, harms another power or binds the seat to a trade is declined.
+        if let Some(p) = s.pending.first() {
+            let gains = matches!(
+                p.choice,
+                Choice::Factory
+                    | Choice::Pop
+                    | Choice::Recruit
+                    | Choice::Tech
+                    | Choice::TechOf { .. }
+                    | Choice::DiscardMilitary
+            );
+            let pick = |a: &&Action| if gains { **a != Action::Skip } else { **a == Action::Skip };
+            return legal.iter().find(pick).or_else(|| legal.first()).cloned();
+        }
         if let (Stage::War, Some(p)) = (&s.stage, s.war.to_act()) {
             return Some(Action::War(super::war::default_war_action(p)));
         }

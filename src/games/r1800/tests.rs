@@ -5,6 +5,7 @@ mod cards;
 mod costs;
 mod position;
 mod round;
+mod silence;
 mod welfare;
 mod wrongs;
 

@@ -125,6 +125,32 @@ fn a_cron_pattern_replaces_length_and_time_of_day_but_not_both_ways() {
 }
 
 #[test]
+fn a_cron_field_that_allows_no_value_is_refused_before_any_search() {
+    let base = RhythmWords { length: "2d", cron: Some("0 20 * * FRI"), ..Default::default() };
+    let err = |c: &str| parse_err(RhythmWords { cron: Some(c), ..base });
+    assert_eq!(err(", 0 * * *"), "the cron pattern \", 0 * * *\" allows no minute");
+    assert_eq!(err("0 , * * *"), "the cron pattern \"0 , * * *\" allows no hour");
+    assert_eq!(err("0 0 , * *"), "the cron pattern \"0 0 , * *\" allows no day of the month");
+    assert_eq!(err("0 0 * , *"), "the cron pattern \"0 0 * , *\" allows no month");
+    assert_eq!(err("0 0 * * ,"), "the cron pattern \"0 0 * * ,\" allows no weekday");
+    // Modifiers and lists with a value still read.
+    assert!(Rhythm::parse(&RhythmWords { cron: Some("0 20 L * *"), ..base }).is_ok());
+    assert!(Rhythm::parse(&RhythmWords { cron: Some("0 20 * * FRI#2"), ..base }).is_ok());
+    assert!(Rhythm::parse(&RhythmWords { cron: Some("1,,2 0 * * *"), ..base }).is_ok());
+}
+
+#[test]
+fn fuzz_finding_json_inputs_slow_rhythm_is_refused_by_its_empty_minute_field() {
+    // A stored rhythm whose cron minute field is a bare comma: the library's search for its next
+    // occurrence walked a year of seconds (10 s under the fuzzer) before failing.
+    // The unit's first byte picks the fuzz target's branch (2: a stored rhythm); JSON follows.
+    let unit = include_bytes!("../../../tests/fuzz/findings/json_inputs_slow_rhythm.bin");
+    assert_eq!(unit[0] % 4, 2);
+    let err = serde_json::from_slice::<Rhythm>(&unit[1..]).unwrap_err().to_string();
+    assert!(err.contains("allows no minute"), "{err}");
+}
+
+#[test]
 fn a_rhythm_is_stored_as_readable_json_and_read_back_through_the_parser() {
     let r = Rhythm::parse(&RhythmWords {
         length: "48h",
