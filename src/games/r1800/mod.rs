@@ -29,6 +29,7 @@ mod draft_cards;
 mod draw;
 mod events;
 mod legal;
+mod moves;
 pub mod orders;
 mod schemes;
 pub mod score;
