@@ -1,5 +1,6 @@
-//! Rebuilds when a migration is added or changed: `sqlx::migrate!` and `#[sqlx::test]` embed the
-//! `migrations/` folder at compile time, and cargo does not otherwise know to look at it.
+//! Rebuilds when a migration is added or changed: `sqlx::migrate!` (the server's, and the tests'
+//! template database's) embeds the `migrations/` folder at compile time, and cargo does not
+//! otherwise know to look at it.
 
 fn main() {
     println!("cargo:rerun-if-changed=migrations");

@@ -7,14 +7,16 @@
 //! process register the same call sites at the same time (tracing's interest cache), so this
 //! test runs alone.
 
+#[path = "support/db.rs"]
+mod db;
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
 
+use crate::db::test_db;
 use axum::http::StatusCode;
 use chrono::Duration;
 use helpers::{TestApp, spawn_app};
-use sqlx::PgPool;
 use stationmaster::service::Review;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -74,8 +76,9 @@ async fn play_a_turn_through_every_channel(app: &TestApp, g: &stationmaster::ser
     app.tick().await;
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn no_log_line_of_a_whole_turn_holds_a_token_reply_tag_link_password_or_webhook(pool: PgPool) {
+#[tokio::test]
+async fn no_log_line_of_a_whole_turn_holds_a_token_reply_tag_link_password_or_webhook() {
+    let (pool, _db) = test_db().await;
     let (logs, _guard) = capture();
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;

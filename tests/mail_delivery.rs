@@ -1,6 +1,9 @@
 //! Outgoing mail against a real SMTP server (mailcrab, in-process on 127.0.0.1) and a real
 //! Postgres database per test: what goes out, exactly once, and what waits in the outbox.
 
+#[path = "support/db.rs"]
+mod db;
+use crate::db::test_db;
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -110,8 +113,9 @@ fn raw(message: &MailMessage) -> String {
     String::from_utf8(message.raw_bytes().expect("raw bytes")).expect("utf-8")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn each_recipient_gets_exactly_their_own_mail(pool: PgPool) {
+#[tokio::test]
+async fn each_recipient_gets_exactly_their_own_mail() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     let mut server = start_smtp(port).await;
     let mails: Vec<NewMail> = (1..=4).map(|n| mail(n, &format!("report:t1:{n}"))).collect();
@@ -150,8 +154,9 @@ async fn each_recipient_gets_exactly_their_own_mail(pool: PgPool) {
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_delivered_mail_is_never_sent_again(pool: PgPool) {
+#[tokio::test]
+async fn a_delivered_mail_is_never_sent_again() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     let mut server = start_smtp(port).await;
     let transport = smtp_to(port);
@@ -176,8 +181,9 @@ async fn a_delivered_mail_is_never_sent_again(pool: PgPool) {
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later(pool: PgPool) {
+#[tokio::test]
+async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later() {
+    let (pool, _db) = test_db().await;
     let port = free_port(); // nothing listens here yet
     let transport = smtp_to(port);
     let m = mail(2, "report:t2:2");
@@ -226,8 +232,9 @@ struct Cli {
     settings: Settings,
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn without_smtp_mail_stays_in_the_outbox(pool: PgPool) {
+#[tokio::test]
+async fn without_smtp_mail_stays_in_the_outbox() {
+    let (pool, _db) = test_db().await;
     let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", ""]).expect("settings").settings;
     let transport = Transport::from_settings(&settings).expect("transport");
     assert!(matches!(transport, Transport::Keep));
@@ -246,8 +253,9 @@ async fn without_smtp_mail_stays_in_the_outbox(pool: PgPool) {
     assert_eq!(pending(&pool).await, 1);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn two_workers_never_claim_the_same_mail(pool: PgPool) {
+#[tokio::test]
+async fn two_workers_never_claim_the_same_mail() {
+    let (pool, _db) = test_db().await;
     for n in 1..=6 {
         assert!(enqueue(&pool, &mail(n, &format!("report:t4:{n}"))).await);
     }

@@ -167,9 +167,13 @@ fn store_directly(settings: Settings, frame: handoff::Frame, store_only: bool) -
     }
 }
 
+/// How long a pipe waits for a database that does not answer before it exits 75: the MTA keeps
+/// the message and tries again later, so waiting longer only holds a delivery slot.
+const PIPE_DB_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// [`store_directly`]'s work.
 async fn store_and_process(settings: Settings, frame: handoff::Frame, store_only: bool) -> i32 {
-    let pool = match crate::store::connect_and_migrate(&settings.database_url, 1).await {
+    let pool = match crate::store::connect_and_migrate(&settings.database_url, 1, PIPE_DB_WAIT).await {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("stationmaster: the database is not available, try again later: {e:#}");

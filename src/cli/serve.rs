@@ -10,7 +10,8 @@ use std::time::Duration;
 
 /// Connects (creating and migrating the database if needed) and builds the service context.
 pub async fn connect(settings: Settings) -> anyhow::Result<Ctx> {
-    let pool = crate::store::connect_and_migrate(&settings.database_url, 20).await?;
+    let pool =
+        crate::store::connect_and_migrate(&settings.database_url, 20, crate::store::SERVER_DB_WAIT).await?;
     Ctx::new(pool, settings, Clock::system()).await
 }
 

@@ -19,10 +19,40 @@ enum Node {
 
 /// A number as SVG wants it: at most two decimals, no trailing zeros, never `-0`.
 pub fn num(x: f64) -> String {
-    let r = (x * 100.0).round() / 100.0;
-    let r = if r == 0.0 || !r.is_finite() { 0.0 } else { r };
-    let s = format!("{r:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    let mut out = String::new();
+    push_num(x, &mut out);
+    out
+}
+
+/// [`num`] written onto `out`. Drawings write tens of thousands of numbers, so this works on the
+/// rounded hundredths as an integer instead of formatting a float (the same text: the nearest
+/// double to k/100 always prints as k's digits at two decimals).
+fn push_num(x: f64, out: &mut String) {
+    let hundredths = (x * 100.0).round();
+    if !hundredths.is_finite() || hundredths == 0.0 {
+        out.push('0');
+        return;
+    }
+    if hundredths.abs() >= 1e15 {
+        // Beyond exact integers in f64 hundredths: the float path.
+        let s = format!("{:.2}", hundredths / 100.0);
+        out.push_str(s.trim_end_matches('0').trim_end_matches('.'));
+        return;
+    }
+    // Exact: |hundredths| < 1e15 < 2^63.
+    let k = hundredths as i64;
+    if k < 0 {
+        out.push('-');
+    }
+    let (whole, frac) = (k.unsigned_abs() / 100, k.unsigned_abs() % 100);
+    let _ = write!(out, "{whole}");
+    if frac != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + (frac / 10) as u8));
+        if frac % 10 != 0 {
+            out.push(char::from(b'0' + (frac % 10) as u8));
+        }
+    }
 }
 
 impl El {
@@ -36,8 +66,9 @@ impl El {
         self
     }
     /// Adds a numeric attribute, written with [`num`].
-    pub fn n(self, name: &'static str, value: f64) -> El {
-        self.attr(name, num(value))
+    pub fn n(mut self, name: &'static str, value: f64) -> El {
+        self.attrs.push((name, num(value)));
+        self
     }
     /// Adds a child element.
     pub fn child(mut self, child: El) -> El {
@@ -94,7 +125,9 @@ impl El {
         out.push('<');
         out.push_str(self.name);
         for (k, v) in &self.attrs {
-            let _ = write!(out, " {k}=\"");
+            out.push(' ');
+            out.push_str(k);
+            out.push_str("=\"");
             escape(v, out);
             out.push('"');
         }
@@ -109,7 +142,9 @@ impl El {
                 Node::Text(t) => escape(t, out),
             }
         }
-        let _ = write!(out, "</{}>", self.name);
+        out.push_str("</");
+        out.push_str(self.name);
+        out.push('>');
     }
 }
 
@@ -129,6 +164,11 @@ impl Display for El {
 
 /// Escapes text or an attribute value; drops characters XML does not allow at all.
 fn escape(s: &str, out: &mut String) {
+    // Most values need nothing: one pass over the bytes, then a copy. 0xEF starts U+FFFE/U+FFFF.
+    if !s.bytes().any(|b| b < b' ' || matches!(b, b'<' | b'>' | b'&' | b'"' | b'\'' | 0xEF)) {
+        out.push_str(s);
+        return;
+    }
     for c in s.chars() {
         match c {
             '<' => out.push_str("&lt;"),
@@ -157,7 +197,11 @@ pub fn document(width: f64, height: f64, title: &str, body: Vec<El>) -> String {
     for e in body {
         svg.push(e);
     }
-    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n")
+    let mut out = String::with_capacity(64 * 1024);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    svg.write(&mut out);
+    out.push('\n');
+    out
 }
 
 #[cfg(test)]
@@ -186,6 +230,20 @@ mod tests {
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(f64::NAN), "0");
         assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(-3.07), "-3.07");
+        assert_eq!(num(-0.5), "-0.5");
+        assert_eq!(num(1e20), "100000000000000000000");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn numbers_are_written_as_two_decimal_formatting_writes_them(x in -1.0e7f64..1.0e7) {
+            // The float formatting the integer path replaces, as it was.
+            let r = (x * 100.0).round() / 100.0;
+            let r = if r == 0.0 || !r.is_finite() { 0.0 } else { r };
+            let s = format!("{r:.2}");
+            proptest::prop_assert_eq!(num(x), s.trim_end_matches('0').trim_end_matches('.'));
+        }
     }
 
     #[test]

@@ -27,10 +27,24 @@ use anyhow::Context;
 use sqlx::migrate::MigrateDatabase;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgSslMode};
 
+/// How long the server waits for the database at start and for a connection from its pool.
+pub const SERVER_DB_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Connects to the database, creating it first if it does not exist, and applies migrations.
-pub async fn connect_and_migrate(url: &str, max_connections: u32) -> anyhow::Result<PgPool> {
+/// A database that does not answer within `wait` (sqlx retries a refused connection until then)
+/// is an error.
+pub async fn connect_and_migrate(
+    url: &str,
+    max_connections: u32,
+    wait: std::time::Duration,
+) -> anyhow::Result<PgPool> {
     let options = connect_options(url)?;
-    let open = || PgPoolOptions::new().max_connections(max_connections).connect_with(options.clone());
+    let open = || {
+        PgPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(wait)
+            .connect_with(options.clone())
+    };
     let pool = match open().await {
         Ok(pool) => pool,
         // 3D000 invalid_catalog_name: the server is there, the database is not (yet).

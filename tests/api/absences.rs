@@ -1,10 +1,10 @@
 //! The GM's answer to a player's absence (RULINGS S9, S16): approved or declined, on the
 //! dashboard or the console, and the player is mailed either way with the deadline that stands.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
 use chrono::NaiveDate;
-use sqlx::PgPool;
 use stationmaster::service::audit::Actor;
 use stationmaster::service::{self, CreatedGame, Review, lifecycle};
 use stationmaster::store::outbox::OutboxRow;
@@ -31,10 +31,9 @@ async fn absence_mails(app: &TestApp, g: &CreatedGame) -> Vec<OutboxRow> {
         .collect()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_declined_absence_moves_nothing_is_removed_and_the_player_is_told_the_deadline_that_stands(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_declined_absence_moves_nothing_is_removed_and_the_player_is_told_the_deadline_that_stands() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = game_with_a_request(&app).await;
     let declined = lifecycle::decline_absences(&app.ctx, g.id, "gm@example.org", 2).await.unwrap();
@@ -59,8 +58,9 @@ async fn a_declined_absence_moves_nothing_is_removed_and_the_player_is_told_the_
     assert!(again.to_string().contains("no absence waiting"), "a declined request is gone: {again}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_approved_absence_is_mailed_to_the_player_with_the_deadline_it_moved_to(pool: PgPool) {
+#[tokio::test]
+async fn an_approved_absence_is_mailed_to_the_player_with_the_deadline_it_moved_to() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = game_with_a_request(&app).await;
     let moved = lifecycle::approve_absences(&app.ctx, g.id, "gm@example.org", 2).await.unwrap();
@@ -78,8 +78,9 @@ async fn an_approved_absence_is_mailed_to_the_player_with_the_deadline_it_moved_
     assert_eq!(about.len(), 1, "to no one else");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_declines_an_absence_request_on_the_dashboard(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_declines_an_absence_request_on_the_dashboard() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = game_with_a_request(&app).await;
     let cookie = app.gm_cookie("gm@example.org").await;

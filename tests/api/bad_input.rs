@@ -1,10 +1,10 @@
 //! Bad input anywhere gets a clear error naming the problem and changes nothing.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::service::{self, Review};
 
 async fn versions(app: &crate::helpers::TestApp, game: &impl std::fmt::Display, token: &str) -> usize {
@@ -14,8 +14,9 @@ async fn versions(app: &crate::helpers::TestApp, game: &impl std::fmt::Display, 
     own.json()["versions"].as_array().map_or(0, |v| v.len())
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn malformed_orders_are_refused_by_line_and_change_nothing(pool: PgPool) {
+#[tokio::test]
+async fn malformed_orders_are_refused_by_line_and_change_nothing() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -28,8 +29,9 @@ async fn malformed_orders_are_refused_by_line_and_change_nothing(pool: PgPool) {
     assert_eq!(versions(&app, &g.id, t).await, 0, "nothing stored");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_body_over_64_kib_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_body_over_64_kib_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -39,8 +41,9 @@ async fn a_body_over_64_kib_is_refused(pool: PgPool) {
     assert_eq!(versions(&app, &g.id, t).await, 0);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn invalid_utf8_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn invalid_utf8_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -50,8 +53,9 @@ async fn invalid_utf8_is_refused(pool: PgPool) {
     assert_eq!(versions(&app, &g.id, t).await, 0);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn unknown_games_wrong_tokens_and_missing_tokens_are_told_apart(pool: PgPool) {
+#[tokio::test]
+async fn unknown_games_wrong_tokens_and_missing_tokens_are_told_apart() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let other = app.create_game(Review::Gm).await;
@@ -81,8 +85,9 @@ async fn unknown_games_wrong_tokens_and_missing_tokens_are_told_apart(pool: PgPo
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn orders_after_the_deadline_or_after_the_turn_closed_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn orders_after_the_deadline_or_after_the_turn_closed_are_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -98,8 +103,9 @@ async fn orders_after_the_deadline_or_after_the_turn_closed_are_refused(pool: Pg
     assert!(closed.json()["error"].as_str().unwrap().contains("turn 1 is closed"), "{}", closed.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_cross_site_form_post_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_cross_site_form_post_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let req = Request::post(format!("/play/{}/orders", g.seats[0].token.reveal()))
@@ -110,8 +116,9 @@ async fn a_cross_site_form_post_is_refused(pool: PgPool) {
     assert_eq!(app.send(req).await.status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_web_form_refuses_malformed_orders_with_their_line(pool: PgPool) {
+#[tokio::test]
+async fn the_web_form_refuses_malformed_orders_with_their_line() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let r = app

@@ -9,9 +9,9 @@
 //! `.ci/run` installs them and their absence is a failure.
 
 use super::helpers::{PLAYERS, spawn_app};
+use crate::db::test_db;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
-use sqlx::PgPool;
 use stationmaster::service::{self, Review};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -126,8 +126,9 @@ async fn the_table_is_shown(c: &Client) {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser(pool: PgPool) {
+#[tokio::test]
+async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
+    let (pool, _db) = test_db().await;
     if !browser_present() {
         return;
     }

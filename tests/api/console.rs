@@ -1,8 +1,8 @@
 //! The GM console: the same binary's subcommands against a real database.
 
+use crate::db::test_db;
 use crate::helpers::database_url;
 use serde_json::Value;
-use sqlx::PgPool;
 use std::io::Write;
 use std::process::{Command, Output};
 
@@ -30,8 +30,9 @@ fn json(out: &Output) -> Value {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_and_replays(pool: PgPool) {
+#[tokio::test]
+async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_and_replays() {
+    let (pool, _db) = test_db().await;
     let db = database_url(&pool);
     let mut args = vec![
         "game",
@@ -113,8 +114,9 @@ fn tempfile_with(text: &str) -> TempFile {
     TempFile(path)
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn every_console_command_about_a_game_that_does_not_exist_says_so(pool: PgPool) {
+#[tokio::test]
+async fn every_console_command_about_a_game_that_does_not_exist_says_so() {
+    let (pool, _db) = test_db().await;
     let db = database_url(&pool);
     let game = uuid::Uuid::new_v4().to_string();
     let file = tempfile_with("DRAW\n");
@@ -162,10 +164,9 @@ async fn publisher(ctx: &stationmaster::service::Ctx, game: stationmaster::domai
     entry.actor.clone()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_turn_the_gm_publishes_is_logged_as_the_gms_act_and_one_the_server_publishes_as_the_servers(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_turn_the_gm_publishes_is_logged_as_the_gms_act_and_one_the_server_publishes_as_the_servers() {
+    let (pool, _db) = test_db().await;
     use stationmaster::service::{self, Review};
     let db = database_url(&pool);
     let app = crate::helpers::spawn_app(pool).await;
@@ -194,8 +195,9 @@ async fn a_turn_the_gm_publishes_is_logged_as_the_gms_act_and_one_the_server_pub
     assert_eq!(publisher(&app.ctx, automatic.id).await, "server");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_refused_ledger_line_prints_the_completed_rounds_then_the_error_and_fails(pool: PgPool) {
+#[tokio::test]
+async fn a_refused_ledger_line_prints_the_completed_rounds_then_the_error_and_fails() {
+    let (pool, _db) = test_db().await;
     let db = database_url(&pool);
     let log = tempfile_with(concat!(
         "{\"seat\":1,\"action\":{\"type\":\"buy_item\",\"item\":\"NF\"}}\n",
@@ -216,10 +218,9 @@ async fn a_refused_ledger_line_prints_the_completed_rounds_then_the_error_and_fa
     assert!(stderr.contains("line 7: "), "{stderr}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_whole_1835_fixture_game_replayed_twice_prints_identical_ledgers_to_the_final_ranking(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn the_whole_1835_fixture_game_replayed_twice_prints_identical_ledgers_to_the_final_ranking() {
+    let (pool, _db) = test_db().await;
     let db = database_url(&pool);
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/1835/");
     let game: Value =

@@ -1,9 +1,9 @@
 //! The dev mailbox shows a queued mail as it would be sent: From, To, Reply-To, Subject, the
 //! text part, the HTML part (as escaped source, never rendered) and the calendar attachment.
 
+use crate::db::test_db;
 use crate::web_headers::app_with;
 use axum::http::StatusCode;
-use sqlx::PgPool;
 use stationmaster::service::Review;
 
 /// The text between `start` and the next `</pre>` of a page.
@@ -13,8 +13,9 @@ fn section<'a>(page: &'a str, start: &str) -> &'a str {
     &page[from..from + len]
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_dev_mailbox_shows_from_reply_to_and_the_html_and_calendar_parts_of_a_mail(pool: PgPool) {
+#[tokio::test]
+async fn the_dev_mailbox_shows_from_reply_to_and_the_html_and_calendar_parts_of_a_mail() {
+    let (pool, _db) = test_db().await;
     let app = app_with(pool, true, "127.0.0.1:8080").await;
     let g = app.create_game(Review::Gm).await;
     let welcome = app

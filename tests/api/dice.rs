@@ -2,9 +2,9 @@
 //! commitment of a turn's dice when the turn opens and reveals the keys in its report; the reveal
 //! matches the commitment. A game without dice says nothing of them.
 
+use crate::db::test_db;
 use crate::helpers::{create_game_on, spawn_app};
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::engine::dice;
 use stationmaster::service::{GameClock, Review};
 
@@ -15,8 +15,9 @@ fn commitment_in(text: &str, turn: i32) -> String {
     text[at..at + 64].to_string()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_dice_games_report_reveals_keys_that_match_the_commitment_made_when_the_turn_opened(pool: PgPool) {
+#[tokio::test]
+async fn a_dice_games_report_reveals_keys_that_match_the_commitment_made_when_the_turn_opened() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create_game_on(
         &app.ctx,
@@ -49,8 +50,9 @@ async fn a_dice_games_report_reveals_keys_that_match_the_commitment_made_when_th
     assert_eq!(next, dice::commitment(g.seed, keys.len() as u64), "the next turn's commitment follows on");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_game_without_dice_mentions_none(pool: PgPool) {
+#[tokio::test]
+async fn a_game_without_dice_mentions_none() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(48));

@@ -16,11 +16,11 @@
 //! waits (RULINGS K50), and the next turn it mails `FORM PR`: the Prussian forms, as the next
 //! published turn and that player's report mail say.
 
+use crate::db::test_db;
 use crate::helpers::{PLAYERS, TestApp, create_game_on, spawn_app};
 use crate::inbound::deliver;
 use chrono::Duration;
 use serde_json::Value;
-use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::engine::outcome::{Checkpoint, QuestionKind};
 use stationmaster::schedule::GameClock;
@@ -138,8 +138,9 @@ fn orders(seat: u8, state: &Value) -> String {
     format!("{stock}\n{}", trains.join("\n"))
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_four_player_1835_game_is_played_by_mail_to_the_first_prussian_moment(pool: PgPool) {
+#[tokio::test]
+async fn a_four_player_1835_game_is_played_by_mail_to_the_first_prussian_moment() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create_game_on(&app.ctx, "1835", serde_json::json!({}), Review::Auto, GameClock::default()).await;
     let packet = [

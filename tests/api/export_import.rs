@@ -2,6 +2,7 @@
 //! registered engine; a document whose log does not reproduce its state is refused and nothing is
 //! written (RULINGS O13–O17).
 
+use crate::db::test_db;
 use crate::helpers::{create_game_on, settings, spawn_app};
 use chrono::Duration;
 use serde_json::{Value, json};
@@ -66,28 +67,33 @@ async fn round_trip(pool: PgPool, engine: &str) {
     assert!(chain.intact, "{engine}: the moved audit chain still verifies");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_railroaded_game_survives_export_and_import(pool: PgPool) {
+#[tokio::test]
+async fn a_railroaded_game_survives_export_and_import() {
+    let (pool, _db) = test_db().await;
     round_trip(pool, "railroaded").await;
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_1833_game_survives_export_and_import(pool: PgPool) {
+#[tokio::test]
+async fn an_1833_game_survives_export_and_import() {
+    let (pool, _db) = test_db().await;
     round_trip(pool, "1833").await;
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_1835_game_survives_export_and_import(pool: PgPool) {
+#[tokio::test]
+async fn an_1835_game_survives_export_and_import() {
+    let (pool, _db) = test_db().await;
     round_trip(pool, "1835").await;
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_confederate_rails_game_survives_export_and_import(pool: PgPool) {
+#[tokio::test]
+async fn a_confederate_rails_game_survives_export_and_import() {
+    let (pool, _db) = test_db().await;
     round_trip(pool, "confederate-rails").await;
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_1800_game_survives_export_and_import(pool: PgPool) {
+#[tokio::test]
+async fn an_1800_game_survives_export_and_import() {
+    let (pool, _db) = test_db().await;
     round_trip(pool, "1800").await;
 }
 
@@ -99,8 +105,9 @@ fn every_registered_engine_has_a_round_trip_test() {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_game_moves_to_another_server_under_its_own_id_with_new_links(pool: PgPool) {
+#[tokio::test]
+async fn a_game_moves_to_another_server_under_its_own_id_with_new_links() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let (id, text) = played(&app.ctx, "railroaded", 2).await;
     let old_hashes: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM seats WHERE game_id = $1")
@@ -112,7 +119,9 @@ async fn a_game_moves_to_another_server_under_its_own_id_with_new_links(pool: Pg
     let db = pool.connect_options().get_database().unwrap().to_string();
     let other = format!("moved_{}", &db[db.len().saturating_sub(24)..]).to_lowercase();
     let url = format!("postgres://postgres@127.0.0.1:5432/{other}");
-    let there = stationmaster::store::connect_and_migrate(&url, 4).await.unwrap();
+    let there = stationmaster::store::connect_and_migrate(&url, 4, stationmaster::store::SERVER_DB_WAIT)
+        .await
+        .unwrap();
     let mut s = settings();
     s.secret_key = Some("another-server-key".into());
     let ctx = Ctx::new(there.clone(), s, Clock::fixed(app.ctx.now())).await.unwrap();
@@ -149,8 +158,9 @@ async fn refused(ctx: &Ctx, doc: &GameDocument) -> String {
     err
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_document_whose_state_was_changed_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_document_whose_state_was_changed_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (_, text) = played(&app.ctx, "railroaded", 2).await;
     let mut doc = parse_document(&text).unwrap();
@@ -162,8 +172,9 @@ async fn a_document_whose_state_was_changed_is_refused(pool: PgPool) {
     assert!(err.contains("does not reproduce the stored game state"), "{err}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_document_whose_log_was_changed_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_document_whose_log_was_changed_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (_, text) = played(&app.ctx, "1833", 2).await;
     let mut doc = parse_document(&text).unwrap();
@@ -176,8 +187,9 @@ async fn a_document_whose_log_was_changed_is_refused(pool: PgPool) {
     assert!(err.contains("does not reproduce"), "{err}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_document_whose_turn_history_was_changed_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_document_whose_turn_history_was_changed_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (_, text) = played(&app.ctx, "railroaded", 2).await;
     let mut doc = parse_document(&text).unwrap();
@@ -187,8 +199,9 @@ async fn a_document_whose_turn_history_was_changed_is_refused(pool: PgPool) {
     assert!(err.contains("start of turn 2"), "{err}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_document_with_a_column_this_server_lacks_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_document_with_a_column_this_server_lacks_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (_, text) = played(&app.ctx, "railroaded", 1).await;
     let mut doc = parse_document(&text).unwrap();
@@ -201,8 +214,9 @@ async fn a_document_with_a_column_this_server_lacks_is_refused(pool: PgPool) {
     assert!(err.contains("must not carry token_hash"), "{err}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_game_already_on_the_server_is_not_imported_twice(pool: PgPool) {
+#[tokio::test]
+async fn a_game_already_on_the_server_is_not_imported_twice() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (id, text) = played(&app.ctx, "railroaded", 1).await;
     let err = import_document(&app.ctx, &parse_document(&text).unwrap(), false).await.unwrap_err();
@@ -232,8 +246,9 @@ fn console(pool: &PgPool, args: &[&str], stdin: &[u8]) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_console_exports_a_game_and_imports_it_from_standard_input(pool: PgPool) {
+#[tokio::test]
+async fn the_console_exports_a_game_and_imports_it_from_standard_input() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let (id, _) = played(&app.ctx, "railroaded", 1).await;
     let exported = console(&pool, &["game", "export", &id.to_string()], b"");

@@ -3,10 +3,10 @@
 //! HTTP server on localhost (the test settings allow private targets; the screen itself is
 //! tested in `domain::webhook_url`).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::service::{CreatedGame, Review};
 use std::sync::{Arc, Mutex};
 
@@ -57,8 +57,9 @@ fn form(url: &str) -> String {
     format!("url={}", url.replace(':', "%3A").replace('/', "%2F"))
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_players_webhook_is_told_of_the_published_turn_and_the_next_deadline(pool: PgPool) {
+#[tokio::test]
+async fn a_players_webhook_is_told_of_the_published_turn_and_the_next_deadline() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let hook = catcher().await;
     let g = app.create_game(Review::Auto).await;
@@ -94,8 +95,9 @@ async fn a_players_webhook_is_told_of_the_published_turn_and_the_next_deadline(p
     assert_eq!(stationmaster::webhook::deliver_due(&app.ctx).await.unwrap().claimed, 0);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_failing_webhook_is_retried_later_and_a_gone_one_is_given_up(pool: PgPool) {
+#[tokio::test]
+async fn a_failing_webhook_is_retried_later_and_a_gone_one_is_given_up() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let hook = catcher().await;
     let g = app.create_game(Review::Auto).await;
@@ -118,8 +120,9 @@ async fn a_failing_webhook_is_retried_later_and_a_gone_one_is_given_up(pool: PgP
     assert!(third.claimed > 0 && third.given_up == third.claimed, "{third:?}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_webhook_to_a_private_address_is_refused_when_private_targets_are_not_allowed(pool: PgPool) {
+#[tokio::test]
+async fn a_webhook_to_a_private_address_is_refused_when_private_targets_are_not_allowed() {
+    let (pool, _db) = test_db().await;
     let mut app = spawn_app(pool).await;
     app.ctx.settings.webhooks_allow_private = false;
     app.router = stationmaster::web::router(app.ctx.clone());
@@ -137,8 +140,9 @@ async fn a_webhook_to_a_private_address_is_refused_when_private_targets_are_not_
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_game_feed_shows_public_results_and_a_seat_feed_its_own_reports(pool: PgPool) {
+#[tokio::test]
+async fn the_game_feed_shows_public_results_and_a_seat_feed_its_own_reports() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     publish_turn_1(&app, &g).await;

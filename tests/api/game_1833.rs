@@ -1,9 +1,9 @@
 //! The 1833 card game through the whole server: create a game, sealed orders for the acting
 //! seats, close and publish the turn, and per-seat reports that show only the seat's own hand.
 
+use crate::db::test_db;
 use crate::helpers::{PLAYERS, TestApp, spawn_app};
 use axum::http::StatusCode;
-use sqlx::PgPool;
 use stationmaster::domain::{EmailAddress, Mailbox, TurnLength};
 use stationmaster::service::{self, CloseOutcome, CreateGame, CreatedGame, GameClock, Review};
 
@@ -30,10 +30,9 @@ fn reports_for_turn(rows: &[stationmaster::store::outbox::OutboxRow], email: &st
     rows.iter().filter(|m| m.kind == "report" && m.to_addr == email).map(|m| m.body_text.clone()).collect()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn game_1833_orders_of_the_active_seat_are_played_and_each_report_shows_only_its_own_hand(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn game_1833_orders_of_the_active_seat_are_played_and_each_report_shows_only_its_own_hand() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create_1833(&app).await;
 

@@ -1,8 +1,8 @@
 //! The GM dashboard: only the game's GM, signed in by mailed link or password, opens it.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
-use sqlx::PgPool;
 use stationmaster::domain::EmailAddress;
 use stationmaster::service::{Review, gm_auth};
 
@@ -24,8 +24,9 @@ async fn sign_in_by_link(app: &TestApp, email: &str) -> String {
     cookie.split(';').next().unwrap().to_string()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_dashboard_needs_the_gm_to_sign_in(pool: PgPool) {
+#[tokio::test]
+async fn the_dashboard_needs_the_gm_to_sign_in() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let r = app.get(&format!("/gm/games/{}", g.id)).await;
@@ -44,8 +45,9 @@ async fn the_dashboard_needs_the_gm_to_sign_in(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboard(pool: PgPool) {
+#[tokio::test]
+async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboard() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let cookie = sign_in_by_link(&app, "gm@example.org").await;
@@ -68,8 +70,9 @@ async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboa
     assert_eq!(reports, 4);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn another_gm_cannot_open_the_dashboard(pool: PgPool) {
+#[tokio::test]
+async fn another_gm_cannot_open_the_dashboard() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let email = EmailAddress::parse("other-gm@example.org").unwrap();
@@ -84,8 +87,9 @@ async fn another_gm_cannot_open_the_dashboard(pool: PgPool) {
     assert_eq!(close.status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_password_signs_the_gm_in_and_a_wrong_one_does_not(pool: PgPool) {
+#[tokio::test]
+async fn a_password_signs_the_gm_in_and_a_wrong_one_does_not() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let email = EmailAddress::parse("gm@example.org").unwrap();
@@ -97,8 +101,9 @@ async fn a_password_signs_the_gm_in_and_a_wrong_one_does_not(pool: PgPool) {
     assert_eq!(app.get_with(&format!("/gm/games/{}", g.id), "cookie", &cookie).await.status, StatusCode::OK);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_login_link_is_only_mailed_to_gms(pool: PgPool) {
+#[tokio::test]
+async fn a_login_link_is_only_mailed_to_gms() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     let r = app.post_form("/gm/login", "email=stranger%40example.org", None).await;
@@ -106,8 +111,9 @@ async fn a_login_link_is_only_mailed_to_gms(pool: PgPool) {
     assert!(!app.outbox().await.iter().any(|m| m.kind == "gm-login"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_dashboard_lists_inbound_mail_with_its_outcome_and_the_raw_message(pool: PgPool) {
+#[tokio::test]
+async fn the_dashboard_lists_inbound_mail_with_its_outcome_and_the_raw_message() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = app.ctx.reply_address(g.id, stationmaster::engine::Seat(1), 1);
@@ -135,8 +141,9 @@ async fn gm_cookie(app: &TestApp) -> String {
     r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_extends_pauses_and_rolls_back_from_the_dashboard_and_reads_the_audit_log(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_extends_pauses_and_rolls_back_from_the_dashboard_and_reads_the_audit_log() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let cookie = gm_cookie(&app).await;

@@ -2,9 +2,9 @@
 //! dashboard (stored as a checkpoint answer, the turn adjudicated again and published), and the
 //! game's setting for the rules' referrals (RULINGS S18–S20).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, create_game_on, spawn_app};
 use axum::http::StatusCode;
-use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::engine::outcome::{Checkpoint, GmQuestion, QuestionKind};
 use stationmaster::schedule::GameClock;
@@ -44,8 +44,9 @@ async fn park_on_checkpoint(app: &TestApp, g: &CreatedGame) -> GmQuestion {
     q
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_gm_answers_a_checkpoint_on_the_dashboard_and_the_turn_publishes(pool: PgPool) {
+#[tokio::test]
+async fn a_gm_answers_a_checkpoint_on_the_dashboard_and_the_turn_publishes() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = packet_game(&app).await;
     park_on_checkpoint(&app, &g).await;
@@ -71,8 +72,9 @@ async fn a_gm_answers_a_checkpoint_on_the_dashboard_and_the_turn_publishes(pool:
     assert!(log.entries.iter().any(|e| e.action == "question answered"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_checkpoint_answer_out_of_range_is_refused_and_changes_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_checkpoint_answer_out_of_range_is_refused_and_changes_nothing() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = packet_game(&app).await;
     park_on_checkpoint(&app, &g).await;
@@ -83,8 +85,9 @@ async fn a_checkpoint_answer_out_of_range_is_refused_and_changes_nothing(pool: P
     assert!(t.question.is_some_and(|q| q.0.kind == QuestionKind::Checkpoint));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn rulings_s18_the_gm_chooses_on_the_dashboard_whether_referrals_are_asked(pool: PgPool) {
+#[tokio::test]
+async fn rulings_s18_the_gm_chooses_on_the_dashboard_whether_referrals_are_asked() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = packet_game(&app).await;
     let game = |app: &TestApp| {
@@ -123,8 +126,9 @@ async fn gm_mail(app: &TestApp, from: &str, to: &str, body: &str) -> (String, St
     (status, outcome, answer.map(|m| m.body_text).unwrap_or_default())
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_answers_a_question_by_replying_to_its_mail_and_bad_answers_change_nothing(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_answers_a_question_by_replying_to_its_mail_and_bad_answers_change_nothing() {
+    let (pool, _db) = test_db().await;
     use stationmaster::domain::NmrPolicy;
     let app = spawn_app(pool).await;
     let clock = GameClock { nmr_policy: NmrPolicy::GM_DECIDES, ..GameClock::default() };
@@ -164,8 +168,9 @@ async fn the_gm_answers_a_question_by_replying_to_its_mail_and_bad_answers_chang
     assert!(log.entries.iter().any(|e| e.action == "question answered" && e.actor == "gm:gm@example.org"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_stops_a_turn_at_its_checkpoint_by_mail(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_stops_a_turn_at_its_checkpoint_by_mail() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = packet_game(&app).await;
     park_on_checkpoint(&app, &g).await;

@@ -1,6 +1,7 @@
 //! `mail ingest` handing mail to the running server over the ingest socket, and falling back to
 //! storing it itself: the real binary, as an MTA's pipe runs it, against a real database.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, database_url, spawn_app_with};
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
@@ -106,8 +107,9 @@ async fn eventually(pool: &PgPool, sql: &str, want: i64) -> i64 {
     got
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_mail_handed_to_a_running_server_is_stored_and_processed_once(pool: PgPool) {
+#[tokio::test]
+async fn a_mail_handed_to_a_running_server_is_stored_and_processed_once() {
+    let (pool, _db) = test_db().await;
     let (app, g, socket, _server) = running_server(&pool).await;
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(&socket).unwrap().permissions().mode() & 0o777;
@@ -132,8 +134,9 @@ async fn a_mail_handed_to_a_running_server_is_stored_and_processed_once(pool: Pg
     assert_eq!(count(&pool, echoes).await, 1, "and only one");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_command_line_the_early_hand_off_leaves_to_the_parser_is_handed_over_all_the_same(pool: PgPool) {
+#[tokio::test]
+async fn a_command_line_the_early_hand_off_leaves_to_the_parser_is_handed_over_all_the_same() {
+    let (pool, _db) = test_db().await;
     let (app, g, socket, _server) = running_server(&pool).await;
     // A global flag before the subcommand: the full parser reads it, then hands the mail over.
     let args = ["--json", "mail", "ingest", "--sender", "anna@example.org"];
@@ -150,8 +153,9 @@ async fn a_command_line_the_early_hand_off_leaves_to_the_parser_is_handed_over_a
     assert_eq!(count(&pool, "SELECT count(*) FROM inbound_messages").await, 1);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_bad_frame_is_refused_with_a_clear_error_and_changes_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_bad_frame_is_refused_with_a_clear_error_and_changes_nothing() {
+    let (pool, _db) = test_db().await;
     let (app, g, socket, _server) = running_server(&pool).await;
     let good =
         handoff::Frame { sender: None, recipient: None, raw: order_mail(&app, &g, "bad-frame") }.encode();
@@ -175,8 +179,9 @@ async fn a_bad_frame_is_refused_with_a_clear_error_and_changes_nothing(pool: PgP
     assert_eq!(count(&pool, "SELECT count(*) FROM outbox WHERE kind = 'order-echo'").await, 0);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn with_no_server_listening_mail_ingest_stores_and_processes_the_mail_itself(pool: PgPool) {
+#[tokio::test]
+async fn with_no_server_listening_mail_ingest_stores_and_processes_the_mail_itself() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app_with(pool.clone(), Clock::system()).await;
     let g = app.create_game(Review::Gm).await;
     let socket = socket_path();
@@ -190,8 +195,9 @@ async fn with_no_server_listening_mail_ingest_stores_and_processes_the_mail_itse
     assert_eq!(count(&pool, "SELECT count(*) FROM outbox WHERE kind = 'order-echo'").await, 1);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn when_neither_the_server_nor_the_pipe_can_store_the_mail_ingest_exits_75(pool: PgPool) {
+#[tokio::test]
+async fn when_neither_the_server_nor_the_pipe_can_store_the_mail_ingest_exits_75() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app_with(pool.clone(), Clock::system()).await;
     let g = app.create_game(Review::Gm).await;
     let raw = order_mail(&app, &g, "tempfail");

@@ -3,6 +3,7 @@
 //! root; where either is missing the test says so and does nothing, except under CI, where it
 //! fails.
 
+use crate::db::test_db;
 use crate::helpers::{database_url, skip_without, spawn_app};
 use crate::public_dir::PublicDir;
 use chrono::{TimeZone, Utc};
@@ -86,8 +87,9 @@ fn order_mail(from: &str, to: &str, id: &str) -> String {
     )
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool: PgPool) {
+#[tokio::test]
+async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen() {
+    let (pool, _db) = test_db().await;
     if skip_without("root and /usr/sbin/dovecot", usable()) {
         return;
     }
@@ -127,8 +129,9 @@ async fn the_imap_poller_stores_unseen_mail_and_marks_only_stored_mail_seen(pool
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_wrong_imap_password_is_a_clear_error(pool: PgPool) {
+#[tokio::test]
+async fn a_wrong_imap_password_is_a_clear_error() {
+    let (pool, _db) = test_db().await;
     if skip_without("root and /usr/sbin/dovecot", usable()) {
         return;
     }
@@ -139,8 +142,9 @@ async fn a_wrong_imap_password_is_a_clear_error(pool: PgPool) {
     assert!(format!("{err:#}").contains("IMAP login refused"), "{err:#}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_imap_poller_stamps_mail_with_its_contexts_clock_and_stops_on_shutdown(pool: PgPool) {
+#[tokio::test]
+async fn the_imap_poller_stamps_mail_with_its_contexts_clock_and_stops_on_shutdown() {
+    let (pool, _db) = test_db().await;
     if skip_without("root and /usr/sbin/dovecot", usable()) {
         return;
     }

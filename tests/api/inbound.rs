@@ -1,9 +1,9 @@
 //! Orders by mail: a corpus of real-world-shaped messages (tests/mail_corpus/) with the expected
 //! outcome of each, and the rules of who may send what.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::schedule::DeadlineChange;
 use stationmaster::service::inbound::{self, MAX_MAIL_BYTES};
@@ -83,8 +83,9 @@ pub(crate) async fn latest_body(app: &TestApp, g: &CreatedGame, seat: u8) -> Str
     v.last().map(|v| v.body.clone()).unwrap_or_default()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn every_message_of_the_corpus_gets_its_expected_outcome(pool: PgPool) {
+#[tokio::test]
+async fn every_message_of_the_corpus_gets_its_expected_outcome() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -123,8 +124,9 @@ async fn every_message_of_the_corpus_gets_its_expected_outcome(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_accepted_mail_is_answered_at_once_with_the_echo_threaded_to_it(pool: PgPool) {
+#[tokio::test]
+async fn an_accepted_mail_is_answered_at_once_with_the_echo_threaded_to_it() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -141,8 +143,9 @@ async fn an_accepted_mail_is_answered_at_once_with_the_echo_threaded_to_it(pool:
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn every_answer_carries_the_open_turns_calendar_entry_at_its_latest_deadline(pool: PgPool) {
+#[tokio::test]
+async fn every_answer_carries_the_open_turns_calendar_entry_at_its_latest_deadline() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -171,8 +174,9 @@ async fn every_answer_carries_the_open_turns_calendar_entry_at_its_latest_deadli
     assert_eq!(sequence(&answer.unwrap()), moved);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_from_another_address_is_refused_and_the_registered_player_told(pool: PgPool) {
+#[tokio::test]
+async fn mail_from_another_address_is_refused_and_the_registered_player_told() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -185,8 +189,9 @@ async fn mail_from_another_address_is_refused_and_the_registered_player_told(poo
     assert_eq!(latest_body(&app, &g, 1).await, "", "no orders stored");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_reply_address_with_a_wrong_signature_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_reply_address_with_a_wrong_signature_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let good = reply_address(&app, &g, 1).await;
@@ -203,8 +208,9 @@ async fn a_reply_address_with_a_wrong_signature_is_refused(pool: PgPool) {
     assert_eq!(status, "accepted");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_orders_line_with_the_seat_token_works_without_the_reply_address(pool: PgPool) {
+#[tokio::test]
+async fn an_orders_line_with_the_seat_token_works_without_the_reply_address() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let (status, why, answer) = deliver(&app, &corpus("token_line.eml", "", "bert@example.org", &g)).await;
@@ -218,8 +224,9 @@ async fn an_orders_line_with_the_seat_token_works_without_the_reply_address(pool
     assert_eq!((status.as_str(), why.contains("wrong token")), ("rejected", true), "{why}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_for_no_seat_is_kept_but_never_answered(pool: PgPool) {
+#[tokio::test]
+async fn mail_for_no_seat_is_kept_but_never_answered() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let (status, _, answer) = deliver(&app, &corpus("stranger.eml", "", "", &g)).await;
@@ -227,8 +234,9 @@ async fn mail_for_no_seat_is_kept_but_never_answered(pool: PgPool) {
     assert!(answer.is_none(), "no backscatter to unknown senders");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn only_our_own_authentication_results_are_recorded(pool: PgPool) {
+#[tokio::test]
+async fn only_our_own_authentication_results_are_recorded() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -251,8 +259,9 @@ async fn only_our_own_authentication_results_are_recorded(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_same_message_twice_is_stored_and_applied_once(pool: PgPool) {
+#[tokio::test]
+async fn the_same_message_twice_is_stored_and_applied_once() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -272,8 +281,9 @@ async fn the_same_message_twice_is_stored_and_applied_once(pool: PgPool) {
     assert_eq!(versions.len(), 1);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn orders_after_the_deadline_are_kept_and_answered_too_late(pool: PgPool) {
+#[tokio::test]
+async fn orders_after_the_deadline_are_kept_and_answered_too_late() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -287,8 +297,9 @@ async fn orders_after_the_deadline_are_kept_and_answered_too_late(pool: PgPool) 
     assert_eq!(kept, 1, "the mail itself is kept");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_oversized_mail_is_stored_cut_and_refused(pool: PgPool) {
+#[tokio::test]
+async fn an_oversized_mail_is_stored_cut_and_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -300,8 +311,9 @@ async fn an_oversized_mail_is_stored_cut_and_refused(pool: PgPool) {
     assert!(answer.unwrap().body_text.contains("larger than 2 MiB and was cut"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn final_alone_marks_the_orders_on_file_final(pool: PgPool) {
+#[tokio::test]
+async fn final_alone_marks_the_orders_on_file_final() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -312,8 +324,9 @@ async fn final_alone_marks_the_orders_on_file_final(pool: PgPool) {
     assert_eq!((status.as_str(), why.as_str()), ("accepted", "version 1 marked final"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seat_may_send_at_most_thirty_order_mails_a_turn(pool: PgPool) {
+#[tokio::test]
+async fn a_seat_may_send_at_most_thirty_order_mails_a_turn() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -326,8 +339,9 @@ async fn a_seat_may_send_at_most_thirty_order_mails_a_turn(pool: PgPool) {
     assert!(answer.unwrap().body_text.contains("30 order mails this turn"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_html_only_mail_is_read_line_by_line_and_its_quote_is_not(pool: PgPool) {
+#[tokio::test]
+async fn an_html_only_mail_is_read_line_by_line_and_its_quote_is_not() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -339,8 +353,9 @@ async fn an_html_only_mail_is_read_line_by_line_and_its_quote_is_not(pool: PgPoo
     assert!(answer.unwrap().body_text.contains("marked final"), "FINAL, the second div, was read");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_name_under_the_orders_does_not_cost_them_and_the_echo_says_it_was_ignored(pool: PgPool) {
+#[tokio::test]
+async fn a_name_under_the_orders_does_not_cost_them_and_the_echo_says_it_was_ignored() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;

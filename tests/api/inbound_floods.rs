@@ -3,6 +3,7 @@
 //! results are enforced, mail for no seat is kept only up to a bound, and the per-turn limit holds
 //! under concurrent ingest.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, settings, spawn_app};
 use crate::inbound::{corpus, deliver, latest_body, replace_bytes, reply_address};
 use chrono::{Duration, TimeZone, Utc};
@@ -28,8 +29,9 @@ fn forged_token_mail(g: &stationmaster::service::CreatedGame, from: &str) -> Vec
     replace_bytes(&raw, g.seats[1].token.reveal().as_bytes(), b"wrongtoken")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_mail_to_a_signed_reply_address_is_judged_on_its_own(pool: PgPool) {
+#[tokio::test]
+async fn a_mail_to_a_signed_reply_address_is_judged_on_its_own() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     // A stranger forges the victim's From on a dozen mails with a wrong token.
@@ -48,8 +50,9 @@ async fn a_mail_to_a_signed_reply_address_is_judged_on_its_own(pool: PgPool) {
     assert_eq!(latest_body(&app, &g, 2).await.trim(), "CLAIM 9D EAST");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_flood_naming_a_seat_brings_its_player_one_notice_an_hour_then_a_count(pool: PgPool) {
+#[tokio::test]
+async fn a_flood_naming_a_seat_brings_its_player_one_notice_an_hour_then_a_count() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     for i in 0..40 {
@@ -85,8 +88,9 @@ async fn app_with_default_policy(pool: PgPool) -> TestApp {
     TestApp { ctx, router }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn with_a_trusted_authserv_id_a_seats_mail_must_pass_authentication(pool: PgPool) {
+#[tokio::test]
+async fn with_a_trusted_authserv_id_a_seats_mail_must_pass_authentication() {
+    let (pool, _db) = test_db().await;
     let app = app_with_default_policy(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;
@@ -121,8 +125,9 @@ async fn with_a_trusted_authserv_id_a_seats_mail_must_pass_authentication(pool: 
     assert_eq!(got, "rejected", "{why}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere(pool: PgPool) {
+#[tokio::test]
+async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let signed = reply_address(&app, &g, 1).await;
@@ -154,8 +159,9 @@ async fn unrouted_rows(app: &TestApp) -> (i64, i64) {
         .unwrap()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_for_no_seat_is_kept_only_up_to_its_bound_and_refusals_are_answered_once(pool: PgPool) {
+#[tokio::test]
+async fn mail_for_no_seat_is_kept_only_up_to_its_bound_and_refusals_are_answered_once() {
+    let (pool, _db) = test_db().await;
     use stationmaster::service::inbound::{UNROUTED_BYTES_PER_SENDER, UNROUTED_PER_SENDER};
     let app = spawn_app(pool).await;
     let stranger = |n: usize, pad: usize| {
@@ -210,8 +216,9 @@ async fn deliver_unrouted(app: &TestApp, raw: &[u8]) -> (String, String, bool) {
     (done.status.to_string(), done.outcome, app.outbox().await.len() > before)
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn concurrent_order_mails_never_pass_the_per_turn_limit(pool: PgPool) {
+#[tokio::test]
+async fn concurrent_order_mails_never_pass_the_per_turn_limit() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;

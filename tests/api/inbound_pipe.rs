@@ -2,9 +2,9 @@
 //! (the early hand-off path and the full command-line parser), reads the whole of its standard
 //! input, so the MTA's writer is never cut off, and stores the mail cut, saying so.
 
+use crate::db::test_db;
 use crate::helpers::{database_url, spawn_app};
 use crate::inbound::reply_address;
-use sqlx::PgPool;
 use stationmaster::service::Review;
 use stationmaster::service::inbound::MAX_MAIL_BYTES;
 use std::io::Write;
@@ -33,8 +33,9 @@ fn run(args: &[String], db: &str, raw: Vec<u8>) -> (i32, Result<(), String>) {
     (code, writer.join().unwrap())
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_oversized_piped_mail_is_read_to_its_end_and_stored_cut_either_way(pool: PgPool) {
+#[tokio::test]
+async fn an_oversized_piped_mail_is_read_to_its_end_and_stored_cut_either_way() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     let to = reply_address(&app, &g, 1).await;

@@ -2,9 +2,9 @@
 //! player's zone, never-earlier, pause and resume, absences and the outage guard — all driven by
 //! the fixed test clock against a real Postgres.
 
+use crate::db::test_db;
 use crate::helpers::{spawn_app, spawn_app_with};
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
-use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::schedule::{DeadlineChange, Rhythm, RhythmWords};
 use stationmaster::service::audit::Actor;
@@ -19,8 +19,9 @@ fn clock_with(rhythm: Option<Rhythm>) -> GameClock {
     GameClock { rhythm, ..GameClock::default() }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn early_close_waits_for_the_cooling_off_delay_after_the_last_final_mark(pool: PgPool) {
+#[tokio::test]
+async fn early_close_waits_for_the_cooling_off_delay_after_the_last_final_mark() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let orders = app.claim_orders(&g).await;
@@ -35,8 +36,9 @@ async fn early_close_waits_for_the_cooling_off_delay_after_the_last_final_mark(p
     assert_eq!(app.turn(g.id, 1).await.close_reason.as_deref(), Some("closed: all orders final"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_new_version_after_the_final_mark_restarts_the_wait(pool: PgPool) {
+#[tokio::test]
+async fn a_new_version_after_the_final_mark_restarts_the_wait() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let orders = app.claim_orders(&g).await;
@@ -49,8 +51,9 @@ async fn a_new_version_after_the_final_mark_restarts_the_wait(pool: PgPool) {
     assert_eq!(app.tick().await, 0, "seat 1's newest version is not final");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_deadline_lands_on_an_allowed_weekday_at_the_local_time_across_a_dst_change(pool: PgPool) {
+#[tokio::test]
+async fn the_deadline_lands_on_an_allowed_weekday_at_the_local_time_across_a_dst_change() {
+    let (pool, _db) = test_db().await;
     // Thursday 2026-10-22 12:00 UTC; 48h later is Saturday; the next weekday is Monday the 26th,
     // the first day of winter time in Berlin (UTC+1): 20:00 local is 19:00 UTC.
     let clock = Clock::fixed(Utc.with_ymd_and_hms(2026, 10, 22, 12, 0, 0).unwrap());
@@ -69,8 +72,9 @@ async fn the_deadline_lands_on_an_allowed_weekday_at_the_local_time_across_a_dst
     assert!(ics.contains("DTSTART:20261026T190000Z"), "{ics}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_grace_period_keeps_the_turn_open_for_a_seat_without_orders(pool: PgPool) {
+#[tokio::test]
+async fn a_grace_period_keeps_the_turn_open_for_a_seat_without_orders() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app
         .create_game_with(Review::Gm, clock_with(Some(rhythm("48h", "12:00", "all", "UTC", Some("6h")))))
@@ -85,8 +89,9 @@ async fn a_grace_period_keeps_the_turn_open_for_a_seat_without_orders(pool: PgPo
     assert_eq!(app.tick().await, 1, "with every seat's orders in, the passed deadline closes the turn");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn without_orders_the_turn_closes_when_the_grace_period_ends(pool: PgPool) {
+#[tokio::test]
+async fn without_orders_the_turn_closes_when_the_grace_period_ends() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app
         .create_game_with(Review::Gm, clock_with(Some(rhythm("48h", "12:00", "all", "UTC", Some("6h")))))
@@ -98,8 +103,9 @@ async fn without_orders_the_turn_closes_when_the_grace_period_ends(pool: PgPool)
     assert_eq!(app.turn(g.id, 1).await.close_reason.as_deref(), Some("closed: deadline and grace period"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn reminders_go_only_to_seats_without_final_orders_in_their_own_zone(pool: PgPool) {
+#[tokio::test]
+async fn reminders_go_only_to_seats_without_final_orders_in_their_own_zone() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     lifecycle::set_player_zone(&app.ctx, g.id, stationmaster::engine::Seat(2), Some("America/New_York"))
@@ -122,8 +128,9 @@ async fn reminders_go_only_to_seats_without_final_orders_in_their_own_zone(pool:
     assert_eq!(again, 3, "a reminder is sent once");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_deadline_never_moves_earlier_unless_the_gm_forces_it(pool: PgPool) {
+#[tokio::test]
+async fn a_deadline_never_moves_earlier_unless_the_gm_forces_it() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let earlier = g.deadline - Duration::hours(24);
@@ -139,8 +146,9 @@ async fn a_deadline_never_moves_earlier_unless_the_gm_forces_it(pool: PgPool) {
     assert_eq!(notices, 4, "every seat is told, with the calendar entry updated");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_paused_game_closes_nothing_and_resuming_moves_the_deadline_by_the_pause(pool: PgPool) {
+#[tokio::test]
+async fn a_paused_game_closes_nothing_and_resuming_moves_the_deadline_by_the_pause() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     app.ctx.clock.advance(Duration::hours(10));
@@ -156,8 +164,9 @@ async fn a_paused_game_closes_nothing_and_resuming_moves_the_deadline_by_the_pau
     assert_eq!(app.tick().await, 1, "the 38 hours left at the pause run out");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_absence_of_an_acting_seat_moves_the_deadline_past_it_within_the_cap(pool: PgPool) {
+#[tokio::test]
+async fn an_absence_of_an_acting_seat_moves_the_deadline_past_it_within_the_cap() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await; // deadline 2026-03-03 12:00 UTC
     let day = |d| NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
@@ -172,8 +181,9 @@ async fn an_absence_of_an_acting_seat_moves_the_deadline_past_it_within_the_cap(
     assert_eq!(app.turn(g.id, 1).await.deadline, moved);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_outage_guard_extends_deadlines_that_fell_in_the_gap_and_tells_the_players(pool: PgPool) {
+#[tokio::test]
+async fn the_outage_guard_extends_deadlines_that_fell_in_the_gap_and_tells_the_players() {
+    let (pool, _db) = test_db().await;
     let mut app = spawn_app(pool).await;
     app.ctx.settings.outage_secs = 900;
     let g = app.create_game(Review::Gm).await;
@@ -189,8 +199,9 @@ async fn the_outage_guard_extends_deadlines_that_fell_in_the_gap_and_tells_the_p
     assert!(log.entries.iter().any(|e| e.action == "deadline extended after outage"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_player_sets_their_own_zone_and_a_bad_zone_changes_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_player_sets_their_own_zone_and_a_bad_zone_changes_nothing() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let base = format!("/play/{}", g.seats[0].token.reveal());
@@ -205,8 +216,9 @@ async fn a_player_sets_their_own_zone_and_a_bad_zone_changes_nothing(pool: PgPoo
     assert!(page.body.contains("21:00 JST"), "the deadline in the player's zone");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn settings_for_a_seat_the_game_does_not_have_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn settings_for_a_seat_the_game_does_not_have_are_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let zone = lifecycle::set_player_zone(&app.ctx, g.id, stationmaster::engine::Seat(9), Some("UTC")).await;

@@ -1,10 +1,10 @@
 //! Issue #3, seats and review: the NMR ladder (HR 12–13), replacement, holding a turn for the
 //! GM, orders entered by the GM, rollback and re-run, the audit chain, and restart safety.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::domain::Mailbox;
 use stationmaster::engine::Seat;
 use stationmaster::orders::OrderText;
@@ -29,8 +29,9 @@ async fn current(app: &TestApp, g: &CreatedGame) -> i32 {
     stationmaster::store::games::get_game(&mut conn, g.id).await.unwrap().unwrap().current_turn
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn house_rule_13_flags_a_seat_at_its_second_nmr_and_tells_the_gm_and_the_table(pool: PgPool) {
+#[tokio::test]
+async fn house_rule_13_flags_a_seat_at_its_second_nmr_and_tells_the_gm_and_the_table() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     run_turns_without_seat_2(&app, &g, 1).await;
@@ -50,8 +51,9 @@ async fn house_rule_13_flags_a_seat_at_its_second_nmr_and_tells_the_gm_and_the_t
     assert_eq!(table, 4);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_replacement_gets_a_fresh_secret_the_history_and_a_clean_nmr_count(pool: PgPool) {
+#[tokio::test]
+async fn a_replacement_gets_a_fresh_secret_the_history_and_a_clean_nmr_count() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     run_turns_without_seat_2(&app, &g, 2).await;
@@ -86,8 +88,9 @@ fn strict() -> GameClock {
     GameClock { nmr_policy: NmrPolicy::STRICT, ..GameClock::default() }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_wait_for_gm_policy_holds_the_turn_until_the_gm_enters_the_missing_orders(pool: PgPool) {
+#[tokio::test]
+async fn a_wait_for_gm_policy_holds_the_turn_until_the_gm_enters_the_missing_orders() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game_with(Review::Gm, strict()).await;
     let orders = app.claim_orders(&g).await;
@@ -112,8 +115,9 @@ async fn a_wait_for_gm_policy_holds_the_turn_until_the_gm_enters_the_missing_ord
     assert!(matches!(out, CloseOutcome::Drafted { .. }), "{out:?}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn house_rule_12_standing_orders_stand_in_for_missing_orders_and_still_count(pool: PgPool) {
+#[tokio::test]
+async fn house_rule_12_standing_orders_stand_in_for_missing_orders_and_still_count() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let orders = app.claim_orders(&g).await;
@@ -130,8 +134,9 @@ async fn house_rule_12_standing_orders_stand_in_for_missing_orders_and_still_cou
     assert_eq!(app.seats(g.id).await[1].nmr_count, 1, "HR 12: it still counts as an NMR");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_rollback_and_rerun_reproduce_the_same_result(pool: PgPool) {
+#[tokio::test]
+async fn a_rollback_and_rerun_reproduce_the_same_result() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let orders = app.claim_orders(&g).await;
@@ -161,8 +166,9 @@ async fn a_rollback_and_rerun_reproduce_the_same_result(pool: PgPool) {
     assert_eq!(archived, 4, "the undone actions are kept in the archive");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_audit_log_chains_every_change_and_shows_tampering(pool: PgPool) {
+#[tokio::test]
+async fn the_audit_log_chains_every_change_and_shows_tampering() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     lifecycle::change_deadline(
@@ -198,8 +204,9 @@ async fn the_audit_log_chains_every_change_and_shows_tampering(pool: PgPool) {
     assert_eq!(log.first_break.map(|b| b.seq), Some(2));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exactly_once(pool: PgPool) {
+#[tokio::test]
+async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exactly_once() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(49));
@@ -230,8 +237,9 @@ async fn a_server_killed_after_claiming_a_turn_leaves_it_to_be_adjudicated_exact
     assert_eq!(actions, 4, "the turn's actions were logged once");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_is_mailed_a_preview_of_the_draft_with_each_line_read_and_the_changes(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_is_mailed_a_preview_of_the_draft_with_each_line_read_and_the_changes() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let orders = app.claim_orders(&g).await;
@@ -252,8 +260,9 @@ async fn the_gm_is_mailed_a_preview_of_the_draft_with_each_line_read_and_the_cha
     assert!(page.status.is_redirection(), "the dashboard needs a GM session");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state(pool: PgPool) {
+#[tokio::test]
+async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let bad = service::correct_state(
@@ -285,8 +294,9 @@ async fn a_gm_correction_is_logged_replayed_and_refused_when_it_breaks_the_state
     assert_eq!(replayed, game.state, "replay applies the correction where it was made");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn house_rule_15_an_adjudicated_result_stands_until_published(pool: PgPool) {
+#[tokio::test]
+async fn house_rule_15_an_adjudicated_result_stands_until_published() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     service::close_turn(&app.ctx, g.id).await.unwrap();
@@ -295,8 +305,9 @@ async fn house_rule_15_an_adjudicated_result_stands_until_published(pool: PgPool
     assert!(refused.unwrap_err().to_string().contains("HR 15"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play(pool: PgPool) {
+#[tokio::test]
+async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let asked = app
         .create_game_with(Review::Gm, GameClock { nmr_policy: NmrPolicy::GM_DECIDES, ..GameClock::default() })
@@ -331,8 +342,9 @@ async fn gm_questions_answered_with_the_rules_default_reproduce_the_default_play
     assert!(log.entries.iter().filter(|e| e.action == "question answered").count() >= 3);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time(pool: PgPool) {
+#[tokio::test]
+async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let clock = GameClock { auto_release: Some(Duration::hours(24)), ..GameClock::default() };
     let g = app.create_game_with(Review::Gm, clock).await;
@@ -350,8 +362,9 @@ async fn a_draft_the_gm_leaves_alone_is_released_after_the_auto_release_time(poo
     assert!(log.entries.iter().any(|e| e.action == "draft auto-released"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_players_own_absence_waits_for_the_gms_approval_before_it_moves_the_deadline(pool: PgPool) {
+#[tokio::test]
+async fn a_players_own_absence_waits_for_the_gms_approval_before_it_moves_the_deadline() {
+    let (pool, _db) = test_db().await;
     use lifecycle::AbsenceOutcome;
     use service::audit::Actor;
     let app = spawn_app(pool).await;
@@ -380,8 +393,9 @@ async fn a_players_own_absence_waits_for_the_gms_approval_before_it_moves_the_de
     assert!(again.to_string().contains("no absence waiting"), "{again}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_sees_an_absence_request_on_the_dashboard_and_approves_it_there(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_sees_an_absence_request_on_the_dashboard_and_approves_it_there() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await; // deadline 2026-03-03 12:00 UTC; approval by default
     let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
@@ -404,8 +418,9 @@ async fn the_gm_sees_an_absence_request_on_the_dashboard_and_approves_it_there(p
     assert!(!page.body.contains("Absences waiting for your approval"), "{}", page.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn without_approval_a_players_own_absence_moves_the_deadline_at_once(pool: PgPool) {
+#[tokio::test]
+async fn without_approval_a_players_own_absence_moves_the_deadline_at_once() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let clock = GameClock { absence_approval: false, ..GameClock::default() };
     let g = app.create_game_with(Review::Gm, clock).await;

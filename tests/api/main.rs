@@ -1,10 +1,12 @@
 //! Integration tests of the whole server against a real Postgres (one fresh database per test,
-//! made by `#[sqlx::test]`): web pages, JSON API, turn loop, GM dashboard, console, reports.
+//! cloned from a migrated template by `db::test_db`): web pages, JSON API, turn loop, GM dashboard, console, reports.
 
 mod absences;
 mod bad_input;
 mod browser;
 mod console;
+#[path = "../support/db.rs"]
+mod db;
 mod dev_mailbox;
 mod dice;
 mod docs;

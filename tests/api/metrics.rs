@@ -2,10 +2,10 @@
 //! game every family is there, the gauges read from the database say what the database holds,
 //! and no token, reply tag, address or game id is in the text (RULING O6).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::metrics as m;
 use stationmaster::service::{Review, Shutdown, inbound};
@@ -65,16 +65,18 @@ async fn play_a_turn(app: &TestApp, g: &stationmaster::service::CreatedGame) {
     assert_eq!(app.tick().await, 1);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_public_router_never_serves_metrics(pool: PgPool) {
+#[tokio::test]
+async fn the_public_router_never_serves_metrics() {
+    let (pool, _db) = test_db().await;
     m::install().unwrap();
     let app = spawn_app(pool).await;
     assert_eq!(app.get("/metrics").await.status, StatusCode::NOT_FOUND);
     assert_eq!(stationmaster::config::WebSettings::default().metrics_addr(), None, "off by default");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_scrape_after_a_small_game_has_every_family_and_no_secret(pool: PgPool) {
+#[tokio::test]
+async fn a_scrape_after_a_small_game_has_every_family_and_no_secret() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let (switch, shutdown) = Shutdown::new();
     let addr = metrics_listener(&app, shutdown).await;

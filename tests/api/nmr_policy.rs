@@ -2,9 +2,9 @@
 //! and the replacement flag after publication agree with the game's NMR policy for a seat with
 //! no orders, one played from standing orders, and one whose orders could not be carried out.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::orders::OrderText;
 use stationmaster::registry::TurnOutcome;
@@ -34,10 +34,9 @@ async fn counts(app: &TestApp, g: &CreatedGame) -> Vec<(i32, bool)> {
     app.seats(g.id).await.iter().map(|s| (s.nmr_count, s.flagged_at.is_some())).collect()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_nmr_counts_and_flags_follow_the_house_rules_for_silent_standing_and_unusable_seats(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn the_nmr_counts_and_flags_follow_the_house_rules_for_silent_standing_and_unusable_seats() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let draft = first_turn_with_every_kind_of_seat(&app, &g).await;
@@ -55,8 +54,9 @@ async fn the_nmr_counts_and_flags_follow_the_house_rules_for_silent_standing_and
     assert_eq!(counts(&app, &g).await, [(1, false), (2, true), (1, false), (2, true)]);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn under_the_lenient_policy_standing_orders_are_no_nmr_and_nobody_is_flagged(pool: PgPool) {
+#[tokio::test]
+async fn under_the_lenient_policy_standing_orders_are_no_nmr_and_nobody_is_flagged() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let clock = GameClock { nmr_policy: NmrPolicy::LENIENT, ..GameClock::default() };
     let g = app.create_game_with(Review::Auto, clock).await;

@@ -2,14 +2,15 @@
 //! — each described operation is answered by a handler (not the router's 404/405), and the
 //! described set is the README's.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use sqlx::PgPool;
 use stationmaster::service::Review;
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_openapi_description_lists_every_api_route_and_each_is_served(pool: PgPool) {
+#[tokio::test]
+async fn the_openapi_description_lists_every_api_route_and_each_is_served() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let r = app.get("/api/v1/openapi.json").await;

@@ -1,9 +1,9 @@
 //! Bounds on what a seat can pile up: versions per turn are capped, lists come a page at a time,
 //! and empty orders are refused (rulings W1, W5).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
-use sqlx::PgPool;
 use stationmaster::service::{self, Review};
 
 /// Sends `n` valid versions (comments make each body different) for seat 1.
@@ -18,8 +18,9 @@ fn own_orders_uri(game: &impl std::fmt::Display, query: &str) -> String {
     format!("/api/v1/games/{game}/orders{query}")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seat_keeps_at_most_fifty_versions_per_turn_and_is_told_why_the_next_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn a_seat_keeps_at_most_fifty_versions_per_turn_and_is_told_why_the_next_is_refused() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -36,8 +37,9 @@ async fn a_seat_keeps_at_most_fifty_versions_per_turn_and_is_told_why_the_next_i
     assert_eq!(own.json()["versions"][0]["version"], 50);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seats_versions_come_a_page_at_a_time_newest_first(pool: PgPool) {
+#[tokio::test]
+async fn a_seats_versions_come_a_page_at_a_time_newest_first() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -63,8 +65,9 @@ async fn a_seats_versions_come_a_page_at_a_time_newest_first(pool: PgPool) {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_page_of_long_orders_holds_fewer_versions_and_the_pages_still_hold_them_all(pool: PgPool) {
+#[tokio::test]
+async fn a_page_of_long_orders_holds_fewer_versions_and_the_pages_still_hold_them_all() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -94,8 +97,9 @@ async fn a_page_of_long_orders_holds_fewer_versions_and_the_pages_still_hold_the
     assert!(seat_page.body.len() < 2 * 1024 * 1024, "the seat page is {} bytes", seat_page.body.len());
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_seat_page_shows_the_latest_versions_and_counts_the_older_ones(pool: PgPool) {
+#[tokio::test]
+async fn the_seat_page_shows_the_latest_versions_and_counts_the_older_ones() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -109,8 +113,9 @@ async fn the_seat_page_shows_the_latest_versions_and_counts_the_older_ones(pool:
     assert!(page.body.contains("2 older versions"), "{}", page.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn published_orders_come_a_page_at_a_time(pool: PgPool) {
+#[tokio::test]
+async fn published_orders_come_a_page_at_a_time() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     for seat in &g.seats {
@@ -139,8 +144,9 @@ async fn published_orders_come_a_page_at_a_time(pool: PgPool) {
     assert_eq!(rest, vec![(4, 2), (4, 3)]);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn empty_orders_are_refused_by_the_api_and_the_form_and_change_nothing(pool: PgPool) {
+#[tokio::test]
+async fn empty_orders_are_refused_by_the_api_and_the_form_and_change_nothing() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -158,8 +164,9 @@ async fn empty_orders_are_refused_by_the_api_and_the_form_and_change_nothing(poo
     assert_eq!(app.turn(g.id, 1).await.status.as_str(), "open", "nothing marked final, nothing closed");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn empty_orders_are_refused_from_the_console_with_exit_code_2(pool: PgPool) {
+#[tokio::test]
+async fn empty_orders_are_refused_from_the_console_with_exit_code_2() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     let file = std::env::temp_dir().join(format!("empty-orders-{}.txt", g.id));

@@ -1,13 +1,14 @@
 //! Sealed orders through the JSON API: versions, echo, receipts, and who may read what.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
 use stationmaster::service::{self, Review};
 
-#[sqlx::test(migrations = "./migrations")]
-async fn every_submission_is_appended_as_a_new_version_with_an_echo_and_a_receipt(pool: PgPool) {
+#[tokio::test]
+async fn every_submission_is_appended_as_a_new_version_with_an_echo_and_a_receipt() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -32,8 +33,9 @@ async fn every_submission_is_appended_as_a_new_version_with_an_echo_and_a_receip
     assert_eq!(versions[1]["body"], format!("# my claim\nclaim {} north", hand[0]));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_receipt_can_be_checked_by_anyone_once_the_turn_is_published(pool: PgPool) {
+#[tokio::test]
+async fn a_receipt_can_be_checked_by_anyone_once_the_turn_is_published() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let t = g.seats[0].token.reveal();
@@ -64,8 +66,9 @@ async fn a_receipt_can_be_checked_by_anyone_once_the_turn_is_published(pool: PgP
     assert_eq!(v["digest"], digest);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seat_sees_its_own_hand_and_nobody_elses(pool: PgPool) {
+#[tokio::test]
+async fn a_seat_sees_its_own_hand_and_nobody_elses() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let v = app.seat_view(&g.id, g.seats[1].token.reveal()).await;
@@ -78,8 +81,9 @@ async fn a_seat_sees_its_own_hand_and_nobody_elses(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_public_game_page_and_api_show_no_hand(pool: PgPool) {
+#[tokio::test]
+async fn the_public_game_page_and_api_show_no_hand() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let mut hands = Vec::new();
@@ -99,8 +103,9 @@ async fn the_public_game_page_and_api_show_no_hand(pool: PgPool) {
     assert!(!page.body.contains("Hand of"), "{}", page.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn orders_marked_final_are_reported_final(pool: PgPool) {
+#[tokio::test]
+async fn orders_marked_final_are_reported_final() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();

@@ -1,14 +1,15 @@
 //! The picture of the table after a published turn at its stable address (issue 16), and the
 //! report mail's HTML with the picture as an inline part.
 
+use crate::db::test_db;
 use crate::helpers::{create_game_on, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::service::{GameClock, Review};
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_published_turn_has_its_public_picture_at_a_stable_address(pool: PgPool) {
+#[tokio::test]
+async fn a_published_turn_has_its_public_picture_at_a_stable_address() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let url = format!("/games/{}/turns/1/table.svg", g.id);
@@ -27,8 +28,9 @@ async fn a_published_turn_has_its_public_picture_at_a_stable_address(pool: PgPoo
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_draft_waiting_for_the_gm_has_no_picture_yet(pool: PgPool) {
+#[tokio::test]
+async fn a_draft_waiting_for_the_gm_has_no_picture_yet() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     app.ctx.clock.advance(Duration::hours(48));
@@ -37,8 +39,9 @@ async fn a_draft_waiting_for_the_gm_has_no_picture_yet(pool: PgPool) {
     assert_eq!(r.status, StatusCode::NOT_FOUND, "a draft is not published: {}", r.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_without_it(pool: PgPool) {
+#[tokio::test]
+async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_without_it() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(48));
@@ -83,8 +86,9 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
     assert!(!archived.contains("data:image") && archived.contains("<pre>"), "{archived}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_report(pool: PgPool) {
+#[tokio::test]
+async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_report() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create_game_on(
         &app.ctx,

@@ -9,10 +9,10 @@
 //! Needs Postfix and root (to configure it); `.ci/run` installs Postfix. Where either is missing
 //! the test says so and does nothing, except under CI, where it fails.
 
+use crate::db::test_db;
 use crate::helpers::{database_url, skip_without, spawn_app_with};
 use crate::public_dir::PublicDir;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::PgPool;
 use stationmaster::engine::Seat;
 use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::service::Review;
@@ -96,8 +96,9 @@ fn postfix_gave_up(said: &[String]) -> Option<&String> {
     said.iter().find(|l| l.contains("status=bounced") || l.contains("status=deferred"))
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered(pool: PgPool) {
+#[tokio::test]
+async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered() {
+    let (pool, _db) = test_db().await;
     if skip_without("root and /usr/sbin/postfix", root_with_postfix()) {
         return;
     }

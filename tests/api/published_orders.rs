@@ -4,11 +4,11 @@
 //! 1833 standing pick-up orders show only their hashes. A seat (and only that seat) sees its own
 //! whole sheet with every salt, and can check its receipt from it.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, create_game_on, spawn_app};
 use axum::http::StatusCode;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
 use stationmaster::service::{self, CreatedGame, GameClock, Review};
 
 fn sha_hex(text: &str) -> String {
@@ -87,8 +87,9 @@ fn sheets_of(app_body: &str, seat: u8) -> Vec<Value> {
     v["versions"].as_array().unwrap().iter().filter(|s| s["seat"] == seat).cloned().collect()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_alternatives(pool: PgPool) {
+#[tokio::test]
+async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_alternatives() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (g, claims, spares) = railroaded_claims(&app).await;
     let t1 = g.seats[0].token.reveal();
@@ -151,8 +152,9 @@ async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_
     assert_eq!(own[0]["digest"], receipt);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn r1833_published_orders_never_show_standing_pick_up_orders(pool: PgPool) {
+#[tokio::test]
+async fn r1833_published_orders_never_show_standing_pick_up_orders() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create(&app, "1833", serde_json::json!({"turn_size": "player"})).await;
     for s in &g.seats {
@@ -179,8 +181,9 @@ async fn r1833_published_orders_never_show_standing_pick_up_orders(pool: PgPool)
     assert_verifiable(&anna[0]);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn r1835_published_orders_show_the_lines_carried_out_and_nothing_of_superseded_versions(pool: PgPool) {
+#[tokio::test]
+async fn r1835_published_orders_show_the_lines_carried_out_and_nothing_of_superseded_versions() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create(&app, "1835", serde_json::json!({})).await;
     let t1 = g.seats[0].token.reveal();
@@ -206,8 +209,9 @@ async fn r1835_published_orders_show_the_lines_carried_out_and_nothing_of_supers
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_version_sealed_before_line_receipts_publishes_only_its_digest(pool: PgPool) {
+#[tokio::test]
+async fn a_version_sealed_before_line_receipts_publishes_only_its_digest() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let (g, claims, spares) = railroaded_claims(&app).await;
     let t1 = g.seats[0].token.reveal();

@@ -1,14 +1,15 @@
 //! Report mails: each seat gets its own report — public result plus its own hand — delivered
 //! over real SMTP (mailcrab on localhost), exactly once.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::service::Review;
 
-#[sqlx::test(migrations = "./migrations")]
-async fn each_report_shows_its_own_seat_its_hand_and_no_other_hand(pool: PgPool) {
+#[tokio::test]
+async fn each_report_shows_its_own_seat_its_hand_and_no_other_hand() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(48));
@@ -35,8 +36,9 @@ async fn each_report_shows_its_own_seat_its_hand_and_no_other_hand(pool: PgPool)
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn each_player_receives_exactly_their_own_report_over_smtp(pool: PgPool) {
+#[tokio::test]
+async fn each_player_receives_exactly_their_own_report_over_smtp() {
+    let (pool, _db) = test_db().await;
     let (port, mut server) = crate::helpers::smtp_server().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;

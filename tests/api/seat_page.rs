@@ -2,15 +2,14 @@
 //! own example and order guide, when the turn closes, the last report and the report history.
 
 use super::helpers::{create_game_on, spawn_app};
+use crate::db::test_db;
 use axum::http::StatusCode;
 use serde_json::json;
-use sqlx::PgPool;
 use stationmaster::service::{self, GameClock, Review};
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_refused_web_submission_shows_the_form_again_with_the_text_and_each_error_at_its_line(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_refused_web_submission_shows_the_form_again_with_the_text_and_each_error_at_its_line() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -32,8 +31,9 @@ async fn a_refused_web_submission_shows_the_form_again_with_the_text_and_each_er
     assert!(!page.body.contains("Version 1"), "nothing was stored");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide(pool: PgPool) {
+#[tokio::test]
+async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = create_game_on(&app.ctx, "1833", json!({}), Review::Gm, GameClock::default()).await;
     let page = app.get(&format!("/play/{}", g.seats[0].token.reveal())).await;
@@ -56,8 +56,9 @@ async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide(poo
     assert!(welcome.body_text.contains("http://sm.test/guides/1833"), "the welcome mail links the guide");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_order_is_final(pool: PgPool) {
+#[tokio::test]
+async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_order_is_final() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -73,8 +74,9 @@ async fn the_seat_page_says_the_turn_closes_after_the_cooling_off_once_every_ord
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_seat_page_shows_its_own_last_report_and_links_the_report_history(pool: PgPool) {
+#[tokio::test]
+async fn the_seat_page_shows_its_own_last_report_and_links_the_report_history() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     app.claim_all_final(&g).await;

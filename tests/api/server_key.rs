@@ -2,6 +2,7 @@
 //! moved there out of an old database without losing it, checked against the database's
 //! fingerprint, and rotated with new links for every seat.
 
+use crate::db::test_db;
 use crate::helpers::{create_game_on, settings};
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
@@ -77,8 +78,9 @@ async fn authenticates(ctx: &Ctx, game: GameId, token: &SecretToken) -> bool {
     service::authenticate_seat(&mut conn, Some(game), token).await.is_ok()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn with_no_configuration_the_key_is_created_in_a_0600_file_and_no_table_holds_it(pool: PgPool) {
+#[tokio::test]
+async fn with_no_configuration_the_key_is_created_in_a_0600_file_and_no_table_holds_it() {
+    let (pool, _db) = test_db().await;
     let (path, _ctx, g) = started_with_a_game(&pool, "fresh").await;
     let key = key_in(&path);
     assert_eq!(key.len(), 64);
@@ -92,8 +94,9 @@ async fn with_no_configuration_the_key_is_created_in_a_0600_file_and_no_table_ho
     assert_eq!(again.seat_token(g.id, Seat(1), 1).reveal(), g.seats[0].token.reveal());
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_key_kept_by_an_old_database_moves_to_the_key_file_and_every_link_keeps_working(pool: PgPool) {
+#[tokio::test]
+async fn a_key_kept_by_an_old_database_moves_to_the_key_file_and_every_link_keeps_working() {
+    let (pool, _db) = test_db().await;
     let old = "8c1f6a0e9b2d4c7f8e1a3b5d7f9e2c4a6b8d0f1e3a5c7e9b1d3f5a7c9e1b3d5f";
     keep_in_database(&pool, old).await;
     let path = key_dir("moved").join("secret.key");
@@ -107,8 +110,9 @@ async fn a_key_kept_by_an_old_database_moves_to_the_key_file_and_every_link_keep
     assert_eq!(ctx.seat_token(game, Seat(1), 1).reveal(), same.seat_token(game, Seat(1), 1).reveal());
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_key_file_that_differs_from_the_database_key_is_refused_and_nothing_changes(pool: PgPool) {
+#[tokio::test]
+async fn a_key_file_that_differs_from_the_database_key_is_refused_and_nothing_changes() {
+    let (pool, _db) = test_db().await;
     let old = "1111111111111111111111111111111111111111111111111111111111111111";
     keep_in_database(&pool, old).await;
     let dir = key_dir("differs");
@@ -121,8 +125,9 @@ async fn a_key_file_that_differs_from_the_database_key_is_refused_and_nothing_ch
     assert!(dump(&pool).await.contains(old), "the database's key is kept");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_process_with_another_key_file_refuses_to_start_instead_of_making_a_second_key(pool: PgPool) {
+#[tokio::test]
+async fn a_process_with_another_key_file_refuses_to_start_instead_of_making_a_second_key() {
+    let (pool, _db) = test_db().await;
     let server = key_dir("server").join("secret.key");
     start(&pool, &server).await.unwrap();
     let console = key_dir("console").join("secret.key");
@@ -135,8 +140,9 @@ async fn a_process_with_another_key_file_refuses_to_start_instead_of_making_a_se
     assert!(Ctx::reading_key(pool.clone(), file_settings(&server), Clock::system()).await.is_some());
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn rotation_mails_every_seat_a_new_link_and_the_old_links_stop_working(pool: PgPool) {
+#[tokio::test]
+async fn rotation_mails_every_seat_a_new_link_and_the_old_links_stop_working() {
+    let (pool, _db) = test_db().await;
     let (path, server, g) = started_with_a_game(&pool, "rotate").await;
     let old_key = key_in(&path);
     // The console rotates while the server runs.

@@ -1,6 +1,7 @@
 //! The real listener under abuse: partial and idle connections are closed after their timeouts,
 //! slow requests are answered 408, and a full connection cap still leaves room for /healthz.
 
+use crate::db::test_db;
 use crate::helpers::settings;
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
@@ -56,16 +57,18 @@ async fn healthz(addr: SocketAddr) -> String {
     read_to_close(&mut s, Duration::from_secs(5)).await.expect("healthz answered within 5 s")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_partial_request_is_closed_after_the_header_timeout(pool: PgPool) {
+#[tokio::test]
+async fn a_partial_request_is_closed_after_the_header_timeout() {
+    let (pool, _db) = test_db().await;
     let addr = serve(pool, 64, 1).await;
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n").await.unwrap();
     assert!(read_to_close(&mut s, Duration::from_secs(4)).await.is_some(), "still open after 4 s");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_idle_keep_alive_connection_is_closed(pool: PgPool) {
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let (pool, _db) = test_db().await;
     let addr = serve_with(pool, |w| {
         w.header_timeout_secs = 30;
         w.keepalive_secs = 1;
@@ -77,8 +80,9 @@ async fn an_idle_keep_alive_connection_is_closed(pool: PgPool) {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_request_whose_body_never_arrives_is_answered_408(pool: PgPool) {
+#[tokio::test]
+async fn a_request_whose_body_never_arrives_is_answered_408() {
+    let (pool, _db) = test_db().await;
     let addr = serve(pool, 64, 1).await;
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(b"POST /gm/login HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=").await.unwrap();
@@ -86,8 +90,9 @@ async fn a_request_whose_body_never_arrives_is_answered_408(pool: PgPool) {
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn healthz_answers_while_idle_connections_fill_the_cap(pool: PgPool) {
+#[tokio::test]
+async fn healthz_answers_while_idle_connections_fill_the_cap() {
+    let (pool, _db) = test_db().await;
     let addr = serve(pool, 16, 30).await;
     let mut idle = Vec::new();
     for _ in 0..32 {

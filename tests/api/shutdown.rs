@@ -1,8 +1,8 @@
 //! A clean stop (issue 19): on SIGTERM the server stops taking work, finishes what is under way
 //! and releases what it claimed, then exits — nothing is left leased.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
-use sqlx::PgPool;
 use stationmaster::service::Review;
 use stationmaster::service::audit::Actor;
 use stationmaster::service::webhooks::{self, HookOwner};
@@ -11,8 +11,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 #[cfg(unix)]
-#[sqlx::test(migrations = "./migrations")]
-async fn on_sigterm_the_server_finishes_the_post_under_way_releases_the_rest_and_exits(pool: PgPool) {
+#[tokio::test]
+async fn on_sigterm_the_server_finishes_the_post_under_way_releases_the_rest_and_exits() {
+    let (pool, _db) = test_db().await;
     // A chat service that takes two seconds to answer.
     let hits = Arc::new(AtomicUsize::new(0));
     let h = hits.clone();

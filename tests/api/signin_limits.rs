@@ -2,11 +2,11 @@
 //! an unknown address costs a password check too, the link limit reveals nothing and locks no
 //! GM out, and a used link voids the others (rulings W2, W3).
 
+use crate::db::test_db;
 use crate::helpers::{Resp, TestApp, spawn_app};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode, header};
-use sqlx::PgPool;
 use stationmaster::domain::EmailAddress;
 use stationmaster::service::{Review, gm_auth};
 use std::net::SocketAddr;
@@ -32,8 +32,9 @@ async fn links_mailed(app: &TestApp) -> usize {
     app.outbox().await.iter().filter(|m| m.kind == "gm-login").count()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn ten_wrong_passwords_for_an_account_stop_even_the_right_one_for_a_while(pool: PgPool) {
+#[tokio::test]
+async fn ten_wrong_passwords_for_an_account_stop_even_the_right_one_for_a_while() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     with_password(&app).await;
@@ -50,8 +51,9 @@ async fn ten_wrong_passwords_for_an_account_stop_even_the_right_one_for_a_while(
     assert_eq!(later.status, StatusCode::SEE_OTHER, "{}", later.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn one_client_guessing_across_many_accounts_is_stopped(pool: PgPool) {
+#[tokio::test]
+async fn one_client_guessing_across_many_accounts_is_stopped() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     with_password(&app).await;
@@ -66,8 +68,9 @@ async fn one_client_guessing_across_many_accounts_is_stopped(pool: PgPool) {
     assert_eq!(other.status, StatusCode::SEE_OTHER, "another client is not blocked: {}", other.body);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_address_without_a_password_costs_as_much_time_as_a_wrong_password(pool: PgPool) {
+#[tokio::test]
+async fn an_address_without_a_password_costs_as_much_time_as_a_wrong_password() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     with_password(&app).await;
@@ -88,8 +91,9 @@ async fn an_address_without_a_password_costs_as_much_time_as_a_wrong_password(po
     assert!(unknown * 2 > known, "unknown {unknown:?} vs known {known:?}: the difference reveals accounts");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_link_limit_answers_like_any_request_and_does_not_lock_the_gm_out(pool: PgPool) {
+#[tokio::test]
+async fn the_link_limit_answers_like_any_request_and_does_not_lock_the_gm_out() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     for _ in 0..8 {
@@ -107,8 +111,9 @@ async fn the_link_limit_answers_like_any_request_and_does_not_lock_the_gm_out(po
     assert_eq!(links_mailed(&app).await, flooded + 1, "the GM's own request is mailed within minutes");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn using_one_sign_in_link_voids_the_gms_other_links(pool: PgPool) {
+#[tokio::test]
+async fn using_one_sign_in_link_voids_the_gms_other_links() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     app.create_game(Review::Gm).await;
     for _ in 0..2 {
@@ -130,8 +135,9 @@ async fn using_one_sign_in_link_voids_the_gms_other_links(pool: PgPool) {
     assert_eq!(app.get(&links[0]).await.status, StatusCode::FORBIDDEN, "the older link died with the use");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn twenty_guesses_at_once_get_no_more_than_ten_password_checks(pool: PgPool) {
+#[tokio::test]
+async fn twenty_guesses_at_once_get_no_more_than_ten_password_checks() {
+    let (pool, _db) = test_db().await;
     let app = std::sync::Arc::new(spawn_app(pool).await);
     app.create_game(Review::Gm).await;
     with_password(&app).await;

@@ -2,9 +2,9 @@
 //! `tests/snapshots/`. Random parts (game id, seat tokens, salts, digests) are redacted. To accept
 //! a deliberate change, run with `UPDATE_SNAPSHOTS=1` and review the diff in git.
 
+use crate::db::test_db;
 use crate::helpers::spawn_app;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::service::{CreatedGame, Review};
 
 fn redact(text: &str, g: &CreatedGame, secrets: &[(String, &str)]) -> String {
@@ -32,8 +32,9 @@ fn assert_snapshot(name: &str, actual: &str) {
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_welcome_mail_reads_as_recorded(pool: PgPool) {
+#[tokio::test]
+async fn the_welcome_mail_reads_as_recorded() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let welcome = app.outbox().await.into_iter().find(|m| m.kind == "welcome").unwrap();
@@ -43,8 +44,9 @@ async fn the_welcome_mail_reads_as_recorded(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_turn_report_reads_as_recorded(pool: PgPool) {
+#[tokio::test]
+async fn the_turn_report_reads_as_recorded() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     let orders = app.claim_orders(&g).await;
@@ -128,8 +130,9 @@ fn mime_shape(mail: &str) -> String {
         + "\n"
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_reminder_and_its_calendar_entry_read_as_recorded(pool: PgPool) {
+#[tokio::test]
+async fn the_reminder_and_its_calendar_entry_read_as_recorded() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     app.ctx.clock.advance(Duration::hours(46)); // the 2h reminder

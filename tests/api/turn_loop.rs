@@ -1,10 +1,10 @@
 //! The turn loop: sealed orders → adjudication (deadline, all final, or GM) → draft → publish →
 //! next turn and reports in the outbox; replay reproduces the published state.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
-use sqlx::PgPool;
 use stationmaster::domain::GameId;
 use stationmaster::registry;
 use stationmaster::service::{self, CloseOutcome, CreatedGame, Review};
@@ -36,8 +36,9 @@ async fn turn_row(app: &TestApp, id: GameId, n: i32) -> store::turns::TurnRow {
     store::turns::get_turn(&mut conn, id, n).await.unwrap().unwrap()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_the_turn(pool: PgPool) {
+#[tokio::test]
+async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_the_turn() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let orders = submit_claims(&app, &g, true).await;
@@ -55,8 +56,9 @@ async fn when_every_seat_is_final_the_first_pass_after_the_cooling_off_closes_th
     assert!(app.outbox().await.iter().any(|m| m.kind == "gm-alert" && m.to_addr == "gm@example.org"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_turn_with_orders_not_final_waits_for_its_deadline(pool: PgPool) {
+#[tokio::test]
+async fn a_turn_with_orders_not_final_waits_for_its_deadline() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     submit_claims(&app, &g, false).await;
@@ -66,8 +68,9 @@ async fn a_turn_with_orders_not_final_waits_for_its_deadline(pool: PgPool) {
     assert_eq!(turn_row(&app, g.id, 1).await.close_reason.as_deref(), Some("closed: deadline"));
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seat_without_orders_gets_the_default_and_an_nmr(pool: PgPool) {
+#[tokio::test]
+async fn a_seat_without_orders_gets_the_default_and_an_nmr() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     // Only seat 1 orders.
@@ -84,8 +87,9 @@ async fn a_seat_without_orders_gets_the_default_and_an_nmr(pool: PgPool) {
     assert_eq!(game.current_turn, 2, "the game went on with the defaults");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn(pool: PgPool) {
+#[tokio::test]
+async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     submit_claims(&app, &g, false).await;
@@ -106,8 +110,9 @@ async fn with_gm_review_the_draft_waits_and_publishing_opens_the_next_turn(pool:
     assert!(again.is_err(), "a turn is published once");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn with_auto_review_the_turn_publishes_itself(pool: PgPool) {
+#[tokio::test]
+async fn with_auto_review_the_turn_publishes_itself() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     submit_claims(&app, &g, true).await;
@@ -117,8 +122,9 @@ async fn with_auto_review_the_turn_publishes_itself(pool: PgPool) {
     assert_eq!(game_row(&app, g.id).await.current_turn, 2);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn replaying_the_log_of_a_published_game_reproduces_its_state(pool: PgPool) {
+#[tokio::test]
+async fn replaying_the_log_of_a_published_game_reproduces_its_state() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Auto).await;
     submit_claims(&app, &g, true).await;
@@ -139,8 +145,9 @@ async fn replaying_the_log_of_a_published_game_reproduces_its_state(pool: PgPool
     assert_eq!(replayed, game.state);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn two_schedulers_adjudicate_a_due_turn_exactly_once(pool: PgPool) {
+#[tokio::test]
+async fn two_schedulers_adjudicate_a_due_turn_exactly_once() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let mut games = Vec::new();
     for _ in 0..6 {
@@ -157,8 +164,9 @@ async fn two_schedulers_adjudicate_a_due_turn_exactly_once(pool: PgPool) {
     assert_eq!(reports, 24, "4 reports per game, none twice");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_web_form_takes_orders_and_shows_the_echo(pool: PgPool) {
+#[tokio::test]
+async fn the_web_form_takes_orders_and_shows_the_echo() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let token = g.seats[0].token.reveal();

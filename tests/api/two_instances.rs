@@ -5,6 +5,7 @@
 //! adjudicated once, every mail — reports included — reaches the SMTP server once, and every
 //! order that was answered as stored is kept (docs/OPERATIONS.md).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, create_game_on, settings};
 use axum::http::StatusCode;
 use chrono::{Duration, Utc};
@@ -138,8 +139,9 @@ async fn count(pool: &PgPool, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(pool).await.unwrap()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn two_instances_adjudicate_every_turn_once_send_every_mail_once_and_keep_every_order(pool: PgPool) {
+#[tokio::test]
+async fn two_instances_adjudicate_every_turn_once_send_every_mail_once_and_keep_every_order() {
+    let (pool, _db) = test_db().await;
     let (smtp, received) = smtp_sink().await;
     // A fixed clock, moved by hand, that starts ahead of the database's: outbox rows are
     // stamped due by the database's clock.

@@ -1,8 +1,8 @@
 //! Typed rows (issue 12): a stored value that is not what its column means is reported as an
 //! error naming the column, never read as some default (least of all the GM's seat 0).
 
+use crate::db::test_db;
 use crate::helpers::*;
-use sqlx::PgPool;
 use stationmaster::service::{self, CreatedGame, Review};
 
 /// Runs `sql` (with `$1` = the game's id) on a new game's rows, as a bad migration or a hand edit
@@ -11,8 +11,9 @@ async fn corrupt(app: &TestApp, g: &CreatedGame, sql: &'static str) {
     sqlx::query(sql).bind(g.id).execute(&app.ctx.pool).await.unwrap();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_seat_column_out_of_range_is_an_error_not_the_gm_seat(pool: PgPool) {
+#[tokio::test]
+async fn a_seat_column_out_of_range_is_an_error_not_the_gm_seat() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     corrupt(&app, &g, "UPDATE seats SET seat = 300 WHERE game_id = $1 AND seat = 2").await;
@@ -30,8 +31,9 @@ async fn a_seat_column_out_of_range_is_an_error_not_the_gm_seat(pool: PgPool) {
     assert!(service::dashboard(&mut conn, g.id, "gm@example.org").await.is_err());
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_stored_rhythm_that_does_not_parse_is_reported_not_replaced_by_the_turn_length(pool: PgPool) {
+#[tokio::test]
+async fn a_stored_rhythm_that_does_not_parse_is_reported_not_replaced_by_the_turn_length() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     let mut conn = pool.acquire().await.unwrap();
@@ -43,8 +45,9 @@ async fn a_stored_rhythm_that_does_not_parse_is_reported_not_replaced_by_the_tur
     assert!(err.to_string().contains("rhythm"), "the error names the column: {err}");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_stored_nmr_policy_of_the_wrong_shape_stops_the_close_instead_of_using_the_defaults(pool: PgPool) {
+#[tokio::test]
+async fn a_stored_nmr_policy_of_the_wrong_shape_stops_the_close_instead_of_using_the_defaults() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     corrupt(&app, &g, "UPDATE games SET nmr_policy = '{\"fallback\": \"shrug\"}' WHERE id = $1").await;

@@ -2,6 +2,7 @@
 //! dashboard or the console (audit-logged), and one summary mail once SMTP works again
 //! (rulings O1–O3).
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, database_url, spawn_app_with};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -42,8 +43,9 @@ fn tokens(g: &CreatedGame) -> Vec<String> {
     g.seats.iter().map(|s| s.token.reveal().to_string()).collect()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_gm_sees_undelivered_mail_without_bodies_and_re_sends_it_from_the_dashboard(pool: PgPool) {
+#[tokio::test]
+async fn the_gm_sees_undelivered_mail_without_bodies_and_re_sends_it_from_the_dashboard() {
+    let (pool, _db) = test_db().await;
     let app = app(pool).await;
     let g = game_with_failed_mail(&app).await;
     let cookie = app.gm_cookie("gm@example.org").await;
@@ -100,8 +102,9 @@ fn askama_escape(s: &str) -> String {
         .replace('>', "&#62;")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn once_smtp_works_again_the_gm_gets_one_summary_of_the_late_mail(pool: PgPool) {
+#[tokio::test]
+async fn once_smtp_works_again_the_gm_gets_one_summary_of_the_late_mail() {
+    let (pool, _db) = test_db().await;
     let app = app(pool).await;
     let port = free_port();
     let g = game_with_failed_mail(&app).await;
@@ -149,8 +152,9 @@ async fn once_smtp_works_again_the_gm_gets_one_summary_of_the_late_mail(pool: Pg
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_short_hiccup_tells_the_gm_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_short_hiccup_tells_the_gm_nothing() {
+    let (pool, _db) = test_db().await;
     let app = app(pool).await;
     let port = free_port();
     game_with_failed_mail(&app).await;
@@ -174,8 +178,9 @@ fn console(db: &str, args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_console_lists_undelivered_mail_and_re_sends_it(pool: PgPool) {
+#[tokio::test]
+async fn the_console_lists_undelivered_mail_and_re_sends_it() {
+    let (pool, _db) = test_db().await;
     let db = database_url(&pool);
     let app = app(pool).await;
     let g = game_with_failed_mail(&app).await;
@@ -210,8 +215,9 @@ fn anna_is_gone(to: &str) -> &'static str {
     if to == "anna@example.org" { "550 5.1.1 no such user" } else { "250 ok" }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_refused_mail_is_given_up_and_its_gm_told_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_refused_mail_is_given_up_and_its_gm_told_at_once() {
+    let (pool, _db) = test_db().await;
     let app = app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let server = fake_smtp::start(anna_is_gone, false).await;

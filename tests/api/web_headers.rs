@@ -1,13 +1,15 @@
 //! What every answer carries (security headers), oversized forms, and the dev mailbox switch.
 
+use crate::db::test_db;
 use crate::helpers::{TestApp, settings, spawn_app};
 use axum::http::StatusCode;
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::service::{Ctx, Review};
 
-#[sqlx::test(migrations = "./migrations")]
-async fn every_page_forbids_framing_and_private_pages_are_neither_cached_nor_referred(pool: PgPool) {
+#[tokio::test]
+async fn every_page_forbids_framing_and_private_pages_are_neither_cached_nor_referred() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -37,8 +39,9 @@ async fn every_page_forbids_framing_and_private_pages_are_neither_cached_nor_ref
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn an_oversized_form_is_answered_413(pool: PgPool) {
+#[tokio::test]
+async fn an_oversized_form_is_answered_413() {
+    let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
@@ -59,8 +62,9 @@ pub(crate) async fn app_with(pool: PgPool, dev_mailbox: bool, bind: &str) -> Tes
     TestApp { router: stationmaster::web::router(ctx.clone()), ctx }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_dev_mailbox_is_served_only_with_its_flag_on_loopback_without_smtp(pool: PgPool) {
+#[tokio::test]
+async fn the_dev_mailbox_is_served_only_with_its_flag_on_loopback_without_smtp() {
+    let (pool, _db) = test_db().await;
     let plain = app_with(pool.clone(), false, "127.0.0.1:8080").await;
     assert_eq!(plain.get("/dev/mailbox").await.status, StatusCode::NOT_FOUND, "no flag, no mailbox");
     let flagged = app_with(pool.clone(), true, "127.0.0.1:8080").await;
@@ -69,8 +73,9 @@ async fn the_dev_mailbox_is_served_only_with_its_flag_on_loopback_without_smtp(p
     assert_eq!(public.get("/dev/mailbox").await.status, StatusCode::NOT_FOUND, "never on a public bind");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_server_takes_the_dev_mailbox_switch_from_its_environment_as_1(pool: PgPool) {
+#[tokio::test]
+async fn the_server_takes_the_dev_mailbox_switch_from_its_environment_as_1() {
+    let (pool, _db) = test_db().await;
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_stationmaster"))
         .arg("serve")

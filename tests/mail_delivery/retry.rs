@@ -2,6 +2,7 @@
 //! worker's mail back soon (rulings O1, O2, O4, O5).
 
 use super::*;
+use crate::db::test_db;
 use crate::fake_smtp;
 use chrono::SubsecRound;
 
@@ -34,8 +35,9 @@ async fn outage(
     }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_is_retried_through_days_of_smtp_outage_and_goes_out_when_smtp_is_back(pool: PgPool) {
+#[tokio::test]
+async fn mail_is_retried_through_days_of_smtp_outage_and_goes_out_when_smtp_is_back() {
+    let (pool, _db) = test_db().await;
     let port = free_port(); // nothing listens here for two days
     let m = mail(1, "report:outage:1");
     assert!(enqueue(&pool, &m).await);
@@ -55,8 +57,9 @@ async fn mail_is_retried_through_days_of_smtp_outage_and_goes_out_when_smtp_is_b
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_failing_past_the_horizon_is_given_up_in_sight_not_parked(pool: PgPool) {
+#[tokio::test]
+async fn mail_failing_past_the_horizon_is_given_up_in_sight_not_parked() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     assert!(enqueue(&pool, &mail(2, "report:horizon:2")).await);
     let id = all_rows(&pool).await[0].id;
@@ -87,8 +90,9 @@ fn to(addr: &str, key: &str) -> NewMail {
     NewMail { to_addr: addr.into(), ..mail(9, key) }
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_refusal_for_the_recipient_is_final_but_a_temporary_one_is_retried(pool: PgPool) {
+#[tokio::test]
+async fn a_refusal_for_the_recipient_is_final_but_a_temporary_one_is_retried() {
+    let (pool, _db) = test_db().await;
     let server = fake_smtp::start(by_recipient, false).await;
     for (addr, key) in
         [("gone@seat.example", "k:gone"), ("busy@seat.example", "k:busy"), ("ok@seat.example", "k:ok")]
@@ -117,8 +121,9 @@ fn auth_required(_: &str) -> &'static str {
     "530 5.7.0 authentication required"
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_server_that_refuses_everyone_is_an_outage_not_a_refusal(pool: PgPool) {
+#[tokio::test]
+async fn a_server_that_refuses_everyone_is_an_outage_not_a_refusal() {
+    let (pool, _db) = test_db().await;
     let server = fake_smtp::start(auth_required, false).await;
     assert!(enqueue(&pool, &mail(1, "k:auth:1")).await);
     assert!(enqueue(&pool, &mail(2, "k:auth:2")).await);
@@ -137,8 +142,9 @@ async fn a_server_that_refuses_everyone_is_an_outage_not_a_refusal(pool: PgPool)
     assert_eq!(deferred, 2, "the mail not tried counts as refused too, not as a server that is down");
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_crashed_workers_mail_is_claimed_again_within_a_minute(pool: PgPool) {
+#[tokio::test]
+async fn a_crashed_workers_mail_is_claimed_again_within_a_minute() {
+    let (pool, _db) = test_db().await;
     let lease = Leasing::default().lease;
     assert!(lease < TimeDelta::minutes(1), "{lease}");
     let m = mail(3, "report:crash:3");
@@ -182,8 +188,9 @@ async fn claimable_while_sending(pool: &PgPool, renew_every: Duration) -> bool {
     !taken.is_empty()
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_worker_renews_its_lease_while_a_slow_server_holds_the_answer(pool: PgPool) {
+#[tokio::test]
+async fn a_worker_renews_its_lease_while_a_slow_server_holds_the_answer() {
+    let (pool, _db) = test_db().await;
     assert!(enqueue(&pool, &mail(4, "report:slow:4")).await);
     assert!(!claimable_while_sending(&pool, Duration::from_millis(50)).await, "the lease was renewed");
     // Without renewal the same ten minutes let another worker take it (and send it twice).
@@ -191,8 +198,9 @@ async fn a_worker_renews_its_lease_while_a_slow_server_holds_the_answer(pool: Pg
     assert!(claimable_while_sending(&pool, Duration::from_secs(3600)).await);
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_mail_again(pool: PgPool) {
+#[tokio::test]
+async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_mail_again() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     assert!(enqueue(&pool, &mail(1, "report:wait:1")).await);
     let waiting = all_rows(&pool).await[0].id;
@@ -214,8 +222,9 @@ async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_ma
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn a_server_that_comes_back_is_noticed_without_waiting_for_the_backoff(pool: PgPool) {
+#[tokio::test]
+async fn a_server_that_comes_back_is_noticed_without_waiting_for_the_backoff() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     assert!(enqueue(&pool, &mail(1, "report:probe:1")).await);
     let id = all_rows(&pool).await[0].id;

@@ -2,6 +2,7 @@
 //! `Ctx`, so tests move time instead of sleeping.
 
 use super::*;
+use crate::db::test_db;
 use chrono::SubsecRound;
 use stationmaster::mail::run_worker;
 use stationmaster::service::{Ctx, Shutdown, ShutdownSwitch};
@@ -20,8 +21,9 @@ fn spawn_worker(ctx: Ctx, port: u16, tick: Duration) -> (ShutdownSwitch, tokio::
     (stop, worker)
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
+#[tokio::test]
+async fn the_worker_sends_when_woken_and_stops_on_shutdown() {
+    let (pool, _db) = test_db().await;
     let port = free_port();
     let mut server = start_smtp(port).await;
     let ctx = ctx(pool.clone(), Clock::system()).await;
@@ -42,8 +44,9 @@ async fn the_worker_sends_when_woken_and_stops_on_shutdown(pool: PgPool) {
     server.token.cancel();
 }
 
-#[sqlx::test(migrations = "./migrations")]
-async fn the_worker_takes_its_time_from_the_clock(pool: PgPool) {
+#[tokio::test]
+async fn the_worker_takes_its_time_from_the_clock() {
+    let (pool, _db) = test_db().await;
     let port = free_port(); // down for the first attempt
     let clock = Clock::fixed(Utc::now().trunc_subsecs(0) + TimeDelta::hours(1));
     let ctx = ctx(pool.clone(), clock.clone()).await;

@@ -132,23 +132,60 @@ pub(super) fn play_with(seats: u8, seed: u64, options: serde_json::Value) -> Res
     conformance::play(g, &play).map(|p| p.state)
 }
 
-#[test]
-fn a_full_random_game_for_each_of_2_to_5_players_conforms_and_ends() {
-    for seats in 2..=5u8 {
-        let s = play(seats, 100 + u64::from(seats)).unwrap_or_else(|e| panic!("{seats} players: {e}"));
-        assert!(s.ended.is_some());
-        assert!(game().standings(&s).is_some());
-    }
+/// One whole random game of `seats` through the harness (one test per table size, so that the
+/// test threads share them).
+fn a_full_game(seats: u8) {
+    let s = play(seats, 100 + u64::from(seats)).unwrap_or_else(|e| panic!("{seats} players: {e}"));
+    assert!(s.ended.is_some());
+    assert!(game().standings(&s).is_some());
 }
 
 #[test]
-fn a_full_random_extended_game_for_each_of_2_to_5_players_conforms_reaches_the_war_and_ends() {
-    for seats in 2..=5u8 {
-        let s = play_with(seats, 200 + u64::from(seats), serde_json::json!({"extended": true}))
-            .unwrap_or_else(|e| panic!("{seats} players: {e}"));
-        assert!(s.ended.is_some());
-        assert!(!s.pre_war, "the War started");
-    }
+fn a_full_random_game_for_2_players_conforms_and_ends() {
+    a_full_game(2);
+}
+
+#[test]
+fn a_full_random_game_for_3_players_conforms_and_ends() {
+    a_full_game(3);
+}
+
+#[test]
+fn a_full_random_game_for_4_players_conforms_and_ends() {
+    a_full_game(4);
+}
+
+#[test]
+fn a_full_random_game_for_5_players_conforms_and_ends() {
+    a_full_game(5);
+}
+
+/// One whole random extended game of `seats` through the harness.
+fn a_full_extended_game(seats: u8) {
+    let s = play_with(seats, 200 + u64::from(seats), serde_json::json!({"extended": true}))
+        .unwrap_or_else(|e| panic!("{seats} players: {e}"));
+    assert!(s.ended.is_some());
+    assert!(!s.pre_war, "the War started");
+}
+
+#[test]
+fn a_full_random_extended_game_for_2_players_conforms_reaches_the_war_and_ends() {
+    a_full_extended_game(2);
+}
+
+#[test]
+fn a_full_random_extended_game_for_3_players_conforms_reaches_the_war_and_ends() {
+    a_full_extended_game(3);
+}
+
+#[test]
+fn a_full_random_extended_game_for_4_players_conforms_reaches_the_war_and_ends() {
+    a_full_extended_game(4);
+}
+
+#[test]
+fn a_full_random_extended_game_for_5_players_conforms_reaches_the_war_and_ends() {
+    a_full_extended_game(5);
 }
 
 proptest! {

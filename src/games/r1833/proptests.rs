@@ -153,15 +153,39 @@ proptest! {
     }
 }
 
-#[test]
-fn a_full_random_game_for_each_of_2_to_6_players_reaches_a_final_score() {
+/// One whole random game of `seats` through the harness (one test per table size, so that the
+/// test threads share them).
+fn a_full_game(seats: u8) {
     let g = game();
-    for seats in 2..=6u8 {
-        let s = play(&g, seats, 40 + u64::from(seats), serde_json::Value::Null).expect("plays");
-        let st = Game::standings(&g, &s).expect("final standings");
-        assert_eq!(st.len(), usize::from(seats));
-        assert!(st.iter().all(|x| x.score.contains("VP")));
-    }
+    let s = play(&g, seats, 40 + u64::from(seats), serde_json::Value::Null).expect("plays");
+    let st = Game::standings(&g, &s).expect("final standings");
+    assert_eq!(st.len(), usize::from(seats));
+    assert!(st.iter().all(|x| x.score.contains("VP")));
+}
+
+#[test]
+fn a_full_random_game_for_2_players_reaches_a_final_score() {
+    a_full_game(2);
+}
+
+#[test]
+fn a_full_random_game_for_3_players_reaches_a_final_score() {
+    a_full_game(3);
+}
+
+#[test]
+fn a_full_random_game_for_4_players_reaches_a_final_score() {
+    a_full_game(4);
+}
+
+#[test]
+fn a_full_random_game_for_5_players_reaches_a_final_score() {
+    a_full_game(5);
+}
+
+#[test]
+fn a_full_random_game_for_6_players_reaches_a_final_score() {
+    a_full_game(6);
 }
 
 #[test]
