@@ -3,18 +3,32 @@
 
 use std::fmt::{self, Display, Write};
 
-/// One SVG element: its name, attributes in the order given, and children.
+/// One SVG element: its name, attributes in the order given, and children. Attributes and text
+/// are escaped as they are added and kept as the document's text (a drawing adds hundreds of
+/// thousands of them in a test run: one buffer per element, not a string per value).
 #[derive(Debug, Clone, PartialEq)]
 pub struct El {
     name: &'static str,
-    attrs: Vec<(&'static str, String)>,
+    /// ` name="value"` for each attribute, escaped.
+    attrs: String,
     children: Vec<Node>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 enum Node {
     El(El),
+    /// Escaped text.
     Text(String),
+}
+
+/// Escapes whatever is formatted into it onto a string.
+struct Escaping<'a>(&'a mut String);
+
+impl Write for Escaping<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        escape(s, self.0);
+        Ok(())
+    }
 }
 
 /// A number as SVG wants it: at most two decimals, no trailing zeros, never `-0`.
@@ -58,16 +72,24 @@ fn push_num(x: f64, out: &mut String) {
 impl El {
     /// An empty element.
     pub fn new(name: &'static str) -> El {
-        El { name, attrs: Vec::new(), children: Vec::new() }
+        El { name, attrs: String::new(), children: Vec::new() }
     }
-    /// Adds an attribute (its value is escaped when written).
+    /// Adds an attribute (its value escaped).
     pub fn attr(mut self, name: &'static str, value: impl Display) -> El {
-        self.attrs.push((name, value.to_string()));
+        self.attrs.push(' ');
+        self.attrs.push_str(name);
+        self.attrs.push_str("=\"");
+        let _ = write!(Escaping(&mut self.attrs), "{value}");
+        self.attrs.push('"');
         self
     }
     /// Adds a numeric attribute, written with [`num`].
     pub fn n(mut self, name: &'static str, value: f64) -> El {
-        self.attrs.push((name, num(value)));
+        self.attrs.push(' ');
+        self.attrs.push_str(name);
+        self.attrs.push_str("=\"");
+        push_num(value, &mut self.attrs);
+        self.attrs.push('"');
         self
     }
     /// Adds a child element.
@@ -79,9 +101,11 @@ impl El {
     pub fn push(&mut self, child: El) {
         self.children.push(Node::El(child));
     }
-    /// Adds text content (escaped when written).
+    /// Adds text content (escaped).
     pub fn text(mut self, text: impl Display) -> El {
-        self.children.push(Node::Text(text.to_string()));
+        let mut escaped = String::new();
+        let _ = write!(Escaping(&mut escaped), "{text}");
+        self.children.push(Node::Text(escaped));
         self
     }
 
@@ -113,8 +137,16 @@ impl El {
     }
     /// A closed polygon through the points.
     pub fn polygon(points: &[(f64, f64)], fill: &str) -> El {
-        let pts: Vec<String> = points.iter().map(|(x, y)| format!("{},{}", num(*x), num(*y))).collect();
-        El::new("polygon").attr("points", pts.join(" ")).attr("fill", fill)
+        let mut pts = String::with_capacity(points.len() * 12);
+        for (i, (x, y)) in points.iter().enumerate() {
+            if i > 0 {
+                pts.push(' ');
+            }
+            push_num(*x, &mut pts);
+            pts.push(',');
+            push_num(*y, &mut pts);
+        }
+        El::new("polygon").attr("points", pts).attr("fill", fill)
     }
     /// A group moved by (dx, dy).
     pub fn group(dx: f64, dy: f64) -> El {
@@ -124,13 +156,7 @@ impl El {
     fn write(&self, out: &mut String) {
         out.push('<');
         out.push_str(self.name);
-        for (k, v) in &self.attrs {
-            out.push(' ');
-            out.push_str(k);
-            out.push_str("=\"");
-            escape(v, out);
-            out.push('"');
-        }
+        out.push_str(&self.attrs);
         if self.children.is_empty() {
             out.push_str("/>");
             return;
@@ -139,7 +165,7 @@ impl El {
         for c in &self.children {
             match c {
                 Node::El(e) => e.write(out),
-                Node::Text(t) => escape(t, out),
+                Node::Text(t) => out.push_str(t),
             }
         }
         out.push_str("</");
