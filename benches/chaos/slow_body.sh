@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Chaos: a slow-body attack (issue 32). `conns` connections from 127.0.0.1 each send
+# Chaos: a slow-body attack (issue 32). `conns` connections from `addrs` loopback addresses
+# (127.0.0.1, 127.0.0.2, …; one by default) each send
 # `POST /gm/login` with `Content-Length: 100000` and then one byte a second; a connection the
 # server closes is opened again after a second, so the attacker keeps `conns` going for `seconds`.
 # Meanwhile a separate probe process asks `/healthz` and a seat page (`/play/{token}`) on new
 # connections, each every 100 ms with a 1 s limit, and reports how many answered 200 within 1 s;
 # the server's RSS is reported before the attack, at its peak (VmHWM) and 20 s after.
 #
-#   bash benches/chaos/slow_body.sh [conns] [seconds]      (defaults: 2000 connections, 60 s)
+#   bash benches/chaos/slow_body.sh [conns] [seconds] [addrs]   (defaults: 2000, 60 s, 1 address)
 #
-# Bounded: at most 4000 connections and 180 s, all to 127.0.0.1:18082; the script stops the
+# Bounded: at most 4000 connections, 180 s and 200 addresses, all to 127.0.0.1:18082; the script stops the
 # server it started and drops its database. The server runs with the default limits (RULINGS W6,
 # W18). Builds the release binary (PROFILE=debug for a debug build; BIN=path skips the build).
 # The attacker runs at nice 10 so that on a small machine the probe measures the server, not the
@@ -17,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 CONNS=$(( ${1:-2000} > 4000 ? 4000 : ${1:-2000} ))
 SECONDS_=$(( ${2:-60} > 180 ? 180 : ${2:-60} ))
+ADDRS=$(( ${3:-1} > 200 ? 200 : ${3:-1} < 1 ? 1 : ${3:-1} ))
 PORT=18082
 if [ -z "${BIN:-}" ]; then
   PROFILE=${PROFILE:-release}
@@ -28,22 +30,23 @@ fi
 source benches/chaos/serve.bash
 chaos_serve stationmaster_chaos_slow_body "$PORT"
 "$BIN" game create --json --engine railroaded --name "Slow bodies" --gm gm@chaos.test --seed 3 --deadline 30d \
-  --player "A <a@chaos.test>" --player "B <b@chaos.test>" --player "C <c@chaos.test>" >"$WORK/game.json"
+  --player "A <a@chaos.test>" --player "B <b@chaos.test>" --player "C <c@chaos.test>" --player "D <d@chaos.test>" \
+  >"$WORK/game.json"
 TOKEN=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["seats"][0]["token"])' "$WORK/game.json")
 
 # The attacker: its own process, so that its event loop does not delay the probe's.
-nice -n 10 python3 - "$PORT" "$CONNS" "$SECONDS_" >"$WORK/attacker.log" 2>&1 <<'EOF' &
+nice -n 10 python3 - "$PORT" "$CONNS" "$SECONDS_" "$ADDRS" >"$WORK/attacker.log" 2>&1 <<'EOF' &
 import asyncio, sys, time
 
-port, conns, seconds = (int(a) for a in sys.argv[1:])
+port, conns, seconds, addrs = (int(a) for a in sys.argv[1:])
 head = (b"POST /gm/login HTTP/1.1\r\nHost: c\r\nContent-Type: application/x-www-form-urlencoded\r\n"
         b"Content-Length: 100000\r\n\r\n")
 stats = {"opened": 0, "closed_by_server": 0, "refused": 0}
 
-async def one(end):
+async def one(end, source):
     while time.monotonic() < end:
         try:
-            r, w = await asyncio.open_connection("127.0.0.1", port)
+            r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
         except Exception:
             stats["refused"] += 1
             await asyncio.sleep(1)
@@ -70,7 +73,7 @@ async def main():
     end = time.monotonic() + seconds
     tasks = []
     for i in range(conns):
-        tasks.append(asyncio.create_task(one(end)))
+        tasks.append(asyncio.create_task(one(end, f"127.0.0.{1 + i % addrs}")))
         if i % 100 == 99:
             await asyncio.sleep(0.05)
     await asyncio.gather(*tasks)
@@ -81,10 +84,10 @@ asyncio.run(main())
 EOF
 ATTACKER=$!
 
-python3 - "$PORT" "$SERVER" "$ATTACKER" "$TOKEN" "$SECONDS_" "$CONNS" <<'EOF'
+python3 - "$PORT" "$SERVER" "$ATTACKER" "$TOKEN" "$SECONDS_" "$CONNS" "$ADDRS" <<'EOF'
 import os, socket, sys, threading, time
 
-port, pid, attacker, token, seconds, conns = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6]
+port, pid, attacker, token, seconds, conns, addrs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
 port = int(port)
 
 def status(field):
@@ -154,7 +157,7 @@ for _ in range(100):  # the attacker stops by itself (its last connections close
         break
     time.sleep(0.1)
 time.sleep(20)
-print(f"slow-body attack: {conns} connections from 127.0.0.1, {seconds} s")
+print(f"slow-body attack: {conns} connections from {addrs} address(es) from 127.0.0.1, {seconds} s")
 report("/healthz during the attack", health)
 report("seat page during the attack", seat)
 print(f"server: at most {peak_conns} open descriptors; RSS {rss_before:.1f} MB before, "
