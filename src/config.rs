@@ -228,10 +228,27 @@ pub struct WebSettings {
     #[arg(long, env = "STATIONMASTER_REQUEST_TIMEOUT_SECS", default_value_t = WebSettings::REQUEST_TIMEOUT_SECS, global = true, hide_env_values = true)]
     pub request_timeout_secs: u64,
 
-    /// Open connections at most; beyond it the longest-idle connection is closed to make room
-    /// (or the new one, when every connection has a request under way).
+    /// Open connections at most; beyond it the longest-idle connection is closed to make room,
+    /// else the slow body furthest behind its minimum rate (or the new one, when every
+    /// connection has a handler running).
     #[arg(long, env = "STATIONMASTER_MAX_CONNECTIONS", default_value_t = WebSettings::MAX_CONNECTIONS, global = true, hide_env_values = true)]
     pub max_connections: usize,
+
+    /// Seconds the server waits for a request's body before it must arrive at the minimum rate
+    /// (counted only while the server is waiting for the client, not while it is busy).
+    #[arg(long, env = "STATIONMASTER_BODY_GRACE_SECS", default_value_t = WebSettings::BODY_GRACE_SECS, global = true, hide_env_values = true)]
+    pub body_grace_secs: u64,
+
+    /// Bytes per second a request's body must arrive at after the grace period: each byte
+    /// received extends the grace by 1/rate s; a body that falls behind is cut off (408, the
+    /// connection closed). 0 turns the rate off.
+    #[arg(long, env = "STATIONMASTER_BODY_MIN_RATE", default_value_t = WebSettings::BODY_MIN_RATE, global = true, hide_env_values = true)]
+    pub body_min_rate: u64,
+
+    /// Requests whose body is still arriving (slow-body connections) from one client address
+    /// (an IPv4 address or an IPv6 /64) at most; one more closes the one furthest behind.
+    #[arg(long, env = "STATIONMASTER_MAX_SLOW_BODIES_PER_ADDRESS", default_value_t = WebSettings::MAX_SLOW_BODIES_PER_ADDRESS, global = true, hide_env_values = true)]
+    pub max_slow_bodies_per_address: usize,
 
     /// Where `GET /metrics` (Prometheus text format) is served, e.g. 127.0.0.1:9090 — an address
     /// of its own, never the public web server's. Not set (the default): no metrics are kept
@@ -249,6 +266,12 @@ impl WebSettings {
     pub const REQUEST_TIMEOUT_SECS: u64 = 30;
     /// Default of `max_connections`.
     pub const MAX_CONNECTIONS: usize = 1024;
+    /// Default of `body_grace_secs`.
+    pub const BODY_GRACE_SECS: u64 = 5;
+    /// Default of `body_min_rate` (bytes per second).
+    pub const BODY_MIN_RATE: u64 = 1024;
+    /// Default of `max_slow_bodies_per_address`.
+    pub const MAX_SLOW_BODIES_PER_ADDRESS: usize = 16;
 
     /// The metrics address, unless turned off (not set, or empty).
     pub fn metrics_addr(&self) -> Option<&str> {
@@ -264,6 +287,9 @@ impl Default for WebSettings {
             keepalive_secs: Self::KEEPALIVE_SECS,
             request_timeout_secs: Self::REQUEST_TIMEOUT_SECS,
             max_connections: Self::MAX_CONNECTIONS,
+            body_grace_secs: Self::BODY_GRACE_SECS,
+            body_min_rate: Self::BODY_MIN_RATE,
+            max_slow_bodies_per_address: Self::MAX_SLOW_BODIES_PER_ADDRESS,
             metrics_addr: None,
         }
     }

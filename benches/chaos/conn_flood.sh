@@ -19,28 +19,14 @@ GUESSES=$(( ${3:-300} > 2000 ? 2000 : ${3:-300} ))
 SECONDS_=$(( ${4:-20} > 120 ? 120 : ${4:-20} ))
 PORT=18081
 DB_BASE=${BENCH_DATABASE_BASE:-postgres://postgres@127.0.0.1:5432}
-DB="$DB_BASE/stationmaster_chaos"
 WORK=$(mktemp -d)
 
 if [ -z "${BIN:-}" ]; then
   cargo build --release --quiet --bin stationmaster
   BIN=target/release/stationmaster
 fi
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_chaos" >/dev/null
-export DATABASE_URL=$DB RUST_LOG=warn STATIONMASTER_BIND=127.0.0.1:$PORT \
-  STATIONMASTER_BASE_URL=http://127.0.0.1:$PORT STATIONMASTER_INGEST_SOCKET=
-"$BIN" serve >"$WORK/server.log" 2>&1 &
-SERVER=$!
-cleanup() {
-  kill "$SERVER" 2>/dev/null || true
-  wait "$SERVER" 2>/dev/null || true
-  psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_chaos" >/dev/null 2>&1 || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
+source benches/chaos/serve.bash
+chaos_serve stationmaster_chaos "$PORT"
 echo "a long enough secret" | "$BIN" gm set-password --email gm0@chaos.test >/dev/null
 
 python3 - "$PORT" "$SERVER" "$IDLE" "$PARTIAL" "$GUESSES" "$SECONDS_" <<'EOF'
