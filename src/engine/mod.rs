@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt::{self, Debug, Display};
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 /// A seat at the table, numbered from 1 in seating order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -44,6 +45,10 @@ impl Seat {
     /// The seat at a zero-based index.
     pub fn from_index(i: usize) -> Seat {
         Seat(u8::try_from(i + 1).unwrap_or(u8::MAX))
+    }
+    /// Every seat of an `n`-player game, in seating order.
+    pub fn all(n: usize) -> Vec<Seat> {
+        (0..n).map(Seat::from_index).collect()
     }
 }
 
@@ -193,6 +198,43 @@ pub struct Answer<A> {
     /// default then applies and the seat may be counted NMR).
     pub action: Option<A>,
     pub notes: Vec<LineNote>,
+}
+
+impl<A> Answer<A> {
+    /// This answer, or, when it gives no action though the seat sent orders, `default()`'s in its
+    /// place: a seat whose orders fit nothing takes the rules' default as its answer instead of
+    /// being counted NMR (a sheet with no order at all stays without an action).
+    pub fn or_default_if_ordered<O>(
+        mut self,
+        sheet: &OrderSheet<O>,
+        default: impl FnOnce() -> Option<A>,
+    ) -> Self {
+        if self.action.is_none() && !sheet.is_empty() {
+            self.action = default();
+        }
+        self
+    }
+}
+
+/// An engine built once from its shipped data and shared from then on (by the registry and the
+/// console): the `static` behind each engine's `shared()`.
+pub struct Shared<E, Err>(OnceLock<Result<E, Err>>);
+
+impl<E, Err: Clone> Default for Shared<E, Err> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<E, Err: Clone> Shared<E, Err> {
+    /// Not built yet.
+    pub const fn new() -> Self {
+        Shared(OnceLock::new())
+    }
+    /// The engine, built by `standard` on the first call; a failure is kept and given again.
+    pub fn get(&'static self, standard: fn() -> Result<E, Err>) -> Result<&'static E, Err> {
+        self.0.get_or_init(standard).as_ref().map_err(Clone::clone)
+    }
 }
 
 /// Final standings when a game is over, best first; tied seats share a place.

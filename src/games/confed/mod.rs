@@ -52,11 +52,11 @@ pub use state::{Action, State};
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer, executed_lines,
+    SetupSpec, Shared, Standing, Viewer, executed_lines,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The Confederate Rails engine with its checked data.
 #[derive(Debug, Clone)]
@@ -78,8 +78,8 @@ impl Confed {
 
 /// The standard engine, loaded once (shared by the registry).
 pub fn shared() -> Result<&'static Confed, DataError> {
-    static ENGINE: OnceLock<Result<Confed, DataError>> = OnceLock::new();
-    ENGINE.get_or_init(Confed::standard).as_ref().map_err(Clone::clone)
+    static ENGINE: Shared<Confed, DataError> = Shared::new();
+    ENGINE.get(Confed::standard)
 }
 
 impl Game for Confed {
@@ -138,11 +138,7 @@ impl Game for Confed {
         orders::parse(line)
     }
     fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        let mut a = self.answer_from(s, sheet);
-        if a.action.is_none() && !sheet.is_empty() {
-            a.action = self.default_for(s);
-        }
-        a
+        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_for(s))
     }
     fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
         self.default_for(s)
