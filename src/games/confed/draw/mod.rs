@@ -10,8 +10,6 @@ mod map;
 #[cfg(test)]
 mod tests;
 
-use layout::Layout;
-
 use super::Confed;
 use super::board::{self, name, segment_name};
 use super::chits::{self, train_name};
@@ -29,7 +27,7 @@ impl Confed {
     /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
     /// does not fit the map (a test keeps that from shipping).
     pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
-        let layout = Layout::standard(&self.data).ok()?;
+        let layout = layout::standard(&self.data).ok()?;
         let d = &self.data;
         let headline = format!(
             "Confederate Rails — Round {}; the Union holds {} of {} Victory Depots",
