@@ -21,7 +21,8 @@
 
 pub(super) mod answer;
 
-use super::bribe::{Cond, parse_cond};
+use super::bribe::parse_cond;
+use super::state::Cond;
 use crate::engine::{OrderError, Seat};
 use std::fmt::{self, Display};
 

@@ -4,7 +4,6 @@
 //! steps (RT 5.3-5.6), and the choices and interrupts that events, the War Progress Table and
 //! Special Events ask for (RT 5.9, 6.0-7.15), queued as [`Task`]s.
 
-use super::bribe::Cond;
 use crate::engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -151,6 +150,21 @@ pub enum Stage {
     Move { train: u8 },
     /// The game is over.
     Over,
+}
+
+/// A condition a payment waits on (`PAY n TO seat IF …`; `bribe` parses and evaluates it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cond {
+    /// `<station> IS OPEN`: not occupied by the Union.
+    Open(String),
+    /// `<station> IS OCCUPIED`: occupied by the Union.
+    Occupied(String),
+    /// `TRAIN <seat> <id> IS AT <station>`.
+    TrainAt { seat: Seat, train: u8, at: String },
+    /// `LINE <n> HAS BAD RAILS`.
+    BadRails(u8),
+    /// `NOT <condition>`.
+    Not(Box<Cond>),
 }
 
 /// What a choice task is about (the option list is in the task).
