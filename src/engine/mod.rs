@@ -19,10 +19,12 @@ pub mod log;
 pub mod outcome;
 pub mod patch;
 pub mod rng;
+mod shared;
 mod sheet;
 
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
+pub use shared::Shared;
 pub use sheet::{NoFit, Tried};
 
 use serde::de::DeserializeOwned;
@@ -30,7 +32,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt::{self, Debug, Display};
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
 
 /// A seat at the table, numbered from 1 in seating order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -213,27 +214,6 @@ impl<A> Answer<A> {
             self.action = default();
         }
         self
-    }
-}
-
-/// An engine built once from its shipped data and shared from then on (by the registry and the
-/// console): the `static` behind each engine's `shared()`.
-pub struct Shared<E, Err>(OnceLock<Result<E, Err>>);
-
-impl<E, Err: Clone> Default for Shared<E, Err> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<E, Err: Clone> Shared<E, Err> {
-    /// Not built yet.
-    pub const fn new() -> Self {
-        Shared(OnceLock::new())
-    }
-    /// The engine, built by `standard` on the first call; a failure is kept and given again.
-    pub fn get(&'static self, standard: fn() -> Result<E, Err>) -> Result<&'static E, Err> {
-        self.0.get_or_init(standard).as_ref().map_err(Clone::clone)
     }
 }
 
