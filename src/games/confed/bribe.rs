@@ -1,10 +1,11 @@
 //! Bribes and deals (RT 1.0 "paying bribes to other players … fully allowed at any time";
-//! issue 17): the condition of `PAY n TO seat IF …`, parsed into a [`Cond`] (the state's type:
-//! an offer keeps it), written back as order text, and evaluated on the position at the moment
-//! the money would move, after the other seat accepted (RULING F42).
+//! issue 17): the condition of `PAY n TO seat IF …`, parsed into a [`Cond`] (an action's type
+//! that an offer keeps in the state), written back as order text, and evaluated on the position
+//! at the moment the money would move, after the other seat accepted (RULING F42).
 
+use super::actions::Cond;
 use super::data::Data;
-use super::state::{Cond, E_TRAIN, State};
+use super::state::{E_TRAIN, State};
 use crate::engine::{OrderError, Seat};
 use std::fmt::{self, Display};
 

@@ -4,7 +4,8 @@
 //! (`rules/confederate_rails/`, a reconstruction: RULING F9); orders:
 //! `docs/confederate-rails-orders.md`.
 //!
-//! Files, in the roles every engine shares (`crate::games`): `state` (state and actions),
+//! Files, in the roles every engine shares (`crate::games`): `state` (the state; its
+//! actions, with a payment's condition, in `actions`),
 //! `setup` (set-up and the Round's initiative), `legal` (decisions, legal actions, defaults),
 //! `apply` (carrying out actions, split by phase: loads, moves, war, events, specials),
 //! `orders` (the order language and answering decisions), `view` (views, text, standings),
@@ -18,6 +19,7 @@
 //! and when money is offered. Every seat is asked, holding a counter or not, so the order of
 //! decisions tells nothing about the hidden hands (RULING F22).
 
+pub mod actions;
 mod apply;
 pub mod board;
 pub mod bribe;
@@ -46,9 +48,10 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
+pub use actions::Action;
 pub use data::{Data, DataError};
 pub use orders::Order;
-pub use state::{Action, State};
+pub use state::State;
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,

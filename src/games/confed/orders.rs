@@ -21,8 +21,8 @@
 
 pub(super) mod answer;
 
+use super::actions::Cond;
 use super::bribe::parse_cond;
-use super::state::Cond;
 use crate::engine::{OrderError, Seat};
 use std::fmt::{self, Display};
 
