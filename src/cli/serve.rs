@@ -32,7 +32,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen for metrics on {addr}"))?;
         tracing::info!(metrics = %addr, "serving /metrics");
-        workers.spawn(crate::metrics::serve(
+        workers.spawn(crate::web::serve_metrics(
             ctx.clone(),
             crate::metrics::install()?,
             listener,

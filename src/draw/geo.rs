@@ -2,10 +2,12 @@
 //! ([`Place`]), checked against the names the game's map gives them — every name once, none
 //! unknown, degrees in range — and projected to the drawing's pixels ([`Projection`]). A file
 //! that fails a check is a [`LayoutError`] naming the file and the entry. Each game's drawing
-//! reads its own `rules/<game>/layout.toml` into groups of places and hands them here.
+//! reads its own `rules/<game>/layout.toml` ([`LayoutFile`]: two groups of places under the
+//! game's own keys) and hands it here to be laid out ([`lay_out`]) as a [`Layout`].
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// One entry of a layout file: a name of the game's map and where it lies.
 #[derive(Debug, Clone, Deserialize)]
@@ -80,6 +82,65 @@ impl Projection {
             height: 2.0 * self.pad + (max_lat - min_lat) * self.scale,
         })
     }
+}
+
+/// A game's layout file, in its own TOML keys: marked a reconstruction or not, and its places in
+/// two groups (the map's stations or provinces, then its entry points or sea zones).
+pub trait LayoutFile: serde::de::DeserializeOwned + Send + Sync + 'static {
+    /// The file, as errors name it (`rules/1800/layout.toml`).
+    const FILE: &'static str;
+    /// How the file's degrees become the drawing's pixels.
+    const PROJECTION: Projection;
+    /// Whether the file says it is a reconstruction.
+    fn reconstructed(&self) -> bool;
+    /// The entries of the two groups, in the order of [`Layout::first`] and [`Layout::second`].
+    fn groups(&self) -> [&[Place]; 2];
+}
+
+/// A map of two kinds of place laid out, in px from the map's top left.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    /// The file says it is a reconstruction.
+    pub reconstructed: bool,
+    /// The first group (stations, provinces), by the map's order.
+    pub first: Vec<(f64, f64)>,
+    /// The second group (entry points, sea zones), by the map's order.
+    pub second: Vec<(f64, f64)>,
+    /// The map's width and height.
+    pub width: f64,
+    pub height: f64,
+}
+
+/// The layout file in `text` (a whole-file error names [`LayoutFile::FILE`]).
+pub fn read<F: LayoutFile>(text: &str) -> Result<F, LayoutError> {
+    parse(F::FILE, text)
+}
+
+/// The shipped file `text`, read once into `cell`.
+pub fn shipped<F: LayoutFile>(
+    cell: &'static OnceLock<Result<F, LayoutError>>,
+    text: &str,
+) -> Result<&'static F, LayoutError> {
+    cell.get_or_init(|| read(text)).as_ref().map_err(Clone::clone)
+}
+
+/// The file's two groups checked against the names the map gives each kind (`(the kind's word in
+/// errors, its names in the map's order)`, in the order of [`LayoutFile::groups`]) and projected
+/// onto one map.
+pub fn lay_out<F: LayoutFile>(file: &F, kinds: [(&str, &[&str]); 2]) -> Result<Layout, LayoutError> {
+    let groups = file.groups();
+    let groups = [0, 1].map(|i| Group { what: kinds[i].0, places: groups[i], known: kinds[i].1 });
+    let placed = F::PROJECTION.place(F::FILE, &groups)?;
+    // One list per group, in the groups' order.
+    let mut groups = placed.groups.into_iter();
+    let (first, second) = (groups.next().unwrap_or_default(), groups.next().unwrap_or_default());
+    Ok(Layout {
+        reconstructed: file.reconstructed(),
+        first,
+        second,
+        width: placed.width,
+        height: placed.height,
+    })
 }
 
 /// A layout file's text as `T`, or the parser's reason as a [`LayoutError`] for the whole file.

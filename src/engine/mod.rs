@@ -19,10 +19,12 @@ pub mod log;
 pub mod outcome;
 pub mod patch;
 pub mod rng;
+mod shared;
 mod sheet;
 
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
+pub use shared::Shared;
 pub use sheet::{NoFit, Tried};
 
 use serde::de::DeserializeOwned;
@@ -44,6 +46,10 @@ impl Seat {
     /// The seat at a zero-based index.
     pub fn from_index(i: usize) -> Seat {
         Seat(u8::try_from(i + 1).unwrap_or(u8::MAX))
+    }
+    /// Every seat of an `n`-player game, in seating order.
+    pub fn all(n: usize) -> Vec<Seat> {
+        (0..n).map(Seat::from_index).collect()
     }
 }
 
@@ -193,6 +199,22 @@ pub struct Answer<A> {
     /// default then applies and the seat may be counted NMR).
     pub action: Option<A>,
     pub notes: Vec<LineNote>,
+}
+
+impl<A> Answer<A> {
+    /// This answer, or, when it gives no action though the seat sent orders, `default()`'s in its
+    /// place: a seat whose orders fit nothing takes the rules' default as its answer instead of
+    /// being counted NMR (a sheet with no order at all stays without an action).
+    pub fn or_default_if_ordered<O>(
+        mut self,
+        sheet: &OrderSheet<O>,
+        default: impl FnOnce() -> Option<A>,
+    ) -> Self {
+        if self.action.is_none() && !sheet.is_empty() {
+            self.action = default();
+        }
+        self
+    }
 }
 
 /// Final standings when a game is over, best first; tied seats share a place.

@@ -200,7 +200,7 @@ pub async fn deliver_due_at(
         sent = send_batch(pool, smtp, from, clock, &rows, &mut stats) => sent?,
         () = renew => {}
     }
-    crate::metrics::outbox_attempts(&stats);
+    crate::metrics::outbox_attempts(stats.sent, stats.retrying, stats.given_up);
     if stats.sent > 0 {
         let mut conn = pool.acquire().await.context("cannot get a database connection")?;
         stats.hurried = outbox::hurry_after_outage(&mut conn, clock.now())

@@ -1,18 +1,15 @@
 //! Metrics (issue 19): the server's counters, gauges and histograms in the Prometheus text format,
 //! through the `metrics` facade and its Prometheus exporter. The names live here, with the small
 //! recording calls the rest of the server makes (one line at each place: web middleware, order
-//! submission, mail processing, outbox delivery, adjudication, the scheduler pass); [`serve`]
+//! submission, mail processing, outbox delivery, adjudication, the scheduler pass), and the gauges
+//! that describe the database (outbox, due turns, pool), set at each scrape. The listener that
 //! answers `GET /metrics` on an address of its own (`--metrics-addr`), never on the public router,
-//! and reads the gauges that describe the database (outbox, due turns, pool) at each scrape.
+//! is `crate::web::serve_metrics`, with the other listeners.
 //!
 //! Nothing is recorded until [`install`] is called (the facade's default recorder does nothing),
 //! so a server without `--metrics-addr` pays nothing. Labels only ever carry words from closed
 //! sets — route templates, methods, status codes, engine slugs, order channels, mail outcomes —
 //! never a game id, address, token or path (RULING O6).
-
-mod serve;
-
-pub use serve::{render, router, serve};
 
 use crate::registry::{Adjudication, EngineError};
 use ::metrics::{Unit, counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
@@ -147,9 +144,9 @@ pub fn mail_ingested(outcome: &'static str) {
     counter!(MAILS_INGESTED, "outcome" => outcome).increment(1);
 }
 
-/// One outbox delivery pass's attempts.
-pub fn outbox_attempts(stats: &crate::mail::DeliveryStats) {
-    for (result, n) in [("sent", stats.sent), ("retrying", stats.retrying), ("given_up", stats.given_up)] {
+/// One outbox delivery pass's attempts: mails sent, to be tried again, given up.
+pub fn outbox_attempts(sent: usize, retrying: usize, given_up: usize) {
+    for (result, n) in [("sent", sent), ("retrying", retrying), ("given_up", given_up)] {
         if n > 0 {
             counter!(OUTBOX_ATTEMPTS, "result" => result).increment(n as u64);
         }
@@ -189,8 +186,12 @@ impl Drop for PassTimer {
     }
 }
 
-/// Sets the gauges read from the database and the pool at a scrape.
-fn set_gauges(db: &crate::store::metrics::Snapshot, pool: &sqlx::PgPool, now: chrono::DateTime<chrono::Utc>) {
+/// Sets the gauges read from the database and the pool at a scrape (`web::serve_metrics`).
+pub(crate) fn set_gauges(
+    db: &crate::store::metrics::Snapshot,
+    pool: &sqlx::PgPool,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     let age = |at: Option<chrono::DateTime<chrono::Utc>>| {
         at.map_or(0.0, |at| (now - at).num_milliseconds().max(0) as f64 / 1000.0)
     };

@@ -16,6 +16,7 @@ mod error;
 pub mod export;
 pub mod feeds;
 pub mod gm_auth;
+mod guides;
 pub mod health;
 pub mod inbound;
 mod key_rotation;
@@ -41,6 +42,7 @@ pub use dashboard::{
     Dashboard, DashboardGame, DashboardTurn, SeatStatus, authorize_gm, dashboard, inbound_raw,
 };
 pub use error::ServiceError;
+pub use guides::{OrderGuide, order_guide};
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
 pub use pictures::turn_picture;
@@ -53,8 +55,8 @@ pub use turn::{
     rollback, run_due_timers,
 };
 pub use views::{
-    ExportedSeat, GameExport, OrderGuide, PublicGame, SeatPage, SeatReport, export_game, games_of_gm,
-    order_guide, outbox_mail, outbox_recent, public_game, recent_games, seat_page, seat_report,
+    ExportedSeat, GameExport, PublicGame, SeatPage, SeatReport, export_game, games_of_gm, outbox_mail,
+    outbox_recent, public_game, recent_games, seat_page, seat_report,
 };
 
 use crate::domain::GameId;

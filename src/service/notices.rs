@@ -126,7 +126,7 @@ pub fn welcome(
         api: format!("{}/api/v1/games/{}/orders", settings.base(), game_id),
         turn_length: turn_length.to_string(),
         deadline: deadline.to_string(),
-        guide: super::views::guide_path(engine).map(|path| format!("{}{path}", settings.base())),
+        guide: super::guides::guide_path(engine).map(|path| format!("{}{path}", settings.base())),
         dice,
     };
     Ok(OutgoingMail {

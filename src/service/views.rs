@@ -1,11 +1,11 @@
 //! Read-only views: a seat's page, public games, the export of a game (order version lists are
 //! in `order_pages`).
 
+use super::guides::guide_path;
 use super::listings::{GameSummary, MailView, TurnSummary, VersionView};
 use super::{SeatAuth, ServiceError, load_game};
 use crate::domain::{GameId, GameStatus, TurnStatus};
 use crate::engine::{LoggedAction, Seat, SetupSpec};
-use crate::registry::DynGame;
 use crate::store;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -112,23 +112,6 @@ impl From<store::games::ReportRow> for SeatReport {
     fn from(r: store::games::ReportRow) -> Self {
         SeatReport { turn: r.turn, subject: r.subject, text: r.body_text }
     }
-}
-
-/// Where a game's order guide is served (`None` when the engine has none).
-pub(crate) fn guide_path(engine: &dyn DynGame) -> Option<String> {
-    engine.order_guide().map(|_| format!("/guides/{}", engine.slug()))
-}
-
-/// A game's order guide: its title and Markdown text.
-pub struct OrderGuide {
-    pub title: &'static str,
-    pub markdown: &'static str,
-}
-
-/// The order guide of the engine with this slug (`None`: no such engine, or it has no guide).
-pub fn order_guide(slug: &str) -> Option<OrderGuide> {
-    let engine = crate::registry::find(slug).ok()?;
-    Some(OrderGuide { title: engine.title(), markdown: engine.order_guide()? })
 }
 
 /// When the open turn closes, as the player reads it: the deadline, and the early close once

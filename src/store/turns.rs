@@ -72,9 +72,20 @@ pub async fn open_turn(conn: &mut PgConnection, t: &NewTurn<'_>) -> sqlx::Result
     Ok(())
 }
 
+/// One turn of a game, by its number.
 pub async fn get_turn(conn: &mut PgConnection, game: GameId, number: i32) -> sqlx::Result<Option<TurnRow>> {
+    one_turn(conn, game, number, "").await
+}
+
+/// One turn row, the query with `suffix` (`" FOR UPDATE"` to lock it) after its condition.
+async fn one_turn(
+    conn: &mut PgConnection,
+    game: GameId,
+    number: i32,
+    suffix: &'static str,
+) -> sqlx::Result<Option<TurnRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 AND number = $2"
+        "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 AND number = $2{suffix}"
     )))
     .bind(game)
     .bind(number)
@@ -230,13 +241,7 @@ pub async fn open_deadline(
 
 /// Locks one turn row (waiting for any other holder).
 pub async fn lock_turn(conn: &mut PgConnection, game: GameId, number: i32) -> sqlx::Result<Option<TurnRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {TURN_COLUMNS} FROM turns WHERE game_id = $1 AND number = $2 FOR UPDATE"
-    )))
-    .bind(game)
-    .bind(number)
-    .fetch_optional(conn)
-    .await
+    one_turn(conn, game, number, " FOR UPDATE").await
 }
 
 /// Records the draft adjudication of a closed turn.

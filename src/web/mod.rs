@@ -11,6 +11,7 @@ mod gm_controls;
 mod guide;
 mod headers;
 mod listener;
+mod metrics_listener;
 mod pages;
 mod pictures;
 mod play;
@@ -28,6 +29,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use error::{ApiError, WebError};
+pub use metrics_listener::serve_metrics;
 
 /// The largest request body accepted at all (order texts are limited further, to 64 KiB, with
 /// a readable error).

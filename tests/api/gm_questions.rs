@@ -174,7 +174,7 @@ async fn the_gm_stops_a_turn_at_its_checkpoint_by_mail() {
     let app = spawn_app(pool).await;
     let g = packet_game(&app).await;
     park_on_checkpoint(&app, &g).await;
-    let to = service::turn::gm_mail::gm_reply_address(&app.ctx, g.id, "gm@example.org");
+    let to = service::turn::gm_address::gm_reply_address(&app.ctx, g.id, "gm@example.org");
     let (status, outcome, told) = gm_mail(&app, "gm@example.org", &to, "answer 1 stop").await;
     assert_eq!(status, "accepted", "{outcome} {told}");
     let t = app.turn(g.id, 1).await;

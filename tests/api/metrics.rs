@@ -16,7 +16,7 @@ async fn metrics_listener(app: &TestApp, shutdown: Shutdown) -> std::net::Socket
     let handle = m::install().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(m::serve(app.ctx.clone(), handle, listener, shutdown));
+    tokio::spawn(stationmaster::web::serve_metrics(app.ctx.clone(), handle, listener, shutdown));
     addr
 }
 

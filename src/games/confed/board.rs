@@ -357,3 +357,15 @@ pub fn segment_name(d: &Data, seg: usize) -> String {
 pub fn raleigh(d: &Data) -> usize {
     d.map.repair_box
 }
+
+/// The line naming the segments cut by Bridge Disruptions and Ripped Up! markers, bridges first
+/// (`Disrupted: Atlanta-Griffin (bridge out), …`); `None` when none is cut.
+pub fn disrupted(d: &Data, s: &State) -> Option<String> {
+    let cut: Vec<String> = s
+        .bridges_out
+        .iter()
+        .map(|g| format!("{} (bridge out)", segment_name(d, *g)))
+        .chain(s.ripped.iter().map(|(g, k)| format!("{} (ripped up x{k})", segment_name(d, *g))))
+        .collect();
+    (!cut.is_empty()).then(|| format!("Disrupted: {}", cut.join(", ")))
+}

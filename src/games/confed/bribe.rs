@@ -1,28 +1,13 @@
 //! Bribes and deals (RT 1.0 "paying bribes to other players … fully allowed at any time";
-//! issue 17): the condition of `PAY n TO seat IF …`, parsed into a [`Cond`] and evaluated on
-//! the position at the moment the money would move, after the other seat accepted (RULING F42).
+//! issue 17): the condition of `PAY n TO seat IF …`, parsed into a [`Cond`] (an action's type
+//! that an offer keeps in the state), written back as order text, and evaluated on the position
+//! at the moment the money would move, after the other seat accepted (RULING F42).
 
+use super::actions::Cond;
 use super::data::Data;
-use super::orders::answer::find_station;
-use super::state::State;
+use super::state::{E_TRAIN, State};
 use crate::engine::{OrderError, Seat};
-use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};
-
-/// A condition a payment waits on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Cond {
-    /// `<station> IS OPEN`: not occupied by the Union.
-    Open(String),
-    /// `<station> IS OCCUPIED`: occupied by the Union.
-    Occupied(String),
-    /// `TRAIN <seat> <id> IS AT <station>`.
-    TrainAt { seat: Seat, train: u8, at: String },
-    /// `LINE <n> HAS BAD RAILS`.
-    BadRails(u8),
-    /// `NOT <condition>`.
-    Not(Box<Cond>),
-}
 
 const FORMS: &str = "write IF <station> IS OPEN, IF <station> IS OCCUPIED, IF TRAIN <seat> <train> IS AT \
                      <station>, IF LINE <n> HAS BAD RAILS, or NOT before any of them";
@@ -39,7 +24,7 @@ pub fn parse_cond(text: &str) -> Result<Cond, OrderError> {
         let w: Vec<&str> = rest.split_whitespace().collect();
         let seat: u8 = w.first().and_then(|x| x.parse().ok()).ok_or_else(err)?;
         let train = match w.get(1) {
-            Some(&"E") => super::state::E_TRAIN,
+            Some(&"E") => E_TRAIN,
             Some(x) => x.parse().map_err(|_| err())?,
             None => return Err(err()),
         };
@@ -67,11 +52,12 @@ pub fn parse_cond(text: &str) -> Result<Cond, OrderError> {
 /// Whether the condition holds on this position (a station the map does not know never holds).
 pub fn holds(d: &Data, s: &State, c: &Cond) -> bool {
     match c {
-        Cond::Open(n) => find_station(d, n).is_some_and(|x| !s.occupied.contains(&x)),
-        Cond::Occupied(n) => find_station(d, n).is_some_and(|x| s.occupied.contains(&x)),
-        Cond::TrainAt { seat, train, at } => {
-            find_station(d, at).is_some_and(|x| s.train(*seat, *train).and_then(|t| t.station()) == Some(x))
-        }
+        Cond::Open(n) => d.map.find_station(n).is_some_and(|x| !s.occupied.contains(&x)),
+        Cond::Occupied(n) => d.map.find_station(n).is_some_and(|x| s.occupied.contains(&x)),
+        Cond::TrainAt { seat, train, at } => d
+            .map
+            .find_station(at)
+            .is_some_and(|x| s.train(*seat, *train).and_then(|t| t.station()) == Some(x)),
         Cond::BadRails(l) => s.bad_rails.contains(l),
         Cond::Not(inner) => !holds(d, s, inner),
     }
@@ -83,7 +69,7 @@ impl Display for Cond {
             Cond::Open(n) => write!(f, "{n} IS OPEN"),
             Cond::Occupied(n) => write!(f, "{n} IS OCCUPIED"),
             Cond::TrainAt { seat, train, at } => {
-                let t = if *train == super::state::E_TRAIN { "E".to_string() } else { train.to_string() };
+                let t = if *train == E_TRAIN { "E".to_string() } else { train.to_string() };
                 write!(f, "TRAIN {} {t} IS AT {at}", seat.0)
             }
             Cond::BadRails(l) => write!(f, "LINE {l} HAS BAD RAILS"),

@@ -4,7 +4,8 @@
 //! (`rules/confederate_rails/`, a reconstruction: RULING F9); orders:
 //! `docs/confederate-rails-orders.md`.
 //!
-//! Files, in the roles every engine shares (`crate::games`): `state` (state and actions),
+//! Files, in the roles every engine shares (`crate::games`): `state` (the state; its
+//! actions, with a payment's condition, in `actions`),
 //! `setup` (set-up and the Round's initiative), `legal` (decisions, legal actions, defaults),
 //! `apply` (carrying out actions, split by phase: loads, moves, war, events, specials),
 //! `orders` (the order language and answering decisions), `view` (views, text, standings),
@@ -18,6 +19,7 @@
 //! and when money is offered. Every seat is asked, holding a counter or not, so the order of
 //! decisions tells nothing about the hidden hands (RULING F22).
 
+pub mod actions;
 mod apply;
 pub mod board;
 pub mod bribe;
@@ -46,17 +48,18 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
+pub use actions::Action;
 pub use data::{Data, DataError};
 pub use orders::Order;
-pub use state::{Action, State};
+pub use state::State;
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer, executed_lines,
+    SetupSpec, Shared, Standing, Viewer, executed_lines,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The Confederate Rails engine with its checked data.
 #[derive(Debug, Clone)]
@@ -78,8 +81,8 @@ impl Confed {
 
 /// The standard engine, loaded once (shared by the registry).
 pub fn shared() -> Result<&'static Confed, DataError> {
-    static ENGINE: OnceLock<Result<Confed, DataError>> = OnceLock::new();
-    ENGINE.get_or_init(Confed::standard).as_ref().map_err(Clone::clone)
+    static ENGINE: Shared<Confed, DataError> = Shared::new();
+    ENGINE.get(Confed::standard)
 }
 
 impl Game for Confed {
@@ -138,11 +141,7 @@ impl Game for Confed {
         orders::parse(line)
     }
     fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        let mut a = self.answer_from(s, sheet);
-        if a.action.is_none() && !sheet.is_empty() {
-            a.action = self.default_for(s);
-        }
-        a
+        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_for(s))
     }
     fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
         self.default_for(s)

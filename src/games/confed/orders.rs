@@ -21,7 +21,8 @@
 
 pub(super) mod answer;
 
-use super::bribe::{Cond, parse_cond};
+use super::actions::Cond;
+use super::bribe::parse_cond;
 use crate::engine::{OrderError, Seat};
 use std::fmt::{self, Display};
 

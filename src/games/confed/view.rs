@@ -179,15 +179,7 @@ impl Confed {
             let bad = if s.bad_rails.contains(&line.number) { " (Bad Rails)" } else { "" };
             out.push(format!("  #{} {}{bad}: {}", line.number, line.abbr, cells.join(" - ")));
         }
-        let cut: Vec<String> = s
-            .bridges_out
-            .iter()
-            .map(|g| format!("{} (bridge out)", segment_name(d, *g)))
-            .chain(s.ripped.iter().map(|(g, k)| format!("{} (ripped up x{k})", segment_name(d, *g))))
-            .collect();
-        if !cut.is_empty() {
-            out.push(format!("Disrupted: {}", cut.join(", ")));
-        }
+        out.extend(board::disrupted(d, s));
         out.join("\n")
     }
 

@@ -53,11 +53,11 @@ pub use state::{Action, State};
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer,
+    SetupSpec, Shared, Standing, Viewer,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The 1800 engine with its checked data.
 #[derive(Debug, Clone)]
@@ -84,8 +84,8 @@ impl R1800 {
 
 /// The standard engine, loaded once (shared by the registry).
 pub fn shared() -> Result<&'static R1800, DataError> {
-    static ENGINE: OnceLock<Result<R1800, DataError>> = OnceLock::new();
-    ENGINE.get_or_init(R1800::standard).as_ref().map_err(Clone::clone)
+    static ENGINE: Shared<R1800, DataError> = Shared::new();
+    ENGINE.get(R1800::standard)
 }
 
 impl Game for R1800 {
@@ -119,7 +119,7 @@ impl Game for R1800 {
     }
     // RULING E30: one PBEM turn is one round; every seat sends its orders for it.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
-        if s.over() { Vec::new() } else { (0..s.players.len()).map(Seat::from_index).collect() }
+        if s.over() { Vec::new() } else { Seat::all(s.players.len()) }
     }
     fn turn_complete(&self, start: &State, now: &State) -> bool {
         now.over() || now.round != start.round
@@ -128,11 +128,7 @@ impl Game for R1800 {
         self.parse_line(line)
     }
     fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        let mut a = self.answer_from(s, sheet);
-        if a.action.is_none() && !sheet.is_empty() {
-            a.action = self.default_for(s);
-        }
-        a
+        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_for(s))
     }
     fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
         self.default_for(s)

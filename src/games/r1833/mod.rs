@@ -51,11 +51,11 @@ pub use state::{Action, Phase, State, TurnSize};
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer, executed_lines,
+    SetupSpec, Shared, Standing, Viewer, executed_lines,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The 1833 engine with its standard deck.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,8 +82,8 @@ impl R1833 {
 
 /// The standard engine, loaded once (shared by the registry and the console).
 pub fn shared() -> Result<&'static R1833, DeckError> {
-    static ENGINE: OnceLock<Result<R1833, DeckError>> = OnceLock::new();
-    ENGINE.get_or_init(R1833::standard).as_ref().map_err(Clone::clone)
+    static ENGINE: Shared<R1833, DeckError> = Shared::new();
+    ENGINE.get(R1833::standard)
 }
 
 impl Game for R1833 {
@@ -132,7 +132,7 @@ impl Game for R1833 {
     // The set-up selection is one PBEM turn for everyone (RULING C13). Then: one player-turn
     // (the active player orders) or a full round (every seat orders), as the GM chose.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
-        let all = || (0..s.players.len()).map(Seat::from_index).collect();
+        let all = || Seat::all(s.players.len());
         match (&s.phase, s.turn_size) {
             (Phase::Over, _) => Vec::new(),
             (Phase::Select { .. }, _) | (_, TurnSize::Round) => all(),

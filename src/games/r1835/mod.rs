@@ -66,11 +66,10 @@ pub use state::State;
 
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet,
-    Referral, Seat, SetupError, SetupSpec, Standing, Viewer, executed_lines,
+    Referral, Seat, SetupError, SetupSpec, Shared, Standing, Viewer, executed_lines,
 };
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
 
 /// The 1835 engine, built from its data files.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,8 +96,8 @@ impl R1835 {
 
 /// The standard engine, loaded once (shared by the registry and the console).
 pub fn shared() -> Result<&'static R1835, DataError> {
-    static ENGINE: OnceLock<Result<R1835, DataError>> = OnceLock::new();
-    ENGINE.get_or_init(R1835::standard).as_ref().map_err(Clone::clone)
+    static ENGINE: Shared<R1835, DataError> = Shared::new();
+    ENGINE.get(R1835::standard)
 }
 
 impl Game for R1835 {
@@ -143,10 +142,10 @@ impl Game for R1835 {
     // known when it opens.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
         if s.options.rounds_per_turn > 1 && s.round != state::Round::Over {
-            return (0..s.players.len()).map(Seat::from_index).collect();
+            return Seat::all(s.players.len());
         }
         match s.round {
-            state::Round::Stock { .. } => (0..s.players.len()).map(Seat::from_index).collect(),
+            state::Round::Stock { .. } => Seat::all(s.players.len()),
             state::Round::Operating { .. } => {
                 let mut seats: Vec<Seat> = Vec::new();
                 for e in &s.or.queue {

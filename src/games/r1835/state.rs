@@ -6,9 +6,11 @@
 use super::board::BoardState;
 use super::data::Space;
 use super::options::Options;
-use super::prussian::PrussianState;
-use super::trains::{Depot, PrussianMoment};
 use serde::{Deserialize, Serialize};
+
+mod parts;
+
+pub use parts::{Ask, Depot, PrussianMoment, PrussianState};
 
 /// Where a certificate is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 use super::R1835;
 use super::holdings::value;
-use super::prussian::Ask;
+use super::state::Ask;
 use super::state::{Loc, Round, State};
 use crate::engine::{Seat, Standing};
 use serde_json::{Value, json};

@@ -1,12 +1,12 @@
 //! The GM answers questions by mail (issue 15): each question mail (`hold::ask_gm`) carries the
-//! game's signed GM reply address, `gm+<game>.<tag>@<reply domain>`, where `<tag>` is 80 bits of
-//! HMAC under the server key over the game and its GM's address (a new GM gets a new address and
-//! the old one stops working). A mail to it from the GM's own address (and, under the `require`
+//! game's signed GM reply address (`gm_address`: a new GM gets a new address and the old one
+//! stops working). A mail to it from the GM's own address (and, under the `require`
 //! mail policy, one that passes authentication, RULING M3) holds `ANSWER <n> <choice>`: the
 //! choice is the candidate's number as listed, or `CONTINUE` / `STOP` for an HR 14 checkpoint. It
 //! is carried out by the same function as the dashboard's button, in the transaction that records
 //! the mail; a refused answer changes nothing, and the GM is told why by mail either way.
 
+use super::gm_address::{gm_reply_address, parse_address, tag};
 use super::questions::answer_in;
 use crate::config::MailAuth;
 use crate::domain::{GameId, InboundStatus, constant_time_eq};
@@ -17,30 +17,6 @@ use crate::service::{Ctx, ServiceError, load_game};
 use crate::store;
 use crate::store::inbound::{InboundRow, Outcome};
 use sqlx::PgConnection;
-use uuid::Uuid;
-
-const PREFIX: &str = "gm+";
-
-/// The GM's signed reply address for a game's questions.
-pub fn gm_reply_address(ctx: &Ctx, game: GameId, gm_email: &str) -> String {
-    let id = data_encoding::BASE32_NOPAD.encode(game.0.as_bytes()).to_lowercase();
-    format!("{PREFIX}{id}.{}@{}", tag(ctx, game, gm_email), ctx.settings.reply_domain())
-}
-
-/// 80 bits of HMAC over the game and its GM's address, lower-case base32.
-fn tag(ctx: &Ctx, game: GameId, gm_email: &str) -> String {
-    let mac = ctx.sign(&format!("gm-reply:{game}:{}", gm_email.trim().to_lowercase()));
-    data_encoding::BASE32_NOPAD.encode(&mac[..10]).to_lowercase()
-}
-
-/// The game and tag of a GM reply address (tag not yet checked); `None` for any other address.
-fn parse_address(address: &str) -> Option<(GameId, String)> {
-    let lower = address.trim().trim_matches(['<', '>']).to_ascii_lowercase();
-    let (local, _domain) = lower.rsplit_once('@')?;
-    let (game, tag) = local.strip_prefix(PREFIX)?.split_once('.')?;
-    let bytes = data_encoding::BASE32_NOPAD.decode(game.to_ascii_uppercase().as_bytes()).ok()?;
-    Some((GameId(Uuid::from_slice(&bytes).ok()?), tag.to_string()))
-}
 
 /// Carries out a mail sent to a GM reply address, recording its outcome on the inbound row.
 /// `Ok(None)`: the mail is not for a GM address (the seats' path takes it); else its status,
@@ -179,6 +155,7 @@ async fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use uuid::Uuid;
 
     #[test]
     fn a_gm_reply_address_reads_back_and_other_addresses_do_not() {

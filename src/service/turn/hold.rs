@@ -112,7 +112,7 @@ pub(super) async fn ask_gm(
             to: &game.gm_email,
             name: None,
             subject,
-            reply_to: Some(super::gm_mail::gm_reply_address(ctx, id, &game.gm_email)),
+            reply_to: Some(super::gm_address::gm_reply_address(ctx, id, &game.gm_email)),
             calendar: None,
         },
         &n,

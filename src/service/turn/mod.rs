@@ -7,6 +7,8 @@
 //! - `timers`, `questions`, `rollback`, `correction`: the GM's and the scheduler's entry points
 //!   besides closing and publishing (reminders, auto-release, the outage guard; answering a GM
 //!   question; rolling back; correcting the state).
+//! - `gm_mail`: the GM's answers by mail, carried out through `questions`; `gm_address`: the
+//!   signed reply address they are sent to (`hold` puts it on every question mail).
 //! - `close`: adjudicating a due turn into a draft, a failure, or a hold (`hold`); review `auto`
 //!   publishes at once.
 //! - `publish`: one transaction that logs the actions, counts the NMRs, opens the next turn
@@ -22,6 +24,7 @@
 mod close;
 mod correction;
 mod draft;
+pub mod gm_address;
 pub mod gm_mail;
 mod hold;
 mod nmr;

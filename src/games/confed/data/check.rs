@@ -2,16 +2,13 @@
 //! special segments, the counts of the rules text, the stations the text names, and a connected
 //! network (RT 2.1).
 
+use super::map_error as err;
 use super::raw::{MapFile, SpecialRaw};
 use super::textual;
-use super::{DataError, EntryPoint, Line, Map, Segment, SegmentKind, Station, StationKind, counts, parse};
+use super::{
+    DataError, EntryPoint, Line, MAP_FILE, Map, Segment, SegmentKind, Station, StationKind, counts, parse,
+};
 use std::collections::{BTreeMap, BTreeSet};
-
-const FILE: &str = "map.toml";
-
-pub(super) fn err(entry: impl Into<String>, msg: impl Into<String>) -> DataError {
-    DataError::new(FILE, entry, msg)
-}
 
 fn unordered(a: usize, b: usize) -> (usize, usize) {
     if a <= b { (a, b) } else { (b, a) }
@@ -19,7 +16,7 @@ fn unordered(a: usize, b: usize) -> (usize, usize) {
 
 /// Check `map.toml` and build the map.
 pub(super) fn map(text: &str) -> Result<Map, DataError> {
-    let raw: MapFile = parse(FILE, text)?;
+    let raw: MapFile = parse(MAP_FILE, text)?;
     if raw.line.len() != counts::LINES {
         return Err(err(
             "",

@@ -15,8 +15,10 @@ mod tables;
 mod tests;
 mod textual;
 
-pub use raw::{CostsRaw as Costs, EventRaw as EventKind, SetupRaw as Setup, SpecialEventRaw as SpecialKind};
-pub use tables::{Dropoff, Load, LoadKind, Tables, Troops, WarResult};
+pub use raw::{
+    CostsRaw as Costs, EventRaw as EventKind, SetupRaw as Setup, SpecialEventRaw as SpecialKind, Troops,
+};
+pub use tables::{Dropoff, Load, LoadKind, Tables, WarResult};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -36,6 +38,14 @@ impl DataError {
     pub(crate) fn new(file: &'static str, entry: impl Into<String>, msg: impl Into<String>) -> Self {
         DataError { file, entry: entry.into(), msg: msg.into() }
     }
+}
+
+/// The map's file, as errors name it.
+const MAP_FILE: &str = "map.toml";
+
+/// A fault of `map.toml` (found by `check` or, against the rules text, by `textual`).
+fn map_error(entry: impl Into<String>, msg: impl Into<String>) -> DataError {
+    DataError::new(MAP_FILE, entry, msg)
 }
 
 /// The counts the rules text fixes; the loader refuses files that break them.
@@ -204,6 +214,12 @@ impl Map {
     /// The id of the station with this exact name.
     pub fn station(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
+    }
+
+    /// The id of the station with this name: exact, then ignoring case and surrounding spaces.
+    pub fn find_station(&self, name: &str) -> Option<usize> {
+        self.station(name)
+            .or_else(|| self.stations.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim())))
     }
 
     /// The ids of the segments touching a station.

@@ -67,8 +67,27 @@ pub struct LoadsFile {
     /// How the reconstruction computed payouts; documentation only, no rule reads it.
     #[allow(dead_code)]
     pub payout_formula: toml::Table,
-    pub troops: super::tables::Troops,
+    pub troops: Troops,
     pub load: Vec<LoadRaw>,
+}
+
+/// The Troops chits (RT 5.2), all alike: read as they stand in `loads.toml`, and used so (the
+/// engine's type too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Troops {
+    /// The first chit's number; the rest follow.
+    pub first_number: u32,
+    /// How many.
+    pub count: u32,
+    /// The payout.
+    pub payout: u32,
+    /// The reduced line usage fee (RT 5.6.1).
+    pub line_fee: u32,
+    /// The pickup Depot is at least this many stations from the nearest Union marker (RT 5.2.1).
+    pub pickup_min_distance: u32,
+    /// The dropoff is within this many stations of a Union marker (RT 5.2.2).
+    pub dropoff_max_distance: u32,
 }
 
 /// One load chit of the table.

@@ -2,7 +2,7 @@
 //! Progress and Congestion Tables (RT 5.9.1, 5.5), costs, set-up by player count (RT 3.1-3.6),
 //! event chits (RT 7.1-7.15) and Special Event counters (RT 6.1-6.8).
 
-use super::raw::{CostsRaw, EventRaw, LoadsFile, SetupRaw, SpecialEventRaw, TablesFile};
+use super::raw::{CostsRaw, EventRaw, LoadsFile, SetupRaw, SpecialEventRaw, TablesFile, Troops};
 use super::{DataError, Map, StationKind, counts, parse};
 use std::collections::BTreeSet;
 
@@ -43,24 +43,6 @@ pub struct Load {
     pub dropoff: Dropoff,
     /// The payout in dollars.
     pub payout: u32,
-}
-
-/// The Troops chits (RT 5.2), all alike: read as they stand in `loads.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Troops {
-    /// The first chit's number; the rest follow.
-    pub first_number: u32,
-    /// How many.
-    pub count: u32,
-    /// The payout.
-    pub payout: u32,
-    /// The reduced line usage fee (RT 5.6.1).
-    pub line_fee: u32,
-    /// The pickup Depot is at least this many stations from the nearest Union marker (RT 5.2.1).
-    pub pickup_min_distance: u32,
-    /// The dropoff is within this many stations of a Union marker (RT 5.2.2).
-    pub dropoff_max_distance: u32,
 }
 
 /// One War Progress Table result (RT 5.9.1).

@@ -1,7 +1,7 @@
 //! The checks of the map against the rules text: the counts it fixes, the stations it names
 //! and where it puts them, and a network connected over built segments (RT 2.1).
 
-use super::check::err;
+use super::map_error as err;
 use super::{DataError, Map, SegmentKind, StationKind, counts};
 use std::collections::BTreeSet;
 

@@ -3,19 +3,14 @@
 //! the drawing's pixels. The file is embedded at build time and parsed once; a file that misses
 //! a station, names one twice or names one the map lacks is a [`LayoutError`] naming the entry.
 
-use crate::draw::geo::{self, Group, Place, Projection};
+use crate::draw::geo::{self, LayoutFile, Place, Projection};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
-pub use crate::draw::geo::LayoutError;
+pub use crate::draw::geo::{Layout, LayoutError};
 use crate::games::confed::Data;
 
-/// The file, as errors name it.
-const FILE: &str = "rules/confederate_rails/layout.toml";
-/// How degrees become pixels: 92.0 px per degree of latitude; degrees of longitude shrink by the cosine of the map's
-/// middle latitude (about 34° N); 40.0 px around the stations.
-const PROJECTION: Projection = Projection { scale: 92.0, lon_shrink: 0.829, pad: 40.0 };
-
+/// The file's places: the stations (the layout's `first`), then the entry points (`second`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -24,60 +19,36 @@ struct Raw {
     entry: Vec<Place>,
 }
 
-/// Every station and entry point placed in the drawing, in px from the map's top left.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Layout {
-    /// The file says it is a reconstruction.
-    pub reconstructed: bool,
-    /// By station id.
-    pub stations: Vec<(f64, f64)>,
-    /// By entry point, in the map's order.
-    pub entries: Vec<(f64, f64)>,
-    /// The map's width and height.
-    pub width: f64,
-    pub height: f64,
-}
-
-impl Layout {
-    /// The shipped layout for `data` (parsed once; checked against `data` on every call).
-    pub fn standard(data: &Data) -> Result<Layout, LayoutError> {
-        static RAW: OnceLock<Result<Raw, LayoutError>> = OnceLock::new();
-        let raw = RAW.get_or_init(|| parse(include_str!("../../../../rules/confederate_rails/layout.toml")));
-        place(raw.as_ref().map_err(Clone::clone)?, data)
+impl LayoutFile for Raw {
+    const FILE: &'static str = "rules/confederate_rails/layout.toml";
+    /// How degrees become pixels: 92.0 px per degree of latitude; degrees of longitude shrink by the cosine of the map's
+    /// middle latitude (about 34° N); 40.0 px around the stations.
+    const PROJECTION: Projection = Projection { scale: 92.0, lon_shrink: 0.829, pad: 40.0 };
+    fn reconstructed(&self) -> bool {
+        self.reconstructed
     }
-
-    /// The layout in `text`, checked against `data` (a file of one's own, in tests).
-    #[cfg(test)]
-    pub fn load(text: &str, data: &Data) -> Result<Layout, LayoutError> {
-        place(&parse(text)?, data)
+    fn groups(&self) -> [&[Place]; 2] {
+        [&self.stations, &self.entry]
     }
 }
 
-fn parse(text: &str) -> Result<Raw, LayoutError> {
-    geo::parse(FILE, text)
+/// The shipped layout for `data` (parsed once; checked against `data` on every call): the
+/// stations by id, the entry points in the map's order.
+pub fn standard(data: &Data) -> Result<Layout, LayoutError> {
+    static RAW: OnceLock<Result<Raw, LayoutError>> = OnceLock::new();
+    place(geo::shipped(&RAW, include_str!("../../../../rules/confederate_rails/layout.toml"))?, data)
+}
+
+/// The layout in `text`, checked against `data` (a file of one's own, in tests).
+#[cfg(test)]
+pub fn load(text: &str, data: &Data) -> Result<Layout, LayoutError> {
+    place(&geo::read(text)?, data)
 }
 
 fn place(raw: &Raw, data: &Data) -> Result<Layout, LayoutError> {
-    let map = &data.map;
-    let station_names: Vec<&str> = map.stations.iter().map(|s| s.name.as_str()).collect();
-    let entry_names: Vec<&str> = map.entries.iter().map(|e| e.name.as_str()).collect();
-    let placed = PROJECTION.place(
-        FILE,
-        &[
-            Group { what: "station", places: &raw.stations, known: &station_names },
-            Group { what: "entry point", places: &raw.entry, known: &entry_names },
-        ],
-    )?;
-    // One list per group, in the groups' order.
-    let mut groups = placed.groups.into_iter();
-    let (stations, entries) = (groups.next().unwrap_or_default(), groups.next().unwrap_or_default());
-    Ok(Layout {
-        reconstructed: raw.reconstructed,
-        stations,
-        entries,
-        width: placed.width,
-        height: placed.height,
-    })
+    let station_names: Vec<&str> = data.map.stations.iter().map(|s| s.name.as_str()).collect();
+    let entry_names: Vec<&str> = data.map.entries.iter().map(|e| e.name.as_str()).collect();
+    geo::lay_out(raw, [("station", &station_names), ("entry point", &entry_names)])
 }
 
 #[cfg(test)]
@@ -93,18 +64,18 @@ mod tests {
 
     #[test]
     fn the_shipped_layout_places_every_station_and_entry_point_as_a_marked_reconstruction() {
-        let l = Layout::standard(data()).expect("the shipped layout is valid");
+        let l = standard(data()).expect("the shipped layout is valid");
         assert!(l.reconstructed);
-        assert_eq!(l.stations.len(), data().map.stations.len());
-        assert_eq!(l.entries.len(), 4);
+        assert_eq!(l.first.len(), data().map.stations.len());
+        assert_eq!(l.second.len(), 4);
         let inside = |p: &(f64, f64)| p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= l.width && p.1 <= l.height;
-        assert!(l.stations.iter().chain(&l.entries).all(inside));
+        assert!(l.first.iter().chain(&l.second).all(inside));
     }
 
     #[test]
     fn richmond_lies_north_east_of_atlanta_and_memphis_west_of_nashville() {
-        let l = Layout::standard(data()).expect("valid");
-        let at = |n: &str| l.stations[data().map.station(n).expect(n)];
+        let l = standard(data()).expect("valid");
+        let at = |n: &str| l.first[data().map.station(n).expect(n)];
         let (richmond, atlanta) = (at("Richmond"), at("Atlanta"));
         assert!(richmond.0 > atlanta.0 && richmond.1 < atlanta.1);
         assert!(at("Memphis").0 < at("Nashville").0);
@@ -113,7 +84,7 @@ mod tests {
     #[test]
     fn a_missing_station_is_an_error_naming_it() {
         let text = SHIPPED.replace("  { name = \"Corinth\", lon = -88.52, lat = 34.93 },\n", "");
-        let e = Layout::load(&text, data()).expect_err("Corinth is missing");
+        let e = load(&text, data()).expect_err("Corinth is missing");
         assert_eq!(
             e.to_string(),
             "rules/confederate_rails/layout.toml: station \"Corinth\": not placed: every one needs lon and lat"
@@ -124,19 +95,19 @@ mod tests {
     fn an_unknown_or_twice_placed_station_is_an_error_naming_it() {
         let extra = SHIPPED
             .replace("stations = [\n", "stations = [\n  { name = \"Atlantis\", lon = -80.0, lat = 30.0 },\n");
-        let e = Layout::load(&extra, data()).expect_err("no Atlantis");
+        let e = load(&extra, data()).expect_err("no Atlantis");
         assert!(e.to_string().contains("station \"Atlantis\": the map has no station"), "{e}");
         let twice = SHIPPED
             .replace("stations = [\n", "stations = [\n  { name = \"Corinth\", lon = -80.0, lat = 30.0 },\n");
-        let e = Layout::load(&twice, data()).expect_err("Corinth twice");
+        let e = load(&twice, data()).expect_err("Corinth twice");
         assert!(e.to_string().contains("station \"Corinth\": placed twice"), "{e}");
     }
 
     #[test]
     fn a_file_that_is_not_the_layout_shape_is_an_error() {
-        assert!(Layout::load("reconstructed = true\nstations = 3\n", data()).is_err());
+        assert!(load("reconstructed = true\nstations = 3\n", data()).is_err());
         let out_of_range = SHIPPED.replace("lon = -88.52, lat = 34.93", "lon = -288.52, lat = 34.93");
-        let e = Layout::load(&out_of_range, data()).expect_err("out of range");
+        let e = load(&out_of_range, data()).expect_err("out of range");
         assert!(e.to_string().contains("station \"Corinth\""), "{e}");
     }
 }

@@ -186,9 +186,10 @@ fn trains(s: &State, at: &[(f64, f64)]) -> Vec<El> {
 
 /// The Union entry points: a blue star, the name, and the entry line to its station.
 fn entries(d: &Data, layout: &Layout) -> Vec<El> {
+    let (stations, entry_points) = (&layout.first, &layout.second);
     let mut out = Vec::new();
-    for (e, p) in d.map.entries.iter().zip(&layout.entries) {
-        if let Some(to) = layout.stations.get(e.joins) {
+    for (e, p) in d.map.entries.iter().zip(entry_points) {
+        if let Some(to) = stations.get(e.joins) {
             out.push(El::line(*p, *to, UNION, 2.5).attr("stroke-dasharray", "6 2"));
         }
         let star: Vec<(f64, f64)> = (0..10)
@@ -210,7 +211,7 @@ fn entries(d: &Data, layout: &Layout) -> Vec<El> {
 
 /// The whole map in the layout's frame.
 pub fn map(d: &Data, s: &State, layout: &Layout) -> Vec<El> {
-    let at = &layout.stations;
+    let at = &layout.first; // the stations
     let mut out = segments(d, s, at);
     out.extend(entries(d, layout));
     for (id, p) in at.iter().enumerate() {

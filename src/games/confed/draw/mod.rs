@@ -10,10 +10,8 @@ mod map;
 #[cfg(test)]
 mod tests;
 
-use layout::Layout;
-
 use super::Confed;
-use super::board::{self, name, segment_name};
+use super::board::{self, name};
 use super::chits::{self, train_name};
 use super::state::{Place, State};
 use crate::draw::text::{self, Panel};
@@ -29,7 +27,7 @@ impl Confed {
     /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
     /// does not fit the map (a test keeps that from shipping).
     pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
-        let layout = Layout::standard(&self.data).ok()?;
+        let layout = layout::standard(&self.data).ok()?;
         let d = &self.data;
         let headline = format!(
             "Confederate Rails — Round {}; the Union holds {} of {} Victory Depots",
@@ -155,15 +153,7 @@ impl Confed {
             let bad: Vec<String> = s.bad_rails.iter().map(|l| format!("#{l}")).collect();
             out.push(format!("Bad Rails: {}", bad.join(" ")));
         }
-        let cut: Vec<String> = s
-            .bridges_out
-            .iter()
-            .map(|g| format!("{} (bridge out)", segment_name(d, *g)))
-            .chain(s.ripped.iter().map(|(g, k)| format!("{} (ripped up x{k})", segment_name(d, *g))))
-            .collect();
-        if !cut.is_empty() {
-            out.push(format!("Disrupted: {}", cut.join(", ")));
-        }
+        out.extend(board::disrupted(d, s));
         let depots: Vec<&str> = s.new_depots.iter().map(|x| name(d, *x)).collect();
         if !depots.is_empty() {
             out.push(format!("New Depots: {}", depots.join(", ")));

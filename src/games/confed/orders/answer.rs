@@ -12,15 +12,8 @@ use super::super::state::{Action, ChoiceKind, Stage, State, Task};
 use super::{Order, When};
 use crate::engine::{Answer, LineNote, OrderSheet, Seat};
 
-/// The station with this name (exact, then ignoring case).
-pub fn find_station(d: &Data, name: &str) -> Option<usize> {
-    d.map
-        .station(name)
-        .or_else(|| d.map.stations.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim())))
-}
-
 fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
-    let (a, b) = (find_station(d, a)?, find_station(d, b)?);
+    let (a, b) = (d.map.find_station(a)?, d.map.find_station(b)?);
     d.map.segments_between(a, b).first().copied()
 }
 
@@ -97,7 +90,7 @@ impl Confed {
     ) -> Option<(Action, String, bool)> {
         let d = &self.data;
         let ok = |a: Action| legal.contains(&a).then_some(a);
-        let station = |n: &str| find_station(d, n);
+        let station = |n: &str| d.map.find_station(n);
         if let Some(task) = s.tasks.first() {
             return match (task, o) {
                 (Task::Choose { kind, .. }, Order::Decline) => {
@@ -257,15 +250,15 @@ impl Confed {
             }
         };
         match o {
-            Order::Abandon { at: x, .. } if find_station(d, x) == Some(at) => {
+            Order::Abandon { at: x, .. } if d.map.find_station(x) == Some(at) => {
                 ok(Action::Abandon).map(|a| (a, "abandoned".into(), true))
             }
-            Order::Leave { at: x, .. } if find_station(d, x) == Some(at) => {
+            Order::Leave { at: x, .. } if d.map.find_station(x) == Some(at) => {
                 ok(Action::DepotDrop).map(|a| (a, "left at the Depot".into(), true))
             }
             Order::Again(_) => ok(Action::Draw).map(|a| (a, "undertakes again".into(), true)),
             Order::Move { path, .. } => {
-                let ids: Vec<usize> = path.iter().filter_map(|n| find_station(d, n)).collect();
+                let ids: Vec<usize> = path.iter().filter_map(|n| d.map.find_station(n)).collect();
                 if ids.len() != path.len() || ids.last() == Some(&at) {
                     return None;
                 }
@@ -277,7 +270,7 @@ impl Confed {
                 step_to(next).map(|a| (a, format!("moved to {}", board::name(d, next)), last))
             }
             Order::Shortest { to, .. } => {
-                let goal = find_station(d, to)?;
+                let goal = d.map.find_station(to)?;
                 if goal == at {
                     return None;
                 }
@@ -305,7 +298,7 @@ impl Confed {
         let d = &self.data;
         let code = match (kind, o) {
             (ChoiceKind::Occupy | ChoiceKind::DepotConstruction, Order::Choose(v)) if v.len() == 1 => {
-                find_station(d, v.first()?)?
+                d.map.find_station(v.first()?)?
             }
             (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => {
                 segment(d, v.first()?, v.get(1)?)?

@@ -41,10 +41,10 @@ fn tint(hex: &str, keep: f64) -> String {
     format!("#{:02x}{:02x}{:02x}", mix(ch(0)), mix(ch(2)), mix(ch(4)))
 }
 
-/// The sea zones: a wash and the name, in the layout's places.
+/// The sea zones (the layout's second group): a wash and the name.
 fn seas(d: &Data, layout: &Layout) -> Vec<El> {
     let mut out = Vec::new();
-    for (name, p) in d.sea_names.iter().zip(&layout.seas) {
+    for (name, p) in d.sea_names.iter().zip(&layout.second) {
         out.push(
             El::new("ellipse").n("cx", p.0).n("cy", p.1).n("rx", 46.0).n("ry", 20.0).attr("fill", SEA_WASH),
         );
@@ -158,7 +158,7 @@ fn battles(s: &State, at: &[(f64, f64)]) -> Vec<El> {
 
 /// The whole map in the layout's frame.
 pub fn map(d: &Data, s: &State, layout: &Layout) -> Vec<El> {
-    let at = &layout.provinces;
+    let at = &layout.first; // the provinces
     let mut out = seas(d, layout);
     out.extend(borders(d, at));
     for (i, p) in at.iter().enumerate() {

@@ -13,8 +13,6 @@ mod map;
 #[cfg(test)]
 mod tests;
 
-use layout::Layout;
-
 use super::R1800;
 use super::state::{RES, State};
 use crate::draw::text::{self, Panel};
@@ -33,7 +31,7 @@ impl R1800 {
     /// does not fit the map (a test keeps that from shipping).
     pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
         let d = self.data();
-        let layout = Layout::standard(d).ok()?;
+        let layout = layout::standard(d).ok()?;
         let headline =
             format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
         let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];

@@ -17,10 +17,8 @@ mod tests;
 
 use super::R1835;
 use super::actions::{Action, Refusal, illegal};
-use super::state::{Round, State};
-use super::trains::PrussianMoment;
+use super::state::{Ask, PrussianMoment, Round, State};
 use crate::engine::Event;
-use serde::{Deserialize, Serialize};
 
 /// When `prussian_moments` is called.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,39 +26,6 @@ pub enum PrussianAt {
     TrainBought,
     StockRoundStart,
     OperatingRoundStart,
-}
-
-/// A question put to a seat: form the Prussian (`paper` = M2) or exchange `paper`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ask {
-    pub seat: u8,
-    pub paper: String,
-}
-
-/// The Prussian's part of the state (the whole is `Default` before the first 4).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PrussianState {
-    /// The first 4 has been bought: M2's owner may form the Prussian (FACTS §9).
-    #[serde(default)]
-    pub may_form: bool,
-    /// The questions waiting, first = asked now.
-    #[serde(default)]
-    pub asks: Vec<Ask>,
-    /// The questions were raised by a train purchase in the middle of an operating round, where
-    /// HR 10's "no double benefit" applies.
-    #[serde(default)]
-    pub mid_or: bool,
-    /// Formed in this operating round after M2 operated: it does not operate until the next
-    /// one and its price is not adjusted (HR 10; RULING K47).
-    #[serde(default)]
-    pub sits_out: bool,
-    /// Per seat, the percentage of the Prussian that earns no Prussian dividend in this
-    /// operating round because the paper it came from already paid (HR 10; RULING K48).
-    #[serde(default)]
-    pub withheld: Vec<(u8, u8)>,
-    /// Minors (index) that paid income in this operating round (noted by the dividend step).
-    #[serde(default)]
-    pub paid: Vec<u8>,
 }
 
 impl R1835 {

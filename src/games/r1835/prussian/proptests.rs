@@ -5,9 +5,9 @@
 //! the most, a refused answer changes nothing, and the default is always a legal answer.
 
 use super::super::actions::Action;
+use super::super::state::PrussianMoment;
 use super::super::state::{Entity, Loc, Round, State};
 use super::super::tests::{engine, sold_packet};
-use super::super::trains::PrussianMoment;
 use super::PrussianAt;
 use crate::engine::Event;
 use proptest::prelude::*;

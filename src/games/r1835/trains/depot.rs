@@ -1,45 +1,12 @@
 //! What the bank and the pool hold (FACTS §7.6, §8): the bank sells its trains in the strict
 //! order of `trains.toml`, the pool keeps the trains companies had to give up, rusted trains
-//! leave the game. The state keeps only what has changed ([`Depot`]); the bank's stock is the
-//! data's count less what has left it. Also the per-entity views the purchase rules need
-//! (trains, cash, limit, who runs it).
+//! leave the game. The state keeps only what has changed
+//! ([`Depot`](super::super::state::Depot)); the bank's stock is the data's count less what has
+//! left it. Also the per-entity views the purchase rules need (trains, cash, limit, who runs it).
 
 use super::super::R1835;
 use super::super::holdings::Holder;
 use super::super::state::{Entity, State};
-use serde::{Deserialize, Serialize};
-
-/// The trains outside the companies. The default (nothing sold, empty pool) is the set-up.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Depot {
-    /// Per train type (data order): how many have left the bank, sold or rusted there. A
-    /// missing entry is 0.
-    #[serde(default)]
-    pub sold: Vec<u8>,
-    /// The trains in the bank pool, in the order they arrived.
-    #[serde(default)]
-    pub pool: Vec<String>,
-    /// Trains that rusted: out of the game.
-    #[serde(default)]
-    pub rusted: u32,
-}
-
-impl Depot {
-    /// How many trains of type `t` have left the bank.
-    pub fn sold_of(&self, t: usize) -> u8 {
-        self.sold.get(t).copied().unwrap_or(0)
-    }
-
-    /// Records that `k` trains of type `t` left the bank.
-    pub fn add_sold(&mut self, t: usize, k: u8) {
-        if self.sold.len() <= t {
-            self.sold.resize(t + 1, 0);
-        }
-        if let Some(x) = self.sold.get_mut(t) {
-            *x = x.saturating_add(k);
-        }
-    }
-}
 
 /// The trains an entity holds (nothing for an index the state does not have).
 pub(crate) fn trains_of(s: &State, e: Entity) -> &[String] {

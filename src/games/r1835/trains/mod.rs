@@ -19,9 +19,6 @@ mod tests_emergency;
 #[cfg(test)]
 mod tests_prussian;
 
-pub use depot::Depot;
-pub use phase::PrussianMoment;
-
 use super::R1835;
 use super::actions::{Action, Refusal, illegal};
 use super::holdings::{Holder, pay};

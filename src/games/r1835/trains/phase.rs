@@ -4,24 +4,9 @@
 //! buys its first train (FACTS §3).
 
 use super::super::R1835;
-use super::super::state::{Entity, State};
+use super::super::state::{Entity, PrussianMoment, State};
 use super::depot::{id_of, trains_mut, trains_of};
 use crate::engine::Event;
-use serde::{Deserialize, Serialize};
-
-/// A Prussian moment reached by a phase change and not yet carried out (FACTS §9). The
-/// formation and the exchanges belong to the Prussian's own part of the engine, which takes the
-/// moments from `State::prussian_due`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PrussianMoment {
-    /// The first 4: M2's owner may form the Prussian.
-    MayForm,
-    /// The first 4+4: the Prussian must form now.
-    MustForm,
-    /// The first 5: every remaining minor, BB and HB is exchanged.
-    ForcedExchange,
-}
 
 impl PrussianMoment {
     fn of(event: &str) -> Option<PrussianMoment> {

@@ -5,9 +5,8 @@
 use super::super::R1835;
 use super::super::actions::{Action, Refusal};
 use super::super::holdings::{Holder, pay};
-use super::super::state::{Entity, Round, State};
+use super::super::state::{Entity, PrussianMoment, Round, State};
 use super::super::tests::{act, co, engine, fresh_stock_round, sold_packet};
-use super::PrussianMoment;
 use crate::engine::Event;
 use serde_json::json;
 
@@ -284,7 +283,7 @@ fn a_state_saved_before_the_trains_step_existed_loads_with_a_full_bank() {
         o.remove("prussian_due");
     }
     let back: State = serde_json::from_value(saved).expect("an old state loads");
-    assert_eq!(back.depot, super::Depot::default());
+    assert_eq!(back.depot, super::super::state::Depot::default());
     assert!(back.prussian_due.is_empty());
     assert_eq!((g.bank_left(&back), g.trains_accounted(&back)), (33, 33));
 }

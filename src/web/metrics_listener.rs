@@ -1,15 +1,17 @@
 //! The metrics listener: `GET /metrics` in the Prometheus text format on its own address
 //! (`--metrics-addr`), apart from the public router, so that a scraper on the operator's network
 //! can reach it while the players' web server never serves it (RULING O6). Each scrape reads the
-//! gauges that describe the database first (outbox, due turns) and the pool.
+//! gauges that describe the database first (outbox, due turns) and the pool; the names and the
+//! recording are `crate::metrics`'s.
 
-use super::{PrometheusHandle, set_gauges};
+use crate::metrics::set_gauges;
 use crate::service::{Ctx, Shutdown};
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use metrics_exporter_prometheus::PrometheusHandle;
 use std::time::Duration;
 
 /// How often the recorder's histograms are drained between scrapes, so memory stays bounded when
@@ -20,7 +22,7 @@ const UPKEEP_EVERY: Duration = Duration::from_secs(5);
 const TEXT_FORMAT: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The text a scrape answers: the database's gauges read now, then every metric rendered.
-pub async fn render(ctx: &Ctx, handle: &PrometheusHandle) -> anyhow::Result<String> {
+async fn render(ctx: &Ctx, handle: &PrometheusHandle) -> anyhow::Result<String> {
     let snapshot = {
         let mut conn = ctx.pool.acquire().await?;
         crate::store::metrics::snapshot(&mut conn, ctx.now()).await?
@@ -30,7 +32,7 @@ pub async fn render(ctx: &Ctx, handle: &PrometheusHandle) -> anyhow::Result<Stri
 }
 
 /// The metrics router: `/metrics` only.
-pub fn router(ctx: Ctx, handle: PrometheusHandle) -> Router {
+fn router(ctx: Ctx, handle: PrometheusHandle) -> Router {
     Router::new().route("/metrics", get(scrape)).with_state((ctx, handle))
 }
 
@@ -46,7 +48,7 @@ async fn scrape(State((ctx, handle)): State<(Ctx, PrometheusHandle)>) -> axum::r
 
 /// Serves `/metrics` on `listener` until `shutdown` is set, draining the recorder's histograms
 /// every few seconds.
-pub async fn serve(
+pub async fn serve_metrics(
     ctx: Ctx,
     handle: PrometheusHandle,
     listener: tokio::net::TcpListener,
