@@ -50,7 +50,12 @@ async fn main() -> anyhow::Result<()> {
     let db = format!("sm_bench_storm_{}", std::process::id());
     let url = format!("{base}/{db}");
     // Each worker adjudicates up to 8 turns at once (service::turn::close::CLOSE_CONCURRENCY).
-    let pool = stationmaster::store::connect_and_migrate(&url, workers as u32 * 8 + 4).await?;
+    let pool = stationmaster::store::connect_and_migrate(
+        &url,
+        workers as u32 * 8 + 4,
+        stationmaster::store::SERVER_DB_WAIT,
+    )
+    .await?;
     let t0 = Utc.with_ymd_and_hms(2026, 11, 23, 12, 0, 0).single().unwrap_or_default();
     let clock = Clock::fixed(t0);
     let ctx = Ctx::new(pool.clone(), settings(url.clone()), clock.clone()).await?;
