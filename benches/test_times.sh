@@ -19,7 +19,8 @@ bins=$(cargo test --no-run --message-format=json 2>/dev/null |
 for l in sys.stdin:
     m = json.loads(l)
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
-        print(m["target"]["name"] + "=" + m["executable"])')
+        # The library and the binary share the package name: the kind tells them apart.
+        print(m["target"]["kind"][0] + "-" + m["target"]["name"] + "=" + m["executable"])')
 
 for entry in $bins; do
   name=${entry%%=*}
