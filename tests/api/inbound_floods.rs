@@ -208,6 +208,32 @@ async fn a_dmarc_pass_for_another_domain_than_the_from_is_not_trusted() {
 }
 
 #[tokio::test]
+async fn a_forged_mail_cannot_squat_the_message_id_of_the_players_next_mail() {
+    let (pool, _db) = test_db().await;
+    let app = app_with_default_policy(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let anna = "From: A4 <anna@example.org>\r\n";
+    let good = "dmarc=pass header.from=example.org";
+    // In Anna's name without passing authentication, and from another sender: both refused.
+    let forged = mail_with_froms(&to, anna, "dmarc=fail header.from=example.org", "squat");
+    assert_eq!(deliver(&app, forged.as_bytes()).await.0, "rejected");
+    let stranger =
+        mail_with_froms(&to, "From: eve@evil.test\r\n", good, "squat").replace("CLAIM", "PASS CLAIM");
+    assert_eq!(deliver(&app, stranger.as_bytes()).await.0, "rejected");
+    // Anna's genuine mail with that Message-ID is hers: taken and answered.
+    let genuine = mail_with_froms(&to, anna, good, "squat");
+    let (status, why, answer) = deliver(&app, genuine.as_bytes()).await;
+    assert_eq!(status, "accepted", "{why}");
+    assert!(answer.is_some(), "the player gets the echo");
+    assert_eq!(latest_body(&app, &g, 1).await, "CLAIM 7H NORTH");
+    // Her own mail again (other bytes, the same Message-ID) is the duplicate.
+    let again = format!("Received: from relay2\r\n{genuine}");
+    let (status, _, answer) = deliver(&app, again.as_bytes()).await;
+    assert_eq!((status.as_str(), answer.is_none()), ("duplicate", true));
+}
+
+#[tokio::test]
 async fn a_delivered_to_header_does_not_route_mail_the_mta_delivered_elsewhere() {
     let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;

@@ -241,14 +241,6 @@ async fn decide(
     if !mail.readable {
         return Ok(Decided::silent(InboundStatus::Ignored, "not a readable mail message"));
     }
-    if let Some(mid) = &mail.message_id
-        && store::inbound::message_id_seen(tx, row.id, mid).await?
-    {
-        return Ok(Decided::silent(
-            InboundStatus::Duplicate,
-            format!("same Message-ID as an earlier mail: {mid}"),
-        ));
-    }
     let Some(from) = mail.from.clone() else {
         return Ok(Decided::silent(InboundStatus::Ignored, "no From address"));
     };
@@ -265,6 +257,16 @@ async fn decide(
     };
     if let Some((outcome, why)) = stranger {
         return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
+    }
+    // Only the player's own earlier mail makes a Message-ID a duplicate: a stranger's mail
+    // carrying it first must not silence the player's (issue 32).
+    if let Some(mid) = &mail.message_id
+        && store::inbound::message_id_seen(tx, row.id, mid, seat.auth.game, seat.auth.seat, &from).await?
+    {
+        return Ok(Decided::silent(
+            InboundStatus::Duplicate,
+            format!("same Message-ID as an earlier mail of this seat's player: {mid}"),
+        ));
     }
     if row.truncated {
         let why = format!(
