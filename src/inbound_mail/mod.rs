@@ -14,5 +14,5 @@ mod signoff;
 pub use body::clean_body;
 pub use commands::{GmAnswer, GmChoice, GmCommands, MailCommands, TokenLine};
 pub use html::html_to_text;
-pub use parse::{AuthResults, BodyKind, ParsedMail};
+pub use parse::{AuthResults, BodyKind, FromProblem, ParsedMail};
 pub use signoff::{SignOff, sign_off};

@@ -21,13 +21,28 @@ pub struct AuthResults {
     pub dkim: Option<String>,
     pub spf: Option<String>,
     pub dmarc: Option<String>,
+    /// The domain DMARC judged (its `header.from`), lower-cased, when it named one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dmarc_from: Option<String>,
 }
 
 impl AuthResults {
-    /// Whether the mail passed: DMARC's verdict when it gave one (`pass` or `fail`), else a DKIM
-    /// or SPF `pass` (RULING M3). `Err` says why not, in words for the player.
-    pub fn verdict(&self) -> Result<(), String> {
+    /// Whether a mail from `from` passed: DMARC's verdict when it gave one (`pass` or `fail`),
+    /// else a DKIM or SPF `pass` (RULING M3). A DMARC verdict counts only for the domain of
+    /// `from`: one that judged another domain (or a pass that named none) means our MTA read another From
+    /// than we did, and the mail is not trusted whatever it says (RULING M8). `Err` says why
+    /// not, in words for the player.
+    pub fn verdict(&self, from: &str) -> Result<(), String> {
         let is = |r: &Option<String>, v: &str| r.as_deref() == Some(v);
+        let domain = from.rsplit_once('@').map_or("", |(_, d)| d.trim());
+        let judged = match self.dmarc_from.as_deref() {
+            Some(d) => !domain.is_empty() && d.eq_ignore_ascii_case(domain),
+            // A pass must say what it passed; other verdicts decide nothing on their own.
+            None => self.dmarc.as_deref() != Some("pass"),
+        };
+        if !judged {
+            return Err("our mail server's DMARC check was not for the domain of its From address".into());
+        }
         match self.dmarc.as_deref() {
             Some("pass") => Ok(()),
             Some("fail") => Err("its sender's domain says it did not send it (DMARC failed)".into()),
@@ -41,13 +56,44 @@ impl AuthResults {
     }
 }
 
+/// Why a mail's From field is not one mailbox in one header, which RFC 5322 requires when there
+/// is no Sender and DMARC requires always (RULING M8). Its `Display` is for the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FromProblem {
+    /// More than one From header.
+    SeveralHeaders(usize),
+    /// One From header naming more than one address.
+    SeveralAddresses(usize),
+    /// A From written as a group (`name: address;`).
+    Group,
+}
+
+impl std::fmt::Display for FromProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FromProblem::SeveralHeaders(n) => {
+                write!(f, "it has {n} From headers; a mail must have exactly one")
+            }
+            FromProblem::SeveralAddresses(n) => {
+                write!(f, "its From header names {n} addresses; a mail must come from exactly one")
+            }
+            FromProblem::Group => {
+                f.write_str("its From header is a group; a mail must come from exactly one address")
+            }
+        }
+    }
+}
+
 /// What we read out of a message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParsedMail {
     pub readable: bool,
     pub message_id: Option<String>,
-    /// The From address, lower-cased.
+    /// The From address, lower-cased (the last From header's first, as `mail-parser` reads it;
+    /// see `from_problem` before trusting it).
     pub from: Option<String>,
+    /// Why the From field is not exactly one address, if it is not.
+    pub from_problem: Option<FromProblem>,
     /// To, Cc, Delivered-To and X-Original-To addresses, lower-cased.
     pub recipients: Vec<String>,
     pub subject: String,
@@ -67,6 +113,7 @@ impl ParsedMail {
                 readable: false,
                 message_id: None,
                 from: None,
+                from_problem: None,
                 recipients: Vec::new(),
                 subject: String::new(),
                 body: String::new(),
@@ -102,6 +149,7 @@ impl ParsedMail {
             readable: true,
             message_id: m.message_id().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()),
             from: m.from().and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.trim().to_lowercase()),
+            from_problem: from_problem(&m),
             recipients,
             subject: m.subject().unwrap_or_default().trim().to_string(),
             body: clean_body(text.as_deref().unwrap_or_default()),
@@ -109,6 +157,19 @@ impl ParsedMail {
             attachments: m.attachment_count(),
             auth: authserv_id.and_then(|id| trusted_auth_results(&m, id)),
         }
+    }
+}
+
+/// Counts From headers and the addresses they hold (RULING M8).
+fn from_problem(m: &mail_parser::Message<'_>) -> Option<FromProblem> {
+    let headers = m.headers_raw().filter(|(name, _)| name.eq_ignore_ascii_case("From")).count();
+    if headers > 1 {
+        return Some(FromProblem::SeveralHeaders(headers));
+    }
+    match m.from()? {
+        mail_parser::Address::Group(_) => Some(FromProblem::Group),
+        mail_parser::Address::List(list) if list.len() > 1 => Some(FromProblem::SeveralAddresses(list.len())),
+        mail_parser::Address::List(_) => None,
     }
 }
 
@@ -133,11 +194,19 @@ fn trusted_auth_results(m: &mail_parser::Message<'_>, authserv_id: &str) -> Opti
     let mut out = AuthResults::default();
     for p in parts {
         let Some((method, rest)) = p.trim().split_once('=') else { continue };
-        let result = rest.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+        let mut words = rest.split_whitespace();
+        let result = words.next().unwrap_or_default().to_ascii_lowercase();
         match method.trim().to_ascii_lowercase().as_str() {
             "dkim" if out.dkim.is_none() => out.dkim = Some(result),
             "spf" if out.spf.is_none() => out.spf = Some(result),
-            "dmarc" if out.dmarc.is_none() => out.dmarc = Some(result),
+            "dmarc" if out.dmarc.is_none() => {
+                out.dmarc = Some(result);
+                out.dmarc_from = words.find_map(|w| {
+                    let (k, v) = w.split_once('=')?;
+                    k.eq_ignore_ascii_case("header.from")
+                        .then(|| v.trim_matches(['"', ';']).to_ascii_lowercase())
+                });
+            }
             _ => {}
         }
     }
@@ -168,19 +237,68 @@ mod tests {
         assert_eq!(ParsedMail::parse(MAIL.as_bytes(), None).auth, None);
     }
 
-    #[test]
-    fn a_mail_passes_on_dmarc_else_on_dkim_or_spf() {
-        let r = |dkim: Option<&str>, spf: Option<&str>, dmarc: Option<&str>| AuthResults {
+    /// Results with DMARC's verdict for example.org.
+    fn results(dkim: Option<&str>, spf: Option<&str>, dmarc: Option<&str>) -> AuthResults {
+        AuthResults {
             dkim: dkim.map(str::to_string),
             spf: spf.map(str::to_string),
             dmarc: dmarc.map(str::to_string),
+            dmarc_from: dmarc.map(|_| "example.org".to_string()),
+        }
+    }
+
+    #[test]
+    fn a_mail_passes_on_dmarc_else_on_dkim_or_spf() {
+        let r = |dkim, spf, dmarc| results(dkim, spf, dmarc).verdict("anna@example.org");
+        assert!(r(Some("fail"), Some("fail"), Some("pass")).is_ok());
+        assert!(r(Some("pass"), Some("pass"), Some("fail")).unwrap_err().contains("DMARC failed"));
+        assert!(r(Some("pass"), Some("fail"), None).is_ok());
+        assert!(r(Some("fail"), Some("pass"), Some("none")).is_ok());
+        assert!(r(Some("fail"), Some("fail"), None).unwrap_err().contains("DKIM fail, SPF fail"));
+        assert!(r(None, None, None).is_err());
+    }
+
+    #[test]
+    fn a_dmarc_pass_counts_only_for_the_from_domain_it_names() {
+        let pass = results(None, None, Some("pass"));
+        assert!(pass.verdict("Anna@EXAMPLE.org").is_ok(), "the domain is compared without case");
+        let other = AuthResults { dmarc_from: Some("evil.test".into()), ..pass.clone() };
+        assert!(other.verdict("anna@example.org").unwrap_err().contains("not for the domain of its From"));
+        let unnamed = AuthResults { dmarc_from: None, ..pass.clone() };
+        assert!(unnamed.verdict("anna@example.org").is_err(), "a pass that names no domain");
+        let sub = AuthResults { dmarc_from: Some("mail.example.org".into()), ..pass };
+        assert!(sub.verdict("anna@example.org").is_err(), "another domain, even a subdomain");
+        // Whatever its verdict, DMARC for another domain lets no DKIM or SPF pass stand in.
+        let none =
+            AuthResults { dmarc_from: Some("evil.test".into()), ..results(Some("pass"), None, Some("none")) };
+        assert!(none.verdict("anna@example.org").is_err());
+    }
+
+    #[test]
+    fn the_domain_dmarc_judged_is_read_from_our_results() {
+        let raw = MAIL.replace("dmarc=pass", "dmarc=pass (p=none dis=none) header.from=Evil.Test");
+        let a = ParsedMail::parse(raw.as_bytes(), Some("mx.sm.test")).auth.unwrap();
+        assert_eq!(a.dmarc_from.as_deref(), Some("evil.test"));
+        assert_eq!(ParsedMail::parse(MAIL.as_bytes(), Some("mx.sm.test")).auth.unwrap().dmarc_from, None);
+    }
+
+    #[test]
+    fn a_from_that_is_not_one_address_in_one_header_is_a_problem() {
+        let with = |from: &str| {
+            let raw = format!("{from}To: x@sm.test\r\nSubject: s\r\n\r\nCLAIM 7H NORTH\r\n");
+            ParsedMail::parse(raw.as_bytes(), None).from_problem
         };
-        assert!(r(Some("fail"), Some("fail"), Some("pass")).verdict().is_ok());
-        assert!(r(Some("pass"), Some("pass"), Some("fail")).verdict().unwrap_err().contains("DMARC failed"));
-        assert!(r(Some("pass"), Some("fail"), None).verdict().is_ok());
-        assert!(r(Some("fail"), Some("pass"), Some("none")).verdict().is_ok());
-        assert!(r(Some("fail"), Some("fail"), None).verdict().unwrap_err().contains("DKIM fail, SPF fail"));
-        assert!(r(None, None, None).verdict().is_err());
+        assert_eq!(with("From: A <a@example.org>\r\n"), None);
+        assert_eq!(
+            with("From: A <a@example.org>, Eve <eve@evil.test>\r\n"),
+            Some(FromProblem::SeveralAddresses(2))
+        );
+        assert_eq!(
+            with("From: Eve <eve@evil.test>\r\nFrom: A <a@example.org>\r\n"),
+            Some(FromProblem::SeveralHeaders(2))
+        );
+        assert_eq!(with("From: Players: a@example.org;\r\n"), Some(FromProblem::Group));
+        assert_eq!(with(""), None, "no From at all is another matter (no sender)");
     }
 
     #[test]

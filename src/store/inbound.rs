@@ -149,13 +149,26 @@ pub async fn record_outcome(
     Ok(())
 }
 
-/// Whether another, already processed message had this Message-ID.
-pub async fn message_id_seen(conn: &mut PgConnection, id: i64, message_id: &str) -> sqlx::Result<bool> {
+/// Whether another, already processed message had this Message-ID and came from the same
+/// sender for the same seat as its player's own mail (not refused as a stranger's, which leaves
+/// a notice): a stranger's mail cannot take a Message-ID away from the player.
+pub async fn message_id_seen(
+    conn: &mut PgConnection,
+    id: i64,
+    message_id: &str,
+    game: GameId,
+    seat: Seat,
+    from: &str,
+) -> sqlx::Result<bool> {
     sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new')",
+        "SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE message_id = $1 AND id <> $2 AND status <> 'new' \
+         AND game_id = $3 AND seat = $4 AND lower(from_addr) = lower($5) AND notice IS NULL)",
     )
     .bind(message_id)
     .bind(id)
+    .bind(game)
+    .bind(seat)
+    .bind(from)
     .fetch_one(conn)
     .await
 }

@@ -112,7 +112,11 @@ async fn with_a_trusted_authserv_id_a_seats_mail_must_pass_authentication() {
         ),
         ("dkim=fail; spf=fail smtp.mailfrom=example.org", "rejected", "could not verify"),
         ("", "rejected", "no authentication results"),
-        ("dkim=pass header.d=example.org; spf=fail; dmarc=pass", "accepted", "orders stored"),
+        (
+            "dkim=pass header.d=example.org; spf=fail; dmarc=pass header.from=example.org",
+            "accepted",
+            "orders stored",
+        ),
         ("dkim=none; spf=pass smtp.mailfrom=example.org; dmarc=none", "accepted", "orders stored"),
     ];
     for (n, (results, status, words)) in cases.iter().enumerate() {
@@ -123,6 +127,110 @@ async fn with_a_trusted_authserv_id_a_seats_mail_must_pass_authentication() {
     let forged = mail("dmarc=pass", 9).replace("mx.sm.test", "mx.evil.example");
     let (got, why, _) = deliver(&app, forged.as_bytes()).await;
     assert_eq!(got, "rejected", "{why}");
+}
+
+/// A mail to `to` with our MTA's `results` and the given From header lines (each ending in CRLF).
+fn mail_with_froms(to: &str, froms: &str, results: &str, id: &str) -> String {
+    format!(
+        "Authentication-Results: mx.sm.test; {results}\r\n{froms}To: {to}\r\nSubject: x\r\nMessage-ID: <{id}@x>\r\n\r\nCLAIM 7H NORTH\r\n"
+    )
+}
+
+/// Delivers a mail the attacker wrote in Anna's name and checks it was refused for `words`,
+/// changed nothing, and told Anna.
+async fn refused_for(app: &TestApp, g: &stationmaster::service::CreatedGame, raw: &str, words: &str) {
+    let before = notices_to(app, "anna@example.org").await.len();
+    let (status, why, answer) = deliver(app, raw.as_bytes()).await;
+    assert_eq!((status.as_str(), why.contains(words)), ("rejected", true), "{why}");
+    assert_eq!(latest_body(app, g, 1).await, "", "nothing changed");
+    if let Some(answer) = answer {
+        assert_eq!(answer.to_addr, "anna@example.org", "only the seat's player is told");
+        assert!(answer.body_text.contains(words) && answer.body_text.contains("Nothing was changed"));
+    } else {
+        assert_eq!(notices_to(app, "anna@example.org").await.len(), before, "told within the hour already");
+    }
+}
+
+#[tokio::test]
+async fn a_mail_with_two_from_addresses_is_refused() {
+    let (pool, _db) = test_db().await;
+    let app = app_with_default_policy(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let evil =
+        "dkim=pass header.d=evil.test; spf=pass smtp.mailfrom=evil.test; dmarc=pass header.from=evil.test";
+    let froms = "From: A4 <anna@example.org>, Eve <eve@evil.test>\r\n";
+    refused_for(&app, &g, &mail_with_froms(&to, froms, evil, "two"), "From header names 2 addresses").await;
+    // Group syntax is no mailbox list either, even with the player alone in it.
+    let group = "From: Players: anna@example.org, eve@evil.test;\r\n";
+    refused_for(&app, &g, &mail_with_froms(&to, group, evil, "group"), "From header is a group").await;
+    // Under `record` the From is judged just the same.
+    let app = spawn_app(app.ctx.pool.clone()).await;
+    let (status, why, _) = deliver(&app, mail_with_froms(&to, froms, evil, "rec").as_bytes()).await;
+    assert_eq!(status, "rejected", "{why}");
+    assert_eq!(latest_body(&app, &g, 1).await, "");
+}
+
+#[tokio::test]
+async fn a_mail_with_two_from_headers_is_refused() {
+    let (pool, _db) = test_db().await;
+    let app = app_with_default_policy(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let evil = "dkim=pass header.d=evil.test; dmarc=pass header.from=evil.test";
+    for (n, froms) in [
+        "From: Eve <eve@evil.test>\r\nFrom: A4 <anna@example.org>\r\n",
+        "From: A4 <anna@example.org>\r\nFrom: Eve <eve@evil.test>\r\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let raw = mail_with_froms(&to, froms, evil, &format!("hdr{n}"));
+        refused_for(&app, &g, &raw, "it has 2 From headers").await;
+    }
+}
+
+#[tokio::test]
+async fn a_dmarc_pass_for_another_domain_than_the_from_is_not_trusted() {
+    let (pool, _db) = test_db().await;
+    let app = app_with_default_policy(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let from = "From: A4 <anna@example.org>\r\n";
+    let evil =
+        "dkim=pass header.d=evil.test; spf=pass smtp.mailfrom=evil.test; dmarc=pass header.from=evil.test";
+    refused_for(&app, &g, &mail_with_froms(&to, from, evil, "d1"), "DMARC check was not for the domain")
+        .await;
+    // The player's own domain, in any case, passes.
+    let own = "dmarc=pass header.from=EXAMPLE.org";
+    let (status, why, _) = deliver(&app, mail_with_froms(&to, from, own, "d2").as_bytes()).await;
+    assert_eq!(status, "accepted", "{why}");
+}
+
+#[tokio::test]
+async fn a_forged_mail_cannot_squat_the_message_id_of_the_players_next_mail() {
+    let (pool, _db) = test_db().await;
+    let app = app_with_default_policy(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let anna = "From: A4 <anna@example.org>\r\n";
+    let good = "dmarc=pass header.from=example.org";
+    // In Anna's name without passing authentication, and from another sender: both refused.
+    let forged = mail_with_froms(&to, anna, "dmarc=fail header.from=example.org", "squat");
+    assert_eq!(deliver(&app, forged.as_bytes()).await.0, "rejected");
+    let stranger =
+        mail_with_froms(&to, "From: eve@evil.test\r\n", good, "squat").replace("CLAIM", "PASS CLAIM");
+    assert_eq!(deliver(&app, stranger.as_bytes()).await.0, "rejected");
+    // Anna's genuine mail with that Message-ID is hers: taken and answered.
+    let genuine = mail_with_froms(&to, anna, good, "squat");
+    let (status, why, answer) = deliver(&app, genuine.as_bytes()).await;
+    assert_eq!(status, "accepted", "{why}");
+    assert!(answer.is_some(), "the player gets the echo");
+    assert_eq!(latest_body(&app, &g, 1).await, "CLAIM 7H NORTH");
+    // Her own mail again (other bytes, the same Message-ID) is the duplicate.
+    let again = format!("Received: from relay2\r\n{genuine}");
+    let (status, _, answer) = deliver(&app, again.as_bytes()).await;
+    assert_eq!((status.as_str(), answer.is_none()), ("duplicate", true));
 }
 
 #[tokio::test]

@@ -241,14 +241,6 @@ async fn decide(
     if !mail.readable {
         return Ok(Decided::silent(InboundStatus::Ignored, "not a readable mail message"));
     }
-    if let Some(mid) = &mail.message_id
-        && store::inbound::message_id_seen(tx, row.id, mid).await?
-    {
-        return Ok(Decided::silent(
-            InboundStatus::Duplicate,
-            format!("same Message-ID as an earlier mail: {mid}"),
-        ));
-    }
     let Some(from) = mail.from.clone() else {
         return Ok(Decided::silent(InboundStatus::Ignored, "no From address"));
     };
@@ -265,6 +257,16 @@ async fn decide(
     };
     if let Some((outcome, why)) = stranger {
         return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
+    }
+    // Only the player's own earlier mail makes a Message-ID a duplicate: a stranger's mail
+    // carrying it first must not silence the player's (issue 32).
+    if let Some(mid) = &mail.message_id
+        && store::inbound::message_id_seen(tx, row.id, mid, seat.auth.game, seat.auth.seat, &from).await?
+    {
+        return Ok(Decided::silent(
+            InboundStatus::Duplicate,
+            format!("same Message-ID as an earlier mail of this seat's player: {mid}"),
+        ));
     }
     if row.truncated {
         let why = format!(
@@ -291,10 +293,18 @@ async fn decide(
     commands::carry_out(ctx, tx, seat, game, mail, &commands).await
 }
 
-/// Why a mail to a seat is not its player's own, if it is not: another sender, or (under the
-/// `require` policy) authentication results that do not pass (RULING M3). The outcome for the
+/// Why a mail to a seat is not its player's own, if it is not: a From that is not one address
+/// (RULING M8), another sender, or (under the `require` policy) authentication results that do
+/// not pass for the From's domain (RULINGS M3, M8). The outcome for the
 /// GM, and the reason for the player.
 fn not_the_players_own(ctx: &Ctx, seat: &Routed, from: &str, mail: &ParsedMail) -> Option<(String, String)> {
+    if let Some(problem) = mail.from_problem {
+        // RULING M8: whose mail it is must not depend on which From one reads.
+        return Some((
+            format!("refused: From: {problem}"),
+            format!("{problem} (mail for a seat is only taken from its player's own address alone)"),
+        ));
+    }
     if !seat.auth.email.eq_ignore_ascii_case(from) {
         let why = format!(
             "it came from {from}, which is not the address registered for {} (mail for a seat is only taken from its player's own address)",
@@ -307,7 +317,7 @@ fn not_the_players_own(ctx: &Ctx, seat: &Routed, from: &str, mail: &ParsedMail) 
     }
     let failed = match &mail.auth {
         None => Err("our mail server recorded no authentication results for it".to_string()),
-        Some(a) => a.verdict(),
+        Some(a) => a.verdict(from),
     };
     failed.err().map(|why| {
         (

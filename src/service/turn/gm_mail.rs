@@ -93,8 +93,11 @@ pub(crate) async fn carry_out(
     Ok(Some((status, outcome, game_id)))
 }
 
-/// Why a mail to the GM address is not the GM's own, if it is not (the seats' rule, RULING M3).
+/// Why a mail to the GM address is not the GM's own, if it is not (the seats' rule, RULINGS M3, M8).
 fn not_the_gms_own(ctx: &Ctx, gm: &str, from: &str, mail: &ParsedMail) -> Option<String> {
+    if let Some(problem) = mail.from_problem {
+        return Some(problem.to_string());
+    }
     if !gm.trim().eq_ignore_ascii_case(from) {
         return Some(format!("it came from {from}, which is not the GM's address"));
     }
@@ -103,7 +106,7 @@ fn not_the_gms_own(ctx: &Ctx, gm: &str, from: &str, mail: &ParsedMail) -> Option
     }
     match &mail.auth {
         None => Some("our mail server recorded no authentication results for it".into()),
-        Some(a) => a.verdict().err(),
+        Some(a) => a.verdict(from).err(),
     }
 }
 
