@@ -259,7 +259,7 @@ async fn decide(
         return limits::refuse_stranger(ctx, tx, seat, outcome, why).await;
     }
     // Only the player's own earlier mail makes a Message-ID a duplicate: a stranger's mail
-    // carrying it first must not silence the player's (issue 32).
+    // carrying it first must not silence the player's (RULING M9).
     if let Some(mid) = &mail.message_id
         && store::inbound::message_id_seen(tx, row.id, mid, seat.auth.game, seat.auth.seat, &from).await?
     {
