@@ -17,6 +17,6 @@ mod svg;
 pub mod text;
 
 pub use png::{DrawError, png};
-pub use svg::{El, document, num};
+pub use svg::{El, Fragment, document, num};
 #[cfg(test)]
 pub mod snapshot;

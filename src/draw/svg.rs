@@ -2,6 +2,7 @@
 //! attribute value and text escaped.
 
 use std::fmt::{self, Display, Write};
+use std::sync::Arc;
 
 /// One SVG element: its name, attributes in the order given, and children. Attributes and text
 /// are escaped as they are added and kept as the document's text (a drawing adds hundreds of
@@ -19,7 +20,16 @@ enum Node {
     El(El),
     /// Escaped text.
     Text(String),
+    /// An element written out earlier ([`Fragment`]).
+    Done(Arc<str>),
 }
+
+/// An element already written out, to be placed in many documents: the part of a picture every
+/// viewer sees alike (a map with its pieces) is drawn once per state and placed in each viewer's
+/// picture. Only [`El::finish`] makes one, so a fragment is markup this writer wrote and escaped,
+/// never text from outside. Cloning it shares the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fragment(Arc<str>);
 
 /// Escapes whatever is formatted into it onto a string.
 struct Escaping<'a>(&'a mut String);
@@ -59,7 +69,7 @@ fn push_num(x: f64, out: &mut String) {
         out.push('-');
     }
     let (whole, frac) = (k.unsigned_abs() / 100, k.unsigned_abs() % 100);
-    let _ = write!(out, "{whole}");
+    push_digits(whole, out);
     if frac != 0 {
         out.push('.');
         out.push(char::from(b'0' + (frac / 10) as u8));
@@ -69,17 +79,32 @@ fn push_num(x: f64, out: &mut String) {
     }
 }
 
+/// `n` in decimal onto `out` (without the formatting machinery: drawings write tens of thousands).
+fn push_digits(mut n: u64, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+}
+
 impl El {
     /// An empty element.
     pub fn new(name: &'static str) -> El {
         El { name, attrs: String::new(), children: Vec::new() }
     }
     /// Adds an attribute (its value escaped).
-    pub fn attr(mut self, name: &'static str, value: impl Display) -> El {
+    pub fn attr(mut self, name: &'static str, value: impl AsRef<str>) -> El {
         self.attrs.push(' ');
         self.attrs.push_str(name);
         self.attrs.push_str("=\"");
-        let _ = write!(Escaping(&mut self.attrs), "{value}");
+        escape(value.as_ref(), &mut self.attrs);
         self.attrs.push('"');
         self
     }
@@ -148,12 +173,27 @@ impl El {
         }
         El::new("polygon").attr("points", pts).attr("fill", fill)
     }
+    /// The element written out once, to be placed in many documents with [`El::fragment`].
+    pub fn finish(&self) -> Fragment {
+        let mut out = String::with_capacity(32 * 1024);
+        self.write(&mut out);
+        Fragment(out.into())
+    }
+    /// A fragment placed as it was written (an element with no markup of its own).
+    pub fn fragment(f: &Fragment) -> El {
+        El { name: "", attrs: String::new(), children: vec![Node::Done(f.0.clone())] }
+    }
     /// A group moved by (dx, dy).
     pub fn group(dx: f64, dy: f64) -> El {
         El::new("g").attr("transform", format!("translate({},{})", num(dx), num(dy)))
     }
 
     fn write(&self, out: &mut String) {
+        if self.name.is_empty() {
+            // A placed fragment: its markup only.
+            self.write_children(out);
+            return;
+        }
         out.push('<');
         out.push_str(self.name);
         out.push_str(&self.attrs);
@@ -162,15 +202,22 @@ impl El {
             return;
         }
         out.push('>');
+        self.write_children(out);
+        out.push_str("</");
+        out.push_str(self.name);
+        out.push('>');
+    }
+}
+
+impl El {
+    fn write_children(&self, out: &mut String) {
         for c in &self.children {
             match c {
                 Node::El(e) => e.write(out),
                 Node::Text(t) => out.push_str(t),
+                Node::Done(t) => out.push_str(t),
             }
         }
-        out.push_str("</");
-        out.push_str(self.name);
-        out.push('>');
     }
 }
 
@@ -191,7 +238,13 @@ impl Display for El {
 /// Escapes text or an attribute value; drops characters XML does not allow at all.
 fn escape(s: &str, out: &mut String) {
     // Most values need nothing: one pass over the bytes, then a copy. 0xEF starts U+FFFE/U+FFFF.
-    if !s.bytes().any(|b| b < b' ' || matches!(b, b'<' | b'>' | b'&' | b'"' | b'\'' | 0xEF)) {
+    let plain = |b: u8| b >= b' ' && !matches!(b, b'<' | b'>' | b'&' | b'"' | b'\'' | 0xEF);
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && plain(bytes[i]) {
+        i += 1;
+    }
+    if i == bytes.len() {
         out.push_str(s);
         return;
     }

@@ -8,7 +8,12 @@
 //!   live state after every action;
 //! - no viewer's renderings (view, text, drawing: [`renderings`]) change when
 //!   what that viewer cannot know is re-dealt ([`Hidden::redeal`]), and no event's public text
-//!   changes when what the acting seat cannot know is re-dealt;
+//!   changes when what the acting seat cannot know is re-dealt. The part of the drawing every
+//!   viewer sees alike ([`Game::draw_board`]) takes no viewer, so it is compared once per state,
+//!   against the re-deal of everything the public cannot know (which re-deals what each seat
+//!   cannot know and more); each viewer's drawing is then compared with that board placed in it;
+//! - the drawing is the board placed in each viewer's picture ([`Game::draw`] agrees with
+//!   [`Game::draw_on`] around [`Game::draw_board`]);
 //! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`].
 //!
 //! Game-specific invariants (money, cards, certificates conserved) stay in each engine's tests and
@@ -16,6 +21,7 @@
 
 use super::log::{LoggedAction, encode, replay_each};
 use super::{Decision, Event, Game, GameRng, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
+use crate::draw::Fragment;
 
 /// What an engine's tests tell the harness about hidden information.
 pub trait Hidden: Game {
@@ -79,10 +85,20 @@ pub struct Played<S> {
 /// Every rendering of what `viewer` sees of `state`: the JSON view, the text and the drawing
 /// (issue 16; empty for a game without one), each checked like the others.
 pub fn renderings<G: Game>(game: &G, state: &G::State, viewer: Viewer) -> Vec<(&'static str, String)> {
+    renderings_on(game, state, viewer, game.draw_board(state).as_ref())
+}
+
+/// [`renderings`] with the drawing's `board` given (drawn once per state, not once per viewer).
+fn renderings_on<G: Game>(
+    game: &G,
+    state: &G::State,
+    viewer: Viewer,
+    board: Option<&Fragment>,
+) -> Vec<(&'static str, String)> {
     vec![
         ("view", game.view(state, viewer).to_string()),
         ("describe", game.describe(state, viewer)),
-        ("draw", game.draw(state, viewer).unwrap_or_default()),
+        ("draw", game.draw_on(state, viewer, board).unwrap_or_default()),
     ]
 }
 
@@ -140,6 +156,11 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
     }
     if p.stop_after.is_none() && game.standings(&state).is_none() {
         return Err("the game ended without standings".into());
+    }
+    if game.draw(&state, Viewer::Public)
+        != game.draw_on(&state, Viewer::Public, game.draw_board(&state).as_ref())
+    {
+        return Err("draw is not draw_on around draw_board".into());
     }
     check_replay(game, &p.spec, p.seed, &log, &live)?;
     Ok(Played { state, log })
@@ -202,9 +223,12 @@ fn check_replay<G: Game>(
 
 /// No viewer's renderings change when what that viewer cannot know is re-dealt. A re-deal that
 /// changes nothing (a game without hidden information) needs no comparison: the renderings are
-/// rendered once, publicly, so that every state is still drawn and described.
+/// rendered once, publicly, so that every state is still drawn and described. The board (the
+/// drawing's viewer-independent part) is drawn once and compared once, on the public's re-deal
+/// (everything hidden from anyone); each viewer's renderings are compared with it placed in both.
 pub fn check_hidden_views<G: Hidden>(game: &G, state: &G::State, seats: u8, salt: u64) -> Result<(), String> {
     let same = bytes(state);
+    let board = game.draw_board(state);
     let mut compared = false;
     for (i, viewer) in viewers(seats).into_iter().enumerate() {
         let other = game.redeal(state, viewer, &mut GameRng::for_action(salt, 1_000_000 + i as u64));
@@ -212,7 +236,16 @@ pub fn check_hidden_views<G: Hidden>(game: &G, state: &G::State, seats: u8, salt
             continue;
         }
         compared = true;
-        let (a, b) = (renderings(game, state, viewer), renderings(game, &other, viewer));
+        if viewer == Viewer::Public
+            && let Some(b) = &board
+            && game.draw_board(&other).as_ref() != Some(b)
+        {
+            return Err("the board drawing changes when what the public cannot know is re-dealt".into());
+        }
+        let (a, b) = (
+            renderings_on(game, state, viewer, board.as_ref()),
+            renderings_on(game, &other, viewer, board.as_ref()),
+        );
         for ((name, x), (_, y)) in a.iter().zip(&b) {
             if x != y {
                 return Err(format!(
@@ -222,7 +255,7 @@ pub fn check_hidden_views<G: Hidden>(game: &G, state: &G::State, seats: u8, salt
         }
     }
     if !compared {
-        renderings(game, state, Viewer::Public);
+        renderings_on(game, state, Viewer::Public, board.as_ref());
     }
     Ok(())
 }
@@ -326,11 +359,16 @@ mod tests {
     }
 
     /// `leak` shows seat 1's secret publicly; `sloppy` counts refusals in the state; `leaky_drawing`
-    /// shows seat 1's secret in everyone's drawing (the view and text stay honest).
+    /// shows seat 1's secret in everyone's drawing (the view and text stay honest); `leaky_board`
+    /// shows it on the board every viewer's drawing places; `own_draw` overrides [`Game::draw`]
+    /// with a picture that is not the board placed in the viewer's.
+    #[derive(Default)]
     struct ToyGame {
         leak: bool,
         sloppy: bool,
         leaky_drawing: bool,
+        leaky_board: bool,
+        own_draw: bool,
     }
 
     impl Game for ToyGame {
@@ -404,9 +442,21 @@ mod tests {
         fn describe(&self, s: &Toy, viewer: Viewer) -> String {
             self.view(s, viewer).to_string()
         }
-        fn draw(&self, s: &Toy, viewer: Viewer) -> Option<String> {
+        fn draw_board(&self, s: &Toy) -> Option<Fragment> {
+            let shown = if self.leaky_board { s.secret[0] } else { 0 };
+            Some(crate::draw::El::words(0.0, 10.0, 8.0, format!("board {shown}")).finish())
+        }
+        fn draw_on(&self, s: &Toy, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
             let shown = if self.leaky_drawing { s.secret[0] } else { 0 };
-            Some(format!("<svg><text>{} moves, {shown}</text></svg>", self.view(s, viewer)["moves"]))
+            let words = format!("{} moves, {shown}", self.view(s, viewer)["moves"]);
+            let board = board.cloned().or_else(|| self.draw_board(s))?;
+            let body = vec![crate::draw::El::fragment(&board), crate::draw::El::words(0.0, 20.0, 8.0, words)];
+            Some(crate::draw::document(40.0, 30.0, "toy", body))
+        }
+        fn draw(&self, s: &Toy, viewer: Viewer) -> Option<String> {
+            let board = self.draw_board(s);
+            let picture = self.draw_on(s, viewer, board.as_ref());
+            if self.own_draw { picture.map(|p| p.replace("board", "a board")) } else { picture }
         }
         fn standings(&self, s: &Toy) -> Option<Vec<Standing>> {
             (s.moves >= 4).then(Vec::new)
@@ -448,25 +498,37 @@ mod tests {
 
     #[test]
     fn an_honest_toy_game_passes_every_check() {
-        let played = run(&ToyGame { leak: false, sloppy: false, leaky_drawing: false }).expect("conforms");
+        let played = run(&ToyGame::default()).expect("conforms");
         assert_eq!(played.log.len(), 4);
     }
 
     #[test]
     fn a_view_that_shows_another_seats_secret_is_caught() {
-        let err = run(&ToyGame { leak: true, sloppy: false, leaky_drawing: false }).expect_err("leaks");
+        let err = run(&ToyGame { leak: true, ..ToyGame::default() }).expect_err("leaks");
         assert!(err.contains("changes when what it cannot know is re-dealt"), "{err}");
     }
 
     #[test]
     fn a_drawing_that_shows_another_seats_secret_is_caught() {
-        let err = run(&ToyGame { leak: false, sloppy: false, leaky_drawing: true }).expect_err("leaks");
+        let err = run(&ToyGame { leaky_drawing: true, ..ToyGame::default() }).expect_err("leaks");
         assert!(err.contains("'s draw changes when what it cannot know is re-dealt"), "{err}");
     }
 
     #[test]
+    fn a_board_that_shows_a_seats_secret_is_caught() {
+        let err = run(&ToyGame { leaky_board: true, ..ToyGame::default() }).expect_err("leaks");
+        assert!(err.contains("the board drawing changes"), "{err}");
+    }
+
+    #[test]
+    fn a_drawing_that_is_not_the_board_placed_in_the_viewers_picture_is_caught() {
+        let err = run(&ToyGame { own_draw: true, ..ToyGame::default() }).expect_err("disagrees");
+        assert!(err.contains("draw is not draw_on around draw_board"), "{err}");
+    }
+
+    #[test]
     fn a_refusal_that_changes_the_state_is_caught() {
-        let game = ToyGame { leak: false, sloppy: true, leaky_drawing: false };
+        let game = ToyGame { sloppy: true, ..ToyGame::default() };
         let mut s =
             super::super::log::setup(&game, &SetupSpec { seats: 2, options: serde_json::Value::Null }, 1)
                 .expect("setup");

@@ -27,6 +27,7 @@ pub use rng::{GameRng, Pick};
 pub use shared::Shared;
 pub use sheet::{NoFit, Tried};
 
+use crate::draw::Fragment;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -348,10 +349,22 @@ pub trait Game: Send + Sync + 'static {
     fn misfit(&self, _state: &Self::State, _seat: Seat, _sheet: &OrderSheet<Self::Order>) -> Option<String> {
         None
     }
-    /// A picture of what `viewer` may see of the table, as a standalone SVG document (never more
-    /// than [`Game::describe`] shows that viewer). Default: the game has no drawing.
-    fn draw(&self, _state: &Self::State, _viewer: Viewer) -> Option<String> {
+    /// The part of the picture every viewer sees alike (a map with its pieces), drawn only from
+    /// what the whole table may know, once per state, to be placed in each viewer's picture by
+    /// [`Game::draw_on`]. Default: the picture has no such part.
+    fn draw_board(&self, _state: &Self::State) -> Option<Fragment> {
         None
+    }
+    /// A picture of what `viewer` may see of the table, as a standalone SVG document (never more
+    /// than [`Game::describe`] shows that viewer), with `board` — this state's
+    /// [`Game::draw_board`] — placed in it. Default: the game has no drawing.
+    fn draw_on(&self, _state: &Self::State, _viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
+        None
+    }
+    /// The picture `viewer` sees: [`Game::draw_on`] around this state's [`Game::draw_board`].
+    /// Engines implement those two, not this (the conformance harness checks they agree).
+    fn draw(&self, state: &Self::State, viewer: Viewer) -> Option<String> {
+        self.draw_on(state, viewer, self.draw_board(state).as_ref())
     }
     /// A short example of this game's order text, for the order box.
     fn order_example(&self) -> &'static str {

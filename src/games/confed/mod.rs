@@ -53,6 +53,8 @@ pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::State;
 
+use crate::draw::Fragment;
+use crate::draw::geo::LayoutCell;
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
     SetupSpec, Shared, Standing, Viewer, executed_lines,
@@ -65,12 +67,14 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct Confed {
     data: Arc<Data>,
+    /// Where the drawing places the map's places, once placed (`draw::layout`).
+    layout: LayoutCell,
 }
 
 impl Confed {
     /// The engine with the shipped files of `rules/confederate_rails/`.
     pub fn standard() -> Result<Confed, DataError> {
-        Ok(Confed { data: Arc::new(Data::standard()?) })
+        Ok(Confed { data: Arc::new(Data::standard()?), layout: LayoutCell::default() })
     }
 
     /// The components.
@@ -160,8 +164,11 @@ impl Game for Confed {
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
     }
-    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
-        self.draw_for(s, viewer)
+    fn draw_board(&self, s: &State) -> Option<Fragment> {
+        self.board(s)
+    }
+    fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+        self.draw_for(s, viewer, board)
     }
     fn describe_action(&self, a: &Action) -> String {
         self.action_words(a)

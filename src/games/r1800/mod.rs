@@ -51,6 +51,8 @@ pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::{Action, State};
 
+use crate::draw::Fragment;
+use crate::draw::geo::LayoutCell;
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
     SetupSpec, Shared, Standing, Viewer,
@@ -63,17 +65,19 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct R1800 {
     data: Arc<Data>,
+    /// Where the drawing places the map's places, once placed (`draw::layout`).
+    layout: LayoutCell,
 }
 
 impl R1800 {
     /// The engine with the shipped files of `rules/1800/`.
     pub fn standard() -> Result<R1800, DataError> {
-        Ok(R1800 { data: Arc::new(Data::standard()?) })
+        Ok(R1800 { data: Arc::new(Data::standard()?), layout: LayoutCell::default() })
     }
 
     /// An engine on other (checked) data.
     pub fn with_data(data: Data) -> R1800 {
-        R1800 { data: Arc::new(data) }
+        R1800 { data: Arc::new(data), layout: LayoutCell::default() }
     }
 
     /// The components.
@@ -145,8 +149,11 @@ impl Game for R1800 {
     fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         self.standings_of(s)
     }
-    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
-        self.draw_for(s, viewer)
+    fn draw_board(&self, s: &State) -> Option<Fragment> {
+        self.board(s)
+    }
+    fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+        self.draw_for(s, viewer, board)
     }
     fn order_example(&self) -> &'static str {
         "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nRETALIATE ON Prussia"

@@ -49,6 +49,7 @@ pub use data::{CardId, Deck, DeckError, Kind};
 pub use orders::Order;
 pub use state::{Action, Phase, State, TurnSize};
 
+use crate::draw::Fragment;
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
     SetupSpec, Shared, Standing, Viewer, executed_lines,
@@ -189,7 +190,7 @@ impl Game for R1833 {
         self.describe_state(s, viewer)
     }
 
-    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+    fn draw_on(&self, s: &State, viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         Some(self.draw_for(s, viewer))
     }
 

@@ -64,6 +64,7 @@ pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::State;
 
+use crate::draw::Fragment;
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet,
     Referral, Seat, SetupError, SetupSpec, Shared, Standing, Viewer, executed_lines,
@@ -242,7 +243,7 @@ impl Game for R1835 {
         self.describe_state(s)
     }
 
-    fn draw(&self, s: &State, _viewer: Viewer) -> Option<String> {
+    fn draw_on(&self, s: &State, _viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         Some(self.draw_for(s))
     }
 

@@ -33,6 +33,7 @@ pub use data::{Rules, RulesError};
 pub use orders::Order;
 pub use state::{Action, State};
 
+use crate::draw::Fragment;
 use crate::engine::{
     Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
     SetupSpec, Standing, Viewer, executed_lines,
@@ -228,7 +229,7 @@ impl Game for Railroaded {
         self.describe_for(s, viewer)
     }
 
-    fn draw(&self, s: &State, viewer: Viewer) -> Option<String> {
+    fn draw_on(&self, s: &State, viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         Some(self.draw_for(s, viewer))
     }
 

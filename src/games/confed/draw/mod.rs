@@ -15,7 +15,7 @@ use super::board::{self, name};
 use super::chits::{self, train_name};
 use super::state::{Place, State};
 use crate::draw::text::{self, Panel};
-use crate::draw::{El, colour, document};
+use crate::draw::{El, Fragment, colour, document};
 use crate::engine::{Seat, Viewer};
 
 const PANEL_W: f64 = 400.0;
@@ -24,10 +24,24 @@ const PANEL_CHARS: usize = 70;
 const LINE_H: f64 = 14.0;
 
 impl Confed {
-    /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
-    /// does not fit the map (a test keeps that from shipping).
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
-        let layout = layout::standard(&self.data).ok()?;
+    /// The shipped layout, placed once; `None` only if it does not fit the map (a test keeps
+    /// that from shipping).
+    fn layout(&self) -> Option<&layout::Layout> {
+        self.layout.get(|| layout::standard(&self.data)).ok()
+    }
+
+    /// The map with its pieces, below the headline: the same for every viewer (it shows nothing
+    /// hidden), so it is drawn once per state and placed in each viewer's picture.
+    pub(crate) fn board(&self, s: &State) -> Option<Fragment> {
+        let mut m = El::group(0.0, 30.0);
+        m.extend(map::map(&self.data, s, self.layout()?));
+        Some(m.finish())
+    }
+
+    /// The table as `viewer` may see it, as an SVG document, with `board` (this state's
+    /// [`Confed::board`], drawn here when not given) placed in it.
+    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+        let layout = self.layout()?;
         let d = &self.data;
         let headline = format!(
             "Confederate Rails — Round {}; the Union holds {} of {} Victory Depots",
@@ -36,9 +50,7 @@ impl Confed {
             d.map.stations.iter().filter(|x| x.kind == super::data::StationKind::VictoryDepot).count()
         );
         let mut body = vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold")];
-        let mut m = El::group(0.0, 30.0);
-        m.extend(map::map(d, s, &layout));
-        body.push(m);
+        body.push(El::fragment(&board.cloned().or_else(|| self.board(s))?));
         let panel = self.panel(s, viewer);
         let x = layout.width + 10.0;
         body.push(text::column(&panel.lines, x, 56.0, LINE_H));

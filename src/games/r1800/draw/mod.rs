@@ -16,7 +16,7 @@ mod tests;
 use super::R1800;
 use super::state::{RES, State};
 use crate::draw::text::{self, Panel};
-use crate::draw::{El, colour, document};
+use crate::draw::{El, Fragment, colour, document};
 use crate::engine::{Seat, Viewer};
 
 /// A panel column's width, and the characters of a line that fit in it.
@@ -27,18 +27,31 @@ const LINE_H: f64 = 14.0;
 const TOP: f64 = 34.0;
 
 impl R1800 {
-    /// The table as `viewer` may see it, as an SVG document; `None` only if the shipped layout
-    /// does not fit the map (a test keeps that from shipping).
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> Option<String> {
-        let d = self.data();
-        let layout = layout::standard(d).ok()?;
+    /// The shipped layout, placed once; `None` only if it does not fit the map (a test keeps
+    /// that from shipping).
+    fn layout(&self) -> Option<&layout::Layout> {
+        self.layout.get(|| layout::standard(self.data())).ok()
+    }
+
+    /// The map with its pieces and the legend, below the headline: the same for every viewer
+    /// (it shows nothing hidden), so it is drawn once per state and placed in each viewer's
+    /// picture.
+    pub(crate) fn board(&self, s: &State) -> Option<Fragment> {
+        let layout = self.layout()?;
+        let mut m = El::group(0.0, TOP);
+        m.extend(map::map(self.data(), s, layout));
+        m.push(legend(layout.width - 330.0, layout.height - 200.0));
+        Some(m.finish())
+    }
+
+    /// The table as `viewer` may see it, as an SVG document, with `board` (this state's
+    /// [`R1800::board`], drawn here when not given) placed in it.
+    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+        let layout = self.layout()?;
         let headline =
             format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
         let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];
-        let mut m = El::group(0.0, TOP);
-        m.extend(map::map(d, s, &layout));
-        m.push(legend(layout.width - 330.0, layout.height - 200.0));
-        body.push(m);
+        body.push(El::fragment(&board.cloned().or_else(|| self.board(s))?));
         let panel = self.panel(s, viewer);
         let per_column = ((layout.height - 20.0) / LINE_H).floor().max(10.0) as usize;
         let columns = panel.lines.len().div_ceil(per_column).max(1);
