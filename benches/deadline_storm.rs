@@ -34,6 +34,7 @@ fn settings(url: String) -> Settings {
         outage_secs: 0,
         web: Default::default(),
         mail_tell_after_secs: 900,
+        mail_keep_days: 14,
         webhooks_allow_private: false,
         log_format: Default::default(),
     }

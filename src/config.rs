@@ -181,6 +181,17 @@ pub struct Settings {
     )]
     pub mail_tell_after_secs: u64,
 
+    /// Days the body of a sent mail (text, HTML, calendar) is kept; then it is emptied and only
+    /// the row's headers stay (RULING O9). `0`: at the mail worker's next purge (hourly).
+    #[arg(
+        long,
+        env = "STATIONMASTER_MAIL_KEEP_DAYS",
+        default_value_t = 14,
+        global = true,
+        hide_env_values = true
+    )]
+    pub mail_keep_days: u64,
+
     /// Also accept chat webhooks on plain http and on private, loopback or reserved addresses
     /// (a chat server on the LAN; tests). Off by default: the server then reaches only public
     /// https addresses, screened again at every delivery (RULING W14).

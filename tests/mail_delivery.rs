@@ -18,6 +18,7 @@ use stationmaster::mail::deliver::{
     GIVE_UP_AFTER, Leasing, MAX_RETRY_DELAY, deliver_due_at, probe_and_hurry,
 };
 use stationmaster::mail::{Transport, deliver_due};
+use stationmaster::service::Ctx;
 use stationmaster::store::outbox::{self, NewMail, OutboxRow};
 use uuid::Uuid;
 
@@ -48,6 +49,19 @@ async fn start_smtp(port: u16) -> TestMailServerHandle {
     panic!("the test SMTP server did not start on port {port}");
 }
 
+/// What delivery runs in: this database, [`FROM`], the test clock and a server key (the mail
+/// here names no seat, so the key fills nothing).
+async fn ctx_on(pool: &PgPool, clock: Clock) -> Ctx {
+    let args = ["stationmaster", "--smtp-url", "", "--mail-from", FROM, "--secret-key", "mail-test-key"];
+    let settings = Cli::try_parse_from(args).expect("settings").settings;
+    Ctx::new(pool.clone(), settings, clock).await.expect("ctx")
+}
+
+/// [`ctx_on`] on the system clock (the delivery functions take their own time).
+async fn sender(pool: &PgPool) -> Ctx {
+    ctx_on(pool, Clock::system()).await
+}
+
 fn smtp_to(port: u16) -> Transport {
     Transport::from_url(&format!("smtp://127.0.0.1:{port}")).expect("smtp transport")
 }
@@ -65,6 +79,8 @@ fn mail(n: usize, key: &str) -> NewMail {
         message_id: format!("{key}.m{n}@stationmaster.test"),
         in_reply_to: None,
         reply_to: None,
+        seat: None,
+        token_generation: None,
         calendar: None,
     }
 }
@@ -123,7 +139,7 @@ async fn each_recipient_gets_exactly_their_own_mail() {
         assert!(enqueue(&pool, m).await);
     }
 
-    let stats = deliver_due(&pool, &smtp_to(port), FROM, Utc::now()).await.expect("deliver");
+    let stats = deliver_due(&sender(&pool).await, &smtp_to(port), Utc::now()).await.expect("deliver");
     assert_eq!((stats.claimed, stats.sent, stats.retrying, stats.given_up), (4, 4, 0, 0));
 
     let received = receive_exactly(&mut server, 4).await;
@@ -165,11 +181,11 @@ async fn a_delivered_mail_is_never_sent_again() {
     assert!(!enqueue(&pool, &m).await, "the same idempotency key is queued once");
 
     let now = Utc::now();
-    let first = deliver_due(&pool, &transport, FROM, now).await.expect("deliver");
+    let first = deliver_due(&sender(&pool).await, &transport, now).await.expect("deliver");
     assert_eq!(first.sent, 1);
     assert!(!enqueue(&pool, &m).await, "still a no-op after sending");
     let later = now + TimeDelta::days(2);
-    let second = deliver_due(&pool, &transport, FROM, later).await.expect("deliver again");
+    let second = deliver_due(&sender(&pool).await, &transport, later).await.expect("deliver again");
     assert_eq!(second.claimed, 0);
 
     let received = receive_exactly(&mut server, 1).await;
@@ -195,7 +211,7 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later() {
     };
 
     let now = Utc::now();
-    let down = deliver_due(&pool, &transport, FROM, now).await.expect("a pass with SMTP down");
+    let down = deliver_due(&sender(&pool).await, &transport, now).await.expect("a pass with SMTP down");
     assert_eq!((down.claimed, down.sent, down.retrying), (2, 0, 2));
     let skipped = row(&pool, other).await.last_error.unwrap_or_default();
     assert!(skipped.starts_with("not tried"), "the batch stops at a dead server: {skipped}");
@@ -206,14 +222,16 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later() {
     assert_eq!(waiting.attempts, 1);
     assert_eq!(pending(&pool).await, 2);
 
-    let too_soon = deliver_due(&pool, &transport, FROM, now + TimeDelta::seconds(5)).await.expect("pass");
+    let too_soon =
+        deliver_due(&sender(&pool).await, &transport, now + TimeDelta::seconds(5)).await.expect("pass");
     assert_eq!(too_soon.claimed, 0, "not retried before its time");
 
     let mut server = start_smtp(port).await;
     let later = waiting.next_attempt_at + TimeDelta::seconds(1);
-    let up = deliver_due(&pool, &transport, FROM, later).await.expect("a pass with SMTP up");
+    let up = deliver_due(&sender(&pool).await, &transport, later).await.expect("a pass with SMTP up");
     assert_eq!((up.claimed, up.sent), (2, 2));
-    let again = deliver_due(&pool, &transport, FROM, later + TimeDelta::hours(2)).await.expect("pass");
+    let again =
+        deliver_due(&sender(&pool).await, &transport, later + TimeDelta::hours(2)).await.expect("pass");
     assert_eq!(again.claimed, 0);
 
     let received = receive_exactly(&mut server, 2).await;
@@ -241,7 +259,9 @@ async fn without_smtp_mail_stays_in_the_outbox() {
     let m = mail(3, "gm-login:3");
     assert!(enqueue(&pool, &m).await);
 
-    let stats = deliver_due(&pool, &transport, FROM, Utc::now() + TimeDelta::days(1)).await.expect("deliver");
+    let stats = deliver_due(&sender(&pool).await, &transport, Utc::now() + TimeDelta::days(1))
+        .await
+        .expect("deliver");
     assert_eq!(stats, Default::default());
 
     let rows = all_rows(&pool).await;

@@ -12,6 +12,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::clock::Clock;
+use crate::service::{Ctx, mail_secrets};
 use crate::store::outbox::{self, FailureKind, OutboxRow};
 
 pub use super::message::build_message;
@@ -116,9 +117,10 @@ enum Attempt {
     Unsendable(String),
 }
 
-async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: &OutboxRow, from: &str) -> Attempt {
+/// Sends one row, its placeholders filled (`row` is the mail as sent, RULING P8).
+async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: OutboxRow, from: &str) -> Attempt {
     // Rendering a report's picture takes about a tenth of a second: not on the async threads.
-    let (owned, sender) = (row.clone(), from.to_string());
+    let (owned, sender) = (row, from.to_string());
     let message = match tokio::task::spawn_blocking(move || build_message(&owned, &sender)).await {
         Ok(Ok(m)) => m,
         Ok(Err(e)) => return Attempt::Unsendable(format!("{e:#}")),
@@ -143,12 +145,11 @@ async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: &OutboxRow, fro
 
 /// [`deliver_due_at`] with the time standing at `now` and the default lease.
 pub async fn deliver_due(
-    pool: &PgPool,
+    ctx: &Ctx,
     transport: &Transport,
-    from: &str,
     now: DateTime<Utc>,
 ) -> anyhow::Result<DeliveryStats> {
-    deliver_due_at(pool, transport, from, &Clock::fixed(now), Leasing::default()).await
+    deliver_due_at(ctx, transport, &Clock::fixed(now), Leasing::default()).await
 }
 
 /// Delivers the mail that is due: claims one batch (a single short statement) under a short
@@ -157,19 +158,21 @@ pub async fn deliver_due(
 /// server's 250 and the mark (RULING O5) — or failed with a backoff ([`retry_at`]), or given up.
 /// Once the server turns out to be unreachable, the rest of the batch is not tried and gets the
 /// same error and backoff. After a mail went out, mail that waited for an outage is made due at
-/// once. Every time comes from `clock`. With [`Transport::Keep`] it does nothing.
+/// once. Every time comes from `clock`; the pool, the From address (`mail_from`) and the server
+/// key that fills each mail's placeholders (RULING P8) from `ctx`. With [`Transport::Keep`] it
+/// does nothing.
 ///
-/// Errors only for database trouble or an invalid `from`; SMTP failures are recorded on the rows.
+/// Errors only for database trouble or an invalid From; SMTP failures are recorded on the rows.
 pub async fn deliver_due_at(
-    pool: &PgPool,
+    ctx: &Ctx,
     transport: &Transport,
-    from: &str,
     clock: &Clock,
     leasing: Leasing,
 ) -> anyhow::Result<DeliveryStats> {
     let Transport::Smtp(smtp) = transport else {
         return Ok(DeliveryStats::default());
     };
+    let (pool, from) = (&ctx.pool, ctx.settings.mail_from.as_str());
     from.trim().parse::<Mailbox>().context("the From mailbox is invalid; no mail was claimed")?;
 
     let owner = Uuid::new_v4();
@@ -197,7 +200,7 @@ pub async fn deliver_due_at(
     let mut stats = DeliveryStats { claimed: rows.len(), ..DeliveryStats::default() };
     tokio::select! {
         biased;
-        sent = send_batch(pool, smtp, from, clock, &rows, &mut stats) => sent?,
+        sent = send_batch(ctx, smtp, clock, &rows, &mut stats) => sent?,
         () = renew => {}
     }
     crate::metrics::outbox_attempts(stats.sent, stats.retrying, stats.given_up);
@@ -236,15 +239,24 @@ pub async fn probe_and_hurry(pool: &PgPool, transport: &Transport, clock: &Clock
     Ok(hurried)
 }
 
-/// Sends the claimed rows one by one and records each outcome.
+/// Said of mail that waits for the key another process rotated to (RULING P6).
+const KEY_NOT_HERE: &str =
+    "not tried: the server key was rotated and this instance does not have the new key yet";
+
+/// Sends the claimed rows one by one, each filled from the key ([`mail_secrets::as_sent`]), and
+/// records each outcome. The key is checked after the claim: mail that `key rotate` queued is
+/// claimed only once its new key's fingerprint is in the database, so it is never filled with
+/// the old key; an instance that cannot find the new key leaves such mail for later.
 async fn send_batch(
-    pool: &PgPool,
+    ctx: &Ctx,
     smtp: &AsyncSmtpTransport<Tokio1Executor>,
-    from: &str,
     clock: &Clock,
     rows: &[OutboxRow],
     stats: &mut DeliveryStats,
 ) -> anyhow::Result<()> {
+    let (pool, from) = (&ctx.pool, ctx.settings.mail_from.as_str());
+    let key_ok =
+        rows.is_empty() || mail_secrets::key_is_current(ctx).await.context("checking the server key")?;
     // Set once the server turns out to be unreachable, or to refuse every mail (a 5xx that is
     // not about one mail): the rest of the batch is not tried and counts the same way.
     let mut server_down: Option<(String, FailureKind)> = None;
@@ -261,7 +273,10 @@ async fn send_batch(
                 kind: *kind,
                 stop: true,
             },
-            None => attempt(smtp, row, from).await,
+            None if !key_ok && mail_secrets::needs_key(row) => {
+                Attempt::Failed { error: KEY_NOT_HERE.into(), kind: FailureKind::Deferred, stop: false }
+            }
+            None => attempt(smtp, mail_secrets::as_sent(ctx, row), from).await,
         };
         let domain = domain_of(&row.to_addr);
         match result {

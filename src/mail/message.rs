@@ -152,6 +152,8 @@ mod tests {
             message_id: "turn-3.seat-1.abc@stationmaster.test".into(),
             in_reply_to: Some("<orders-42@example.org>".into()),
             reply_to: Some("orders+abc.def@example.org".into()),
+            seat: None,
+            token_generation: None,
             calendar: None,
             created_at: at,
             attempts: 0,
@@ -160,6 +162,7 @@ mod tests {
             last_error: None,
             first_failed_at: None,
             gave_up_at: None,
+            body_purged_at: None,
         }
     }
 

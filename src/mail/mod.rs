@@ -22,6 +22,10 @@
 //!    ([`crate::service::undelivered`]); the GM also gets one summary mail once the server works
 //!    again (ruling O3).
 //!
+//! A sent mail's body is emptied after the retention period ([`retention`], RULING O9). A stored
+//! mail never holds a seat's link or a signed reply address, only placeholders the worker fills
+//! from the server key as it builds the message (`crate::service::mail_secrets`, RULING P8).
+//!
 //! Delivery is at-least-once: a crash between a successful send and the mark sends the mail
 //! again, but with the same Message-ID, so receiving systems and mail clients drop the copy.
 //!
@@ -32,6 +36,7 @@ pub mod deliver;
 pub mod handoff;
 pub mod imap;
 pub mod message;
+pub mod retention;
 pub mod transport;
 pub mod worker;
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at, probe_and_hurry};
+use super::retention::{self, PURGE_EVERY};
 use crate::service::{Ctx, Shutdown, undelivered};
 
 /// Delivers due mail every `tick`, and at once whenever `ctx.mail_wake` is notified (call
@@ -18,6 +19,9 @@ use crate::service::{Ctx, Shutdown, undelivered};
 /// While mail waits for an unreachable server and nothing is due, the server is probed every
 /// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
+/// Once an hour (and at start) it empties the bodies of mail sent before the retention period
+/// ([`retention::purge_sent`], RULING O9).
+///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
 pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shutdown: Shutdown) {
     if matches!(transport, Transport::Keep) {
@@ -27,7 +31,16 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shut
     }
     let tick = tick.max(Duration::from_millis(10));
     let mut probed = Instant::now();
+    let mut purged: Option<Instant> = None;
     loop {
+        if purged.is_none_or(|at| at.elapsed() >= PURGE_EVERY) {
+            purged = Some(Instant::now());
+            match retention::purge_sent(&ctx).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(mails = n, "bodies of sent mail emptied after the retention period"),
+                Err(e) => tracing::error!(error = %format!("{e:#}"), "purging sent mail failed"),
+            }
+        }
         let pause = match pass(&ctx, &transport, &mut probed).await {
             // A full batch, or mail made due at once, means more is due: go again at once.
             Ok(true) => Duration::ZERO,
@@ -52,7 +65,7 @@ pub const PROBE_EVERY: Duration = Duration::from_secs(60);
 
 /// One delivery pass; returns whether more mail may be due at once.
 async fn pass(ctx: &Ctx, transport: &Transport, probed: &mut Instant) -> anyhow::Result<bool> {
-    let stats = deliver_due_at(&ctx.pool, transport, &ctx.settings.mail_from, &ctx.clock, Leasing::default())
+    let stats = deliver_due_at(ctx, transport, &ctx.clock, Leasing::default())
         .await
         .context("delivering due mail")?;
     if stats.claimed == 0 && probed.elapsed() >= PROBE_EVERY {

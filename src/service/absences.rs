@@ -201,7 +201,7 @@ async fn tell_player(
         greeting: &player.player_name,
         paragraphs,
         block: None,
-        link: Some(notices::seat_link(ctx, game, &player)),
+        link: Some(notices::SEAT_LINK.into()),
     };
     let m = notices::SeatMail {
         // A request may come again and be answered again: each answer is its own mail.

@@ -108,18 +108,16 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
     audit::record(&mut tx, now, id, Actor::Gm(req.gm.as_str()), "game created", detail).await?;
     let calendar = deadlines::calendar(ctx, &g, 1, deadline, 0);
     for s in &seats {
-        let (seat, player, link) = (s.seat, &s.player, &s.link);
+        // RULING P8: the welcome mail is stored with placeholders for the link and reply address.
         let mut mail = notices::welcome(
             &ctx.settings,
             name,
             id,
             engine,
-            seat,
-            player,
-            link,
+            s.seat,
+            &s.player,
             &req.turn_length,
             &deadlines::words(&g, None, deadline),
-            ctx.reply_address(id, Seat(seat), 1),
             super::dice::commitment_line(engine, &g, 1, 0),
         )?;
         mail.calendar = Some(calendar.clone());

@@ -72,7 +72,7 @@ pub(crate) async fn announce(
             greeting: &seat.player_name,
             paragraphs: vec![why.to_string(), format!("Turn {turn} now closes on {when}.")],
             block: None,
-            link: Some(notices::seat_link(ctx, game, &seat)),
+            link: Some(notices::SEAT_LINK.into()),
         };
         let m = SeatMail {
             key: format!("deadline:{game}:{turn}:{version}:{}", seat.seat.0),

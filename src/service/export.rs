@@ -280,7 +280,9 @@ pub async fn import_document(ctx: &Ctx, doc: &GameDocument, new_id: bool) -> Res
     let game = load_game(&mut tx, id).await?;
     if game.status != GameStatus::Finished {
         for seat in store::games::seats(&mut tx, id).await? {
-            let Some(s) = seats.iter().find(|s: &&ImportedSeat| s.seat == seat.seat) else { continue };
+            if !seats.iter().any(|s: &ImportedSeat| s.seat == seat.seat) {
+                continue;
+            }
             let n = Notice {
                 game: &game.name,
                 greeting: &seat.player_name,
@@ -291,7 +293,8 @@ pub async fn import_document(ctx: &Ctx, doc: &GameDocument, new_id: bool) -> Res
                     "Your new order link is below; to send orders by mail, reply to this mail.".into(),
                 ],
                 block: None,
-                link: Some(s.link.clone()),
+                // RULING P8: the new link is filled in when the mail is sent.
+                link: Some(notices::SEAT_LINK.into()),
             };
             let m = SeatMail {
                 key: format!("imported:{id}:{}:{}", seat.seat.0, seat.token_generation),

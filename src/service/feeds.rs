@@ -76,7 +76,8 @@ pub async fn seat_feed(ctx: &Ctx, who: &SeatAuth, link: String) -> Result<Feed, 
                 id: format!("urn:stationmaster:{}:seat:{}:turn:{}", who.game, who.seat.0, r.turn),
                 title: r.subject,
                 updated: at,
-                content: r.body_text,
+                // RULING P8: the reader's own link in place of the placeholder.
+                content: super::mail_secrets::with_link(&r.body_text, &link),
             })
         })
         .collect();

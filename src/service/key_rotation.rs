@@ -70,7 +70,9 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
                     "Your new order link is below; to send orders by mail, reply to this mail.".into(),
                 ],
                 block: None,
-                link: Some(new.seat_link(&token)),
+                // RULING P8: filled with the new key's link when sent (the worker checks that
+                // it holds the new key first).
+                link: Some(notices::SEAT_LINK.into()),
             };
             let m = SeatMail {
                 key: format!("key-rotated:{fingerprint}:{id}:{}", seat.seat.0),

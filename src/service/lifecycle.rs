@@ -197,7 +197,8 @@ pub async fn replace_player(
         greeting: &player.name,
         paragraphs,
         block: Some(history),
-        link: Some(link.clone()),
+        // RULING P8: the mail is stored with placeholders, filled for the new generation when sent.
+        link: Some(notices::SEAT_LINK.into()),
     };
     let calendar = match &turn {
         Some(t) if t.status == TurnStatus::Open => {
@@ -213,7 +214,7 @@ pub async fn replace_player(
             to: player.email.as_str(),
             name: Some(&player.name),
             subject: format!("[{}] You take over seat {seat} — your private order link", g.name),
-            reply_to: Some(ctx.reply_address(game, Seat(seat), generation)),
+            reply_to: Some(notices::ReplyTo::Seat { seat: Seat(seat), generation }),
             calendar,
         },
         &n,

@@ -22,6 +22,7 @@ pub mod inbound;
 mod key_rotation;
 pub mod lifecycle;
 mod listings;
+pub mod mail_secrets;
 mod notices;
 pub mod order_pages;
 mod pictures;

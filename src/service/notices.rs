@@ -1,8 +1,11 @@
 //! Mail the service layer queues: welcome mails with order links, GM login links, GM alerts.
 //! Every mail is rendered from askama templates (text + HTML) and queued in the outbox with a
-//! Message-ID derived from its idempotency key, so re-queueing or re-sending is harmless.
+//! Message-ID derived from its idempotency key, so re-queueing or re-sending is harmless. A mail
+//! to a seat carries its link and reply address as placeholders, filled when it is sent
+//! (`super::mail_secrets`, RULING P8).
 
 use super::ServiceError;
+pub use super::mail_secrets::{ReplyTo, SEAT_LINK};
 use crate::config::Settings;
 use crate::domain::{GameId, Mailbox, TurnLength};
 use crate::store::outbox::{self, NewMail};
@@ -21,8 +24,9 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: String,
-    /// Where replies go: a seat's signed reply address, for mail to seats.
-    pub reply_to: Option<String>,
+    /// Where replies go: a seat's signed reply address (which also names the seat whose link
+    /// [`SEAT_LINK`] stands for), or the GM's; derived when the mail is sent.
+    pub reply_to: Option<ReplyTo>,
     /// The Message-ID this mail answers (threads the echo of an order mail).
     pub in_reply_to: Option<String>,
     /// An iCalendar attachment (mails that announce a deadline).
@@ -41,7 +45,8 @@ pub fn run_key(base: String, reopened: i32) -> String {
     if reopened == 0 { base } else { format!("{base}:r{reopened}") }
 }
 
-/// Queues a mail in the caller's transaction; a second call with the same key does nothing.
+/// Queues a mail in the caller's transaction; a second call with the same key does nothing. Its
+/// secrets stay placeholders (RULING P8).
 pub async fn queue(
     conn: &mut PgConnection,
     settings: &Settings,
@@ -60,7 +65,9 @@ pub async fn queue(
             body_html: Some(m.html.clone()),
             message_id: message_id(&m.key, &settings.mail_domain()),
             in_reply_to: m.in_reply_to.clone(),
-            reply_to: m.reply_to.clone(),
+            reply_to: m.reply_to.map(|r| r.placeholder().to_string()),
+            seat: m.reply_to.and_then(ReplyTo::seat).map(|(seat, _)| seat),
+            token_generation: m.reply_to.and_then(ReplyTo::seat).map(|(_, generation)| generation),
             calendar: m.calendar.clone(),
         },
     )
@@ -101,7 +108,7 @@ struct WelcomeHtml<'a> {
     w: &'a Welcome<'a>,
 }
 
-/// The welcome mail of a new seat, with its private order link.
+/// The welcome mail of a new seat (token generation 1), with its private order link.
 #[allow(clippy::too_many_arguments)]
 pub fn welcome(
     settings: &Settings,
@@ -110,10 +117,8 @@ pub fn welcome(
     engine: &dyn crate::registry::DynGame,
     seat: u8,
     player: &Mailbox,
-    link: &str,
     turn_length: &TurnLength,
     deadline: &str,
-    reply_to: String,
     dice: Option<String>,
 ) -> Result<OutgoingMail, ServiceError> {
     let w = Welcome {
@@ -122,7 +127,7 @@ pub fn welcome(
         title: engine.title(),
         seat,
         player: &player.name,
-        link,
+        link: SEAT_LINK,
         api: format!("{}/api/v1/games/{}/orders", settings.base(), game_id),
         turn_length: turn_length.to_string(),
         deadline: deadline.to_string(),
@@ -139,7 +144,7 @@ pub fn welcome(
         text: render(&WelcomeText { w: &w })?,
         html: render(&WelcomeHtml { w: &w })?,
         in_reply_to: None,
-        reply_to: Some(reply_to),
+        reply_to: Some(ReplyTo::Seat { seat: crate::engine::Seat(seat), generation: 1 }),
         calendar: None,
     })
 }
@@ -254,8 +259,8 @@ pub struct NoticeTo<'a> {
     pub to: &'a str,
     pub name: Option<&'a str>,
     pub subject: String,
-    /// The seat's signed reply address, for mail to a seat.
-    pub reply_to: Option<String>,
+    /// The seat's signed reply address (for mail to a seat), or the GM's.
+    pub reply_to: Option<ReplyTo>,
     pub calendar: Option<String>,
 }
 
@@ -285,7 +290,8 @@ pub struct SeatMail {
     pub calendar: Option<String>,
 }
 
-/// Queues a [`Notice`] to the player of a seat, replying to the seat's signed address.
+/// Queues a [`Notice`] to the player of a seat, replying to the seat's signed address; its
+/// `link`, if any, is [`SEAT_LINK`].
 pub async fn queue_to_seat(
     ctx: &super::Ctx,
     conn: &mut PgConnection,
@@ -303,16 +309,10 @@ pub async fn queue_to_seat(
             to: &seat.email,
             name: Some(&seat.player_name),
             subject: m.subject,
-            reply_to: Some(ctx.reply_address(game, s, seat.token_generation)),
+            reply_to: Some(ReplyTo::Seat { seat: s, generation: seat.token_generation }),
             calendar: m.calendar,
         },
         n,
     )?;
     queue(conn, &ctx.settings, &mail).await
-}
-
-/// The private order page of a seat.
-pub fn seat_link(ctx: &super::Ctx, game: GameId, seat: &crate::store::games::SeatRow) -> String {
-    let s = seat.seat;
-    ctx.seat_link(&ctx.seat_token(game, s, seat.token_generation))
 }

@@ -218,7 +218,7 @@ async fn copy_to_player(
              now your orders on file; send new ones before the deadline to replace them."
         )],
         block: Some(body.to_string()),
-        link: Some(notices::seat_link(ctx, who.game, &seat)),
+        link: Some(notices::SEAT_LINK.into()),
     };
     let m = SeatMail {
         key: format!("gm-orders:{}:{turn}:{}:{version}", who.game, who.seat.0),

@@ -108,9 +108,15 @@ pub struct SeatReport {
     pub text: String,
 }
 
-impl From<store::games::ReportRow> for SeatReport {
-    fn from(r: store::games::ReportRow) -> Self {
-        SeatReport { turn: r.turn, subject: r.subject, text: r.body_text }
+impl SeatReport {
+    /// A stored report as its seat reads it: the link's placeholder is the reader's own link,
+    /// `link` (RULING P8).
+    fn read_by(r: store::games::ReportRow, link: &str) -> Self {
+        SeatReport {
+            turn: r.turn,
+            subject: r.subject,
+            text: super::mail_secrets::with_link(&r.body_text, link),
+        }
     }
 }
 
@@ -166,8 +172,13 @@ fn closing_words(
     out
 }
 
-/// Builds a seat's private page; its report is the one mailed to the seat (RULING W11).
-pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPage, ServiceError> {
+/// Builds a seat's private page, reached by its own link `link`; its report is the one mailed to
+/// the seat (RULING W11).
+pub async fn seat_page(
+    conn: &mut PgConnection,
+    who: &SeatAuth,
+    link: &str,
+) -> Result<SeatPage, ServiceError> {
     let g = load_game(conn, who.game).await?;
     let engine = super::engine_of(&g)?;
     let turn = store::turns::get_turn(conn, who.game, g.current_turn)
@@ -180,7 +191,9 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
     let all_final_at = store::turns::all_final_at(conn, who.game, turn.number).await?;
     let reports = store::games::report_turns_of_seat(conn, who.game, seat).await?;
     let last_report = match reports.last() {
-        Some((n, _)) => store::games::report_of_seat(conn, who.game, seat, *n).await?.map(SeatReport::from),
+        Some((n, _)) => store::games::report_of_seat(conn, who.game, seat, *n)
+            .await?
+            .map(|r| SeatReport::read_by(r, link)),
         None => None,
     };
     let viewer = crate::engine::Viewer::Seat(who.seat);
@@ -211,16 +224,17 @@ pub async fn seat_page(conn: &mut PgConnection, who: &SeatAuth) -> Result<SeatPa
     })
 }
 
-/// One turn's report of the seat `who` (its own, as mailed to it); not found when that turn has
-/// none (not published yet, or undone by a rollback).
+/// One turn's report of the seat `who` (its own, as mailed to it, with its own link `link`); not
+/// found when that turn has none (not published yet, or undone by a rollback).
 pub async fn seat_report(
     conn: &mut PgConnection,
     who: &SeatAuth,
     turn: i32,
+    link: &str,
 ) -> Result<SeatReport, ServiceError> {
     store::games::report_of_seat(conn, who.game, who.seat, turn)
         .await?
-        .map(SeatReport::from)
+        .map(|r| SeatReport::read_by(r, link))
         .ok_or(ServiceError::TurnNotFound(who.game, turn))
 }
 
@@ -274,12 +288,17 @@ pub async fn games_of_gm(conn: &mut PgConnection, gm: &str) -> Result<Vec<GameSu
     Ok(store::games::games_of_gm(conn, gm).await?.into_iter().map(GameSummary::from).collect())
 }
 
-/// Recent outbox mail (dev mailbox).
-pub async fn outbox_recent(conn: &mut PgConnection, limit: i64) -> Result<Vec<MailView>, ServiceError> {
-    Ok(store::outbox::list_recent(conn, limit).await?.into_iter().map(MailView::from).collect())
+/// Recent outbox mail (dev mailbox), as the worker would send it: placeholders filled (RULING P8).
+pub async fn outbox_recent(ctx: &super::Ctx, limit: i64) -> Result<Vec<MailView>, ServiceError> {
+    let mut conn = ctx.pool.acquire().await?;
+    let rows = store::outbox::list_recent(&mut conn, limit).await?;
+    Ok(rows.iter().map(|m| MailView::from(super::mail_secrets::as_sent(ctx, m))).collect())
 }
 
-/// One outbox mail (dev mailbox).
-pub async fn outbox_mail(conn: &mut PgConnection, id: i64) -> Result<Option<MailView>, ServiceError> {
-    Ok(store::outbox::get(conn, id).await?.map(MailView::from))
+/// One outbox mail (dev mailbox), as the worker would send it.
+pub async fn outbox_mail(ctx: &super::Ctx, id: i64) -> Result<Option<MailView>, ServiceError> {
+    let mut conn = ctx.pool.acquire().await?;
+    Ok(store::outbox::get(&mut conn, id)
+        .await?
+        .map(|m| MailView::from(super::mail_secrets::as_sent(ctx, &m))))
 }

@@ -1,6 +1,10 @@
-//! The mail outbox: rows written in the transaction that caused them, delivered afterwards.
+//! The mail outbox: rows written in the transaction that caused them, delivered afterwards. A
+//! row holds no secret: a seat's link and reply address are placeholders, named by `seat` and
+//! `token_generation` and filled when the mail is sent (RULING P8); a sent mail's body is
+//! emptied after the retention period (RULING O9).
 
 use crate::domain::GameId;
+use crate::engine::Seat;
 use chrono::{DateTime, TimeDelta, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -21,8 +25,12 @@ pub struct NewMail {
     /// Our own Message-ID (without angle brackets), stable for the idempotency key.
     pub message_id: String,
     pub in_reply_to: Option<String>,
-    /// Where replies should go (a seat's signed reply address), if not to the From address.
+    /// Where replies should go, if not to the From address: the placeholder of a signed reply
+    /// address (`service::mail_secrets`), never the address itself.
     pub reply_to: Option<String>,
+    /// The seat whose link and reply address the placeholders stand for (with `token_generation`).
+    pub seat: Option<Seat>,
+    pub token_generation: Option<i32>,
     /// An iCalendar (text/calendar) attachment, for mails that announce a deadline.
     pub calendar: Option<String>,
 }
@@ -42,6 +50,9 @@ pub struct OutboxRow {
     pub message_id: String,
     pub in_reply_to: Option<String>,
     pub reply_to: Option<String>,
+    /// The seat whose link and reply address the placeholders stand for (RULING P8).
+    pub seat: Option<Seat>,
+    pub token_generation: Option<i32>,
     pub calendar: Option<String>,
     pub created_at: DateTime<Utc>,
     pub attempts: i32,
@@ -52,14 +63,16 @@ pub struct OutboxRow {
     pub first_failed_at: Option<DateTime<Utc>>,
     /// When delivery was given up (refused for good, unsendable, or past the horizon).
     pub gave_up_at: Option<DateTime<Utc>>,
+    /// When the sent mail's body was emptied (RULING O9).
+    pub body_purged_at: Option<DateTime<Utc>>,
 }
 
 /// Queues a mail; returns false when a mail with the same idempotency key was already queued.
 pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bool> {
     let r = sqlx::query(
         "INSERT INTO outbox (idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, \
-         body_html, message_id, in_reply_to, reply_to, calendar) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) \
-         ON CONFLICT (idempotency_key) DO NOTHING",
+         body_html, message_id, in_reply_to, reply_to, calendar, seat, token_generation) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) ON CONFLICT (idempotency_key) DO NOTHING",
     )
     .bind(&mail.idempotency_key)
     .bind(mail.game_id)
@@ -73,6 +86,8 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
     .bind(&mail.in_reply_to)
     .bind(&mail.reply_to)
     .bind(&mail.calendar)
+    .bind(mail.seat)
+    .bind(mail.token_generation)
     .execute(conn)
     .await?;
     Ok(r.rows_affected() == 1)
@@ -82,8 +97,8 @@ pub async fn enqueue(conn: &mut PgConnection, mail: &NewMail) -> sqlx::Result<bo
 macro_rules! row_columns {
     () => {
         "id, idempotency_key, game_id, kind, to_addr, to_name, subject, body_text, body_html, \
-         message_id, in_reply_to, reply_to, calendar, created_at, attempts, next_attempt_at, sent_at, last_error, \
-         first_failed_at, gave_up_at"
+         message_id, in_reply_to, reply_to, seat, token_generation, calendar, created_at, attempts, \
+         next_attempt_at, sent_at, last_error, first_failed_at, gave_up_at, body_purged_at"
     };
 }
 
@@ -193,6 +208,28 @@ pub async fn hurry_after_outage(conn: &mut PgConnection, now: DateTime<Utc>) -> 
          AND failure = 'unreachable' AND next_attempt_at > $1",
     )
     .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected())
+}
+
+/// Empties the body (text, HTML, calendar) of up to `limit` mails sent before `before`, marking
+/// them purged at `now`; mail not sent (waiting, retrying or given up) keeps its body for a
+/// re-send. Returns how many were emptied (RULING O9).
+pub async fn purge_sent_bodies(
+    conn: &mut PgConnection,
+    before: DateTime<Utc>,
+    now: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<u64> {
+    let r = sqlx::query(
+        "UPDATE outbox SET body_text = '', body_html = NULL, calendar = NULL, body_purged_at = $2 \
+         WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 AND body_purged_at IS NULL \
+         ORDER BY sent_at LIMIT $3 FOR UPDATE SKIP LOCKED)",
+    )
+    .bind(before)
+    .bind(now)
+    .bind(limit)
     .execute(conn)
     .await?;
     Ok(r.rows_affected())

@@ -24,8 +24,7 @@ struct MailboxPage {
 }
 
 async fn list(State(ctx): State<Ctx>) -> Result<MailboxPage, WebError> {
-    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    Ok(MailboxPage { mails: service::outbox_recent(&mut conn, 500).await? })
+    Ok(MailboxPage { mails: service::outbox_recent(&ctx, 500).await? })
 }
 
 #[derive(Template, WebTemplate)]
@@ -39,10 +38,8 @@ struct MailPage {
 }
 
 async fn show(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<MailPage, WebError> {
-    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let m = service::outbox_mail(&mut conn, id)
-        .await?
-        .ok_or_else(|| WebError::not_found(format!("no mail {id}")))?;
+    let m =
+        service::outbox_mail(&ctx, id).await?.ok_or_else(|| WebError::not_found(format!("no mail {id}")))?;
     let to = match m.to_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         Some(name) => format!("{name} <{}>", m.to_addr),
         None => m.to_addr.clone(),

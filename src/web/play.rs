@@ -139,7 +139,7 @@ async fn page(
     sent: Option<(String, bool, Refusal)>,
 ) -> Result<PlayPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let mut p = service::seat_page(&mut conn, who).await?;
+    let mut p = service::seat_page(&mut conn, who, &ctx.seat_link(&SecretToken::presented(&token))).await?;
     let versions = p
         .versions
         .iter()
@@ -181,7 +181,8 @@ async fn report(
 ) -> Result<ReportPage, WebError> {
     let who = auth(&ctx, &token).await?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let r = service::seat_report(&mut conn, &who, turn).await?;
+    let r =
+        service::seat_report(&mut conn, &who, turn, &ctx.seat_link(&SecretToken::presented(&token))).await?;
     Ok(ReportPage { token, r })
 }
 

@@ -42,6 +42,7 @@ pub fn settings() -> Settings {
         outage_secs: 0,
         web: Default::default(),
         mail_tell_after_secs: 900,
+        mail_keep_days: 14,
         webhooks_allow_private: true,
         log_format: Default::default(),
     }
@@ -190,7 +191,15 @@ impl TestApp {
         r.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
     }
 
+    /// The outbox, oldest first, each mail as it is sent: its link and reply address filled in
+    /// from the server key (RULING P8; the stored rows hold placeholders, [`TestApp::stored_outbox`]).
     pub async fn outbox(&self) -> Vec<OutboxRow> {
+        let rows = self.stored_outbox().await;
+        rows.iter().map(|m| service::mail_secrets::as_sent(&self.ctx, m)).collect()
+    }
+
+    /// The outbox rows as stored, oldest first.
+    pub async fn stored_outbox(&self) -> Vec<OutboxRow> {
         let mut conn = self.ctx.pool.acquire().await.unwrap();
         let mut rows = stationmaster::store::outbox::list_recent(&mut conn, 1000).await.unwrap();
         rows.reverse();

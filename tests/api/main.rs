@@ -36,6 +36,8 @@ mod published_orders;
 mod readiness;
 mod reports_mail;
 mod seat_page;
+mod secrets_at_rest;
+mod secrets_upgrade;
 mod server_key;
 mod server_limits;
 mod shutdown;

@@ -115,12 +115,7 @@ async fn a_scrape_after_a_small_game_has_every_family_and_no_secret() {
 
     let (port, mut smtp) = crate::helpers::smtp_server().await;
     let transport = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
-    while deliver_due(&app.ctx.pool, &transport, &app.ctx.settings.mail_from, chrono::Utc::now())
-        .await
-        .unwrap()
-        .claimed
-        > 0
-    {}
+    while deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap().claimed > 0 {}
     while let Ok(Ok(_)) = tokio::time::timeout(std::time::Duration::from_millis(300), smtp.rx.recv()).await {}
     let (_, text) = scrape(addr).await;
     switch.stop();

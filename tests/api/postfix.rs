@@ -164,7 +164,7 @@ async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let smtp = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
-    deliver_due(&app.ctx.pool, &smtp, &app.ctx.settings.mail_from, chrono::Utc::now()).await.unwrap();
+    deliver_due(&app.ctx, &smtp, chrono::Utc::now()).await.unwrap();
     let mut echo = None;
     while let Ok(Ok(m)) = tokio::time::timeout(Duration::from_secs(2), catcher.rx.recv()).await {
         let raw = String::from_utf8(m.raw_bytes().unwrap()).unwrap();

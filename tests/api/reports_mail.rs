@@ -47,9 +47,7 @@ async fn each_player_receives_exactly_their_own_report_over_smtp() {
     let transport = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
     // Welcome mails (4) and reports (4); delivered once however often the worker runs.
     for _ in 0..3 {
-        deliver_due(&app.ctx.pool, &transport, &app.ctx.settings.mail_from, chrono::Utc::now())
-            .await
-            .unwrap();
+        deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
     }
     let mut got = Vec::new();
     while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await

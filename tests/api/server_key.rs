@@ -164,7 +164,9 @@ async fn rotation_mails_every_seat_a_new_link_and_the_old_links_stop_working() {
     assert!(!authenticates(&restarted, g.id, &g.seats[0].token).await, "the old link stops working");
     assert!(authenticates(&restarted, g.id, &new_token).await, "the new link works");
     let mut conn = pool.acquire().await.unwrap();
-    let mails = stationmaster::store::outbox::list_recent(&mut conn, 100).await.unwrap();
+    let stored = stationmaster::store::outbox::list_recent(&mut conn, 100).await.unwrap();
+    let mails: Vec<_> =
+        stored.iter().map(|m| stationmaster::service::mail_secrets::as_sent(&restarted, m)).collect();
     let notice =
         mails.iter().find(|m| m.subject.contains("Your new order link") && m.to_addr == "anna@example.org");
     let notice = notice.expect("Anna is told her new link");

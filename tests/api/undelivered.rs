@@ -26,9 +26,7 @@ async fn app(pool: PgPool) -> TestApp {
 
 async fn pass(app: &TestApp, port: u16) -> DeliveryStats {
     let smtp = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
-    deliver_due_at(&app.ctx.pool, &smtp, &app.ctx.settings.mail_from, &app.ctx.clock, Leasing::default())
-        .await
-        .unwrap()
+    deliver_due_at(&app.ctx, &smtp, &app.ctx.clock, Leasing::default()).await.unwrap()
 }
 
 /// Fails every mail of the game once against a dead server; returns the game.

@@ -18,7 +18,7 @@ async fn outage(
     let transport = smtp_to(port);
     let (mut now, mut passes) = (start, 0);
     loop {
-        let stats = deliver_due(pool, &transport, FROM, now).await.expect("a pass with SMTP down");
+        let stats = deliver_due(&sender(pool).await, &transport, now).await.expect("a pass with SMTP down");
         assert_eq!(stats.sent, 0);
         passes += 1;
         let r = row(pool, id).await;
@@ -49,8 +49,9 @@ async fn mail_is_retried_through_days_of_smtp_outage_and_goes_out_when_smtp_is_b
     assert_eq!(r.first_failed_at, Some(start), "since when it fails");
 
     let mut server = start_smtp(port).await;
-    let stats =
-        deliver_due(&pool, &smtp_to(port), FROM, r.next_attempt_at).await.expect("a pass with SMTP up");
+    let stats = deliver_due(&sender(&pool).await, &smtp_to(port), r.next_attempt_at)
+        .await
+        .expect("a pass with SMTP up");
     assert_eq!(stats.sent, 1);
     let received = receive_exactly(&mut server, 1).await;
     assert!(raw(&received[0]).contains(&format!("Message-ID: <{}>", m.message_id)));
@@ -74,7 +75,8 @@ async fn mail_failing_past_the_horizon_is_given_up_in_sight_not_parked() {
     assert!(passes as i64 >= GIVE_UP_AFTER.num_minutes() / MAX_RETRY_DELAY.num_minutes());
     assert!(r.last_error.is_some_and(|e| !e.is_empty()));
     // Given-up mail is never claimed again by itself (the GM re-sends it).
-    let later = deliver_due(&pool, &smtp_to(port), FROM, gave_up + TimeDelta::days(1)).await.expect("pass");
+    let later =
+        deliver_due(&sender(&pool).await, &smtp_to(port), gave_up + TimeDelta::days(1)).await.expect("pass");
     assert_eq!(later.claimed, 0);
 }
 
@@ -102,7 +104,7 @@ async fn a_refusal_for_the_recipient_is_final_but_a_temporary_one_is_retried() {
         assert!(enqueue(&pool, &m).await);
     }
     let now = Utc::now();
-    let stats = deliver_due(&pool, &smtp_to(server.port), FROM, now).await.expect("deliver");
+    let stats = deliver_due(&sender(&pool).await, &smtp_to(server.port), now).await.expect("deliver");
     assert_eq!((stats.sent, stats.retrying, stats.given_up), (1, 1, 1), "{stats:?}");
     assert_eq!(server.accepted(), vec!["ok@seat.example".to_string()]);
     let rows = all_rows(&pool).await;
@@ -112,8 +114,9 @@ async fn a_refusal_for_the_recipient_is_final_but_a_temporary_one_is_retried() {
     let busy = of("busy@seat.example");
     assert!(busy.gave_up_at.is_none() && busy.next_attempt_at > now, "deferred keeps its backoff");
     // The refused one is not tried again, the temporary one is.
-    let again =
-        deliver_due(&pool, &smtp_to(server.port), FROM, now + TimeDelta::hours(1)).await.expect("again");
+    let again = deliver_due(&sender(&pool).await, &smtp_to(server.port), now + TimeDelta::hours(1))
+        .await
+        .expect("again");
     assert_eq!(again.claimed, 1);
 }
 
@@ -127,7 +130,7 @@ async fn a_server_that_refuses_everyone_is_an_outage_not_a_refusal() {
     let server = fake_smtp::start(auth_required, false).await;
     assert!(enqueue(&pool, &mail(1, "k:auth:1")).await);
     assert!(enqueue(&pool, &mail(2, "k:auth:2")).await);
-    let stats = deliver_due(&pool, &smtp_to(server.port), FROM, Utc::now()).await.expect("deliver");
+    let stats = deliver_due(&sender(&pool).await, &smtp_to(server.port), Utc::now()).await.expect("deliver");
     assert_eq!((stats.retrying, stats.given_up), (2, 0), "{stats:?}");
     let skipped = all_rows(&pool)
         .await
@@ -158,9 +161,12 @@ async fn a_crashed_workers_mail_is_claimed_again_within_a_minute() {
     let port = free_port();
     let mut server = start_smtp(port).await;
     let transport = smtp_to(port);
-    let soon = deliver_due(&pool, &transport, FROM, now + lease - TimeDelta::seconds(1)).await.expect("pass");
+    let soon = deliver_due(&sender(&pool).await, &transport, now + lease - TimeDelta::seconds(1))
+        .await
+        .expect("pass");
     assert_eq!(soon.claimed, 0, "the lease still holds");
-    let after = deliver_due(&pool, &transport, FROM, now + TimeDelta::seconds(59)).await.expect("pass");
+    let after =
+        deliver_due(&sender(&pool).await, &transport, now + TimeDelta::seconds(59)).await.expect("pass");
     assert_eq!(after.sent, 1, "the dead worker's mail came back in under a minute");
     receive_exactly(&mut server, 1).await;
     server.token.cancel();
@@ -174,7 +180,7 @@ async fn claimable_while_sending(pool: &PgPool, renew_every: Duration) -> bool {
     let leasing = Leasing { lease: TimeDelta::seconds(45), renew_every };
     let sender = {
         let (pool, clock, transport) = (pool.clone(), clock.clone(), smtp_to(server.port));
-        tokio::spawn(async move { deliver_due_at(&pool, &transport, FROM, &clock, leasing).await })
+        tokio::spawn(async move { deliver_due_at(&sender(&pool).await, &transport, &clock, leasing).await })
     };
     tokio::time::timeout(Duration::from_secs(10), server.holding.notified()).await.expect("the mail arrives");
     clock.advance(TimeDelta::minutes(10));
@@ -213,10 +219,10 @@ async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_ma
     let mut server = start_smtp(port).await;
     assert!(enqueue(&pool, &mail(2, "report:wait:2")).await);
     let now = start + TimeDelta::minutes(10);
-    let first = deliver_due(&pool, &smtp_to(port), FROM, now).await.expect("pass");
+    let first = deliver_due(&sender(&pool).await, &smtp_to(port), now).await.expect("pass");
     assert_eq!((first.sent, first.hurried), (1, 1), "{first:?}");
     assert_eq!(row(&pool, waiting).await.next_attempt_at, now);
-    let second = deliver_due(&pool, &smtp_to(port), FROM, now).await.expect("pass");
+    let second = deliver_due(&sender(&pool).await, &smtp_to(port), now).await.expect("pass");
     assert_eq!(second.sent, 1);
     receive_exactly(&mut server, 2).await;
     server.token.cancel();
@@ -237,7 +243,7 @@ async fn a_server_that_comes_back_is_noticed_without_waiting_for_the_backoff() {
 
     let mut server = start_smtp(port).await;
     assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 1);
-    assert_eq!(deliver_due(&pool, &smtp_to(port), FROM, now).await.expect("pass").sent, 1);
+    assert_eq!(deliver_due(&sender(&pool).await, &smtp_to(port), now).await.expect("pass").sent, 1);
     receive_exactly(&mut server, 1).await;
     assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 0, "nothing waits");
     server.token.cancel();

@@ -5,13 +5,10 @@ use super::*;
 use crate::db::test_db;
 use chrono::SubsecRound;
 use stationmaster::mail::run_worker;
-use stationmaster::service::{Ctx, Shutdown, ShutdownSwitch};
+use stationmaster::service::{Shutdown, ShutdownSwitch};
 
 async fn ctx(pool: PgPool, clock: Clock) -> Ctx {
-    let settings = Cli::try_parse_from(["stationmaster", "--smtp-url", "", "--mail-from", FROM])
-        .expect("settings")
-        .settings;
-    Ctx::new(pool, settings, clock).await.expect("ctx")
+    ctx_on(&pool, clock).await
 }
 
 /// Starts the worker; returns the switch that stops it and its handle.
@@ -51,7 +48,8 @@ async fn the_worker_takes_its_time_from_the_clock() {
     let clock = Clock::fixed(Utc::now().trunc_subsecs(0) + TimeDelta::hours(1));
     let ctx = ctx(pool.clone(), clock.clone()).await;
     assert!(enqueue(&pool, &mail(6, "report:clock:6")).await);
-    let first = deliver_due_at(&pool, &smtp_to(port), FROM, &clock, Leasing::default()).await.expect("pass");
+    let first =
+        deliver_due_at(&sender(&pool).await, &smtp_to(port), &clock, Leasing::default()).await.expect("pass");
     assert_eq!(first.retrying, 1, "retry in 30 s of the clock's time");
 
     let mut server = start_smtp(port).await;

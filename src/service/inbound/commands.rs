@@ -111,7 +111,7 @@ pub(super) async fn carry_out(
         outcome.push("status sent".into());
     }
     if c.resend {
-        sections.push(reply::resend(ctx, tx, &seat, mail).await?);
+        sections.push(reply::resend(ctx, tx, &seat, generation, mail).await?);
         outcome.push("last report resent".into());
     }
     if c.help {

@@ -203,7 +203,7 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
     )
     .await?;
     if let (Some(seat), false) = (&decided.seat, decided.sections.is_empty()) {
-        let mut m = reply::answer(ctx, id, seat, decided.generation, &mail, &decided.sections)?;
+        let mut m = reply::answer(id, seat, decided.generation, &mail, &decided.sections)?;
         // The answer states the deadline; it carries the calendar entry too.
         let game = match decided.game {
             Some(game) => game,

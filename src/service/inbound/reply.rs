@@ -3,7 +3,7 @@
 
 use crate::inbound_mail::ParsedMail;
 use crate::orders::Echo;
-use crate::service::notices::{OutgoingMail, render};
+use crate::service::notices::{OutgoingMail, ReplyTo, SEAT_LINK, render};
 use crate::service::{Ctx, SeatAuth, ServiceError, Submitted, load_game};
 use crate::store;
 use askama::Template;
@@ -44,14 +44,14 @@ struct ReplyHtml<'a> {
 
 /// The answer mail for inbound message `id`.
 pub fn answer(
-    ctx: &Ctx,
     id: i64,
     seat: &SeatAuth,
     generation: i32,
     mail: &ParsedMail,
     sections: &[Section],
 ) -> Result<OutgoingMail, ServiceError> {
-    let link = ctx.seat_link(&ctx.seat_token(seat.game, seat.seat, generation));
+    // RULING P8: the link and the reply address are placeholders until the mail is sent.
+    let link = SEAT_LINK;
     let subject = if mail.subject.is_empty() {
         "Your orders".to_string()
     } else if mail.subject.to_ascii_lowercase().starts_with("re:") {
@@ -66,9 +66,9 @@ pub fn answer(
         to_addr: seat.email.clone(),
         to_name: Some(seat.player_name.clone()),
         subject,
-        text: render(&ReplyText { player: &seat.player_name, sections, link: &link })?,
-        html: render(&ReplyHtml { player: &seat.player_name, sections, link: &link })?,
-        reply_to: Some(ctx.reply_address(seat.game, seat.seat, generation)),
+        text: render(&ReplyText { player: &seat.player_name, sections, link })?,
+        html: render(&ReplyHtml { player: &seat.player_name, sections, link })?,
+        reply_to: Some(ReplyTo::Seat { seat: seat.seat, generation }),
         in_reply_to: mail.message_id.clone(),
         calendar: None,
     })
@@ -141,11 +141,13 @@ pub async fn status_section(tx: &mut PgConnection, seat: &SeatAuth) -> Result<Se
     Ok(Section::new("Status", lines))
 }
 
-/// Queues the seat's latest report again, and says so.
+/// Queues the seat's latest report again, and says so; the copy's link and reply address are
+/// the seat's own for its token `generation` (RULING P8).
 pub async fn resend(
     ctx: &Ctx,
     tx: &mut PgConnection,
     seat: &SeatAuth,
+    generation: i32,
     mail: &ParsedMail,
 ) -> Result<Section, ServiceError> {
     let reports = store::games::reports_of_seat(tx, seat.game, seat.seat).await?;
@@ -164,7 +166,7 @@ pub async fn resend(
         subject: format!("{} (sent again)", last.subject),
         text: last.body_text.clone(),
         html: last.body_html.clone(),
-        reply_to: None,
+        reply_to: Some(ReplyTo::Seat { seat: seat.seat, generation }),
         in_reply_to: None,
         calendar: None,
     };

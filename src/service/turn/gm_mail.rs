@@ -6,7 +6,7 @@
 //! is carried out by the same function as the dashboard's button, in the transaction that records
 //! the mail; a refused answer changes nothing, and the GM is told why by mail either way.
 
-use super::gm_address::{gm_reply_address, parse_address, tag};
+use super::gm_address::{parse_address, tag};
 use super::questions::answer_in;
 use crate::config::MailAuth;
 use crate::domain::{GameId, InboundStatus, constant_time_eq};
@@ -84,7 +84,7 @@ pub(crate) async fn carry_out(
             to: &game.gm_email,
             name: None,
             subject: format!("[{}] Your answer", game.name),
-            reply_to: Some(gm_reply_address(ctx, game_id, &game.gm_email)),
+            reply_to: Some(notices::ReplyTo::Gm),
             calendar: None,
         };
         notices::queue(tx, &ctx.settings, &notices::notice(to, &n)?).await?;

@@ -112,7 +112,8 @@ pub(super) async fn ask_gm(
             to: &game.gm_email,
             name: None,
             subject,
-            reply_to: Some(super::gm_address::gm_reply_address(ctx, id, &game.gm_email)),
+            // RULING P8: the GM's reply address is derived when the mail is sent.
+            reply_to: Some(notices::ReplyTo::Gm),
             calendar: None,
         },
         &n,

@@ -84,8 +84,9 @@ async fn publish_as(
     let seats = store::games::seats(conn, game.id).await?;
     for seat in &seats {
         let s = seat.seat;
-        let link = ctx.seat_link(&ctx.seat_token(game.id, s, seat.token_generation));
-        let reply_to = ctx.reply_address(game.id, s, seat.token_generation);
+        // RULING P8: the report (mail and stored copy) holds the link's placeholder, filled when
+        // the mail is sent and, on the seat page, with the reader's own link.
+        let reply_to = notices::ReplyTo::Seat { seat: s, generation: seat.token_generation };
         let ctx_r = reports::ReportContext {
             game,
             engine,
@@ -94,7 +95,6 @@ async fn publish_as(
             orders: &orders,
             seats: &seats,
             next_deadline,
-            link,
             reply_to,
             reopened: turn.reopened,
             first_seq: turn.first_seq,

@@ -13,7 +13,7 @@
 
 use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
-use crate::service::notices::{self, OutgoingMail, render};
+use crate::service::notices::{self, OutgoingMail, ReplyTo, SEAT_LINK, render};
 use crate::service::{PublishedSheet, ServiceError, deadlines, disclose_turn};
 use crate::store::games::{GameRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
@@ -29,10 +29,8 @@ pub struct ReportContext<'a> {
     pub orders: &'a [OrderVersionRow],
     pub seats: &'a [SeatRow],
     pub next_deadline: Option<DateTime<Utc>>,
-    /// The private order page of the seat the report is for.
-    pub link: String,
-    /// The seat's signed reply address.
-    pub reply_to: String,
+    /// The seat's signed reply address (a placeholder until the mail is sent, RULING P8).
+    pub reply_to: ReplyTo,
     /// How often a rollback re-opened the turn: a re-published report is a new mail.
     pub reopened: i32,
     /// The log sequence number of the turn's first action (for its dice, `service::dice`).
@@ -75,6 +73,7 @@ pub struct Report {
     pub orders: Vec<PublishedOrders>,
     pub next_deadline: Option<String>,
     pub standings: Vec<String>,
+    /// The seat's order page: [`SEAT_LINK`], filled when mailed or shown (RULING P8).
     pub link: String,
     /// The picture of the table, in the mail only (never in the archived report).
     pub picture: Option<Picture>,
@@ -124,7 +123,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
             .collect(),
         next_deadline: c.next_deadline.map(|d| deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
-        link: c.link.clone(),
+        link: SEAT_LINK.into(),
         picture: None,
         dice: dice_lines(c),
     })
@@ -216,7 +215,7 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMai
         text: render(&ReportText { r: &r })?,
         html: render(&ReportHtml { r: &r })?,
         in_reply_to: None,
-        reply_to: Some(c.reply_to.clone()),
+        reply_to: Some(c.reply_to),
         calendar: None,
     };
     Ok((mail, archived))

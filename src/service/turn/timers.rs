@@ -90,7 +90,7 @@ async fn remind(
                     .into(),
             ],
             block: None,
-            link: Some(notices::seat_link(ctx, game, seat)),
+            link: Some(notices::SEAT_LINK.into()),
         };
         let m = SeatMail {
             key: format!("reminder:{}:{number}:{offset}:{}:{}", game, seat.seat.0, t.deadline_version),
