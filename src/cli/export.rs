@@ -5,7 +5,7 @@ use super::lifecycle::game_id;
 use super::output::{InputError, print};
 use super::serve::connect;
 use crate::config::Settings;
-use crate::service::export::{export_document, import_document, parse_document};
+use crate::service::export::{ImportOptions, export_document, import_document, parse_document};
 use anyhow::Context;
 use std::io::Read;
 
@@ -19,8 +19,14 @@ pub async fn export(settings: Settings, game: String) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Imports the document in `file` ("-": standard input); prints the new game and its links.
-pub async fn import(settings: Settings, file: &str, new_id: bool, json: bool) -> anyhow::Result<()> {
+/// Imports the document in `file` ("-": standard input); prints the new game and its links, or
+/// why nothing was imported (with the addresses to confirm, RULING O21).
+pub async fn import(
+    settings: Settings,
+    file: &str,
+    options: &ImportOptions,
+    json: bool,
+) -> anyhow::Result<()> {
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
@@ -30,7 +36,7 @@ pub async fn import(settings: Settings, file: &str, new_id: bool, json: bool) ->
     };
     let doc = parse_document(&text).map_err(|e| InputError(format!("{file}: {e}")))?;
     let ctx = connect(settings).await?;
-    let imported = import_document(&ctx, &doc, new_id).await?;
+    let imported = import_document(&ctx, &doc, options).await?;
     print(&imported, json, |i| {
         let links: Vec<String> = i
             .seats

@@ -7,6 +7,7 @@ use crate::config::Settings;
 use crate::domain::{EmailAddress, Mailbox, TurnLength};
 use crate::engine::{Seat, Viewer};
 use crate::orders::OrderText;
+use crate::service::export::{ImportOptions, ReportSource};
 use crate::service::{self, CreateGame, Review, Source, gm_auth};
 use anyhow::Context;
 use serde_json::json;
@@ -66,7 +67,14 @@ pub async fn game(settings: Settings, cmd: GameCommand, json: bool) -> anyhow::R
         GameCommand::Export { id, game } => {
             super::export::export(settings, id.or(game).unwrap_or_default()).await
         }
-        GameCommand::Import { file, new_id } => super::export::import(settings, &file, new_id, json).await,
+        GameCommand::Import { file, new_id, confirm_addresses, rerender_reports } => {
+            let options = ImportOptions {
+                new_id,
+                confirmed: confirm_addresses,
+                reports: if rerender_reports { ReportSource::Rendered } else { ReportSource::Document },
+            };
+            super::export::import(settings, &file, &options, json).await
+        }
     }
 }
 

@@ -25,14 +25,24 @@ pub enum GameCommand {
         #[arg(long)]
         game: Option<String>,
     },
-    /// Create a game from a `game export` document: its log is replayed and the document refused
-    /// unless the replay reproduces its state. Every seat gets a new link, mailed to its player.
+    /// Create a game from a `game export` document: its log is replayed, its orders, audit chain,
+    /// NMR counts and reports checked, and the document refused on any mismatch. Nothing is
+    /// written until the addresses it would mail are confirmed: the first run lists them with a
+    /// code. Every seat gets a new link, mailed to its player.
     Import {
         /// The exported document ("-" reads standard input).
         file: String,
         /// Import under a new game id (a copy), instead of the id the game had.
         #[arg(long)]
         new_id: bool,
+        /// The code a run without it printed beside the document's addresses, once you have
+        /// checked them with the game's GM.
+        #[arg(long, value_name = "CODE")]
+        confirm_addresses: Option<String>,
+        /// Store this server's renderings of the reports instead of checking the document's (a
+        /// document from a server version that words its reports otherwise).
+        #[arg(long)]
+        rerender_reports: bool,
     },
     /// Pause a game: no turn closes and no reminder goes out until it resumes.
     Pause {

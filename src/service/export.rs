@@ -1,7 +1,10 @@
 //! Moving one game between servers (issue 19, docs/BACKUPS.md): [`export_document`] writes a
 //! game as a versioned JSON document, [`import_document`] creates it on another server — after
 //! replaying its log with the engine and refusing it, with nothing written, when the replay does
-//! not reproduce the stored state (RULING O16).
+//! not reproduce the stored state (RULING O16), when a row the document tells twice disagrees
+//! with itself (order digests, the audit chain, NMR counts: `sealed`, `history`, RULING O19) or a
+//! report is not what this server renders from the log (`reports`, `slots`, RULING O20), and
+//! until whoever imports it confirms the addresses it would mail (`addresses`, RULING O21).
 //!
 //! The document is `stationmaster replay`'s input too: its top level is the setup + seed + log
 //! of [`super::GameExport`]; `tables` holds the rest of the game's rows as the store reads them.
@@ -11,13 +14,24 @@ use super::notices::{self, Notice, SeatMail};
 use super::{Ctx, GameExport, ServiceError, load_game};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::Seat;
-use crate::registry::{self, DynGame};
+use crate::registry;
 use crate::store::{self, export::Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use sqlx::PgConnection;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
+
+mod addresses;
+mod history;
+mod reports;
+mod sealed;
+mod slots;
+mod verify;
+
+pub use addresses::{Addresses, addresses};
+pub use reports::ReportSource;
+pub use verify::verify;
 
 /// What the document says it is.
 pub const FORMAT: &str = "stationmaster-game";
@@ -65,6 +79,21 @@ pub enum ImportRefused {
     UnknownColumn { table: String, column: String },
     #[error("game {0} is already on this server (import it with --new-id to make a copy)")]
     Exists(GameId),
+    /// One row disagrees with what it can be checked against (RULINGS O19, O20).
+    #[error("{table} row {row} ({what}): {why}")]
+    Row { table: String, row: usize, what: String, why: String },
+    /// The addresses have not been confirmed (RULING O21); nothing was written.
+    #[error(
+        "nothing was imported: no server can check the addresses in a document, and the game would mail \
+         these:\n{list}Check them with the game's GM; then import again confirming them with the code {code} \
+         (game import --confirm-addresses {code})"
+    )]
+    Unconfirmed { code: String, list: String },
+}
+
+/// A refusal naming the document's row (`row` counts from 1 within its table).
+fn refuse_row(t: Table, row: usize, what: String, why: String) -> ImportRefused {
+    ImportRefused::Row { table: t.name().into(), row, what, why }
 }
 
 impl From<ImportRefused> for ServiceError {
@@ -132,19 +161,6 @@ pub fn parse_document(text: &str) -> Result<GameDocument, ImportRefused> {
 }
 
 #[derive(Deserialize)]
-struct GameCore {
-    state: Value,
-    next_seq: i64,
-}
-
-#[derive(Deserialize)]
-struct TurnCore {
-    number: i32,
-    first_seq: i64,
-    start_state: Value,
-}
-
-#[derive(Deserialize)]
 struct SeatCore {
     seat: Seat,
     player_name: String,
@@ -160,90 +176,32 @@ fn table(doc: &GameDocument, t: Table) -> &[Value] {
     doc.tables.get(t.name()).map(Vec::as_slice).unwrap_or_default()
 }
 
-/// Checks a document against its engine without touching a database: the seats agree, the log
-/// is numbered from 0 without gaps and replays, and the replay reproduces the game's state and
-/// every turn's start state (RULING O16). Pure, so it runs before any write.
-pub fn verify(engine: &dyn DynGame, doc: &GameDocument) -> Result<(), ImportRefused> {
-    let inconsistent = |s: String| Err(ImportRefused::Inconsistent(s));
-    if let Some(unknown) = doc.tables.keys().find(|k| !Table::ALL.iter().any(|t| t.name() == k.as_str())) {
-        return inconsistent(format!("it has a table {unknown:?} no game has"));
-    }
-    let [game] = table(doc, Table::Games) else {
-        return inconsistent("it must hold exactly one game row".into());
-    };
-    let game: GameCore = typed("game", game)?;
-    let seats = table(doc, Table::Seats)
-        .iter()
-        .map(|r| typed::<SeatCore>("seat", r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let numbers: Vec<u8> = seats.iter().map(|s| s.seat.0).collect();
-    if numbers != (1..=doc.game.setup.seats).collect::<Vec<_>>() {
-        return inconsistent(format!(
-            "the setup has {} seats, the seat rows are {numbers:?}",
-            doc.game.setup.seats
-        ));
-    }
-    if doc
-        .game
-        .seats
-        .iter()
-        .map(|s| (s.seat, s.name.as_str()))
-        .ne(seats.iter().map(|s| (s.seat, s.player_name.as_str())))
-    {
-        return inconsistent("the seat list and the seat rows name different players".into());
-    }
-    if let Some((i, a)) = doc.game.actions.iter().enumerate().find(|(i, a)| a.seq != *i as u64) {
-        return inconsistent(format!("action {i} of the log has sequence number {}", a.seq));
-    }
-    let log = &doc.game.actions;
-    if doc.action_turns.len() != log.len() {
-        return inconsistent(format!("{} turns are given for {} actions", doc.action_turns.len(), log.len()));
-    }
-    if game.next_seq != doc.game.actions.len() as i64 {
-        return inconsistent(format!(
-            "the game expects {} actions, the log has {}",
-            game.next_seq,
-            doc.game.actions.len()
-        ));
-    }
-    let mut replayed: HashMap<usize, Value> = HashMap::new();
-    let mut state_after = |n: usize| -> Result<Value, ImportRefused> {
-        if let Some(s) = replayed.get(&n) {
-            return Ok(s.clone());
-        }
-        let s = engine
-            .replay(&doc.game.setup, doc.game.seed, &log[..n])
-            .map_err(|e| ImportRefused::Replay(e.to_string()))?;
-        replayed.insert(n, s.clone());
-        Ok(s)
-    };
-    if state_after(log.len())? != game.state {
-        return Err(ImportRefused::Mismatch("game state".into()));
-    }
-    for row in table(doc, Table::Turns) {
-        let turn: TurnCore = typed("turn", row)?;
-        let n = usize::try_from(turn.first_seq).ok().filter(|n| *n <= log.len());
-        let Some(n) = n else {
-            return inconsistent(format!(
-                "turn {} starts at action {}, past the log",
-                turn.number, turn.first_seq
-            ));
-        };
-        if state_after(n)? != turn.start_state {
-            return Err(ImportRefused::Mismatch(format!("start of turn {}", turn.number)));
-        }
-    }
-    Ok(())
+/// How to import a document.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Import under a new id (a copy, RULING O15).
+    pub new_id: bool,
+    /// The code of the document's addresses, as [`addresses()`] gives it and the refusal shows
+    /// (RULING O21); without it nothing is written.
+    pub confirmed: Option<String>,
+    /// Whose reports to store (RULING O20).
+    pub reports: ReportSource,
 }
 
 /// Creates the game of a document on this server, in one transaction: checked first
-/// ([`verify`]), then its rows written under its own id (or a new one with `new_id`, RULING
-/// O15), every seat's token re-issued and, for a game still running, each player mailed the new
-/// link (RULING O13), and an audit entry appended to the game's chain.
-pub async fn import_document(ctx: &Ctx, doc: &GameDocument, new_id: bool) -> Result<Imported, ServiceError> {
+/// ([`verify`]), then its rows written under its own id (or a new one, RULING O15), its reports
+/// checked against this server's renderings (RULING O20), and — once its addresses are confirmed
+/// (RULING O21) — every seat's token re-issued and, for a game still running, each player mailed
+/// the new link (RULING O13), and an audit entry appended to the game's chain.
+pub async fn import_document(
+    ctx: &Ctx,
+    doc: &GameDocument,
+    options: &ImportOptions,
+) -> Result<Imported, ServiceError> {
     let engine = registry::for_stored(&doc.game.engine, doc.game.rules_version)
         .map_err(|e| ImportRefused::Engine(e.to_string()))?;
-    verify(engine, doc)?;
+    let history = verify::check(engine, doc)?;
+    let new_id = options.new_id;
     let mut tx = ctx.pool.begin().await?;
     // RULING O15: the game keeps its id unless a copy is asked for.
     let id = if new_id { GameId::new() } else { doc.id };
@@ -274,6 +232,10 @@ pub async fn import_document(ctx: &Ctx, doc: &GameDocument, new_id: bool) -> Res
             ServiceError::BadInput(format!("the {} rows do not fit this server: {e}", t.name()))
         })?;
     }
+    // RULING O20: the reports kept are this server's renderings, the document's checked first.
+    reports::settle(&mut tx, id, doc, &history, options.reports).await?;
+    // RULING O21: every check has passed; nothing is kept or mailed until the addresses are.
+    addresses::require_confirmed(doc, options.confirmed.as_deref())?;
     let now = ctx.now();
     let detail = json!({ "actions": doc.game.actions.len(), "schema": doc.schema, "new_id": new_id });
     audit::record(&mut tx, now, id, Actor::Server, "game imported", detail).await?;

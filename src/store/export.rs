@@ -6,6 +6,7 @@
 //! written (`crate::service::export`).
 
 use crate::domain::GameId;
+use crate::store::games::ReportRow;
 use serde_json::Value;
 use sqlx::PgConnection;
 
@@ -156,4 +157,14 @@ pub async fn schema_version(conn: &mut PgConnection) -> sqlx::Result<i64> {
 /// Whether a game with this id is stored.
 pub async fn game_exists(conn: &mut PgConnection, game: GameId) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)").bind(game).fetch_one(conn).await
+}
+
+/// Replaces a game's reports with `rows` (an import keeps this server's renderings of them,
+/// RULING O20).
+pub async fn replace_reports(conn: &mut PgConnection, game: GameId, rows: &[ReportRow]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM reports WHERE game_id = $1").bind(game).execute(&mut *conn).await?;
+    for r in rows {
+        super::games::insert_report(&mut *conn, game, r).await?;
+    }
+    Ok(())
 }

@@ -11,9 +11,10 @@ use stationmaster::clock::Clock;
 use stationmaster::domain::GameId;
 use stationmaster::registry;
 use stationmaster::service::export::{
-    GameDocument, ImportRefused, export_document, import_document, parse_document,
+    GameDocument, ImportOptions, ImportRefused, Imported, addresses, export_document, import_document,
+    parse_document,
 };
-use stationmaster::service::{Ctx, GameClock, Review};
+use stationmaster::service::{Ctx, GameClock, Review, ServiceError};
 use stationmaster::store::export::Table;
 
 /// A game of `engine` played for `turns` turns on defaults (nobody orders), exported as text.
@@ -33,6 +34,23 @@ async fn document_of(ctx: &Ctx, game: GameId) -> GameDocument {
     export_document(&mut conn, game).await.unwrap()
 }
 
+/// Imports with the document's addresses confirmed (RULING O21).
+async fn import(ctx: &Ctx, doc: &GameDocument, new_id: bool) -> Result<Imported, ServiceError> {
+    let options = ImportOptions { new_id, confirmed: Some(addresses(doc).code), ..Default::default() };
+    import_document(ctx, doc, &options).await
+}
+
+/// A report's text with every seat link cut to its path (an import re-issues them, RULING O20).
+fn without_links(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("/play/") {
+        out.push_str(&rest[..at + "/play/".len()]);
+        rest = rest[at + "/play/".len()..].trim_start_matches(|c: char| c.is_ascii_alphanumeric());
+    }
+    out + rest
+}
+
 async fn games(ctx: &Ctx) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(&ctx.pool).await.unwrap()
 }
@@ -48,7 +66,7 @@ fn moved(doc: &GameDocument) -> Value {
         t(Table::Turns),
         t(Table::OrderVersions),
         t(Table::FinalMarks),
-        t(Table::Reports),
+        t(Table::Reports).map(|rows| rows.iter().map(|r| without_links(&r.to_string())).collect::<Vec<_>>()),
         t(Table::Timers)
     ])
 }
@@ -58,7 +76,7 @@ async fn round_trip(pool: PgPool, engine: &str) {
     let (old, text) = played(&app.ctx, engine, 3).await;
     let doc = parse_document(&text).unwrap();
     assert!(doc.game.actions.len() > 3, "{engine}: the game was played");
-    let imported = import_document(&app.ctx, &doc, true).await.unwrap();
+    let imported = import(&app.ctx, &doc, true).await.unwrap();
     assert_ne!(imported.game_id, old);
     let copy = document_of(&app.ctx, imported.game_id).await;
     assert_eq!(moved(&copy), moved(&doc), "{engine}: the game arrived whole");
@@ -126,7 +144,7 @@ async fn a_game_moves_to_another_server_under_its_own_id_with_new_links() {
     s.secret_key = Some("another-server-key".into());
     let ctx = Ctx::new(there.clone(), s, Clock::fixed(app.ctx.now())).await.unwrap();
 
-    let imported = import_document(&ctx, &parse_document(&text).unwrap(), false).await.unwrap();
+    let imported = import(&ctx, &parse_document(&text).unwrap(), false).await.unwrap();
     assert_eq!(imported.game_id, id, "RULING O15: the game keeps its id");
     let mut conn = ctx.pool.acquire().await.unwrap();
     for (seat, old_hash) in imported.seats.iter().zip(&old_hashes) {
@@ -153,7 +171,7 @@ async fn a_game_moves_to_another_server_under_its_own_id_with_new_links() {
 
 async fn refused(ctx: &Ctx, doc: &GameDocument) -> String {
     let before = games(ctx).await;
-    let err = import_document(ctx, doc, true).await.unwrap_err().to_string();
+    let err = import(ctx, doc, true).await.unwrap_err().to_string();
     assert_eq!(games(ctx).await, before, "nothing is written: {err}");
     err
 }
@@ -219,7 +237,7 @@ async fn a_game_already_on_the_server_is_not_imported_twice() {
     let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let (id, text) = played(&app.ctx, "railroaded", 1).await;
-    let err = import_document(&app.ctx, &parse_document(&text).unwrap(), false).await.unwrap_err();
+    let err = import(&app.ctx, &parse_document(&text).unwrap(), false).await.unwrap_err();
     assert!(err.to_string().contains(&format!("game {id} is already on this server")), "{err}");
 }
 
@@ -256,7 +274,12 @@ async fn the_console_exports_a_game_and_imports_it_from_standard_input() {
     let again = console(&pool, &["game", "import", "-"], &exported.stdout);
     let err = String::from_utf8_lossy(&again.stderr);
     assert!(!again.status.success() && err.contains("already on this server"), "{err}");
-    let copy = console(&pool, &["--json", "game", "import", "--new-id", "-"], &exported.stdout);
+    let unconfirmed = console(&pool, &["game", "import", "--new-id", "-"], &exported.stdout);
+    let err = String::from_utf8_lossy(&unconfirmed.stderr);
+    assert!(!unconfirmed.status.success() && err.contains("anna@example.org"), "RULING O21: {err}");
+    let code = addresses(&parse_document(&String::from_utf8_lossy(&exported.stdout)).unwrap()).code;
+    let args = ["--json", "game", "import", "--new-id", "--confirm-addresses", &code, "-"];
+    let copy = console(&pool, &args, &exported.stdout);
     assert!(copy.status.success(), "{}", String::from_utf8_lossy(&copy.stderr));
     let out: Value = serde_json::from_slice(&copy.stdout).unwrap();
     assert_eq!(out["seats"].as_array().unwrap().len(), 4);

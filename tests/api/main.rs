@@ -19,6 +19,7 @@ mod gm_questions;
 mod handoff;
 mod helpers;
 mod imap;
+mod import_checks;
 mod inbound;
 mod inbound_floods;
 mod inbound_pipe;

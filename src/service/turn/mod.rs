@@ -45,4 +45,5 @@ pub use timers::{guard_outage, run_due_timers};
 
 pub(crate) use draft::{draft_of, lock_current};
 pub(crate) use open::open_turn;
+pub(crate) use reports::{ReportContext, archived, seat_report};
 pub(crate) use state::step_from;

@@ -102,18 +102,8 @@ async fn publish_as(
         let (mut mail, archived_html) = reports::seat_report(&ctx_r, seat)?;
         // The next deadline goes into the player's calendar.
         mail.calendar = next_deadline.map(|d| deadlines::calendar(ctx, game, turn.number + 1, d, 0));
-        store::games::insert_report(
-            conn,
-            game.id,
-            &store::games::ReportRow {
-                turn: turn.number,
-                seat: seat.seat,
-                subject: mail.subject.clone(),
-                body_text: mail.text.clone(),
-                body_html: archived_html,
-            },
-        )
-        .await?;
+        let kept = reports::archived(turn.number, seat.seat, &mail, archived_html);
+        store::games::insert_report(conn, game.id, &kept).await?;
         notices::queue(conn, &ctx.settings, &mail).await?;
     }
     let nmr: Vec<u8> = outcome.nmr.iter().map(|s| s.0).collect();

@@ -15,7 +15,7 @@ use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, OutgoingMail, ReplyTo, SEAT_LINK, render};
 use crate::service::{PublishedSheet, ServiceError, deadlines, disclose_turn};
-use crate::store::games::{GameRow, SeatRow};
+use crate::store::games::{GameRow, ReportRow, SeatRow};
 use crate::store::orders::OrderVersionRow;
 use askama::Template;
 use chrono::{DateTime, Utc};
@@ -219,6 +219,13 @@ pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMai
         calendar: None,
     };
     Ok((mail, archived))
+}
+
+/// The report kept for a seat — what its pages, RESEND and a replacement's history show: the
+/// mail's subject and text, and the HTML without the picture. Publishing stores it; an import
+/// compares a document's reports with it (RULING O20).
+pub fn archived(turn: i32, seat: Seat, mail: &OutgoingMail, html: String) -> ReportRow {
+    ReportRow { turn, seat, subject: mail.subject.clone(), body_text: mail.text.clone(), body_html: html }
 }
 
 #[cfg(test)]
