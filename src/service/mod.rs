@@ -24,6 +24,7 @@ pub mod lifecycle;
 mod listings;
 mod notices;
 pub mod order_pages;
+mod password_check;
 mod pictures;
 mod published;
 pub mod server_key;
