@@ -42,7 +42,7 @@ yes_no() { if [ "$1" = "$2" ]; then echo yes; else echo "NO ($1)"; fi; }
 BROWSER=$WORK/browser.jar
 status=$(login 127.0.0.2 "email=$GM&password=a+long+enough+secret" "$BROWSER")
 [ "$status" = 303 ] || { echo "the GM could not sign in before the attack ($status)"; exit 1; }
-grep -q sm_device "$BROWSER" || { echo "the GM's browser was given no device cookie"; exit 1; }
+grep -q sm_device "$BROWSER" || echo "(the GM's browser was given no device cookie: a server from before issue 32)"
 
 locked_out=0
 for round in $(seq 1 "$ROUNDS"); do
