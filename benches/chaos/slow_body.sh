@@ -20,13 +20,8 @@ CONNS=$(( ${1:-2000} > 4000 ? 4000 : ${1:-2000} ))
 SECONDS_=$(( ${2:-60} > 180 ? 180 : ${2:-60} ))
 ADDRS=$(( ${3:-1} > 200 ? 200 : ${3:-1} < 1 ? 1 : ${3:-1} ))
 PORT=18082
-if [ -z "${BIN:-}" ]; then
-  PROFILE=${PROFILE:-release}
-  source benches/chaos/common.bash
-else
-  DB_BASE=${BENCH_DATABASE_BASE:-postgres://postgres@127.0.0.1:5432}
-  WORK=$(mktemp -d)
-fi
+PROFILE=${PROFILE:-release}
+source benches/chaos/common.bash
 source benches/chaos/serve.bash
 chaos_serve stationmaster_chaos_slow_body "$PORT"
 "$BIN" game create --json --engine railroaded --name "Slow bodies" --gm gm@chaos.test --seed 3 --deadline 30d \

@@ -1,9 +1,9 @@
 //! GM sign-in: one-time links mailed to the GM's address, or a password (Argon2id). Sessions
 //! are random tokens kept as hashes. A seat token never opens anything here.
 
-use super::notices;
-use super::signin_limits::{self, Client};
+use super::signin_limits::{self, Origin};
 use super::{Ctx, ServiceError};
+use super::{notices, password_check};
 use crate::domain::{EmailAddress, SecretToken};
 use crate::store;
 use chrono::Duration;
@@ -12,17 +12,27 @@ use chrono::Duration;
 pub const LOGIN_LINK_MINUTES: i64 = 15;
 /// How long a GM session lasts.
 pub const SESSION_DAYS: i64 = 14;
+
+/// A GM signed in: the session, and the device token the browser keeps so that the account
+/// knows it at the next sign-in (RULING W2b).
+#[derive(Debug)]
+pub struct SignedIn {
+    pub session: SecretToken,
+    pub device: SecretToken,
+}
+
 /// Mails a one-time sign-in link when the address is a GM's. Answers the same either way, so
 /// the form does not reveal who runs games — also when a limit holds the link back (RULING W3).
+/// A stranger's requests do not use up those of the account's known clients and devices.
 pub async fn request_login_link(
     ctx: &Ctx,
     email: &EmailAddress,
-    client: &Client,
+    origin: &Origin,
 ) -> Result<(), ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    if !signin_limits::allow_link_request(&mut tx, email.as_str(), client, now).await? {
-        tracing::warn!(client = ?client, "sign-in link request over the limit: nothing sent");
+    if !signin_limits::allow_link_request(&mut tx, email.as_str(), origin, now).await? {
+        tracing::warn!(client = ?origin.client, "sign-in link request over the limit: nothing sent");
         return Ok(());
     }
     if !store::gm::is_gm(&mut tx, email.as_str()).await? {
@@ -41,42 +51,46 @@ pub async fn request_login_link(
     Ok(())
 }
 
-/// Uses a mailed link (once) and opens a session; returns the session token. Every other
-/// unused link of the GM dies with it (RULING W3).
-pub async fn login_with_link(ctx: &Ctx, link_token: &SecretToken) -> Result<SecretToken, ServiceError> {
+/// Uses a mailed link (once) and opens a session. Every other unused link of the GM dies with
+/// it (RULING W3); the client and device it was used from become known (RULING W2b).
+pub async fn login_with_link(
+    ctx: &Ctx,
+    link_token: &SecretToken,
+    origin: &Origin,
+) -> Result<SignedIn, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
     let email = store::gm::consume_login_token(&mut tx, &link_token.hash(), now).await?.ok_or_else(|| {
         ServiceError::Forbidden("this sign-in link is not valid: it was used already or has expired".into())
     })?;
     store::gm::void_login_tokens(&mut tx, &email, now).await?;
-    let session = open_session(&mut tx, ctx, &email).await?;
+    let signed_in = open_session(&mut tx, ctx, &email, origin).await?;
     tx.commit().await?;
-    Ok(session)
+    Ok(signed_in)
 }
 
-/// Checks a password and opens a session. Failures are limited per account and per client
-/// (RULING W2); an address without a password costs the same check as a wrong password.
+/// Checks a password and opens a session. Failures are limited per account and source, per
+/// client and, for strangers, per account (RULINGS W2, W2b); an address without a password
+/// costs the same check as a wrong password.
 pub async fn login_with_password(
     ctx: &Ctx,
     email: &EmailAddress,
     password: &str,
-    client: &Client,
-) -> Result<SecretToken, ServiceError> {
+    origin: &Origin,
+) -> Result<SignedIn, ServiceError> {
     let now = ctx.now();
     let mut conn = ctx.pool.acquire().await?;
-    signin_limits::begin_password_attempt(&mut conn, email.as_str(), client, now).await?;
+    signin_limits::begin_password_attempt(&mut conn, email.as_str(), origin, now).await?;
     let stored = store::gm::password_hash(&mut conn, email.as_str()).await?;
     // The pooled connection is not held while Argon2 runs.
     drop(conn);
-    if !signin_limits::verify_password(stored, password).await? {
+    if !password_check::verify_password(stored, password).await? {
         return Err(ServiceError::Forbidden("wrong address or password".into()));
     }
     let mut tx = ctx.pool.begin().await?;
-    store::gm::clear_password_failures(&mut tx, email.as_str()).await?;
-    let session = open_session(&mut tx, ctx, email.as_str()).await?;
+    let signed_in = open_session(&mut tx, ctx, email.as_str(), origin).await?;
     tx.commit().await?;
-    Ok(session)
+    Ok(signed_in)
 }
 
 /// Sets (or replaces) a GM's password.
@@ -84,7 +98,7 @@ pub async fn set_password(ctx: &Ctx, email: &EmailAddress, password: &str) -> Re
     if password.chars().count() < 10 {
         return Err(ServiceError::BadInput("a GM password has at least 10 characters".into()));
     }
-    let hash = signin_limits::hash_password(password).await?;
+    let hash = password_check::hash_password(password).await?;
     let mut conn = ctx.pool.acquire().await?;
     store::gm::set_password(&mut conn, email.as_str(), &hash).await?;
     Ok(())
@@ -103,12 +117,15 @@ pub async fn logout(ctx: &Ctx, session: &SecretToken) -> Result<(), ServiceError
     Ok(())
 }
 
+/// Opens a session for a GM who just signed in from `origin`, which the account then knows.
 async fn open_session(
     conn: &mut sqlx::PgConnection,
     ctx: &Ctx,
     email: &str,
-) -> Result<SecretToken, ServiceError> {
+    origin: &Origin,
+) -> Result<SignedIn, ServiceError> {
+    let device = signin_limits::signed_in(conn, email, origin, ctx.now()).await?;
     let session = SecretToken::generate();
     store::gm::insert_session(conn, &session.hash(), email, ctx.now() + Duration::days(SESSION_DAYS)).await?;
-    Ok(session)
+    Ok(SignedIn { session, device })
 }

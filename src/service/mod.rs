@@ -25,6 +25,7 @@ mod listings;
 pub mod mail_secrets;
 mod notices;
 pub mod order_pages;
+mod password_check;
 mod pictures;
 mod published;
 pub mod server_key;

@@ -1,76 +1,47 @@
-//! The limits of GM sign-in (rulings W2, W3): failed passwords per account and per client
-//! address, mailed links per account and per client address, and Argon2 run on two dedicated
-//! threads (a bounded blocking pool), at the same cost whether the account exists or not.
+//! The limits of GM sign-in (rulings W2, W2b, W3): failed passwords and mailed links, counted
+//! per account and source (the client address, or a device the account signed in from before),
+//! per client address, and per account for strangers alone — so that a stranger's attempts
+//! never use up what the GM's own client or device may do.
 
 use super::ServiceError;
-use crate::store::gm::{self, Attempt};
-use argon2::password_hash::phc::Output;
-use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, PasswordHasher, Version};
+use crate::domain::SecretToken;
+use crate::store::gm::{self, Attempt, AttemptCounts};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::{Connection, PgConnection};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
-use tokio::sync::{mpsc, oneshot};
 
 /// The window the limits count in.
 pub const WINDOW_MINUTES: i64 = 15;
-/// Failed passwords per account in the window before password sign-in stops for it.
-pub const PASSWORD_FAILURES_PER_ACCOUNT: i64 = 10;
-/// Failed passwords per client address in the window before it is stopped.
-pub const PASSWORD_FAILURES_PER_CLIENT: i64 = 30;
-/// Sign-in links mailed per account in the window.
-pub const LINKS_PER_ACCOUNT: i64 = 3;
-/// Sign-in links asked for per client address in the window.
-pub const LINKS_PER_CLIENT: i64 = 10;
+/// How long a client address the account signed in from stays known (RULING W2b).
+pub const KNOWN_CLIENT_DAYS: i64 = 30;
+/// How long a device (its cookie) the account signed in from stays known (RULING W2b).
+pub const KNOWN_DEVICE_DAYS: i64 = 365;
 
-/// Threads that run Argon2 (each check takes a core and 19 MiB for tens of milliseconds).
-const HASHERS: usize = 2;
-/// Checks that may wait for a hasher thread.
-const HASH_QUEUE: usize = 16;
-/// How long a password check waits for a place in the queue before it is refused.
-const HASHER_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
-
-type HashJob = Box<dyn FnOnce() + Send>;
-
-/// The hasher threads' queue. Dedicated threads (not tokio's growing blocking pool) keep
-/// Argon2 off the async workers and bound its memory: each thread's allocator arena keeps about
-/// one hash's worth, and there are only [`HASHERS`] of them.
-fn hashers() -> &'static mpsc::Sender<HashJob> {
-    static QUEUE: OnceLock<mpsc::Sender<HashJob>> = OnceLock::new();
-    QUEUE.get_or_init(|| {
-        let (tx, rx) = mpsc::channel::<HashJob>(HASH_QUEUE);
-        let rx = Arc::new(Mutex::new(rx));
-        for n in 0..HASHERS {
-            let rx = rx.clone();
-            let spawned = std::thread::Builder::new().name(format!("argon2-{n}")).spawn(move || {
-                loop {
-                    let job = rx.lock().unwrap_or_else(PoisonError::into_inner).blocking_recv();
-                    match job {
-                        Some(job) => job(),
-                        None => break,
-                    }
-                }
-            });
-            if let Err(e) = spawned {
-                tracing::error!(error = %e, "cannot start a password hasher thread");
-            }
-        }
-        tx
-    })
+/// The limits of one kind of attempt in the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Attempts at one account from one source: a client address, or a known device.
+    pub per_source: i64,
+    /// A stranger's attempts from one client address, at all accounts together.
+    pub per_client: i64,
+    /// Strangers' attempts at one account, from all clients together: a backstop against many
+    /// addresses at once, which the account's known clients and devices are not held by.
+    pub strangers_per_account: i64,
 }
 
-/// Runs `work` on a hasher thread and waits for its result.
-async fn on_hasher<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
-) -> Result<T, ServiceError> {
-    let busy =
-        || ServiceError::TooMany("the server is busy checking passwords; try again in a moment".into());
-    let (tx, rx) = oneshot::channel();
-    let job: HashJob = Box::new(move || {
-        let _ = tx.send(work());
-    });
-    tokio::time::timeout(HASHER_WAIT, hashers().send(job)).await.map_err(|_| busy())?.map_err(|_| busy())?;
-    rx.await.map_err(|_| ServiceError::Internal("a password hasher thread stopped".into()))?
+/// Failed passwords (RULING W2).
+pub const PASSWORD_LIMITS: Limits = Limits { per_source: 10, per_client: 30, strangers_per_account: 100 };
+/// Sign-in links asked for (RULING W3).
+pub const LINK_LIMITS: Limits = Limits { per_source: 3, per_client: 10, strangers_per_account: 3 };
+
+impl Limits {
+    /// Whether one more attempt is over the limits: a known client or device is held only by its
+    /// own attempts, a stranger also by its address's and by all strangers' at the account.
+    fn reached(&self, standing: &Standing, n: &AttemptCounts) -> bool {
+        n.source >= self.per_source
+            || (*standing == Standing::Stranger
+                && (n.client >= self.per_client || n.strangers >= self.strangers_per_account))
+    }
 }
 
 /// Where a sign-in attempt came from: an IPv4 address, an IPv6 /64 (one host's share of
@@ -96,117 +67,140 @@ impl Client {
     }
 }
 
+/// Where a sign-in attempt came from: the client address, and the device cookie the browser
+/// presented, if any (RULING W2b).
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub client: Client,
+    pub device: Option<SecretToken>,
+}
+
+/// What the account knows of where an attempt comes from (RULING W2b).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Standing {
+    /// A device the account signed in from before: its attempts are counted by themselves.
+    KnownDevice(SecretToken),
+    /// A client address the account signed in from before.
+    KnownClient,
+    /// Anyone else.
+    Stranger,
+}
+
+/// What a device is stored and counted as: never the cookie itself.
+fn device_source(device: &SecretToken) -> String {
+    format!("device:{}", device.hash())
+}
+
+impl Standing {
+    /// The source the attempt is counted under.
+    fn source(&self, origin: &Origin) -> String {
+        match self {
+            Standing::KnownDevice(device) => device_source(device),
+            Standing::KnownClient | Standing::Stranger => origin.client.as_str().to_owned(),
+        }
+    }
+}
+
 fn window_start(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::minutes(WINDOW_MINUTES)
 }
 
-/// Refuses a password attempt while the account or the client has too many recent failures;
-/// otherwise records it as a failure before the (slow) check, so that concurrent guesses count
-/// at once. A successful sign-in then forgets the account's failures, this one included.
+/// The account's standing of an attempt: its device if the account signed in from it within
+/// [`KNOWN_DEVICE_DAYS`], else its client address if within [`KNOWN_CLIENT_DAYS`], else a
+/// stranger. Looked up alike for every address, with or without an account.
+async fn standing(
+    conn: &mut PgConnection,
+    email: &str,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<Standing, ServiceError> {
+    if let Some(device) = &origin.device {
+        let since = now - Duration::days(KNOWN_DEVICE_DAYS);
+        if gm::is_known_source(conn, email, &device_source(device), since).await? {
+            return Ok(Standing::KnownDevice(device.clone()));
+        }
+    }
+    let since = now - Duration::days(KNOWN_CLIENT_DAYS);
+    if gm::is_known_source(conn, email, origin.client.as_str(), since).await? {
+        return Ok(Standing::KnownClient);
+    }
+    Ok(Standing::Stranger)
+}
+
+/// Counts an attempt against `limits`: false (nothing recorded) when it is over them. Holds the
+/// account's and the source's attempt locks until `conn`'s transaction ends, so concurrent
+/// attempts cannot slip past a limit.
+async fn count_attempt(
+    conn: &mut PgConnection,
+    kind: Attempt,
+    limits: &Limits,
+    email: &str,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<bool, ServiceError> {
+    let standing = standing(conn, email, origin, now).await?;
+    let source = standing.source(origin);
+    gm::lock_attempts(conn, email, &source).await?;
+    let counts =
+        gm::recent_attempts(conn, kind, email, &source, origin.client.as_str(), window_start(now)).await?;
+    if limits.reached(&standing, &counts) {
+        return Ok(false);
+    }
+    let stranger = standing == Standing::Stranger;
+    gm::record_attempt(conn, kind, email, &source, stranger, now).await?;
+    Ok(true)
+}
+
+/// Refuses a password attempt over the limits; otherwise records it as a failure before the
+/// (slow) check, so that concurrent guesses count at once. A successful sign-in then forgets
+/// its source's failures, this one included ([`signed_in`]).
 pub(super) async fn begin_password_attempt(
     conn: &mut PgConnection,
     email: &str,
-    client: &Client,
+    origin: &Origin,
     now: DateTime<Utc>,
 ) -> Result<(), ServiceError> {
     let mut tx = conn.begin().await?;
-    gm::lock_attempts(&mut tx, email, client.as_str()).await?;
-    let (account, from_client) =
-        gm::recent_attempts(&mut tx, Attempt::Password, email, client.as_str(), window_start(now)).await?;
-    if account >= PASSWORD_FAILURES_PER_ACCOUNT || from_client >= PASSWORD_FAILURES_PER_CLIENT {
+    if !count_attempt(&mut tx, Attempt::Password, &PASSWORD_LIMITS, email, origin, now).await? {
         return Err(ServiceError::TooMany(format!(
             "too many failed sign-ins; password sign-in is paused for up to {WINDOW_MINUTES} minutes. \
              A sign-in link by mail (leave the password empty) still works."
         )));
     }
-    gm::record_attempt(&mut tx, Attempt::Password, email, client.as_str(), now).await?;
     Ok(tx.commit().await?)
 }
 
-/// Counts a link request against the limits; false (nothing recorded) when over either of them.
+/// Counts a link request against the limits; false (nothing recorded) when over them.
 /// `conn` must be in a transaction (the caller's), which holds the attempt locks until it ends.
 pub(super) async fn allow_link_request(
     conn: &mut PgConnection,
     email: &str,
-    client: &Client,
+    origin: &Origin,
     now: DateTime<Utc>,
 ) -> Result<bool, ServiceError> {
-    gm::lock_attempts(conn, email, client.as_str()).await?;
-    let (account, from_client) =
-        gm::recent_attempts(conn, Attempt::Link, email, client.as_str(), window_start(now)).await?;
-    if account >= LINKS_PER_ACCOUNT || from_client >= LINKS_PER_CLIENT {
-        return Ok(false);
-    }
-    gm::record_attempt(conn, Attempt::Link, email, client.as_str(), now).await?;
-    Ok(true)
+    count_attempt(conn, Attempt::Link, &LINK_LIMITS, email, origin, now).await
 }
 
-/// A hash of nothing anyone knows, checked for addresses without a password so that they cost
-/// the same time as a wrong password.
-fn stand_in_hash() -> Result<&'static str, ServiceError> {
-    static HASH: OnceLock<String> = OnceLock::new();
-    if let Some(h) = HASH.get() {
-        return Ok(h);
-    }
-    let h = Argon2::default()
-        .hash_password(uuid::Uuid::new_v4().as_bytes())
-        .map_err(|e| ServiceError::Internal(format!("password hashing: {e}")))?
-        .to_string();
-    Ok(HASH.get_or_init(|| h))
-}
-
-/// Checks a password against a stored hash (or the stand-in when there is none) on a hasher
-/// thread. True only for a stored hash that matches.
-pub(super) async fn verify_password(stored: Option<String>, password: &str) -> Result<bool, ServiceError> {
-    let password = password.to_owned();
-    on_hasher(move || {
-        let known = stored.is_some();
-        let hash = match stored {
-            Some(h) => h,
-            None => stand_in_hash()?.to_owned(),
-        };
-        Ok(argon2_matches(password.as_bytes(), &hash)? && known)
-    })
-    .await
-}
-
-/// Argon2 verification in the hasher thread's own memory, allocated once and reused: allocating
-/// 19 MiB per check made the allocator keep hundreds of MiB after a burst of guesses.
-fn argon2_matches(password: &[u8], phc: &str) -> Result<bool, ServiceError> {
-    thread_local! {
-        static MEMORY: std::cell::RefCell<Vec<Block>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    let bad = |e: &dyn std::fmt::Display| ServiceError::Internal(format!("stored password hash: {e}"));
-    let parsed = PasswordHash::new(phc).map_err(|e| bad(&e))?;
-    let (Some(salt), Some(expected)) = (&parsed.salt, &parsed.hash) else {
-        return Err(bad(&"no salt or no hash"));
+/// After a sign-in (password or link) at `email` from `origin`: forgets the failed passwords of
+/// the source it was counted under, and remembers its client address and its device. Returns
+/// the device token for the browser to keep: the one it presented if the account knew it, else
+/// a new one (RULING W2b).
+pub(super) async fn signed_in(
+    conn: &mut PgConnection,
+    email: &str,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<SecretToken, ServiceError> {
+    let standing = standing(conn, email, origin, now).await?;
+    gm::clear_password_failures(conn, email, &standing.source(origin)).await?;
+    let device = match standing {
+        Standing::KnownDevice(device) => device,
+        Standing::KnownClient | Standing::Stranger => SecretToken::generate(),
     };
-    let algorithm = Algorithm::try_from(parsed.algorithm.as_str()).map_err(|e| bad(&e))?;
-    let version = parsed.version.map(Version::try_from).transpose().map_err(|e| bad(&e))?.unwrap_or_default();
-    let params = Params::try_from(&parsed).map_err(|e| bad(&e))?;
-    let blocks = params.block_count();
-    let argon2 = Argon2::new(algorithm, version, params);
-    let mut out = vec![0u8; expected.len()];
-    MEMORY
-        .with_borrow_mut(|memory| {
-            memory.resize(blocks, Block::default());
-            argon2.hash_password_into_with_memory(password, salt, &mut out, &mut memory[..])
-        })
-        .map_err(|e| bad(&e))?;
-    // Output's equality is constant-time.
-    Ok(Output::new(&out).map_err(|e| bad(&e))? == *expected)
-}
-
-/// Hashes a new password on a hasher thread.
-pub(super) async fn hash_password(password: &str) -> Result<String, ServiceError> {
-    let password = password.to_owned();
-    on_hasher(move || {
-        Argon2::default()
-            .hash_password(password.as_bytes())
-            .map(|h| h.to_string())
-            .map_err(|e| ServiceError::Internal(format!("password hashing: {e}")))
-    })
-    .await
+    let forget_before = now - Duration::days(KNOWN_DEVICE_DAYS);
+    gm::remember_source(conn, email, &device_source(&device), now, forget_before).await?;
+    gm::remember_source(conn, email, origin.client.as_str(), now, forget_before).await?;
+    Ok(device)
 }
 
 #[cfg(test)]
@@ -223,24 +217,39 @@ mod tests {
         assert_eq!(Client::from_ip(None).as_str(), "unknown");
     }
 
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_password_check_leaves_the_async_thread_free() {
-        let stored = hash_password("a long enough secret").await.unwrap();
-        let check = tokio::spawn(verify_password(Some(stored), "wrong"));
-        let mut ticks = 0;
-        while !check.is_finished() {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-            ticks += 1;
-        }
-        assert!(!check.await.unwrap().unwrap());
-        assert!(ticks >= 3, "the only async thread was blocked while Argon2 ran ({ticks} ticks)");
+    fn counts(source: i64, client: i64, strangers: i64) -> AttemptCounts {
+        AttemptCounts { source, client, strangers }
     }
 
-    #[tokio::test]
-    async fn only_a_stored_hash_that_matches_lets_a_password_in() {
-        let stored = hash_password("a long enough secret").await.unwrap();
-        assert!(verify_password(Some(stored.clone()), "a long enough secret").await.unwrap());
-        assert!(!verify_password(Some(stored), "wrong").await.unwrap());
-        assert!(!verify_password(None, "a long enough secret").await.unwrap());
+    #[test]
+    fn a_stranger_is_held_by_its_own_its_addresss_and_all_strangers_attempts() {
+        let stranger = Standing::Stranger;
+        assert!(!PASSWORD_LIMITS.reached(&stranger, &counts(9, 29, 99)));
+        assert!(PASSWORD_LIMITS.reached(&stranger, &counts(10, 10, 10)));
+        assert!(PASSWORD_LIMITS.reached(&stranger, &counts(0, 30, 30)));
+        assert!(PASSWORD_LIMITS.reached(&stranger, &counts(0, 0, 100)));
+        assert!(LINK_LIMITS.reached(&stranger, &counts(0, 0, 3)));
+    }
+
+    #[test]
+    fn a_known_client_or_device_is_held_only_by_its_own_attempts() {
+        let device = Standing::KnownDevice(SecretToken::generate());
+        for known in [Standing::KnownClient, device] {
+            assert!(!PASSWORD_LIMITS.reached(&known, &counts(9, 500, 500)));
+            assert!(PASSWORD_LIMITS.reached(&known, &counts(10, 0, 0)));
+            assert!(!LINK_LIMITS.reached(&known, &counts(2, 50, 50)));
+            assert!(LINK_LIMITS.reached(&known, &counts(3, 0, 0)));
+        }
+    }
+
+    #[test]
+    fn a_device_is_counted_by_its_hash_and_anyone_else_by_address() {
+        let origin = Origin { client: Client::from_ip("192.0.2.1".parse().ok()), device: None };
+        let device = SecretToken::generate();
+        let source = Standing::KnownDevice(device.clone()).source(&origin);
+        assert_eq!(source, format!("device:{}", device.hash()));
+        assert!(!source.contains(device.reveal()));
+        assert_eq!(Standing::Stranger.source(&origin), "192.0.2.1");
+        assert_eq!(Standing::KnownClient.source(&origin), "192.0.2.1");
     }
 }

@@ -1,4 +1,5 @@
-//! GM accounts, one-time login links and sessions (tokens stored as hashes only).
+//! GM accounts, one-time login links and sessions (tokens stored as hashes only), and what the
+//! sign-in limits count: attempts, and where each account has signed in from.
 
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
@@ -89,69 +90,137 @@ impl Attempt {
     }
 }
 
-/// Records an attempt (address lower-cased) and prunes attempts older than a day.
+/// Records an attempt (address lower-cased) under its source — the client address, or the
+/// device it came from — marked when it came from a stranger to the account; prunes attempts
+/// older than a day.
 pub async fn record_attempt(
     conn: &mut PgConnection,
     kind: Attempt,
     email: &str,
-    client: &str,
+    source: &str,
+    stranger: bool,
     at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM gm_signin_attempts WHERE at < $1")
         .bind(at - chrono::Duration::days(1))
         .execute(&mut *conn)
         .await?;
-    sqlx::query("INSERT INTO gm_signin_attempts (kind, email, client, at) VALUES ($1, lower($2), $3, $4)")
-        .bind(kind.as_str())
-        .bind(email)
-        .bind(client)
-        .bind(at)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO gm_signin_attempts (kind, email, client, stranger, at) VALUES ($1, lower($2), $3, $4, $5)",
+    )
+    .bind(kind.as_str())
+    .bind(email)
+    .bind(source)
+    .bind(stranger)
+    .bind(at)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-/// Serialises sign-in attempts for an address and for a client until the transaction ends, so
-/// that counting and recording them cannot race (the address first, then the client: always in
+/// Serialises sign-in attempts for an address and for a source until the transaction ends, so
+/// that counting and recording them cannot race (the address first, then the source: always in
 /// that order, so two attempts never wait on each other in a cycle).
-pub async fn lock_attempts(conn: &mut PgConnection, email: &str, client: &str) -> sqlx::Result<()> {
+pub async fn lock_attempts(conn: &mut PgConnection, email: &str, source: &str) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('gm-signin-email:' || lower($1)))")
         .bind(email)
         .execute(&mut *conn)
         .await?;
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('gm-signin-client:' || $1))")
-        .bind(client)
+        .bind(source)
         .execute(conn)
         .await?;
     Ok(())
 }
 
-/// Attempts of a kind since a time: for the address and for the client.
+/// How many attempts of a kind were made since a time, counted three ways.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct AttemptCounts {
+    /// At the address from this source (the client address, or the device).
+    pub source: i64,
+    /// From the client address, at any address.
+    pub client: i64,
+    /// At the address from strangers (sources it has not signed in from).
+    pub strangers: i64,
+}
+
+/// Attempts of a kind since a time: at the address from the source, from the client address,
+/// and at the address from strangers.
 pub async fn recent_attempts(
     conn: &mut PgConnection,
     kind: Attempt,
     email: &str,
+    source: &str,
     client: &str,
     since: DateTime<Utc>,
-) -> sqlx::Result<(i64, i64)> {
+) -> sqlx::Result<AttemptCounts> {
     sqlx::query_as(
-        "SELECT (SELECT count(*) FROM gm_signin_attempts WHERE kind = $1 AND email = lower($2) AND at > $4), \
-                (SELECT count(*) FROM gm_signin_attempts WHERE kind = $1 AND client = $3 AND at > $4)",
+        "SELECT (SELECT count(*) FROM gm_signin_attempts \
+                 WHERE kind = $1 AND email = lower($2) AND client = $3 AND at > $5) AS source, \
+                (SELECT count(*) FROM gm_signin_attempts WHERE kind = $1 AND client = $4 AND at > $5) AS client, \
+                (SELECT count(*) FROM gm_signin_attempts \
+                 WHERE kind = $1 AND email = lower($2) AND stranger AND at > $5) AS strangers",
     )
     .bind(kind.as_str())
     .bind(email)
+    .bind(source)
     .bind(client)
     .bind(since)
     .fetch_one(conn)
     .await
 }
 
-/// Forgets an address's failed passwords (after it signed in).
-pub async fn clear_password_failures(conn: &mut PgConnection, email: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM gm_signin_attempts WHERE kind = 'password' AND email = lower($1)")
-        .bind(email)
-        .execute(conn)
+/// Forgets the failed passwords at an address from one source (after it signed in from there).
+pub async fn clear_password_failures(conn: &mut PgConnection, email: &str, source: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "DELETE FROM gm_signin_attempts WHERE kind = 'password' AND email = lower($1) AND client = $2",
+    )
+    .bind(email)
+    .bind(source)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether the address signed in from the source (a client address or a device) since a time.
+pub async fn is_known_source(
+    conn: &mut PgConnection,
+    email: &str,
+    source: &str,
+    since: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM gm_signin_known WHERE email = lower($1) AND source = $2 AND seen_at > $3)",
+    )
+    .bind(email)
+    .bind(source)
+    .bind(since)
+    .fetch_one(conn)
+    .await
+}
+
+/// Remembers that the address signed in from the source now; forgets sources not seen since
+/// `forget_before`.
+pub async fn remember_source(
+    conn: &mut PgConnection,
+    email: &str,
+    source: &str,
+    now: DateTime<Utc>,
+    forget_before: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM gm_signin_known WHERE seen_at < $1")
+        .bind(forget_before)
+        .execute(&mut *conn)
         .await?;
+    sqlx::query(
+        "INSERT INTO gm_signin_known (email, source, seen_at) VALUES (lower($1), $2, $3) \
+         ON CONFLICT (email, source) DO UPDATE SET seen_at = GREATEST(gm_signin_known.seen_at, $3)",
+    )
+    .bind(email)
+    .bind(source)
+    .bind(now)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

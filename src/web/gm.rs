@@ -5,7 +5,7 @@
 use super::WebError;
 use super::pages::game_id;
 use crate::domain::{EmailAddress, GameId, SecretToken};
-use crate::service::signin_limits::Client;
+use crate::service::signin_limits::{self, Client, Origin};
 use crate::service::{self, Ctx, Dashboard, gm_auth};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -21,6 +21,9 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 
 const COOKIE: &str = "sm_gm";
+/// The device cookie: the account knows the browser at its next sign-in (RULING W2b). Sent only
+/// to the GM's pages, where sign-in happens.
+const DEVICE_COOKIE: &str = "sm_device";
 
 pub fn routes() -> Router<Ctx> {
     Router::new()
@@ -34,16 +37,29 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/inbound/{mail}", get(inbound_raw))
 }
 
-/// The session token in the request's cookie, if any.
-fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
+/// The token in the request's cookie `name`, if any.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<SecretToken> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| SecretToken::presented(v))
+}
+
+/// The session token in the request's cookie, if any.
+fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
+    cookie(headers, COOKIE)
+}
+
+/// Where a sign-in comes from: the peer's address and the browser's device cookie.
+fn origin(peer: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap) -> Origin {
+    Origin {
+        client: Client::from_ip(peer.map(|Extension(ConnectInfo(addr))| addr.ip())),
+        device: cookie(headers, DEVICE_COOKIE),
+    }
 }
 
 /// The signed-in GM (an extractor): requests without a valid GM session are redirected to the
@@ -74,16 +90,24 @@ impl SignedInGm {
     }
 }
 
-fn with_session(ctx: &Ctx, session: &SecretToken) -> Response {
+/// The answer to a sign-in: to the GM's games, with the session cookie and the device cookie.
+fn with_session(ctx: &Ctx, signed_in: &gm_auth::SignedIn) -> Response {
     let secure = if ctx.settings.base().starts_with("https://") { "; Secure" } else { "" };
-    let cookie = format!(
+    let session = format!(
         "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-        session.reveal(),
+        signed_in.session.reveal(),
         gm_auth::SESSION_DAYS * 86_400
     );
+    let device = format!(
+        "{DEVICE_COOKIE}={}; Path=/gm; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        signed_in.device.reveal(),
+        signin_limits::KNOWN_DEVICE_DAYS * 86_400
+    );
     let mut resp = Redirect::to("/gm").into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        resp.headers_mut().insert(header::SET_COOKIE, v);
+    for cookie in [session, device] {
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            resp.headers_mut().append(header::SET_COOKIE, v);
+        }
     }
     resp
 }
@@ -108,16 +132,17 @@ struct LoginForm {
 async fn login(
     State(ctx): State<Ctx>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> Result<Response, WebError> {
     let Form(form) = form.map_err(|e| WebError::form("the sign-in form", &e))?;
     let email = EmailAddress::parse(&form.email).map_err(|e| WebError::bad_request(e.to_string()))?;
-    let client = Client::from_ip(peer.map(|Extension(ConnectInfo(addr))| addr.ip()));
+    let origin = origin(peer, &headers);
     if !form.password.is_empty() {
-        let session = gm_auth::login_with_password(&ctx, &email, &form.password, &client).await?;
-        return Ok(with_session(&ctx, &session));
+        let signed_in = gm_auth::login_with_password(&ctx, &email, &form.password, &origin).await?;
+        return Ok(with_session(&ctx, &signed_in));
     }
-    gm_auth::request_login_link(&ctx, &email, &client).await?;
+    gm_auth::request_login_link(&ctx, &email, &origin).await?;
     let notice = format!(
         "If {email} runs a game here, a sign-in link is on its way. It works once, for {} minutes.",
         gm_auth::LOGIN_LINK_MINUTES
@@ -125,9 +150,15 @@ async fn login(
     Ok(LoginPage { notice: Some(notice) }.into_response())
 }
 
-async fn magic(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<Response, WebError> {
-    let session = gm_auth::login_with_link(&ctx, &SecretToken::presented(&token)).await?;
-    Ok(with_session(&ctx, &session))
+async fn magic(
+    State(ctx): State<Ctx>,
+    Path(token): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let signed_in =
+        gm_auth::login_with_link(&ctx, &SecretToken::presented(&token), &origin(peer, &headers)).await?;
+    Ok(with_session(&ctx, &signed_in))
 }
 
 async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, WebError> {

@@ -43,6 +43,7 @@ mod server_key;
 mod server_limits;
 mod shutdown;
 mod signin_limits;
+mod signin_lockout;
 mod snapshots;
 mod turn_loop;
 mod two_instances;
