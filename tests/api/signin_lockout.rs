@@ -90,7 +90,7 @@ async fn a_known_clients_link_request_is_mailed_after_a_strangers_three() {
     assert_eq!(links_mailed(&app).await, 5, "the attacking client stays limited");
 
     let transport = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
-    deliver_due(&app.ctx.pool, &transport, &app.ctx.settings.mail_from, chrono::Utc::now()).await.unwrap();
+    deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
     let mut delivered = Vec::new();
     while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), smtp.rx.recv()).await {
         let raw = m.raw_bytes().unwrap();
