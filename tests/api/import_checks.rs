@@ -13,6 +13,7 @@ use stationmaster::schedule::DeadlineChange;
 use stationmaster::service::export::{
     GameDocument, ImportOptions, ReportSource, addresses, export_document, import_document, verify,
 };
+use stationmaster::service::mail_secrets::SEAT_LINK;
 use stationmaster::service::{self, CreatedGame, Review, ServiceError, lifecycle};
 
 /// A Railroaded game as games are moved: turn 1 played from every seat's claim, turn 2 by
@@ -96,8 +97,11 @@ async fn an_untampered_export_imports_replays_and_its_reports_carry_the_new_link
     let audit = service::audit::audit_log(&app.ctx, imported.game_id).await.unwrap();
     assert!(audit.intact, "the chain goes on intact");
     let (text, html) = report_of(&app, imported.game_id, 2, 1).await;
-    assert!(text.contains(&imported.seats[0].link) && html.contains(&imported.seats[0].link), "{text}");
+    // RULING P8: a stored report holds the link's placeholder, filled with the reader's own link
+    // when shown or mailed; neither server's link is stored.
+    assert!(text.contains(SEAT_LINK) && html.contains(SEAT_LINK), "{text}");
     assert!(!text.contains(&g.seats[0].link) && !html.contains(&g.seats[0].link), "the old link is gone");
+    assert!(!text.contains(&imported.seats[0].link) && !html.contains("/play/"), "no live link is stored");
     let (bert, _) = report_of(&app, imported.game_id, 1, 2).await;
     assert!(bert.contains("Report for Bert (seat 2)"), "a report keeps the player it went to: {bert}");
 }
@@ -176,7 +180,8 @@ async fn a_report_rendered_otherwise_is_replaced_by_this_servers_rendering_when_
     };
     let imported = import_document(&app.ctx, &doc, &options).await.unwrap();
     let (text, _) = report_of(&app, imported.game_id, 1, 3).await;
-    assert!(text.contains("WHAT HAPPENED") && text.contains(&imported.seats[2].link), "{text}");
+    assert!(text.contains("WHAT HAPPENED") && text.contains(SEAT_LINK), "{text}");
+    assert!(!text.contains(&imported.seats[2].link), "no live link is stored: {text}");
 }
 
 #[tokio::test]

@@ -36,9 +36,9 @@ impl Kind {
             Kind::Link => {
                 value == crate::service::notices::SEAT_LINK
                     || !value.is_empty()
-                    && value.len() <= 500
-                    && !value.contains(['"', '\'', '<', '>', '`'])
-                    && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+                        && value.len() <= 500
+                        && !value.contains(['"', '\'', '<', '>', '`'])
+                        && !value.chars().any(|c| c.is_whitespace() || c.is_control())
             }
             Kind::Deadline => {
                 plain
