@@ -24,11 +24,17 @@ pub struct AuthResults {
     /// The domain DMARC judged (its `header.from`), lower-cased, when it named one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dmarc_from: Option<String>,
+    /// The domains of the DKIM signatures that passed (their `header.d`), lower-cased.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dkim_pass: Vec<String>,
+    /// The domain SPF checked (its `smtp.mailfrom`, the part after `@`), lower-cased.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spf_domain: Option<String>,
 }
 
 impl AuthResults {
     /// Whether a mail from `from` passed: DMARC's verdict when it gave one (`pass` or `fail`),
-    /// else a DKIM or SPF `pass` (RULING M3). A DMARC verdict counts only for the domain of
+    /// else a DKIM or SPF `pass` for the From address's own domain (RULINGS M3, M10). A DMARC verdict counts only for the domain of
     /// `from`: one that judged another domain (or a pass that named none) means our MTA read another From
     /// than we did, and the mail is not trusted whatever it says (RULING M8). `Err` says why
     /// not, in words for the player.
@@ -43,10 +49,19 @@ impl AuthResults {
         if !judged {
             return Err("our mail server's DMARC check was not for the domain of its From address".into());
         }
+        // RULING M10: a DKIM signature or an SPF check speaks for the From address only when it
+        // is for the From address's own domain.
+        let own = |d: &str| !domain.is_empty() && d.eq_ignore_ascii_case(domain);
+        let dkim = self.dkim_pass.iter().any(|d| own(d));
+        let spf = is(&self.spf, "pass") && self.spf_domain.as_deref().is_some_and(own);
         match self.dmarc.as_deref() {
             Some("pass") => Ok(()),
             Some("fail") => Err("its sender's domain says it did not send it (DMARC failed)".into()),
-            _ if is(&self.dkim, "pass") || is(&self.spf, "pass") => Ok(()),
+            _ if dkim || spf => Ok(()),
+            _ if !self.dkim_pass.is_empty() || is(&self.spf, "pass") => Err(
+                "our mail server verified it only for another domain than its From address's (DKIM or SPF)"
+                    .into(),
+            ),
             _ => Err(format!(
                 "our mail server could not verify that it came from its sender (DKIM {}, SPF {})",
                 self.dkim.as_deref().unwrap_or("none"),
@@ -196,9 +211,27 @@ fn trusted_auth_results(m: &mail_parser::Message<'_>, authserv_id: &str) -> Opti
         let Some((method, rest)) = p.trim().split_once('=') else { continue };
         let mut words = rest.split_whitespace();
         let result = words.next().unwrap_or_default().to_ascii_lowercase();
+        // `key=value` properties after the result, as `(key lower-cased, value lower-cased)`.
+        let props: Vec<(String, String)> = words
+            .clone()
+            .filter_map(|w| w.split_once('='))
+            .map(|(k, v)| (k.to_ascii_lowercase(), v.trim_matches(['"', ';']).to_ascii_lowercase()))
+            .collect();
+        let prop = |key: &str| props.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
         match method.trim().to_ascii_lowercase().as_str() {
-            "dkim" if out.dkim.is_none() => out.dkim = Some(result),
-            "spf" if out.spf.is_none() => out.spf = Some(result),
+            "dkim" => {
+                if result == "pass"
+                    && let Some(d) = prop("header.d")
+                {
+                    out.dkim_pass.push(d);
+                }
+                out.dkim.get_or_insert(result);
+            }
+            "spf" if out.spf.is_none() => {
+                out.spf_domain = prop("smtp.mailfrom")
+                    .map(|m| m.rsplit_once('@').map_or(m.clone(), |(_, d)| d.to_string()));
+                out.spf = Some(result);
+            }
             "dmarc" if out.dmarc.is_none() => {
                 out.dmarc = Some(result);
                 out.dmarc_from = words.find_map(|w| {
@@ -244,7 +277,42 @@ mod tests {
             spf: spf.map(str::to_string),
             dmarc: dmarc.map(str::to_string),
             dmarc_from: dmarc.map(|_| "example.org".to_string()),
+            dkim_pass: if dkim == Some("pass") { vec!["example.org".into()] } else { Vec::new() },
+            spf_domain: spf.map(|_| "example.org".to_string()),
         }
+    }
+
+    #[test]
+    fn ruling_m10_a_dkim_or_spf_pass_counts_only_for_the_from_domain() {
+        // No DMARC verdict: the attacker's own domain signs and sends, the From is the player's.
+        let evil = |dkim: Option<&str>, spf: Option<&str>| AuthResults {
+            dkim_pass: dkim.map(|d| vec![d.to_string()]).unwrap_or_default(),
+            dkim: dkim.map(|_| "pass".into()),
+            spf: spf.map(|_| "pass".into()),
+            spf_domain: spf.map(str::to_string),
+            ..AuthResults::default()
+        };
+        let err = evil(Some("evil.test"), Some("evil.test")).verdict("anna@example.org").unwrap_err();
+        assert!(err.contains("only for another domain"), "{err}");
+        assert!(evil(Some("mail.example.org"), None).verdict("anna@example.org").is_err(), "a subdomain");
+        assert!(evil(Some("evil.test"), Some("example.org")).verdict("anna@example.org").is_ok());
+        assert!(evil(Some("Example.ORG"), None).verdict("anna@example.org").is_ok());
+        // Of two signatures, the one for the From's domain counts.
+        let two =
+            AuthResults { dkim_pass: vec!["evil.test".into(), "example.org".into()], ..evil(None, None) };
+        assert!(two.verdict("anna@example.org").is_ok());
+    }
+
+    #[test]
+    fn the_domains_dkim_and_spf_checked_are_read_from_our_results() {
+        let raw = MAIL.replace(
+            "dkim=pass header.d=example.org; spf=pass smtp.mailfrom=example.org",
+            "dkim=pass header.d=Evil.Test; dkim=fail header.d=x.test; dkim=pass header.d=example.org; spf=pass smtp.mailfrom=bounce@Evil.Test",
+        );
+        let a = ParsedMail::parse(raw.as_bytes(), Some("mx.sm.test")).auth.unwrap();
+        assert_eq!(a.dkim_pass, vec!["evil.test".to_string(), "example.org".to_string()]);
+        assert_eq!(a.spf_domain.as_deref(), Some("evil.test"));
+        assert_eq!(a.dkim.as_deref(), Some("pass"));
     }
 
     #[test]

@@ -397,6 +397,13 @@ impl State {
     }
     /// Whether the seat's power controls `p`.
     pub fn controls(&self, seat: usize, p: u16) -> bool {
-        self.players.get(seat).is_some_and(|pl| self.controller(p) == Some(usize::from(pl.power)))
+        let Some(me) = self.players.get(seat).map(|pl| usize::from(pl.power)) else { return false };
+        let Some(prov) = self.provinces.get(usize::from(p)) else { return false };
+        // Without a regiment there, only a power with pops there can lead (most provinces, for
+        // most seats: the answer without counting everyone's pops).
+        if prov.regiment.is_none() && prov.pops.get(me).is_none_or(|n| *n == 0) {
+            return false;
+        }
+        self.controller(p) == Some(me)
     }
 }
