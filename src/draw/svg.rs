@@ -207,9 +207,7 @@ impl El {
         out.push_str(self.name);
         out.push('>');
     }
-}
 
-impl El {
     fn write_children(&self, out: &mut String) {
         for c in &self.children {
             match c {
@@ -323,6 +321,14 @@ mod tests {
             let s = format!("{r:.2}");
             proptest::prop_assert_eq!(num(x), s.trim_end_matches('0').trim_end_matches('.'));
         }
+    }
+
+    #[test]
+    fn a_fragment_placed_in_a_document_writes_what_the_element_would_have() {
+        let board = El::group(0.0, 30.0).child(El::words(1.0, 2.0, 8.0, "Anna <&> Bo"));
+        let placed = document(10.0, 20.0, "t", vec![El::fragment(&board.finish())]);
+        assert_eq!(placed, document(10.0, 20.0, "t", vec![board]));
+        assert!(placed.contains("Anna &lt;&amp;&gt; Bo"), "{placed}");
     }
 
     #[test]
