@@ -12,6 +12,8 @@ mod db;
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
+#[path = "support/smtp.rs"]
+mod smtp;
 
 use crate::db::test_db;
 use axum::http::StatusCode;

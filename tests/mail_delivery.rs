@@ -1,16 +1,17 @@
-//! Outgoing mail against a real SMTP server (mailcrab, in-process on 127.0.0.1) and a real
+//! Outgoing mail against a real SMTP server (`support/smtp.rs`, in-process on 127.0.0.1) and a real
 //! Postgres database per test: what goes out, exactly once, and what waits in the outbox.
 
 #[path = "support/db.rs"]
 mod db;
+#[path = "support/smtp.rs"]
+mod smtp;
 use crate::db::test_db;
 use std::collections::HashSet;
 use std::time::Duration;
 
+use crate::smtp::{MailServer, Received};
 use chrono::{TimeDelta, Utc};
 use clap::Parser;
-use mailcrab::{MailMessage, TestMailServerHandle};
-use serde_json::Value;
 use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::config::Settings;
@@ -37,16 +38,9 @@ fn free_port() -> u16 {
     listener.local_addr().expect("local addr").port()
 }
 
-/// Starts mailcrab on `port` and waits until it accepts connections.
-async fn start_smtp(port: u16) -> TestMailServerHandle {
-    let handle = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return handle;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the test SMTP server did not start on port {port}");
+/// Starts the test SMTP server on `port`; it listens when this returns.
+async fn start_smtp(port: u16) -> MailServer {
+    smtp::start(port).await
 }
 
 /// What delivery runs in: this database, [`FROM`], the test clock and a server key (the mail
@@ -106,7 +100,7 @@ async fn pending(pool: &PgPool) -> i64 {
 }
 
 /// Receives exactly `n` messages: fails if fewer arrive, or if another one follows.
-async fn receive_exactly(server: &mut TestMailServerHandle, n: usize) -> Vec<MailMessage> {
+async fn receive_exactly(server: &mut MailServer, n: usize) -> Vec<Received> {
     let mut got = Vec::new();
     for i in 0..n {
         let message = tokio::time::timeout(Duration::from_secs(5), server.rx.recv())
@@ -120,12 +114,7 @@ async fn receive_exactly(server: &mut TestMailServerHandle, n: usize) -> Vec<Mai
     got
 }
 
-/// mailcrab keeps the parsed parts private but serialises them.
-fn json(message: &MailMessage) -> Value {
-    serde_json::to_value(message).expect("serialise")
-}
-
-fn raw(message: &MailMessage) -> String {
+fn raw(message: &Received) -> String {
     String::from_utf8(message.raw_bytes().expect("raw bytes")).expect("utf-8")
 }
 
@@ -150,12 +139,13 @@ async fn each_recipient_gets_exactly_their_own_mail() {
         let m = mails.iter().find(|m| &m.to_addr == rcpt).expect("a recipient we queued");
         assert!(seen.insert(rcpt.clone()), "{rcpt} got two mails");
 
-        let v = json(message);
-        assert_eq!(v["to"][0]["email"], m.to_addr.as_str());
-        assert_eq!(v["to"][0]["name"], m.to_name.as_deref().unwrap_or_default());
-        assert_eq!(v["subject"], m.subject.as_str());
-        let text = v["text"].as_str().expect("text part");
-        let html = v["html"].as_str().expect("html part");
+        let parsed = message.parsed();
+        let to = parsed.to().and_then(|a| a.first()).expect("a To address");
+        assert_eq!(to.address(), Some(m.to_addr.as_str()));
+        assert_eq!(to.name().unwrap_or_default(), m.to_name.as_deref().unwrap_or_default());
+        assert_eq!(parsed.subject(), Some(m.subject.as_str()));
+        let text = parsed.body_text(0).expect("text part");
+        let html = parsed.body_html(0).expect("html part");
         assert!(text.contains(&m.body_text), "{text}");
         assert!(html.contains(m.body_html.as_deref().unwrap_or_default()), "{html}");
         for other in mails.iter().filter(|o| o.to_addr != m.to_addr) {
@@ -167,7 +157,7 @@ async fn each_recipient_gets_exactly_their_own_mail() {
     }
     assert_eq!(pending(&pool).await, 0);
     assert!(all_rows(&pool).await.iter().all(|r| r.sent_at.is_some() && r.last_error.is_none()));
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -194,7 +184,7 @@ async fn a_delivered_mail_is_never_sent_again() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].attempts, 1);
     assert!(rows[0].sent_at.is_some());
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -241,7 +231,7 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down_and_goes_out_later() {
     assert_eq!(sent.sent_at, Some(later));
     assert_eq!(sent.attempts, 2);
     assert_eq!(pending(&pool).await, 0);
-    server.token.cancel();
+    server.stop();
 }
 
 #[derive(Parser)]

@@ -8,7 +8,7 @@
 #
 # Everything runs on 127.0.0.1: a fresh database `stationmaster_chaos_kill9`, the server (debug build;
 # PROFILE=release for a release build) on port 18471, and the project's mail catcher
-# (benches/chaos/mail_catcher.rs, mailcrab) on port 12571. Bounded: the chaos phase stops after
+# (benches/chaos/mail_catcher.rs) on port 12571. Bounded: the chaos phase stops after
 # `seconds`, the drain after 120 s more; every process started here is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,5 +1,5 @@
-//! A mail catcher for the chaos experiments (`benches/chaos/`): the `mailcrab` SMTP server on
-//! 127.0.0.1, appending one line per message it takes — `<Message-ID> <recipient>` — to a file,
+//! A mail catcher for the chaos experiments (`benches/chaos/`): the tests' SMTP server
+//! (`tests/support/smtp.rs`, mailin's SMTP session over tokio) on 127.0.0.1, appending one line per message it takes — `<Message-ID> <recipient>` — to a file,
 //! flushed at once so a reader counts every message. Stops by itself after `max-seconds`.
 //!
 //! ```sh
@@ -10,6 +10,9 @@ use std::io::Write;
 use std::time::Duration;
 
 use tokio::sync::broadcast::error::RecvError;
+
+#[path = "../../tests/support/smtp.rs"]
+mod smtp;
 
 fn message_id(raw: &[u8]) -> String {
     let text = String::from_utf8_lossy(raw);
@@ -29,7 +32,7 @@ async fn main() -> anyhow::Result<()> {
     let path = args.get(2).ok_or_else(|| anyhow::anyhow!(usage))?;
     let max: u64 = args.get(3).and_then(|m| m.parse().ok()).unwrap_or(600);
     let mut out = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    let mut server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
+    let mut server = smtp::start(port).await;
     let stop = tokio::time::sleep(Duration::from_secs(max));
     tokio::pin!(stop);
     loop {
@@ -48,6 +51,6 @@ async fn main() -> anyhow::Result<()> {
             },
         }
     }
-    server.token.cancel();
+    server.stop();
     Ok(())
 }

@@ -272,17 +272,10 @@ fn permutations(items: &[char]) -> Vec<Vec<char>> {
     out
 }
 
-/// A real SMTP server (mailcrab) on a free port of 127.0.0.1, accepting connections; its port.
-pub async fn smtp_server() -> (u16, mailcrab::TestMailServerHandle) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    (port, server)
+/// A real SMTP server (`support/smtp.rs`) on a free port of 127.0.0.1, listening; its port.
+pub async fn smtp_server() -> (u16, crate::smtp::MailServer) {
+    let server = crate::smtp::start(0).await;
+    (server.port, server)
 }
 
 /// The database URL of a test's own database (for running the binary against it).

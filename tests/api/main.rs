@@ -44,6 +44,8 @@ mod server_limits;
 mod shutdown;
 mod signin_limits;
 mod signin_lockout;
+#[path = "../support/smtp.rs"]
+mod smtp;
 mod snapshots;
 mod turn_loop;
 mod two_instances;

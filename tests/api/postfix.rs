@@ -155,14 +155,7 @@ async fn a_mail_sent_through_postfix_is_piped_in_applied_and_answered() {
         sqlx::query_as("SELECT envelope_to FROM inbound_messages").fetch_one(&app.ctx.pool).await.unwrap();
     assert_eq!(envelope_to.as_deref(), Some(to.as_str()), "Postfix passed the envelope recipient");
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut catcher = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let (port, mut catcher) = crate::helpers::smtp_server().await;
     let smtp = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
     deliver_due(&app.ctx, &smtp, chrono::Utc::now()).await.unwrap();
     let mut echo = None;

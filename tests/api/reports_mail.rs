@@ -1,5 +1,5 @@
 //! Report mails: each seat gets its own report — public result plus its own hand — delivered
-//! over real SMTP (mailcrab on localhost), exactly once.
+//! over real SMTP (the in-process test server, `support/smtp.rs`), exactly once.
 
 use crate::db::test_db;
 use crate::helpers::spawn_app;

@@ -128,7 +128,7 @@ async fn a_dump_after_turns_mail_and_a_rollback_holds_no_live_link_yet_the_mail_
         .expect("the GM's question arrived");
     let gm = question.reply_to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap().to_string();
     assert_eq!(gm, service::turn::gm_address::gm_reply_address(&app.ctx, asked.id, "gm@example.org"));
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]

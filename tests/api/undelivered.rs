@@ -114,8 +114,7 @@ async fn once_smtp_works_again_the_gm_gets_one_summary_of_the_late_mail() {
     }
     assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0);
 
-    let mut server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut server = crate::smtp::start(port).await;
     // Within the longest backoff one mail is due, goes out, and the rest follow at once.
     app.ctx.clock.advance(stationmaster::mail::deliver::MAX_RETRY_DELAY);
     let mut sent = 0;
@@ -147,7 +146,7 @@ async fn once_smtp_works_again_the_gm_gets_one_summary_of_the_late_mail() {
         got += 1;
     }
     assert_eq!(got, failed + 1);
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -156,15 +155,14 @@ async fn a_short_hiccup_tells_the_gm_nothing() {
     let app = app(pool).await;
     let port = free_port();
     game_with_failed_mail(&app).await;
-    let server = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let server = crate::smtp::start(port).await;
     app.ctx.clock.advance(TimeDelta::minutes(2));
     assert!(pass(&app, port).await.sent > 0);
     assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0);
     app.ctx.clock.advance(TimeDelta::hours(1));
     assert_eq!(pass(&app, port).await.claimed, 0, "everything went out");
     assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0, "nor later");
-    server.token.cancel();
+    server.stop();
 }
 
 fn console(db: &str, args: &[&str]) -> std::process::Output {

@@ -1,4 +1,4 @@
-//! A scripted SMTP server on 127.0.0.1 for what mailcrab cannot do: refuse a recipient with a
+//! A scripted SMTP server on 127.0.0.1 for what the test server (`support/smtp.rs`) does not do: refuse a recipient with a
 //! chosen reply, or hold its answer to a message until the test lets it go.
 
 use std::sync::{Arc, Mutex};

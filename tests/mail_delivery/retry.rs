@@ -55,7 +55,7 @@ async fn mail_is_retried_through_days_of_smtp_outage_and_goes_out_when_smtp_is_b
     assert_eq!(stats.sent, 1);
     let received = receive_exactly(&mut server, 1).await;
     assert!(raw(&received[0]).contains(&format!("Message-ID: <{}>", m.message_id)));
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -169,7 +169,7 @@ async fn a_crashed_workers_mail_is_claimed_again_within_a_minute() {
         deliver_due(&sender(&pool).await, &transport, now + TimeDelta::seconds(59)).await.expect("pass");
     assert_eq!(after.sent, 1, "the dead worker's mail came back in under a minute");
     receive_exactly(&mut server, 1).await;
-    server.token.cancel();
+    server.stop();
 }
 
 /// Sends one mail to a server that holds its answer while the clock moves 10 minutes on; returns
@@ -225,7 +225,7 @@ async fn mail_that_waited_for_the_server_goes_out_as_soon_as_the_server_takes_ma
     let second = deliver_due(&sender(&pool).await, &smtp_to(port), now).await.expect("pass");
     assert_eq!(second.sent, 1);
     receive_exactly(&mut server, 2).await;
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -246,5 +246,5 @@ async fn a_server_that_comes_back_is_noticed_without_waiting_for_the_backoff() {
     assert_eq!(deliver_due(&sender(&pool).await, &smtp_to(port), now).await.expect("pass").sent, 1);
     receive_exactly(&mut server, 1).await;
     assert_eq!(probe_and_hurry(&pool, &smtp_to(port), &clock).await.expect("probe"), 0, "nothing waits");
-    server.token.cancel();
+    server.stop();
 }

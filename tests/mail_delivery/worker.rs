@@ -38,7 +38,7 @@ async fn the_worker_sends_when_woken_and_stops_on_shutdown() {
         .expect("the worker stops on shutdown")
         .expect("no panic");
     assert_eq!(pending(&pool).await, 0);
-    server.token.cancel();
+    server.stop();
 }
 
 #[tokio::test]
@@ -62,5 +62,5 @@ async fn the_worker_takes_its_time_from_the_clock() {
     assert_eq!(sent, clock.now(), "marked with the clock's time");
     stop.stop();
     worker.await.expect("no panic");
-    server.token.cancel();
+    server.stop();
 }
