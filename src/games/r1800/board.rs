@@ -19,12 +19,17 @@ pub struct Workforce {
 /// controller's pops first, then the other powers' by their number in the data (neutral pops
 /// work no factory).
 pub fn laborers_in(s: &State, d: &Data, p: u16, owner: usize) -> u8 {
+    laborers_under(s, d, p, owner, s.controller(p))
+}
+
+/// [`laborers_in`] with the province's controller given.
+fn laborers_under(s: &State, d: &Data, p: u16, owner: usize, controller: Option<usize>) -> u8 {
     let Some(prov) = s.provinces.get(usize::from(p)) else { return 0 };
     if !d.provinces.get(usize::from(p)).is_some_and(|x| x.is_city()) || owner == NEUTRAL {
         return 0;
     }
     let mut free = prov.factories;
-    let controller = s.controller(p).filter(|c| *c != NEUTRAL);
+    let controller = controller.filter(|c| *c != NEUTRAL);
     for o in controller.into_iter().chain((0..NEUTRAL).filter(|o| Some(*o) != controller)) {
         let take = prov.pops[o].min(free);
         if o == owner {
@@ -38,6 +43,11 @@ pub fn laborers_in(s: &State, d: &Data, p: u16, owner: usize) -> u8 {
 /// A seat's farmers, laborers, bourgeois and regiments. RULING E1: every countryside pop is a
 /// farmer yielding food (farms and markets are not modelled).
 pub fn workforce(s: &State, d: &Data, seat: usize) -> Workforce {
+    workforce_under(s, d, seat, |p| s.controller(p))
+}
+
+/// [`workforce`] with each province's controller given.
+fn workforce_under(s: &State, d: &Data, seat: usize, controller: impl Fn(u16) -> Option<usize>) -> Workforce {
     let Some(pl) = s.players.get(seat) else { return Workforce::default() };
     let me = usize::from(pl.power);
     let mut w = Workforce::default();
@@ -45,7 +55,7 @@ pub fn workforce(s: &State, d: &Data, seat: usize) -> Workforce {
         let n = u32::from(prov.pops[me]);
         let p = i as u16;
         if d.provinces[i].is_city() {
-            let lab = u32::from(laborers_in(s, d, p, me));
+            let lab = u32::from(laborers_under(s, d, p, me, controller(p)));
             w.laborers += lab;
             w.bourgeois += n - lab;
         } else {
@@ -58,8 +68,13 @@ pub fn workforce(s: &State, d: &Data, seat: usize) -> Workforce {
 
 /// The seat's bourgeois in city `p`.
 pub fn bourgeois_in(s: &State, d: &Data, seat: usize, p: u16) -> u8 {
+    bourgeois_under(s, d, seat, p, s.controller(p))
+}
+
+/// [`bourgeois_in`] with the province's controller given.
+fn bourgeois_under(s: &State, d: &Data, seat: usize, p: u16, controller: Option<usize>) -> u8 {
     let me = usize::from(s.players[seat].power);
-    s.provinces[usize::from(p)].pops[me] - laborers_in(s, d, p, me)
+    s.provinces[usize::from(p)].pops[me] - laborers_under(s, d, p, me, controller)
 }
 
 /// The card in force in a policy or technology slot (the top one), as a tableau index.
@@ -179,6 +194,32 @@ pub fn provinces_controlled(s: &State, seat: usize) -> u32 {
     (0..s.provinces.len()).filter(|&i| s.controls(seat, i as u16)).count() as u32
 }
 
+/// Who controls each province of a position: [`State::controller`] once per province, for what
+/// reads control many times over (a collection, every seat's standing in a view).
+pub struct Control(Vec<Option<usize>>);
+
+impl Control {
+    /// The controllers of `s`.
+    pub fn of(s: &State) -> Control {
+        Control((0..s.provinces.len()).map(|p| s.controller(p as u16)).collect())
+    }
+
+    /// The controller of province `p` (as [`State::controller`]).
+    fn by(&self, p: usize) -> Option<usize> {
+        self.0.get(p).copied().flatten()
+    }
+
+    /// Whether the seat's power controls province `p` (as [`State::controls`]).
+    fn controls(&self, s: &State, seat: usize, p: usize) -> bool {
+        s.players.get(seat).is_some_and(|pl| self.by(p) == Some(usize::from(pl.power)))
+    }
+
+    /// Provinces the seat controls (as [`provinces_controlled`]).
+    pub fn provinces(&self, s: &State, seat: usize) -> u32 {
+        (0..self.0.len()).filter(|&p| self.controls(s, seat, p)).count() as u32
+    }
+}
+
 /// What one collection gives the seat (rules, "Player Turns" step 1).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Yield {
@@ -190,13 +231,13 @@ pub struct Yield {
 
 /// The food Industrial Agriculture adds, capped by the agriculture technology (FACTS §4.2;
 /// RULING E26: food, not commerce).
-fn farm_bonus(s: &State, d: &Data, seat: usize) -> u32 {
+fn farm_bonus(s: &State, d: &Data, seat: usize, ctl: &Control) -> u32 {
     let me = usize::from(s.players[seat].power);
     let raw: u32 = holding(s, d, seat, HoldEffect::IndustrialAgriculture).map(|r| u32::from(r[P])).sum();
     let farmed = |min: u8| {
         (0..s.provinces.len())
             .filter(|&i| {
-                !d.provinces[i].is_city() && s.controls(seat, i as u16) && s.provinces[i].pops[me] >= min
+                !d.provinces[i].is_city() && ctl.controls(s, seat, i) && s.provinces[i].pops[me] >= min
             })
             .count() as u32
     };
@@ -217,14 +258,14 @@ fn farm_bonus(s: &State, d: &Data, seat: usize) -> u32 {
 
 /// Infrastructure commerce, capped by the infrastructure technology (FACTS §4.2; the thresholds
 /// per city are data, RULING E14 for Steam Engine's).
-fn infrastructure(s: &State, d: &Data, seat: usize) -> u32 {
+fn infrastructure(s: &State, d: &Data, seat: usize, ctl: &Control) -> u32 {
     let raw: u32 = holding(s, d, seat, HoldEffect::Infrastructure).map(|r| u32::from(r[P]) / 2).sum();
     let thresholds =
         active_card(s, d, seat, DevType::Technology, 3).map(|t| t.infra.clone()).unwrap_or_default();
     let cap: u32 = (0..s.provinces.len())
-        .filter(|&i| d.provinces[i].is_city() && s.controls(seat, i as u16))
+        .filter(|&i| d.provinces[i].is_city() && ctl.controls(s, seat, i))
         .map(|i| {
-            let b = bourgeois_in(s, d, seat, i as u16);
+            let b = bourgeois_under(s, d, seat, i as u16, ctl.by(i));
             thresholds.iter().filter(|t| b >= **t).count() as u32
         })
         .sum();
@@ -233,7 +274,12 @@ fn infrastructure(s: &State, d: &Data, seat: usize) -> u32 {
 
 /// The whole yield of a collection.
 pub fn collection(s: &State, d: &Data, seat: usize) -> Yield {
-    let w = workforce(s, d, seat);
+    collection_under(s, d, seat, &Control::of(s))
+}
+
+/// [`collection`] with the position's controllers given (one [`Control`] serves every seat).
+pub fn collection_under(s: &State, d: &Data, seat: usize, ctl: &Control) -> Yield {
+    let w = workforce_under(s, d, seat, |p| ctl.by(usize::from(p)));
     let mut commerce = 0u32;
     for slot in 0..3 {
         commerce += active_card(s, d, seat, DevType::Policy, slot).map(|c| u32::from(c.income)).unwrap_or(0);
@@ -247,14 +293,14 @@ pub fn collection(s: &State, d: &Data, seat: usize) -> Yield {
             commerce += 1;
         }
     }
-    commerce += infrastructure(s, d, seat);
+    commerce += infrastructure(s, d, seat, ctl);
     let financed = holding(s, d, seat, HoldEffect::Financial).filter(|r| r[C] >= 1).count() >= 2;
     if financed {
         commerce += holding(s, d, seat, HoldEffect::StockExchange).filter(|r| r[C] >= 2).count() as u32;
     }
     commerce += s.players[seat].european.len() as u32 + monopolies(s, seat);
     Yield {
-        food_out: w.farmers + farm_bonus(s, d, seat),
+        food_out: w.farmers + farm_bonus(s, d, seat, ctl),
         food_use: w.laborers + w.bourgeois + w.regiments,
         production: w.laborers,
         commerce,

@@ -12,14 +12,15 @@ use std::fmt::Write;
 
 impl R1800 {
     /// A seat's public standing in words, as the text view and the picture both say it: pops,
-    /// provinces, hand sizes and the next collection.
-    pub(super) fn standing_words(&self, s: &State, i: usize) -> String {
+    /// provinces, hand sizes and the next collection (`ctl`: the position's controllers, read
+    /// once for every seat).
+    pub(super) fn standing_words(&self, s: &State, ctl: &board::Control, i: usize) -> String {
         let pl = &s.players[i];
-        let y = board::collection(s, self.data(), i);
+        let y = board::collection_under(s, self.data(), i, ctl);
         format!(
             "{} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C",
             s.pops_of(usize::from(pl.power)),
-            board::provinces_controlled(s, i),
+            ctl.provinces(s, i),
             pl.admin.len(),
             pl.military.len(),
             i64::from(y.food_out) - i64::from(y.food_use),
@@ -125,6 +126,7 @@ impl R1800 {
             "Draft: {}.",
             if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }
         );
+        let ctl = board::Control::of(s);
         for (i, pl) in s.players.iter().enumerate() {
             let _ = writeln!(
                 t,
@@ -132,7 +134,7 @@ impl R1800 {
                 d.powers[usize::from(pl.power)].name,
                 i + 1,
                 pl.prosperity,
-                self.standing_words(s, i),
+                self.standing_words(s, &ctl, i),
                 if s.dealer as usize == i { "; dealer" } else { "" },
             );
             for (k, h) in pl.cards.iter().enumerate().filter(|(_, h)| !h.covered) {

@@ -80,6 +80,7 @@ impl R1800 {
         let offer: Vec<&str> = s.offer.iter().map(|c| d.dev_name(*c)).collect();
         p.gap();
         p.say(&format!("Draft: {}", if offer.is_empty() { "nothing".to_string() } else { offer.join(", ") }));
+        let ctl = super::board::Control::of(s);
         for (i, pl) in s.players.iter().enumerate() {
             p.gap();
             let seat = Seat::from_index(i);
@@ -92,7 +93,7 @@ impl R1800 {
                 ),
                 colour::seat(seat.0),
             );
-            p.say(&self.standing_words(s, i));
+            p.say(&self.standing_words(s, &ctl, i));
             let cards: Vec<String> = pl
                 .cards
                 .iter()
