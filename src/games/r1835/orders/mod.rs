@@ -245,7 +245,7 @@ impl R1835 {
 /// Parses one line with the standard engine's names (for tests and tools).
 pub fn parse(line: &str) -> Result<Order, OrderError> {
     match super::shared() {
-        Ok(engine) => engine.parse_line(line).map_err(|e| OrderError(e.to_string())),
+        Ok(engine) => engine.parse_order(line),
         Err(e) => Err(OrderError(e.to_string())),
     }
 }
