@@ -7,7 +7,7 @@
 //! Plain Rust with `std::time::Instant`. The outcome digest (a hash of every final state) shows
 //! whether two builds played the same games. Run: `cargo bench --bench confed [games] [runs]`.
 
-use stationmaster::engine::Game;
+use stationmaster::engine::prelude::*;
 use stationmaster::games::confed::Confed;
 use stationmaster::games::confed::movement::{Board, Mover, cheapest_path};
 use std::hash::{Hash, Hasher};

@@ -1,5 +1,5 @@
 //! Benchmark: the picture of an 1835 table at the end of a game (issue 16) — the SVG drawing
-//! (`Game::draw`) and its PNG rendering (`draw::png`, resvg, as the report mail does it).
+//! (`Draw::draw`) and its PNG rendering (`draw::png`, resvg, as the report mail does it).
 //!
 //! The position: a random whole game (seed 0, 4 players, each decision the seat's default or a
 //! random legal action, half and half, as `benches/game_1835.rs` plays them) played to its end;
@@ -7,7 +7,8 @@
 //! `tests/fixtures/1835/boards/dense-0.json` laid on it (every hex built, many stations), the
 //! worst case for the map. Best of five runs each. Run: `cargo bench --bench draw_1835`.
 
-use stationmaster::engine::{Game, GameRng, Pick, SetupSpec, Viewer};
+use stationmaster::engine::prelude::*;
+use stationmaster::engine::{GameRng, Pick, SetupSpec, Viewer};
 use stationmaster::games::r1835::board::BoardState;
 use stationmaster::games::r1835::{Action, R1835, State};
 use std::time::{Duration, Instant};
@@ -17,10 +18,10 @@ fn end_of_game(g: &R1835) -> State {
     let mut s = g.setup(&spec, &mut GameRng::for_setup(0)).expect("setup");
     let mut pick = Pick(0);
     let mut seq = 0u64;
-    while let Some(d) = g.next_decision(&s) {
-        let legal = g.legal_actions(&s, &d);
+    while g.next_decision(&s).is_some() {
+        let legal = g.legal_actions(&s);
         let random = legal.get(pick.next(legal.len().max(1))).cloned();
-        let action = if pick.next(2) == 0 { g.default_action(&s, &d) } else { random };
+        let action = if pick.next(2) == 0 { g.default_action(&s) } else { random };
         let action: Action = action.expect("an action");
         g.apply(&mut s, &action, &mut GameRng::for_action(0, seq)).expect("legal");
         seq += 1;

@@ -4,7 +4,7 @@
 //! (`games::r1800::sim`), every action through `apply` (which checks it and works on a copy).
 //! Plain Rust with `std::time::Instant`. Run: `cargo bench --bench engine_1800 [games] [runs]`.
 
-use stationmaster::engine::Game;
+use stationmaster::engine::prelude::*;
 use stationmaster::games::r1800::R1800;
 use std::time::{Duration, Instant};
 

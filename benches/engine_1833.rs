@@ -5,7 +5,8 @@
 //! turn action, every pick-up offer), applying each through the engine's `apply`, and scoring
 //! with `standings`. Plain Rust with `std::time::Instant`. Run: `cargo bench --bench engine_1833`.
 
-use stationmaster::engine::{Game, SetupSpec};
+use stationmaster::engine::SetupSpec;
+use stationmaster::engine::prelude::*;
 use stationmaster::games::r1833::R1833;
 use stationmaster::games::r1833::sim::random_game;
 use std::time::{Duration, Instant};

@@ -7,7 +7,8 @@
 //! `std::time::Instant`. Run: `cargo bench --bench engine_1835`.
 
 use serde_json::json;
-use stationmaster::engine::{Game, GameRng, Pick, SetupSpec};
+use stationmaster::engine::prelude::*;
+use stationmaster::engine::{GameRng, Pick, SetupSpec};
 use stationmaster::games::r1835::{Action, R1835, ledger};
 use std::time::{Duration, Instant};
 
@@ -31,7 +32,7 @@ fn record(g: &R1835, seed: u64) -> Log {
         if actions.len() >= 4000 {
             break;
         }
-        let legal = g.legal_actions(&s, &d);
+        let legal = g.legal_actions(&s);
         let others: Vec<&Action> = legal.iter().filter(|a| **a != Action::Pass).collect();
         let a = if legal.contains(&Action::Pass) && (others.is_empty() || pick.next(3) == 0) {
             Action::Pass

@@ -13,7 +13,8 @@
 //!
 //! Plain Rust with `std::time::Instant`. Run: `cargo bench --bench game_1835`.
 
-use stationmaster::engine::{Game, GameRng, Pick, SetupSpec};
+use stationmaster::engine::prelude::*;
+use stationmaster::engine::{GameRng, Pick, SetupSpec};
 use stationmaster::games::r1835::board::{Graph, optimal};
 use stationmaster::games::r1835::data::TrainType;
 use stationmaster::games::r1835::state::{Entity, Round, Step};
@@ -49,13 +50,13 @@ fn play(g: &R1835, seats: u8, seed: u64) -> (Vec<Action>, Vec<State>) {
     let mut s = g.setup(&spec, &mut GameRng::for_setup(seed)).expect("setup");
     let mut pick = Pick(seed);
     let (mut actions, mut runs) = (Vec::new(), Vec::new());
-    while let Some(d) = g.next_decision(&s) {
+    while g.next_decision(&s).is_some() {
         assert!(actions.len() < 20_000, "seed {seed}: the game does not end");
         if at_run(g, &s).is_some() {
             runs.push(s.clone());
         }
-        let legal = g.legal_actions(&s, &d);
-        let action = if pick.next(2) == 0 { g.default_action(&s, &d) } else { choose(&legal, &mut pick) };
+        let legal = g.legal_actions(&s);
+        let action = if pick.next(2) == 0 { g.default_action(&s) } else { choose(&legal, &mut pick) };
         let action = action.expect("an action");
         g.apply(&mut s, &action, &mut GameRng::for_action(seed, actions.len() as u64)).expect("legal");
         actions.push(action);

@@ -11,7 +11,8 @@
 //! Plain Rust with `std::time::Instant`. Run: `cargo bench --bench whole_game_1835`.
 
 use serde_json::Value;
-use stationmaster::engine::{Game, GameRng, SetupSpec};
+use stationmaster::engine::prelude::*;
+use stationmaster::engine::{GameRng, SetupSpec};
 use stationmaster::games::r1835::state::Round;
 use stationmaster::games::r1835::{Action, R1835, ledger};
 use std::time::{Duration, Instant};

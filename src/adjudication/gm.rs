@@ -4,7 +4,7 @@
 
 use super::AdjudicationError;
 use crate::engine::outcome::{Checkpoint, QuestionKind};
-use crate::engine::{Decision, Game, Referral, Seat};
+use crate::engine::{Game, Referral, Seat};
 use std::collections::BTreeSet;
 
 /// One GM answer, in the order the questions were asked.
@@ -22,7 +22,7 @@ pub enum GmAnswer<A> {
 #[derive(Debug, Clone)]
 pub struct GmInput<A> {
     pub ask_for: BTreeSet<Seat>,
-    /// Whether a decision the rules refer to the GM ([`Game::refer`]) stops the turn for the
+    /// Whether a decision the rules refer to the GM ([`Orders::refer`]) stops the turn for the
     /// GM's choice; otherwise the best-ranked candidate is played and noted (RULINGS S18).
     pub referrals: bool,
     /// Whether a round's end at which some seat's orders no longer fit stops the turn for the
@@ -110,13 +110,12 @@ impl<'a, A: Clone> Asker<'a, A> {
     }
 }
 
-/// The question for the GM at a seat's `decision` under the NMR policy: the legal moves, the
+/// The question for the GM at a seat's decision under the NMR policy: the legal moves, the
 /// rules' default first.
-pub(super) fn legal_moves<G: Game>(game: &G, state: &G::State, decision: &Decision) -> Vec<G::Action> {
-    let default = game.default_action(state, decision);
+pub(super) fn legal_moves<G: Game>(game: &G, state: &G::State) -> Vec<G::Action> {
+    let default = game.default_action(state);
     let mut candidates: Vec<G::Action> = default.iter().cloned().collect();
-    candidates
-        .extend(game.legal_actions(state, decision).into_iter().filter(|a| Some(a) != default.as_ref()));
+    candidates.extend(game.legal_actions(state).into_iter().filter(|a| Some(a) != default.as_ref()));
     candidates
 }
 

@@ -65,7 +65,7 @@ pub fn run_turn<G: Game>(
 
 /// [`run_turn`] with the GM in the loop. Where a seat in `gm.ask_for` has no usable order, the
 /// GM's next answer is played (a GM decision: the seat still counts as NMR). Where the rules
-/// refer a decision the orders could not make to the GM ([`Game::refer`]), the GM's choice is
+/// refer a decision the orders could not make to the GM ([`Orders::refer`]), the GM's choice is
 /// played, or the best-ranked candidate when `gm.referrals` is off (RULINGS S18). At a round's
 /// end inside a multi-round turn (HR 14) the turn ends when a seat asked for one round, and asks
 /// the GM whether to go on when some seat's orders no longer fit (RULINGS S19). When the GM has
@@ -148,7 +148,7 @@ pub fn run_turn_asking<G: Game>(
         let (action, events, by_default) = match applied {
             Some(done) => done,
             None if gm.ask_for.contains(&seat) => {
-                let candidates = legal_moves(game, &state, &decision);
+                let candidates = legal_moves(game, &state);
                 let prompt = decision.prompt.clone();
                 let (number, answer) = match ask.move_for(seat, prompt, QuestionKind::Move, candidates)? {
                     Ok(answered) => answered,
@@ -210,8 +210,9 @@ pub fn run_turn_asking<G: Game>(
                         out.nmr.insert(seat);
                     }
                     out.defaulted.insert(seat);
-                    let action = game.default_action(&state, &decision).ok_or_else(|| {
-                        AdjudicationError::NoDefault { seat, prompt: decision.prompt.clone() }
+                    let action = game.default_action(&state).ok_or_else(|| AdjudicationError::NoDefault {
+                        seat,
+                        prompt: decision.prompt.clone(),
                     })?;
                     let mut rng = GameRng::for_action(seed, seq);
                     let events = game

@@ -6,9 +6,10 @@
 use super::*;
 use crate::engine::outcome::{Checkpoint, QuestionKind};
 use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Referral,
-    Seat, SetupError, SetupSpec, Standing, Viewer,
+    Answer, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Referral, Seat,
+    SetupError, SetupSpec, Standing, Viewer,
 };
+use crate::engine::{Apply, Draw, Game, Orders, Rules, Scoring, Setup, View};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
@@ -28,31 +29,27 @@ pub(crate) struct RoundsGame;
 
 const LAST_ROUND: u32 = 6;
 
-impl Game for RoundsGame {
+impl Rules for RoundsGame {
     type State = Rounds;
     type Action = u8;
-    type Order = String;
-    fn slug(&self) -> &'static str {
-        "rounds"
-    }
-    fn title(&self) -> &'static str {
-        "Rounds"
-    }
-    fn rules_version(&self) -> u32 {
-        1
-    }
-    fn seat_counts(&self) -> RangeInclusive<u8> {
-        2..=2
-    }
-    fn setup(&self, _spec: &SetupSpec, _rng: &mut GameRng) -> Result<Rounds, SetupError> {
-        Ok(Rounds { round: 0, moved: 0, played: Vec::new(), luck: Vec::new() })
-    }
     fn next_decision(&self, s: &Rounds) -> Option<Decision> {
         (s.round < LAST_ROUND).then(|| Decision { seat: Seat(s.moved + 1), prompt: "play 0 to 3".into() })
     }
-    fn legal_actions(&self, _s: &Rounds, _d: &Decision) -> Vec<u8> {
+    fn legal_actions(&self, _s: &Rounds) -> Vec<u8> {
         (0..=3).collect()
     }
+    fn default_action(&self, _s: &Rounds) -> Option<u8> {
+        Some(0)
+    }
+}
+
+impl Setup for RoundsGame {
+    fn setup(&self, _spec: &SetupSpec, _rng: &mut GameRng) -> Result<Rounds, SetupError> {
+        Ok(Rounds { round: 0, moved: 0, played: Vec::new(), luck: Vec::new() })
+    }
+}
+
+impl Apply for RoundsGame {
     fn apply(&self, s: &mut Rounds, n: &u8, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
         if *n > 3 {
             return Err(Illegal(format!("{n} is more than 3")));
@@ -66,21 +63,10 @@ impl Game for RoundsGame {
         }
         Ok(vec![Event::public(format!("played {n}"))])
     }
-    fn acting_seats(&self, _s: &Rounds) -> Vec<Seat> {
-        vec![Seat(1), Seat(2)]
-    }
-    fn turn_complete(&self, start: &Rounds, now: &Rounds) -> bool {
-        self.rounds_since(start, now) >= 2
-    }
-    fn rounds_since(&self, start: &Rounds, now: &Rounds) -> u32 {
-        now.round - start.round
-    }
-    fn wants_one_round(&self, sheet: &OrderSheet<String>) -> bool {
-        sheet.orders.iter().any(|o| o.order == "ONE ROUND")
-    }
-    fn misfit(&self, _s: &Rounds, _seat: Seat, sheet: &OrderSheet<String>) -> Option<String> {
-        sheet.unused().any(|(_, o)| o.order == "MISFIT").then(|| "the position changed".to_string())
-    }
+}
+
+impl Orders for RoundsGame {
+    type Order = String;
     fn parse_order(&self, line: &str) -> Result<String, OrderError> {
         Ok(line.to_string())
     }
@@ -94,24 +80,60 @@ impl Game for RoundsGame {
         let note = LineNote { line: o.line, executed: action.is_some(), note: o.order.clone() };
         Answer { action, notes: vec![note] }
     }
+    fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
+        BTreeSet::new()
+    }
     fn refer(&self, _s: &Rounds, _d: &Decision, sheet: &OrderSheet<String>) -> Option<Referral<u8>> {
         let referred = sheet.orders.iter().zip(&sheet.used).any(|(o, used)| *used && o.order == "REFER");
         referred.then(|| Referral { prompt: "which number follows the plan?".into(), candidates: vec![2, 1] })
     }
-    fn default_action(&self, _s: &Rounds, _d: &Decision) -> Option<u8> {
-        Some(0)
+    fn wants_one_round(&self, sheet: &OrderSheet<String>) -> bool {
+        sheet.orders.iter().any(|o| o.order == "ONE ROUND")
     }
-    fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
-        BTreeSet::new()
+    fn misfit(&self, _s: &Rounds, _seat: Seat, sheet: &OrderSheet<String>) -> Option<String> {
+        sheet.unused().any(|(_, o)| o.order == "MISFIT").then(|| "the position changed".to_string())
     }
+}
+
+impl View for RoundsGame {
     fn view(&self, s: &Rounds, _viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(s).unwrap_or_default()
     }
     fn describe(&self, s: &Rounds, _viewer: Viewer) -> String {
         format!("{s:?}")
     }
+}
+
+impl Scoring for RoundsGame {
     fn standings(&self, _s: &Rounds) -> Option<Vec<Standing>> {
         None
+    }
+}
+
+/// No picture.
+impl Draw for RoundsGame {}
+
+impl Game for RoundsGame {
+    fn slug(&self) -> &'static str {
+        "rounds"
+    }
+    fn title(&self) -> &'static str {
+        "Rounds"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn seat_counts(&self) -> RangeInclusive<u8> {
+        2..=2
+    }
+    fn acting_seats(&self, _s: &Rounds) -> Vec<Seat> {
+        vec![Seat(1), Seat(2)]
+    }
+    fn turn_complete(&self, start: &Rounds, now: &Rounds) -> bool {
+        self.rounds_since(start, now) >= 2
+    }
+    fn rounds_since(&self, start: &Rounds, now: &Rounds) -> u32 {
+        now.round - start.round
     }
 }
 

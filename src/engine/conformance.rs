@@ -9,18 +9,19 @@
 //! - no viewer's renderings (view, text, drawing: [`renderings`]) change when
 //!   what that viewer cannot know is re-dealt ([`Hidden::redeal`]), and no event's public text
 //!   changes when what the acting seat cannot know is re-dealt. The part of the drawing every
-//!   viewer sees alike ([`Game::draw_board`]) takes no viewer, so it is compared once per state,
+//!   viewer sees alike ([`Draw::draw_board`]) takes no viewer, so it is compared once per state,
 //!   against the re-deal of everything the public cannot know (which re-deals what each seat
 //!   cannot know and more); each viewer's drawing is then compared with that board placed in it;
-//! - the drawing is the board placed in each viewer's picture ([`Game::draw`] agrees with
-//!   [`Game::draw_on`] around [`Game::draw_board`]);
+//! - the drawing is the board placed in each viewer's picture ([`Draw::draw`] agrees with
+//!   [`Draw::draw_on`] around [`Draw::draw_board`]);
 //! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`].
 //!
 //! Game-specific invariants (money, cards, certificates conserved) stay in each engine's tests and
 //! are passed in as [`Play::invariants`].
 
 use super::log::{LoggedAction, encode, replay_each};
-use super::{Decision, Event, Game, GameRng, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
+use super::{Apply, Draw, Game, Orders, Rules, Scoring, Setup, View};
+use super::{Decision, Event, GameRng, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
 use crate::draw::Fragment;
 
 /// What an engine's tests tell the harness about hidden information.
@@ -41,17 +42,17 @@ pub trait Hidden: Game {
 
 /// A game-specific check after one action: (state before, state after, the action).
 pub type Invariants<'a, G> =
-    &'a dyn Fn(&<G as Game>::State, &<G as Game>::State, &<G as Game>::Action) -> Result<(), String>;
+    &'a dyn Fn(&<G as Rules>::State, &<G as Rules>::State, &<G as Rules>::Action) -> Result<(), String>;
 
 /// Picks the next action among the legal ones (never called with an empty list).
 pub type Chooser<'a, G> =
-    &'a dyn Fn(&<G as Game>::State, &[<G as Game>::Action], &mut Pick) -> <G as Game>::Action;
+    &'a dyn Fn(&<G as Rules>::State, &[<G as Rules>::Action], &mut Pick) -> <G as Rules>::Action;
 
 /// Actions to try that may well be illegal in a state.
-pub type Tamper<'a, G> = &'a dyn Fn(&<G as Game>::State, &mut Pick) -> Vec<<G as Game>::Action>;
+pub type Tamper<'a, G> = &'a dyn Fn(&<G as Rules>::State, &mut Pick) -> Vec<<G as Rules>::Action>;
 
 /// Order lines a seat might write at a decision.
-pub type OrderLines<'a, G> = &'a dyn Fn(&<G as Game>::State, Seat, &mut Pick) -> Vec<String>;
+pub type OrderLines<'a, G> = &'a dyn Fn(&<G as Rules>::State, Seat, &mut Pick) -> Vec<String>;
 
 /// One random game to play through the harness.
 pub struct Play<'a, G: Game> {
@@ -134,12 +135,12 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
             return Err(format!("the game did not end within {} actions", p.max_actions));
         }
         let seq = log.len() as u64;
-        let legal = game.legal_actions(&state, &d);
+        let legal = game.legal_actions(&state);
         if legal.is_empty() {
             return Err(format!("no legal action at \"{}\" for {}", d.prompt, d.seat));
         }
         check_legal_are_accepted(game, &state, &legal, p.seed, seq)?;
-        let default = game.default_action(&state, &d);
+        let default = game.default_action(&state);
         if !default.as_ref().is_some_and(|a| legal.contains(a)) {
             return Err(format!("the default {default:?} at \"{}\" is not a legal action", d.prompt));
         }
@@ -305,7 +306,7 @@ fn check_event_texts<G: Hidden>(
 }
 
 /// RULINGS S14: published orders reveal nothing hidden. Generically, the lines of a seat's sheet
-/// that [`Game::public_lines`] makes public after the engine answered a decision from it must
+/// that [`Orders::public_lines`] makes public after the engine answered a decision from it must
 /// not change when what the seat cannot know is re-dealt (its public lines tell nothing about
 /// others' hidden information), and, in a game with hidden information, must be lines the
 /// answer carried out (never an alternative that was not played).
@@ -368,7 +369,7 @@ mod tests {
 
     /// `leak` shows seat 1's secret publicly; `sloppy` counts refusals in the state; `leaky_drawing`
     /// shows seat 1's secret in everyone's drawing (the view and text stay honest); `leaky_board`
-    /// shows it on the board every viewer's drawing places; `own_draw` overrides [`Game::draw`]
+    /// shows it on the board every viewer's drawing places; `own_draw` overrides [`Draw::draw`]
     /// with a picture that is not the board placed in the viewer's.
     #[derive(Default)]
     struct ToyGame {
@@ -379,34 +380,30 @@ mod tests {
         own_draw: bool,
     }
 
-    impl Game for ToyGame {
+    impl Rules for ToyGame {
         type State = Toy;
         type Action = bool;
-        type Order = String;
-        fn slug(&self) -> &'static str {
-            "toy"
+        fn next_decision(&self, s: &Toy) -> Option<Decision> {
+            (s.moves < 4).then(|| Decision { seat: Seat(s.moves % 2 + 1), prompt: "draw or pass".into() })
         }
-        fn title(&self) -> &'static str {
-            "Toy"
+        fn legal_actions(&self, _s: &Toy) -> Vec<bool> {
+            vec![true, false]
         }
-        fn rules_version(&self) -> u32 {
-            1
+        fn default_action(&self, _s: &Toy) -> Option<bool> {
+            Some(false)
         }
-        fn seat_counts(&self) -> RangeInclusive<u8> {
-            2..=2
-        }
+    }
+
+    impl Setup for ToyGame {
         fn setup(&self, _spec: &SetupSpec, rng: &mut GameRng) -> Result<Toy, SetupError> {
             let mut deck: Vec<u8> = (1..=20).collect();
             rng.shuffle(&mut deck);
             let secret = [deck.pop().unwrap_or(0), deck.pop().unwrap_or(0)];
             Ok(Toy { secret, deck, moves: 0, refusals: 0 })
         }
-        fn next_decision(&self, s: &Toy) -> Option<Decision> {
-            (s.moves < 4).then(|| Decision { seat: Seat(s.moves % 2 + 1), prompt: "draw or pass".into() })
-        }
-        fn legal_actions(&self, _s: &Toy, _d: &Decision) -> Vec<bool> {
-            vec![true, false]
-        }
+    }
+
+    impl Apply for ToyGame {
         fn apply(&self, s: &mut Toy, draw: &bool, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
             if s.moves >= 4 {
                 if self.sloppy {
@@ -421,24 +418,22 @@ mod tests {
             s.moves += 1;
             Ok(vec![Event::public(if *draw { "a seat drew" } else { "a seat passed" })])
         }
-        fn acting_seats(&self, _s: &Toy) -> Vec<Seat> {
-            vec![Seat(1), Seat(2)]
-        }
-        fn turn_complete(&self, _start: &Toy, _now: &Toy) -> bool {
-            true
-        }
+    }
+
+    impl Orders for ToyGame {
+        type Order = String;
         fn parse_order(&self, line: &str) -> Result<String, OrderError> {
             Ok(line.to_string())
         }
         fn answer(&self, _s: &Toy, _d: &Decision, _sheet: &mut OrderSheet<String>) -> Answer<bool> {
             Answer { action: None, notes: Vec::new() }
         }
-        fn default_action(&self, _s: &Toy, _d: &Decision) -> Option<bool> {
-            Some(false)
-        }
         fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
             BTreeSet::new()
         }
+    }
+
+    impl View for ToyGame {
         fn view(&self, s: &Toy, viewer: Viewer) -> serde_json::Value {
             let own = match viewer {
                 Viewer::Seat(seat) => s.secret.get(seat.index()).copied(),
@@ -450,6 +445,15 @@ mod tests {
         fn describe(&self, s: &Toy, viewer: Viewer) -> String {
             self.view(s, viewer).to_string()
         }
+    }
+
+    impl Scoring for ToyGame {
+        fn standings(&self, s: &Toy) -> Option<Vec<Standing>> {
+            (s.moves >= 4).then(Vec::new)
+        }
+    }
+
+    impl Draw for ToyGame {
         fn draw_board(&self, s: &Toy) -> Option<Fragment> {
             let shown = if self.leaky_board { s.secret[0] } else { 0 };
             Some(crate::draw::El::words(0.0, 10.0, 8.0, format!("board {shown}")).finish())
@@ -466,8 +470,26 @@ mod tests {
             let picture = self.draw_on(s, viewer, board.as_ref());
             if self.own_draw { picture.map(|p| p.replace("board", "a board")) } else { picture }
         }
-        fn standings(&self, s: &Toy) -> Option<Vec<Standing>> {
-            (s.moves >= 4).then(Vec::new)
+    }
+
+    impl Game for ToyGame {
+        fn slug(&self) -> &'static str {
+            "toy"
+        }
+        fn title(&self) -> &'static str {
+            "Toy"
+        }
+        fn rules_version(&self) -> u32 {
+            1
+        }
+        fn seat_counts(&self) -> RangeInclusive<u8> {
+            2..=2
+        }
+        fn acting_seats(&self, _s: &Toy) -> Vec<Seat> {
+            vec![Seat(1), Seat(2)]
+        }
+        fn turn_complete(&self, _start: &Toy, _now: &Toy) -> bool {
+            true
         }
     }
 

@@ -77,7 +77,7 @@ pub enum QuestionKind {
     /// A seat without orders whose moves the NMR policy leaves to the GM.
     #[default]
     Move,
-    /// The rules refer a decision the seat's orders could not make to the GM (`Game::refer`,
+    /// The rules refer a decision the seat's orders could not make to the GM (`Orders::refer`,
     /// 1835 HR 17 rung B).
     Referral,
     /// At a round's end inside a multi-round turn some seat's orders no longer fit (HR 14): does

@@ -11,7 +11,8 @@ mod text;
 pub use digest::{Receipt, SealedLines, line_hash, new_salt, receipt_digest, seal_lines, sheet_digest};
 pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
 
-use crate::engine::{Game, Numbered, OrderSheet, Seat};
+use crate::engine::prelude::*;
+use crate::engine::{Numbered, OrderSheet, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One line of the echo a player gets for a submission.

@@ -10,8 +10,9 @@ use crate::adjudication::{
 use crate::engine::log::{self, ReplayError, decode, encode};
 pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
 use crate::engine::outcome::{Checkpoint, QuestionKind};
+use crate::engine::{Apply, Draw, Game, Orders, Rules, Scoring, View};
 use crate::engine::{
-    Decision, Game, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
+    Decision, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
 use crate::orders::{Echo, parse_sheet};
 use serde_json::Value;
@@ -96,7 +97,7 @@ pub trait DynGame: Send + Sync {
         gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError>;
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
-    /// published ([`Game::public_lines`]), given the adjudication's notes for the seat.
+    /// published ([`Orders::public_lines`]), given the adjudication's notes for the seat.
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize>;
     /// Re-applies a log from setup and returns the final state.
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError>;
@@ -105,7 +106,7 @@ pub trait DynGame: Send + Sync {
     fn acting_seats(&self, state: &Value) -> Result<Vec<Seat>, EngineError>;
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError>;
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError>;
-    /// What `viewer` may see of the table as an SVG document ([`Game::draw`]); `None` when the
+    /// What `viewer` may see of the table as an SVG document ([`Draw::draw`]); `None` when the
     /// game has no drawing.
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError>;
     /// A short example of the game's order text ([`Game::order_example`]).
@@ -147,8 +148,8 @@ fn outcome_of<G: Game>(game: &G, first_seq: u64, r: TurnResult<G>) -> TurnOutcom
         })
         .collect();
     TurnOutcome {
-        game_over: Game::next_decision(game, &r.state).is_none(),
-        standings: Game::standings(game, &r.state),
+        game_over: Rules::next_decision(game, &r.state).is_none(),
+        standings: Scoring::standings(game, &r.state),
         state: encode(&r.state),
         actions,
         events: r.events,
@@ -225,7 +226,7 @@ impl<G: Game> DynGame for G {
                     QuestionKind::Move | QuestionKind::Referral => q
                         .candidates
                         .iter()
-                        .map(|a| Candidate { action: encode(a), label: Game::describe_action(self, a) })
+                        .map(|a| Candidate { action: encode(a), label: Apply::describe_action(self, a) })
                         .collect(),
                 };
                 let (number, seat, prompt, kind) = (q.number, q.seat, q.prompt, q.kind);
@@ -235,7 +236,7 @@ impl<G: Game> DynGame for G {
     }
 
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize> {
-        Game::public_lines(self, &parse_sheet(self, text, None).0, notes)
+        Orders::public_lines(self, &parse_sheet(self, text, None).0, notes)
     }
 
     fn replay(&self, spec: &SetupSpec, seed: u64, entries: &[LoggedAction]) -> Result<Value, EngineError> {
@@ -243,13 +244,13 @@ impl<G: Game> DynGame for G {
     }
 
     fn next_decision(&self, state: &Value) -> Result<Option<Decision>, EngineError> {
-        Ok(Game::next_decision(self, &state_of(self, state)?))
+        Ok(Rules::next_decision(self, &state_of(self, state)?))
     }
 
     fn legal_actions(&self, state: &Value) -> Result<Vec<Value>, EngineError> {
         let s = state_of(self, state)?;
-        Ok(match Game::next_decision(self, &s) {
-            Some(d) => Game::legal_actions(self, &s, &d).iter().map(encode).collect(),
+        Ok(match Rules::next_decision(self, &s) {
+            Some(_) => Rules::legal_actions(self, &s).iter().map(encode).collect(),
             None => Vec::new(),
         })
     }
@@ -259,15 +260,15 @@ impl<G: Game> DynGame for G {
     }
 
     fn view(&self, state: &Value, viewer: Viewer) -> Result<Value, EngineError> {
-        Ok(Game::view(self, &state_of(self, state)?, viewer))
+        Ok(View::view(self, &state_of(self, state)?, viewer))
     }
 
     fn describe(&self, state: &Value, viewer: Viewer) -> Result<String, EngineError> {
-        Ok(Game::describe(self, &state_of(self, state)?, viewer))
+        Ok(View::describe(self, &state_of(self, state)?, viewer))
     }
 
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError> {
-        Ok(Game::draw(self, &state_of(self, state)?, viewer))
+        Ok(Draw::draw(self, &state_of(self, state)?, viewer))
     }
 
     fn order_example(&self) -> &'static str {
@@ -283,7 +284,7 @@ impl<G: Game> DynGame for G {
     }
 
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError> {
-        Ok(Game::standings(self, &state_of(self, state)?))
+        Ok(Scoring::standings(self, &state_of(self, state)?))
     }
 
     fn correct(&self, state: &Value, patch: &Value) -> Result<Value, EngineError> {

@@ -2,7 +2,7 @@
 //! published, and what only its own seat (and the GM) may read.
 //!
 //! Everyone gets each version's receipt digest and the hash of every line; the text and salt of
-//! a line only when the engine calls it public (`Game::public_lines`, for the version that was
+//! a line only when the engine calls it public (`Orders::public_lines`, for the version that was
 //! adjudicated; superseded versions were never played and stay hashes). A seat gets its own
 //! sheets whole. Versions sealed under the old scheme (one salt over the whole text) are
 //! published as their digest only (RULING P4).

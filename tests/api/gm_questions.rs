@@ -27,7 +27,7 @@ async fn packet_game(app: &TestApp) -> CreatedGame {
 }
 
 /// Parks turn 1 on the checkpoint question the adjudicator asks when a seat's orders no longer
-/// fit after a round (what `Game::misfit` reports; 1835's own comes with its order language).
+/// fit after a round (what `Orders::misfit` reports; 1835's own comes with its order language).
 async fn park_on_checkpoint(app: &TestApp, g: &CreatedGame) -> GmQuestion {
     let q = GmQuestion {
         number: 0,

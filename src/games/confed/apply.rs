@@ -21,45 +21,11 @@ use super::board;
 use super::chits::{self, train_name};
 use super::setup::roll_initiative;
 use super::state::{Action, Chit, Place, Stage, State, Task, Then, Train};
-use crate::engine::{Event, GameRng, Illegal, Seat};
+use crate::engine::{Apply, Event, GameRng, Illegal, Rules, Seat};
 
 impl Confed {
-    /// Applies one action: refused unchanged, or carried out whole.
-    pub(super) fn apply_action(
-        &self,
-        s: &mut State,
-        a: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, Illegal> {
-        let Some(seat) = self.deciding_seat(s) else {
-            return Err(Illegal("the game is over".into()));
-        };
-        // A step is checked once and carried out with the cost and line the check found.
-        let step = match (&s.stage, a) {
-            (Stage::Move { train }, Action::Step { to, fee }) if s.tasks.is_empty() => {
-                Some(self.step_option(s, seat, *train, s.mp, *to, *fee))
-            }
-            _ => None,
-        };
-        if !step.map_or_else(|| self.allows(s, a), |o| o.is_some()) {
-            return Err(Illegal(format!(
-                "{} is not allowed now ({})",
-                self.action_words(a),
-                self.why_not(s)
-            )));
-        }
-        // Checked: from here on nothing can fail, so the state changes in place (no copy).
-        let mut ev = Vec::new();
-        match step.flatten() {
-            Some(opt) => self.step(s, seat, opt, rng, &mut ev),
-            None => self.execute(s, seat, a, rng, &mut ev),
-        }
-        self.advance(s, rng, &mut ev);
-        Ok(ev)
-    }
-
     fn why_not(&self, s: &State) -> String {
-        self.decision(s)
+        self.next_decision(s)
             .map(|d| format!("{} must {}", d.seat, d.prompt))
             .unwrap_or_else(|| "the game is over".into())
     }
@@ -359,9 +325,40 @@ impl Confed {
     pub(super) fn discard(&self, s: &mut State, chit: u32) {
         s.discarded.push(Chit::Load(chit));
     }
+}
+
+impl Apply for Confed {
+    /// Applies one action: refused unchanged, or carried out whole.
+    fn apply(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        let Some(seat) = self.deciding_seat(s) else {
+            return Err(Illegal("the game is over".into()));
+        };
+        // A step is checked once and carried out with the cost and line the check found.
+        let step = match (&s.stage, a) {
+            (Stage::Move { train }, Action::Step { to, fee }) if s.tasks.is_empty() => {
+                Some(self.step_option(s, seat, *train, s.mp, *to, *fee))
+            }
+            _ => None,
+        };
+        if !step.map_or_else(|| self.allows(s, a), |o| o.is_some()) {
+            return Err(Illegal(format!(
+                "{} is not allowed now ({})",
+                self.describe_action(a),
+                self.why_not(s)
+            )));
+        }
+        // Checked: from here on nothing can fail, so the state changes in place (no copy).
+        let mut ev = Vec::new();
+        match step.flatten() {
+            Some(opt) => self.step(s, seat, opt, rng, &mut ev),
+            None => self.execute(s, seat, a, rng, &mut ev),
+        }
+        self.advance(s, rng, &mut ev);
+        Ok(ev)
+    }
 
     /// An action in words.
-    pub(super) fn action_words(&self, a: &Action) -> String {
+    fn describe_action(&self, a: &Action) -> String {
         let d = &self.data;
         match a {
             Action::PlaceTrain { station, line } => {

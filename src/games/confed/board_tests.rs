@@ -7,7 +7,7 @@ use super::board::{self, Hops};
 use super::movement::{self, Mover};
 use super::proptests::game;
 use super::tests::{put, started};
-use crate::engine::{GameRng, Pick, Seat};
+use crate::engine::{Apply, GameRng, Pick, Rules, Seat};
 use proptest::prelude::*;
 
 /// A position with the Union in `occupied`, `cut` segments disrupted and some trains about.
@@ -97,13 +97,13 @@ fn the_random_player_plays_the_same_game_with_its_memory_as_without() {
         let (remembered, n) = g.sim_game(seats, seed).expect("a game that ends");
         // The same game, choosing from the full legal list with no memory between steps.
         let spec = crate::engine::SetupSpec { seats, options: serde_json::Value::Null };
-        let mut s = crate::engine::Game::setup(g, &spec, &mut GameRng::for_setup(seed)).expect("setup");
+        let mut s = crate::engine::Setup::setup(g, &spec, &mut GameRng::for_setup(seed)).expect("setup");
         let mut pick = Pick(seed);
         let mut k = 0u64;
         while s.ended.is_none() {
-            let legal = g.legal(&s);
+            let legal = g.legal_actions(&s);
             let a = g.sim_pick(&s, &legal, &mut pick);
-            g.apply_action(&mut s, &a, &mut GameRng::for_action(seed, k)).expect("a legal choice");
+            g.apply(&mut s, &a, &mut GameRng::for_action(seed, k)).expect("a legal choice");
             k += 1;
         }
         assert_eq!(k as usize, n, "{seats} seats, seed {seed}");

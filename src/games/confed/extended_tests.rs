@@ -3,10 +3,11 @@
 
 use super::proptests::game;
 use super::state::{Action, Stage, State};
-use crate::engine::{Game, GameRng, Seat, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Seat, SetupSpec};
 
 fn apply(s: &mut State, a: Action) {
-    game().apply_action(s, &a, &mut GameRng::for_action(3, 3)).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    game().apply(s, &a, &mut GameRng::for_action(3, 3)).unwrap_or_else(|e| panic!("{a:?}: {e}"));
 }
 
 /// An Extended Game of `seats` through its set-up by default answers.
@@ -16,8 +17,8 @@ fn extended(seats: u8) -> State {
     let mut s = g.setup(&spec, &mut GameRng::for_setup(7)).expect("setup");
     let mut n = 0;
     while !matches!(s.stage, Stage::RrcPhase { .. }) {
-        let a = g.default_for(&s).expect("a default");
-        g.apply_action(&mut s, &a, &mut GameRng::for_action(7, n)).expect("default is legal");
+        let a = g.default_action(&s).expect("a default");
+        g.apply(&mut s, &a, &mut GameRng::for_action(7, n)).expect("default is legal");
         n += 1;
     }
     s
@@ -50,7 +51,7 @@ fn case_4_1_1_the_high_bidder_wins_when_all_others_pass_and_places_a_train() {
     assert_eq!(s.owner_of(rrc), Some(b));
     assert_eq!(s.player(b).map(|p| p.money), Some(4600));
     assert!(matches!(s.stage, Stage::PlaceBought { seat, line } if seat == b && line == rrc));
-    let place = game().legal(&s)[0].clone();
+    let place = game().legal_actions(&s)[0].clone();
     apply(&mut s, place);
     assert_eq!(s.player(b).map(|p| p.trains.len()), Some(3));
     assert!(matches!(s.stage, Stage::Contract { .. }));
@@ -88,7 +89,7 @@ fn case_6_0_special_events_are_not_played_before_the_war() {
         p.specials = vec![8];
     }
     s.stage = Stage::Activate;
-    assert!(!game().legal(&s).contains(&Action::ThroughFreight));
+    assert!(!game().legal_actions(&s).contains(&Action::ThroughFreight));
 }
 
 #[test]

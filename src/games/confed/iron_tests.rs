@@ -4,7 +4,7 @@
 use super::proptests::game;
 use super::state::{Action, Chit, ChoiceKind, Contract, Stage, State, Task};
 use super::tests::{apply, moving, put, st, started};
-use crate::engine::{Event, GameRng, Seat};
+use crate::engine::{Event, GameRng, Rules, Seat};
 
 /// Iron (RT 7.6): load 39, Rome to Atlanta, not war-matériel.
 const IRON: u32 = 39;
@@ -79,7 +79,7 @@ fn case_7_6_a_shipment_seized_on_the_players_line_is_his_alone_and_diverted_with
     // Seat 2 may not take it up again; seat 1 may.
     s.turn = 1;
     s.stage = Stage::Undertake { train: 1 };
-    assert!(!g.legal(&s).contains(&Action::TakeAbandoned(IRON)));
+    assert!(!g.legal_actions(&s).contains(&Action::TakeAbandoned(IRON)));
     s.turn = 0;
     put(&mut s, Seat(1), 1, "Valdosta", Some(AG));
     s.stage = Stage::Undertake { train: 1 };

@@ -6,7 +6,7 @@ use super::Confed;
 use super::board::{self, name};
 use super::chits::{self, is_troops};
 use super::state::{Action, Place, Stage, State, Task};
-use crate::engine::{Decision, Seat};
+use crate::engine::{Decision, Rules, Seat};
 
 /// The Generals that cancel a War Progress result (RT 6.1, 6.3, 6.5).
 pub const CANCELLERS: [u8; 3] = [1, 3, 5];
@@ -42,50 +42,6 @@ impl Confed {
         s.order.iter().copied().filter(|x| need(*x) > 0).min_by_key(|x| have(*x))
     }
 
-    /// The decision, in words.
-    pub(super) fn decision(&self, s: &State) -> Option<Decision> {
-        let seat = self.deciding_seat(s)?;
-        let d = &self.data;
-        let prompt = match s.tasks.first() {
-            Some(Task::Choose { kind, optional, .. }) => {
-                format!("choose for {kind:?}{}", if *optional { " (or pass)" } else { "" })
-            }
-            Some(Task::Cancel { station, .. }) => {
-                format!(
-                    "the Union is about to take {}: play a General to cancel it, or pass",
-                    name(d, *station)
-                )
-            }
-            Some(Task::Intervention { .. }) => "play Foreign Intervention, or pass".into(),
-            Some(Task::Donate { .. }) => "donate $3000s to the Through-Freight Law roll, or none".into(),
-            Some(Task::Offer { from, amount, .. }) => format!("accept ${amount} from {from}, or pass"),
-            Some(_) => "the game goes on".into(),
-            None => match &s.stage {
-                Stage::ChooseRrc { .. } => "choose a railroad company".into(),
-                Stage::Place => "place your next train on one of your lines".into(),
-                Stage::SelectLoads => "select a starting load for your next train".into(),
-                Stage::Activate => "activate trains, repair, then start moving".into(),
-                Stage::RrcPhase { .. } => "select an unowned RRC and bid for it, or pass".into(),
-                Stage::Bidding { rrc, high, bid, .. } => {
-                    format!("bid more than {high}'s ${bid} for RRC #{rrc}, or pass")
-                }
-                Stage::PlaceBought { line, .. } => format!("place a train on RRC #{line}"),
-                Stage::Contract { drawn } => {
-                    format!("choose the displayed load that {} replaces", chits::label(d, *drawn))
-                }
-                Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
-                Stage::ChooseLoad { drawn, .. } => {
-                    format!("take {} or a displayed load", chits::label(d, *drawn))
-                }
-                Stage::Dropoff { .. } => "designate the dropoff station".into(),
-                Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
-                Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
-                Stage::Over => return None,
-            },
-        };
-        Some(Decision { seat, prompt })
-    }
-
     /// Whether `seat` may play Special Event `number` now (RT 6.0: one per Player Turn, but a
     /// Confederate Offensive may go with a General, and Foreign Intervention with anything).
     pub(super) fn may_play(&self, s: &State, seat: Seat, number: u8) -> bool {
@@ -100,66 +56,6 @@ impl Confed {
             1 | 3 => others.is_empty() || others == [2],
             2 => others.is_empty() || others == [1] || others == [3],
             _ => others.is_empty(),
-        }
-    }
-
-    /// Every legal action now.
-    pub(super) fn legal(&self, s: &State) -> Vec<Action> {
-        let Some(seat) = self.deciding_seat(s) else { return Vec::new() };
-        let d = &self.data;
-        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
-        if let Some(task) = s.tasks.first() {
-            return match task {
-                Task::Choose { options, optional, .. } => {
-                    let mut v: Vec<Action> = options.iter().map(|o| Action::Choose(*o)).collect();
-                    if *optional || v.is_empty() {
-                        v.push(Action::Pass);
-                    }
-                    v
-                }
-                Task::Cancel { .. } => {
-                    let mut v: Vec<Action> = CANCELLERS
-                        .iter()
-                        .filter(|g| self.may_play(s, seat, **g))
-                        .map(|g| Action::Cancel(*g))
-                        .collect();
-                    v.push(Action::Pass);
-                    v
-                }
-                Task::Intervention { .. } => {
-                    let mut v = vec![Action::Pass];
-                    if self.may_play(s, seat, 4) {
-                        v.insert(0, Action::Intervene);
-                    }
-                    v
-                }
-                Task::Donate { .. } => {
-                    (0..=money / d.tables.costs.through_freight_donation.max(1)).map(Action::Donate).collect()
-                }
-                Task::Offer { .. } => vec![Action::Accept, Action::Pass],
-                _ => Vec::new(),
-            };
-        }
-        match &s.stage {
-            Stage::Over => Vec::new(),
-            Stage::ChooseRrc { .. } => {
-                (1..=24u8).filter(|l| s.owner_of(*l).is_none()).map(Action::ChooseRrc).collect()
-            }
-            Stage::Place => self.placements(s, seat),
-            Stage::SelectLoads => s.offer.iter().map(|n| Action::SelectLoad(*n)).collect(),
-            Stage::Activate => self.activate_options(s, seat, true),
-            Stage::Undertake { .. } => self.undertake_options(s, true),
-            Stage::ChooseLoad { .. } => std::iter::once(Action::TakeDrawn)
-                .chain(s.display.iter().map(|n| Action::TakeDisplay(*n)))
-                .collect(),
-            Stage::Dropoff { options, .. } | Stage::TroopsPickup { options, .. } => {
-                options.iter().map(|o| Action::Designate(*o)).collect()
-            }
-            Stage::Move { train } => self.move_options(s, seat, *train, s.mp, true),
-            Stage::RrcPhase { .. }
-            | Stage::Bidding { .. }
-            | Stage::PlaceBought { .. }
-            | Stage::Contract { .. } => self.extended_options(s, seat),
         }
     }
 
@@ -191,7 +87,7 @@ impl Confed {
                 _ => {}
             }
         }
-        self.legal(s).contains(a)
+        self.legal_actions(s).contains(a)
     }
 
     /// RT 3.5: a station of one of the seat's lines not yet used, where stacking allows.
@@ -353,16 +249,125 @@ impl Confed {
         s.occupied.contains(&dropoff) || !board::reaches(&self.data, s, at, dropoff, false)
     }
 
-    /// The default when a seat gives no usable order (RULING F35): stand still, keep loads, pass.
-    pub(super) fn default_for(&self, s: &State) -> Option<Action> {
-        let legal = self.legal(s);
-        let prefer =
-            [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
-        prefer.into_iter().find(|a| legal.contains(a)).or_else(|| legal.into_iter().next())
-    }
-
     /// The chits a seat can see are on the Available Loads Display (Troops first).
     pub(super) fn shown_troops(&self, s: &State) -> Option<u32> {
         s.display.iter().copied().find(|n| is_troops(&self.data, *n))
+    }
+}
+
+impl Rules for Confed {
+    type State = State;
+    type Action = Action;
+
+    /// The decision, in words.
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        let seat = self.deciding_seat(s)?;
+        let d = &self.data;
+        let prompt = match s.tasks.first() {
+            Some(Task::Choose { kind, optional, .. }) => {
+                format!("choose for {kind:?}{}", if *optional { " (or pass)" } else { "" })
+            }
+            Some(Task::Cancel { station, .. }) => {
+                format!(
+                    "the Union is about to take {}: play a General to cancel it, or pass",
+                    name(d, *station)
+                )
+            }
+            Some(Task::Intervention { .. }) => "play Foreign Intervention, or pass".into(),
+            Some(Task::Donate { .. }) => "donate $3000s to the Through-Freight Law roll, or none".into(),
+            Some(Task::Offer { from, amount, .. }) => format!("accept ${amount} from {from}, or pass"),
+            Some(_) => "the game goes on".into(),
+            None => match &s.stage {
+                Stage::ChooseRrc { .. } => "choose a railroad company".into(),
+                Stage::Place => "place your next train on one of your lines".into(),
+                Stage::SelectLoads => "select a starting load for your next train".into(),
+                Stage::Activate => "activate trains, repair, then start moving".into(),
+                Stage::RrcPhase { .. } => "select an unowned RRC and bid for it, or pass".into(),
+                Stage::Bidding { rrc, high, bid, .. } => {
+                    format!("bid more than {high}'s ${bid} for RRC #{rrc}, or pass")
+                }
+                Stage::PlaceBought { line, .. } => format!("place a train on RRC #{line}"),
+                Stage::Contract { drawn } => {
+                    format!("choose the displayed load that {} replaces", chits::label(d, *drawn))
+                }
+                Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
+                Stage::ChooseLoad { drawn, .. } => {
+                    format!("take {} or a displayed load", chits::label(d, *drawn))
+                }
+                Stage::Dropoff { .. } => "designate the dropoff station".into(),
+                Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
+                Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
+                Stage::Over => return None,
+            },
+        };
+        Some(Decision { seat, prompt })
+    }
+
+    /// Every legal action now.
+    fn legal_actions(&self, s: &State) -> Vec<Action> {
+        let Some(seat) = self.deciding_seat(s) else { return Vec::new() };
+        let d = &self.data;
+        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+        if let Some(task) = s.tasks.first() {
+            return match task {
+                Task::Choose { options, optional, .. } => {
+                    let mut v: Vec<Action> = options.iter().map(|o| Action::Choose(*o)).collect();
+                    if *optional || v.is_empty() {
+                        v.push(Action::Pass);
+                    }
+                    v
+                }
+                Task::Cancel { .. } => {
+                    let mut v: Vec<Action> = CANCELLERS
+                        .iter()
+                        .filter(|g| self.may_play(s, seat, **g))
+                        .map(|g| Action::Cancel(*g))
+                        .collect();
+                    v.push(Action::Pass);
+                    v
+                }
+                Task::Intervention { .. } => {
+                    let mut v = vec![Action::Pass];
+                    if self.may_play(s, seat, 4) {
+                        v.insert(0, Action::Intervene);
+                    }
+                    v
+                }
+                Task::Donate { .. } => {
+                    (0..=money / d.tables.costs.through_freight_donation.max(1)).map(Action::Donate).collect()
+                }
+                Task::Offer { .. } => vec![Action::Accept, Action::Pass],
+                _ => Vec::new(),
+            };
+        }
+        match &s.stage {
+            Stage::Over => Vec::new(),
+            Stage::ChooseRrc { .. } => {
+                (1..=24u8).filter(|l| s.owner_of(*l).is_none()).map(Action::ChooseRrc).collect()
+            }
+            Stage::Place => self.placements(s, seat),
+            Stage::SelectLoads => s.offer.iter().map(|n| Action::SelectLoad(*n)).collect(),
+            Stage::Activate => self.activate_options(s, seat, true),
+            Stage::Undertake { .. } => self.undertake_options(s, true),
+            Stage::ChooseLoad { .. } => std::iter::once(Action::TakeDrawn)
+                .chain(s.display.iter().map(|n| Action::TakeDisplay(*n)))
+                .collect(),
+            Stage::Dropoff { options, .. } | Stage::TroopsPickup { options, .. } => {
+                options.iter().map(|o| Action::Designate(*o)).collect()
+            }
+            Stage::Move { train } => self.move_options(s, seat, *train, s.mp, true),
+            Stage::RrcPhase { .. }
+            | Stage::Bidding { .. }
+            | Stage::PlaceBought { .. }
+            | Stage::Contract { .. } => self.extended_options(s, seat),
+        }
+    }
+
+    /// The default when a seat gives no usable order (RULING F35): stand still, keep loads, pass.
+    fn default_action(&self, s: &State) -> Option<Action> {
+        let legal = self.legal_actions(s);
+        let prefer =
+            [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
+        prefer.into_iter().find(|a| legal.contains(a)).or_else(|| legal.into_iter().next())
     }
 }

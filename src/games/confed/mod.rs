@@ -4,12 +4,14 @@
 //! (`rules/confederate_rails/`, a reconstruction: RULING F9); orders:
 //! `docs/confederate-rails-orders.md`.
 //!
-//! Files, in the roles every engine shares (`crate::games`): `state` (the state; its
-//! actions, with a payment's condition, in `actions`),
-//! `setup` (set-up and the Round's initiative), `legal` (decisions, legal actions, defaults),
-//! `apply` (carrying out actions, split by phase: loads, moves, war, events, specials),
-//! `orders` (the order language and answering decisions), `view` (views, text, standings),
-//! `data` (loading and checking the files); and Confederate Rails' own: `movement` (movement
+//! Files, in the roles every engine shares (`crate::games`), each implementing its part of the
+//! contract (`crate::engine::contract`): `state` (the state; its actions, with a payment's
+//! condition, in `actions`), `setup` (`Setup`: set-up and the Round's initiative), `legal`
+//! (`Rules`: decisions, legal actions, defaults), `apply` (`Apply`: carrying out actions, split by
+//! phase: loads, moves, war, events, specials; actions in words), `orders` (`Orders`: the order
+//! language and answering decisions), `view` (`View` and `Scoring`: views, text, standings), `draw`
+//! (`Draw`), `data` (loading and checking the files); this file holds the engine and its `Game`
+//! facts (slug, seats, the shape of a PBEM turn); and Confederate Rails' own: `movement` (movement
 //! costs and the cheapest path), `board` (what the rules read off the position), `chits` (load
 //! and event facts), `sim` (a random player for tests and the benchmark).
 //!
@@ -53,13 +55,8 @@ pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::State;
 
-use crate::draw::Fragment;
 use crate::draw::geo::LayoutCell;
-use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Shared, Standing, Viewer, executed_lines,
-};
-use std::collections::BTreeSet;
+use crate::engine::{Game, Seat, Shared};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -90,10 +87,6 @@ pub fn shared() -> Result<&'static Confed, DataError> {
 }
 
 impl Game for Confed {
-    type State = State;
-    type Action = Action;
-    type Order = Order;
-
     fn slug(&self) -> &'static str {
         "confederate-rails"
     }
@@ -106,17 +99,14 @@ impl Game for Confed {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=5
     }
-    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
-        self.new_game(spec, rng)
+    fn order_example(&self) -> &'static str {
+        "ACTIVATE 1 2\nMOVE 1 Petersburg, Weldon\nMOVE 2 SHORTEST TO Atlanta\nPLAY LEE WHEN A VICTORY DEPOT FALLS"
     }
-    fn next_decision(&self, s: &State) -> Option<Decision> {
-        self.decision(s)
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/confederate-rails-orders.md"))
     }
-    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
-        self.legal(s)
-    }
-    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
-        self.apply_action(s, action, rng)
+    fn rolls_dice(&self) -> bool {
+        true
     }
     // A PBEM turn is one Player Turn (with the interrupts it opens to the others); the set-up
     // choices are one turn of every seat.
@@ -140,46 +130,5 @@ impl Game for Confed {
             return !setup(now);
         }
         now.ended.is_some() || now.round != start.round || now.turn != start.turn
-    }
-    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
-        orders::parse(line)
-    }
-    fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_for(s))
-    }
-    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
-        self.default_for(s)
-    }
-    // RULING F31: lines carried out are public (their effect is on the table); a standing
-    // `PLAY … WHEN` never fired, or an offer's condition, stays a hash.
-    fn public_lines(&self, _sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
-        executed_lines(notes)
-    }
-    fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {
-        self.view_of(s, viewer)
-    }
-    fn describe(&self, s: &State, viewer: Viewer) -> String {
-        self.describe_for(s, viewer)
-    }
-    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
-        self.standings_of(s)
-    }
-    fn draw_board(&self, s: &State) -> Option<Fragment> {
-        self.board(s)
-    }
-    fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
-        self.draw_for(s, viewer, board)
-    }
-    fn describe_action(&self, a: &Action) -> String {
-        self.action_words(a)
-    }
-    fn order_example(&self) -> &'static str {
-        "ACTIVATE 1 2\nMOVE 1 Petersburg, Weldon\nMOVE 2 SHORTEST TO Atlanta\nPLAY LEE WHEN A VICTORY DEPOT FALLS"
-    }
-    fn rolls_dice(&self) -> bool {
-        true
-    }
-    fn order_guide(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/confederate-rails-orders.md"))
     }
 }

@@ -17,13 +17,19 @@
 //! - choices asked by events and the War: `CHOOSE Corinth`, `CHOOSE Knoxville, Loudon`
 //!   (a segment), `CHOOSE TRAIN 2 3` (seat 2's train 3), `CHOOSE LINE 14`, `DECLINE`.
 //!
-//! `answer` (in `orders/answer.rs`) turns the sheet into the action at each decision.
+//! The engine's `Orders` role is implemented here; `answer` (in `orders/answer.rs`) turns the
+//! sheet into the action at each decision.
 
 pub(super) mod answer;
 
-use super::actions::Cond;
+use super::Confed;
+use super::actions::{Action, Cond};
 use super::bribe::parse_cond;
-use crate::engine::{OrderError, Seat};
+use super::state::State;
+use crate::engine::{
+    Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Rules, Seat, executed_lines,
+};
+use std::collections::BTreeSet;
 use std::fmt::{self, Display};
 
 /// When a standing `PLAY … WHEN …` order fires.
@@ -164,166 +170,190 @@ fn seat(w: Option<&str>) -> Result<Seat, OrderError> {
     Ok(Seat(n))
 }
 
-/// Parses one order line.
-pub fn parse(line: &str) -> Result<Order, OrderError> {
-    let line = line.trim();
-    let mut words = line.split_whitespace();
-    let head = words.next().unwrap_or("").to_ascii_uppercase();
-    let rest = line.get(head.len()..).unwrap_or("").trim();
-    let w: Vec<&str> = rest.split_whitespace().collect();
-    let up = |i: usize| w.get(i).map(|x| x.to_ascii_uppercase()).unwrap_or_default();
-    Ok(match head.as_str() {
-        "RRC" => Order::Rrc(num(w.first().map(|x| x.trim_start_matches('#')), "an RRC number")?),
-        "PLACE" => {
-            let train = train_no(w.first().copied())?;
-            let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
-            let after = after.strip_prefix("AT ").or_else(|| after.strip_prefix("at ")).unwrap_or(after);
-            let (at, line) = match split_kw(&format!(" {after} "), "ON") {
-                Some((a, l)) => (
-                    a.trim().to_string(),
-                    Some(num(Some(l.trim().trim_start_matches('#')), "a line number")?),
-                ),
-                None => (after.trim().to_string(), None),
-            };
-            Order::Place { train, at, line }
-        }
-        "SELECT" => Order::Select(num(w.first().copied(), "a load number")?),
-        "ACTIVATE" if up(0) == "ALL" => Order::ActivateAll,
-        "ACTIVATE" => {
-            let v = w.iter().map(|x| train_no(Some(x))).collect::<Result<Vec<u8>, _>>()?;
-            if v.is_empty() {
-                return Err(OrderError("ACTIVATE names trains, or ALL".into()));
-            }
-            Order::Activate(v)
-        }
-        "REPAIR" if up(0) == "BRIDGE" => {
-            let (a, b) = pair(rest.get(6..).unwrap_or(""))?;
-            Order::RepairBridge(a, b)
-        }
-        "REPAIR" => Order::Repair(train_no(w.first().copied())?),
-        "CLEAR" => {
-            let (a, b) = pair(rest)?;
-            Order::Clear(a, b)
-        }
-        "PAY" if up(0) == "FEES" => Order::PayFees,
-        "PAY" => {
-            let amount = num(w.first().copied(), "an amount")?;
-            if up(1) != "TO" {
-                return Err(OrderError("write PAY <amount> TO <seat> [IF …]".into()));
-            }
-            let cond = split_kw(&format!("{line} "), "IF").map(|(_, c)| parse_cond(&c)).transpose()?;
-            Order::Pay { amount, to: seat(w.get(2).copied())?, cond }
-        }
-        "ACCEPT" => {
-            if up(1) != "FROM" {
-                return Err(OrderError("write ACCEPT <amount> FROM <seat>".into()));
-            }
-            Order::Accept { amount: num(w.first().copied(), "an amount")?, from: seat(w.get(2).copied())? }
-        }
-        "TAKE" if up(0) == "DRAWN" => Order::TakeDrawn,
-        "TAKE" => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
-        "DELIVER" => {
-            let load = num(w.first().copied(), "a load number")?;
-            let (_, to) = split_kw(&format!(" {rest} "), "TO")
-                .ok_or_else(|| OrderError("write DELIVER <load> TO <station>".into()))?;
-            Order::Deliver { load, to: to.trim().to_string() }
-        }
-        "TROOPS" => {
-            let (_, after) = split_kw(&format!(" {rest} "), "FROM")
-                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
-            let (from, to) = split_kw(&format!(" {after} "), "TO")
-                .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
-            Order::Troops { from: from.trim().to_string(), to: to.trim().to_string() }
-        }
-        "AGAIN" => Order::Again(train_no(w.first().copied())?),
-        "MOVE" => {
-            let train = train_no(w.first().copied())?;
-            let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
-            if up(1) == "SHORTEST" {
-                let (_, to) = split_kw(&format!(" {after} "), "TO")
-                    .ok_or_else(|| OrderError("write MOVE <train> SHORTEST TO <station>".into()))?;
-                Order::Shortest { train, to: to.trim().to_string() }
-            } else {
-                let path = names(after);
-                if path.is_empty() {
-                    return Err(OrderError("MOVE names the stations to enter, separated by commas".into()));
-                }
-                Order::Move { train, path }
-            }
-        }
-        "ABANDON" | "LEAVE" => {
-            let train = train_no(w.first().copied())?;
-            let (_, at) = split_kw(&format!(" {rest} "), "AT")
-                .ok_or_else(|| OrderError(format!("write {head} <train> AT <station>")))?;
-            let at = at.trim().to_string();
-            if head == "ABANDON" { Order::Abandon { train, at } } else { Order::Leave { train, at } }
-        }
-        "PLAY" => {
-            let sp = special(w.first().copied().unwrap_or(""))?;
-            if let Some((_, cond)) = split_kw(&format!(" {rest} "), "WHEN") {
-                let c = cond.trim();
-                let cu = c.to_ascii_uppercase();
-                let body = cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| {
-                    OrderError("write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into())
-                })?;
-                let when = match body.to_ascii_uppercase().as_str() {
-                    "ANY" | "ANY STATION" => When::Any,
-                    "A VICTORY DEPOT" | "VICTORY DEPOT" | "VD" => When::VictoryDepot,
-                    _ => When::Station(body.to_string()),
+impl Orders for Confed {
+    type Order = Order;
+
+    fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
+    }
+
+    // RULING F31: lines carried out are public (their effect is on the table); a standing
+    // `PLAY … WHEN` never fired, or an offer's condition, stays a hash.
+    fn public_lines(&self, _sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        executed_lines(notes)
+    }
+
+    /// Parses one order line.
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let head = words.next().unwrap_or("").to_ascii_uppercase();
+        let rest = line.get(head.len()..).unwrap_or("").trim();
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        let up = |i: usize| w.get(i).map(|x| x.to_ascii_uppercase()).unwrap_or_default();
+        Ok(match head.as_str() {
+            "RRC" => Order::Rrc(num(w.first().map(|x| x.trim_start_matches('#')), "an RRC number")?),
+            "PLACE" => {
+                let train = train_no(w.first().copied())?;
+                let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+                let after = after.strip_prefix("AT ").or_else(|| after.strip_prefix("at ")).unwrap_or(after);
+                let (at, line) = match split_kw(&format!(" {after} "), "ON") {
+                    Some((a, l)) => (
+                        a.trim().to_string(),
+                        Some(num(Some(l.trim().trim_start_matches('#')), "a line number")?),
+                    ),
+                    None => (after.trim().to_string(), None),
                 };
-                if ![1, 3, 5].contains(&sp) {
+                Order::Place { train, at, line }
+            }
+            "SELECT" => Order::Select(num(w.first().copied(), "a load number")?),
+            "ACTIVATE" if up(0) == "ALL" => Order::ActivateAll,
+            "ACTIVATE" => {
+                let v = w.iter().map(|x| train_no(Some(x))).collect::<Result<Vec<u8>, _>>()?;
+                if v.is_empty() {
+                    return Err(OrderError("ACTIVATE names trains, or ALL".into()));
+                }
+                Order::Activate(v)
+            }
+            "REPAIR" if up(0) == "BRIDGE" => {
+                let (a, b) = pair(rest.get(6..).unwrap_or(""))?;
+                Order::RepairBridge(a, b)
+            }
+            "REPAIR" => Order::Repair(train_no(w.first().copied())?),
+            "CLEAR" => {
+                let (a, b) = pair(rest)?;
+                Order::Clear(a, b)
+            }
+            "PAY" if up(0) == "FEES" => Order::PayFees,
+            "PAY" => {
+                let amount = num(w.first().copied(), "an amount")?;
+                if up(1) != "TO" {
+                    return Err(OrderError("write PAY <amount> TO <seat> [IF …]".into()));
+                }
+                let cond = split_kw(&format!("{line} "), "IF").map(|(_, c)| parse_cond(&c)).transpose()?;
+                Order::Pay { amount, to: seat(w.get(2).copied())?, cond }
+            }
+            "ACCEPT" => {
+                if up(1) != "FROM" {
+                    return Err(OrderError("write ACCEPT <amount> FROM <seat>".into()));
+                }
+                Order::Accept {
+                    amount: num(w.first().copied(), "an amount")?,
+                    from: seat(w.get(2).copied())?,
+                }
+            }
+            "TAKE" if up(0) == "DRAWN" => Order::TakeDrawn,
+            "TAKE" => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
+            "DELIVER" => {
+                let load = num(w.first().copied(), "a load number")?;
+                let (_, to) = split_kw(&format!(" {rest} "), "TO")
+                    .ok_or_else(|| OrderError("write DELIVER <load> TO <station>".into()))?;
+                Order::Deliver { load, to: to.trim().to_string() }
+            }
+            "TROOPS" => {
+                let (_, after) = split_kw(&format!(" {rest} "), "FROM")
+                    .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+                let (from, to) = split_kw(&format!(" {after} "), "TO")
+                    .ok_or_else(|| OrderError("write TROOPS FROM <depot> TO <station>".into()))?;
+                Order::Troops { from: from.trim().to_string(), to: to.trim().to_string() }
+            }
+            "AGAIN" => Order::Again(train_no(w.first().copied())?),
+            "MOVE" => {
+                let train = train_no(w.first().copied())?;
+                let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+                if up(1) == "SHORTEST" {
+                    let (_, to) = split_kw(&format!(" {after} "), "TO")
+                        .ok_or_else(|| OrderError("write MOVE <train> SHORTEST TO <station>".into()))?;
+                    Order::Shortest { train, to: to.trim().to_string() }
+                } else {
+                    let path = names(after);
+                    if path.is_empty() {
+                        return Err(OrderError(
+                            "MOVE names the stations to enter, separated by commas".into(),
+                        ));
+                    }
+                    Order::Move { train, path }
+                }
+            }
+            "ABANDON" | "LEAVE" => {
+                let train = train_no(w.first().copied())?;
+                let (_, at) = split_kw(&format!(" {rest} "), "AT")
+                    .ok_or_else(|| OrderError(format!("write {head} <train> AT <station>")))?;
+                let at = at.trim().to_string();
+                if head == "ABANDON" { Order::Abandon { train, at } } else { Order::Leave { train, at } }
+            }
+            "PLAY" => {
+                let sp = special(w.first().copied().unwrap_or(""))?;
+                if let Some((_, cond)) = split_kw(&format!(" {rest} "), "WHEN") {
+                    let c = cond.trim();
+                    let cu = c.to_ascii_uppercase();
+                    let body =
+                        cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| {
+                            OrderError(
+                                "write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into(),
+                            )
+                        })?;
+                    let when = match body.to_ascii_uppercase().as_str() {
+                        "ANY" | "ANY STATION" => When::Any,
+                        "A VICTORY DEPOT" | "VICTORY DEPOT" | "VD" => When::VictoryDepot,
+                        _ => When::Station(body.to_string()),
+                    };
+                    if ![1, 3, 5].contains(&sp) {
+                        return Err(OrderError(
+                            "only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into(),
+                        ));
+                    }
+                    Order::PlayWhen { special: sp, when }
+                } else {
+                    let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
+                    let padded = format!(" {after} ");
+                    let (target_part, with) = match split_kw(&padded, "WITH") {
+                        Some((t, g)) => (t, Some(special(g.trim())?)),
+                        None => (padded.clone(), None),
+                    };
+                    let target = split_kw(&format!("{} ", target_part.trim_end()), "ON")
+                        .map(|(_, t)| t.trim().to_string())
+                        .or_else(|| {
+                            let t = target_part.trim();
+                            t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
+                        });
+                    Order::Play { special: sp, target, with }
+                }
+            }
+            "DONATE" => Order::Donate(num(w.first().copied(), "how many $3000s")?),
+            "CHOOSE" if up(0) == "TRAIN" => {
+                Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?)
+            }
+            "CHOOSE" if up(0) == "LINE" => {
+                Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?)
+            }
+            "CHOOSE" => {
+                let v = names(rest);
+                if v.is_empty() || v.len() > 2 {
+                    return Err(OrderError("CHOOSE names a station, or a segment as two stations".into()));
+                }
+                Order::Choose(v)
+            }
+            "DECLINE" => Order::Decline,
+            "BID" => {
+                let proxy = up(0) == "UP" && up(1) == "TO";
+                let k = if proxy { 2 } else { 0 };
+                let amount: u32 = num(w.get(k).map(|x| x.trim_start_matches('$')), "an amount in dollars")?;
+                if up(k + 1) != "ON" {
                     return Err(OrderError(
-                        "only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into(),
+                        "write BID <amount> ON <rrc> or BID UP TO <amount> ON <rrc>".into(),
                     ));
                 }
-                Order::PlayWhen { special: sp, when }
-            } else {
-                let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
-                let padded = format!(" {after} ");
-                let (target_part, with) = match split_kw(&padded, "WITH") {
-                    Some((t, g)) => (t, Some(special(g.trim())?)),
-                    None => (padded.clone(), None),
-                };
-                let target = split_kw(&format!("{} ", target_part.trim_end()), "ON")
-                    .map(|(_, t)| t.trim().to_string())
-                    .or_else(|| {
-                        let t = target_part.trim();
-                        t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
-                    });
-                Order::Play { special: sp, target, with }
+                let rrc = num(w.get(k + 2).map(|x| x.trim_start_matches('#')), "an RRC number")?;
+                if amount == 0 || !amount.is_multiple_of(100) {
+                    return Err(OrderError("bids are in steps of $100 (RT 4.1.1)".into()));
+                }
+                if proxy { Order::BidUpTo { rrc, max: amount } } else { Order::Bid { rrc, amount } }
             }
-        }
-        "DONATE" => Order::Donate(num(w.first().copied(), "how many $3000s")?),
-        "CHOOSE" if up(0) == "TRAIN" => {
-            Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?)
-        }
-        "CHOOSE" if up(0) == "LINE" => {
-            Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?)
-        }
-        "CHOOSE" => {
-            let v = names(rest);
-            if v.is_empty() || v.len() > 2 {
-                return Err(OrderError("CHOOSE names a station, or a segment as two stations".into()));
-            }
-            Order::Choose(v)
-        }
-        "DECLINE" => Order::Decline,
-        "BID" => {
-            let proxy = up(0) == "UP" && up(1) == "TO";
-            let k = if proxy { 2 } else { 0 };
-            let amount: u32 = num(w.get(k).map(|x| x.trim_start_matches('$')), "an amount in dollars")?;
-            if up(k + 1) != "ON" {
-                return Err(OrderError("write BID <amount> ON <rrc> or BID UP TO <amount> ON <rrc>".into()));
-            }
-            let rrc = num(w.get(k + 2).map(|x| x.trim_start_matches('#')), "an RRC number")?;
-            if amount == 0 || !amount.is_multiple_of(100) {
-                return Err(OrderError("bids are in steps of $100 (RT 4.1.1)".into()));
-            }
-            if proxy { Order::BidUpTo { rrc, max: amount } } else { Order::Bid { rrc, amount } }
-        }
-        "REPLACE" => Order::Replace(num(w.first().copied(), "the number of a displayed load")?),
-        _ => return Err(OrderError(format!("unknown order \"{head}\"; see the order guide"))),
-    })
+            "REPLACE" => Order::Replace(num(w.first().copied(), "the number of a displayed load")?),
+            _ => return Err(OrderError(format!("unknown order \"{head}\"; see the order guide"))),
+        })
+    }
 }
 
 fn t(id: u8) -> String {

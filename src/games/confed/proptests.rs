@@ -9,7 +9,8 @@ use super::board;
 use super::state::{Action, Stage, State};
 use super::*;
 use crate::engine::conformance::{self, Hidden, Play};
-use crate::engine::{Game, GameRng, Pick, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, SetupSpec, Viewer};
 use proptest::prelude::*;
 
 impl Hidden for Confed {

@@ -7,7 +7,7 @@ use super::board;
 use super::chits;
 use super::data::{Dropoff, Setup as SetupRaw};
 use super::state::{Chit, Player, Stage, State};
-use crate::engine::{Event, GameRng, Seat, SetupError, SetupSpec};
+use crate::engine::{Event, GameRng, Seat, Setup, SetupError, SetupSpec};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Rolls one die on the action's dice stream, which players can check after the turn
@@ -61,9 +61,121 @@ impl Confed {
         self.data.tables.setup.iter().find(|x| x.players == seats)
     }
 
+    /// RT 3.4 (Extended Game): each seat is dealt its RRCs at random; the rest are bid for.
+    fn deal_extended(&self, s: &mut State, cfg: &SetupRaw, rng: &mut GameRng) {
+        let mut deck: Vec<u8> = (1..=24u8).collect();
+        rng.shuffle(&mut deck);
+        for seat in s.order.clone() {
+            let got: Vec<u8> = (0..cfg.extended_dealt).filter_map(|_| deck.pop()).collect();
+            if let Some(p) = s.player_mut(seat) {
+                p.rrcs.extend(got);
+            }
+        }
+        s.stage = Stage::Place;
+    }
+
+    /// RT 3.4: once the choices are made, the other RRCs are dealt at random from the
+    /// initiative player on (in 5 players the initiative player gets one fewer).
+    pub(super) fn deal_rrcs(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
+        let Some(cfg) = self.setup_for(s.players.len() as u8).cloned() else { return };
+        let mut deck: Vec<u8> = (1..=24u8).filter(|l| s.owner_of(*l).is_none()).collect();
+        rng.shuffle(&mut deck);
+        for (k, seat) in s.order.clone().into_iter().enumerate() {
+            let count = if k == 0 { cfg.rrc_dealt_initiative } else { cfg.rrc_dealt };
+            let mut got = Vec::new();
+            for _ in 0..count {
+                if let Some(l) = deck.pop() {
+                    got.push(l);
+                }
+            }
+            got.sort_unstable();
+            if let Some(p) = s.player_mut(seat) {
+                p.rrcs.extend(got.iter().copied());
+            }
+            let names: Vec<String> = got.iter().map(|l| format!("#{l}")).collect();
+            ev.push(Event::public(format!("RT 3.4: {seat} is dealt RRCs {}", names.join(", "))));
+        }
+        s.stage = Stage::Place;
+    }
+
+    /// RT 3.7: once every train is placed, as many loads as trains are turned face up.
+    pub(super) fn open_offer(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let trains: usize = s.players.iter().map(|p| p.trains.len()).sum();
+        for _ in 0..trains {
+            if let Some(Chit::Load(n)) = s.pile.pop() {
+                s.offer.push(n);
+            }
+        }
+        let names: Vec<String> = s.offer.iter().map(|n| chits::label(&self.data, *n)).collect();
+        ev.push(Event::public(format!("RT 3.7: starting loads turned up: {}", names.join(", "))));
+        s.stage = Stage::SelectLoads;
+    }
+
+    /// RT 3.7: the dropoff choices of a load (the player designates among several).
+    pub(super) fn dropoff_options(&self, s: &State, chit: u32, pickup: usize) -> Vec<usize> {
+        let d = &self.data;
+        let near = |limit: u32| -> Vec<usize> {
+            let dist = board::union_distance(d, s);
+            (0..d.map.stations.len())
+                .filter(|i| !s.occupied.contains(i) && *i != pickup)
+                .filter(|i| dist.get(*i).copied().flatten().is_some_and(|x| x <= limit))
+                .collect()
+        };
+        if chits::is_troops(d, chit) {
+            return near(d.troops.dropoff_max_distance);
+        }
+        match chits::load(d, chit).map(|l| &l.dropoff) {
+            Some(Dropoff::Stations(v)) => {
+                let free: Vec<usize> = v.iter().copied().filter(|x| !s.occupied.contains(x)).collect();
+                if free.is_empty() { v.clone() } else { free }
+            }
+            Some(Dropoff::NearUnion) => {
+                // RT 5.1.3: not on the pickup's RRC(s), unless no other station is available.
+                let all = near(d.troops.dropoff_max_distance);
+                let pick_lines = d.map.stations.get(pickup).map(|x| x.lines.clone()).unwrap_or_default();
+                let off: Vec<usize> = all
+                    .iter()
+                    .copied()
+                    .filter(|i| d.map.stations.get(*i).is_some_and(|x| x.lines.is_disjoint(&pick_lines)))
+                    .collect();
+                if off.is_empty() { all } else { off }
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// RT 3.7: the starting loads are chosen; 8 more go to the display and the set-aside chits
+    /// are mixed into the pile. The first Round begins.
+    pub(super) fn finish_setup(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
+        s.discarded.extend(s.offer.drain(..).map(Chit::Load));
+        for _ in 0..8 {
+            if let Some(Chit::Load(n)) = s.pile.pop() {
+                s.display.push(n);
+            }
+        }
+        let names: Vec<String> = s.display.iter().map(|n| chits::label(&self.data, *n)).collect();
+        if s.pre_war {
+            ev.push(Event::public(format!(
+                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events wait for the War",
+                names.join(", ")
+            )));
+        } else {
+            s.pile.append(&mut s.set_aside);
+            rng.shuffle(&mut s.pile);
+            ev.push(Event::public(format!(
+                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events join the pile ({} chits)",
+                names.join(", "),
+                s.pile.len()
+            )));
+        }
+        self.start_round(s, rng, ev);
+    }
+}
+
+impl Setup for Confed {
     /// A new game: options checked, money, initiative, specials dealt, RRC choice order (or,
     /// in the Extended Game, the RRCs dealt).
-    pub(super) fn new_game(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
         let extended = extended_option(&spec.options)?;
         let cfg = self
             .setup_for(spec.seats)
@@ -176,115 +288,5 @@ impl Confed {
             self.deal_extended(&mut s, &cfg, rng);
         }
         Ok(s)
-    }
-
-    /// RT 3.4 (Extended Game): each seat is dealt its RRCs at random; the rest are bid for.
-    fn deal_extended(&self, s: &mut State, cfg: &SetupRaw, rng: &mut GameRng) {
-        let mut deck: Vec<u8> = (1..=24u8).collect();
-        rng.shuffle(&mut deck);
-        for seat in s.order.clone() {
-            let got: Vec<u8> = (0..cfg.extended_dealt).filter_map(|_| deck.pop()).collect();
-            if let Some(p) = s.player_mut(seat) {
-                p.rrcs.extend(got);
-            }
-        }
-        s.stage = Stage::Place;
-    }
-
-    /// RT 3.4: once the choices are made, the other RRCs are dealt at random from the
-    /// initiative player on (in 5 players the initiative player gets one fewer).
-    pub(super) fn deal_rrcs(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
-        let Some(cfg) = self.setup_for(s.players.len() as u8).cloned() else { return };
-        let mut deck: Vec<u8> = (1..=24u8).filter(|l| s.owner_of(*l).is_none()).collect();
-        rng.shuffle(&mut deck);
-        for (k, seat) in s.order.clone().into_iter().enumerate() {
-            let count = if k == 0 { cfg.rrc_dealt_initiative } else { cfg.rrc_dealt };
-            let mut got = Vec::new();
-            for _ in 0..count {
-                if let Some(l) = deck.pop() {
-                    got.push(l);
-                }
-            }
-            got.sort_unstable();
-            if let Some(p) = s.player_mut(seat) {
-                p.rrcs.extend(got.iter().copied());
-            }
-            let names: Vec<String> = got.iter().map(|l| format!("#{l}")).collect();
-            ev.push(Event::public(format!("RT 3.4: {seat} is dealt RRCs {}", names.join(", "))));
-        }
-        s.stage = Stage::Place;
-    }
-
-    /// RT 3.7: once every train is placed, as many loads as trains are turned face up.
-    pub(super) fn open_offer(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let trains: usize = s.players.iter().map(|p| p.trains.len()).sum();
-        for _ in 0..trains {
-            if let Some(Chit::Load(n)) = s.pile.pop() {
-                s.offer.push(n);
-            }
-        }
-        let names: Vec<String> = s.offer.iter().map(|n| chits::label(&self.data, *n)).collect();
-        ev.push(Event::public(format!("RT 3.7: starting loads turned up: {}", names.join(", "))));
-        s.stage = Stage::SelectLoads;
-    }
-
-    /// RT 3.7: the dropoff choices of a load (the player designates among several).
-    pub(super) fn dropoff_options(&self, s: &State, chit: u32, pickup: usize) -> Vec<usize> {
-        let d = &self.data;
-        let near = |limit: u32| -> Vec<usize> {
-            let dist = board::union_distance(d, s);
-            (0..d.map.stations.len())
-                .filter(|i| !s.occupied.contains(i) && *i != pickup)
-                .filter(|i| dist.get(*i).copied().flatten().is_some_and(|x| x <= limit))
-                .collect()
-        };
-        if chits::is_troops(d, chit) {
-            return near(d.troops.dropoff_max_distance);
-        }
-        match chits::load(d, chit).map(|l| &l.dropoff) {
-            Some(Dropoff::Stations(v)) => {
-                let free: Vec<usize> = v.iter().copied().filter(|x| !s.occupied.contains(x)).collect();
-                if free.is_empty() { v.clone() } else { free }
-            }
-            Some(Dropoff::NearUnion) => {
-                // RT 5.1.3: not on the pickup's RRC(s), unless no other station is available.
-                let all = near(d.troops.dropoff_max_distance);
-                let pick_lines = d.map.stations.get(pickup).map(|x| x.lines.clone()).unwrap_or_default();
-                let off: Vec<usize> = all
-                    .iter()
-                    .copied()
-                    .filter(|i| d.map.stations.get(*i).is_some_and(|x| x.lines.is_disjoint(&pick_lines)))
-                    .collect();
-                if off.is_empty() { all } else { off }
-            }
-            None => Vec::new(),
-        }
-    }
-
-    /// RT 3.7: the starting loads are chosen; 8 more go to the display and the set-aside chits
-    /// are mixed into the pile. The first Round begins.
-    pub(super) fn finish_setup(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
-        s.discarded.extend(s.offer.drain(..).map(Chit::Load));
-        for _ in 0..8 {
-            if let Some(Chit::Load(n)) = s.pile.pop() {
-                s.display.push(n);
-            }
-        }
-        let names: Vec<String> = s.display.iter().map(|n| chits::label(&self.data, *n)).collect();
-        if s.pre_war {
-            ev.push(Event::public(format!(
-                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events wait for the War",
-                names.join(", ")
-            )));
-        } else {
-            s.pile.append(&mut s.set_aside);
-            rng.shuffle(&mut s.pile);
-            ev.push(Event::public(format!(
-                "RT 3.7: Available Loads: {}; the Troops, Blockade Runners and Events join the pile ({} chits)",
-                names.join(", "),
-                s.pile.len()
-            )));
-        }
-        self.start_round(s, rng, ev);
     }
 }

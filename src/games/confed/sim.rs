@@ -5,7 +5,7 @@ use super::Confed;
 use super::board;
 use super::data::Data;
 use super::state::{Action, Stage, State};
-use crate::engine::{GameRng, Pick};
+use crate::engine::{Apply, GameRng, Pick, Rules, Setup};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The random player's memory of station distances to the goals it walked toward, kept while
@@ -143,7 +143,7 @@ impl Confed {
                 }
                 v
             }
-            _ => self.legal(s),
+            _ => self.legal_actions(s),
         }
     }
 
@@ -159,7 +159,7 @@ impl Confed {
         seed: u64,
         options: serde_json::Value,
     ) -> Result<(State, usize), String> {
-        use crate::engine::{Game, SetupSpec};
+        use crate::engine::SetupSpec;
         let spec = SetupSpec { seats, options };
         let mut s = self.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.to_string())?;
         let mut pick = Pick(seed);
@@ -171,8 +171,7 @@ impl Confed {
                 return Err("no legal action".into());
             }
             let a = self.sim_pick_with(&s, &legal, &mut pick, &mut walks);
-            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64))
-                .map_err(|e| e.to_string())?;
+            self.apply(&mut s, &a, &mut GameRng::for_action(seed, n as u64)).map_err(|e| e.to_string())?;
             n += 1;
             if n > 200_000 {
                 return Err("the game did not end".into());

@@ -7,7 +7,7 @@ use super::Confed;
 use super::board::{self, name, segment_name};
 use super::chits::{self, train_name};
 use super::state::{Place, Stage, State, Train};
-use crate::engine::{Seat, Standing, Viewer};
+use crate::engine::{Rules, Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
 impl Confed {
@@ -23,9 +23,11 @@ impl Confed {
             })),
         })
     }
+}
 
+impl View for Confed {
     /// The JSON view.
-    pub(super) fn view_of(&self, s: &State, viewer: Viewer) -> Value {
+    fn view(&self, s: &State, viewer: Viewer) -> Value {
         let d = &self.data;
         let names =
             |v: &mut dyn Iterator<Item = usize>| v.map(|x| name(d, x).to_string()).collect::<Vec<_>>();
@@ -58,7 +60,7 @@ impl Confed {
             },
             "order": s.order.iter().map(|x| x.0).collect::<Vec<_>>(),
             "active": s.active().0,
-            "waiting_for": self.decision(s).map(|x| json!({"seat": x.seat.0, "prompt": x.prompt})),
+            "waiting_for": self.next_decision(s).map(|x| json!({"seat": x.seat.0, "prompt": x.prompt})),
             "players": players,
             "display": s.display.iter().map(|n| chits::label(d, *n)).collect::<Vec<_>>(),
             "starting_loads_offered": s.offer.iter().map(|n| chits::label(d, *n)).collect::<Vec<_>>(),
@@ -82,7 +84,7 @@ impl Confed {
     }
 
     /// The plain-text table: per line, its stations with trains, loads, markers.
-    pub(super) fn describe_for(&self, s: &State, viewer: Viewer) -> String {
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
         let d = &self.data;
         let mut out = Vec::new();
         out.push(format!(
@@ -93,7 +95,7 @@ impl Confed {
         ));
         if let Some(why) = &s.ended {
             out.push(format!("The game is over: {why}"));
-        } else if let Some(dec) = self.decision(s) {
+        } else if let Some(dec) = self.next_decision(s) {
             out.push(format!("Waiting for {}: {}", dec.seat, dec.prompt));
         }
         for (i, p) in s.players.iter().enumerate() {
@@ -182,9 +184,11 @@ impl Confed {
         out.extend(board::disrupted(d, s));
         out.join("\n")
     }
+}
 
+impl Scoring for Confed {
     /// RT 1.0 (RULING F29): the most money wins; ties share the place.
-    pub(super) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         s.ended.as_ref()?;
         let mut seats: Vec<(Seat, u32)> =
             s.players.iter().enumerate().map(|(i, p)| (Seat::from_index(i), p.money)).collect();

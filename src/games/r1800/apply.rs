@@ -7,7 +7,7 @@ use super::R1800;
 use super::board;
 use super::data::{DevType, RewardKind};
 use super::state::*;
-use crate::engine::{Event, GameRng, Illegal};
+use crate::engine::{Apply, Event, GameRng, Illegal};
 
 pub(super) type Done = Result<Vec<Event>, Illegal>;
 
@@ -16,14 +16,6 @@ pub(super) fn no(why: impl Into<String>) -> Illegal {
 }
 
 impl R1800 {
-    /// Applies one action atomically.
-    pub fn apply_action(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Done {
-        let mut t = s.clone();
-        let ev = self.perform(&mut t, a, rng)?;
-        *s = t;
-        Ok(ev)
-    }
-
     fn perform(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Done {
         if let Some(p) = s.pending.first().copied() {
             return self.answer_pending(s, p, a, rng);
@@ -344,6 +336,16 @@ impl R1800 {
         }
         let _ = rng;
         Ok(out)
+    }
+}
+
+impl Apply for R1800 {
+    /// Applies one action atomically.
+    fn apply(&self, s: &mut State, a: &Action, rng: &mut GameRng) -> Done {
+        let mut t = s.clone();
+        let ev = self.perform(&mut t, a, rng)?;
+        *s = t;
+        Ok(ev)
     }
 }
 

@@ -7,7 +7,7 @@ use super::board;
 use super::data::{DevType, GlobalEvent, HoldEffect};
 use super::setup::event_is;
 use super::state::*;
-use crate::engine::{Decision, Seat};
+use crate::engine::{Decision, Rules, Seat};
 
 /// The prompt of a pending choice.
 pub fn pending_prompt(c: Choice) -> &'static str {
@@ -36,80 +36,6 @@ pub fn pending_prompt(c: Choice) -> &'static str {
 }
 
 impl R1800 {
-    /// Who must act next and how.
-    pub fn decision(&self, s: &State) -> Option<Decision> {
-        if let Some(p) = s.pending.first() {
-            return Some(Decision {
-                seat: Seat::from_index(usize::from(p.seat)),
-                prompt: pending_prompt(p.choice).into(),
-            });
-        }
-        match &s.stage {
-            Stage::Over => None,
-            Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
-                seat: Seat::from_index(usize::from(x)),
-                prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
-            }),
-            Stage::Call { to_ask, .. } => to_ask.first().map(|x| Decision {
-                seat: Seat::from_index(usize::from(*x)),
-                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE)".into(),
-            }),
-            Stage::Reprisal { to_ask } => to_ask.first().map(|x| Decision {
-                seat: Seat::from_index(usize::from(*x)),
-                prompt: "you were wronged this round: declare war on the wrongdoer, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE)".into(),
-            }),
-            Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
-                seat: Seat::from_index(usize::from(*x)),
-                prompt: "pick a development card from the draft, or pass (DRAFT …)".into(),
-            }),
-            Stage::Turn { seat, end_moves, .. } => Some(Decision {
-                seat: Seat::from_index(usize::from(*seat)),
-                prompt: if *end_moves {
-                    "make your end-of-turn moves (MOVE POP / MOVE REGIMENT), or end your turn".into()
-                } else {
-                    "place resources and activate cards (PLACE, ACTIVATE, PLAY), or end your actions".into()
-                },
-            }),
-        }
-    }
-
-    /// Every legal action now.
-    pub fn legal(&self, s: &State) -> Vec<Action> {
-        if let Some(p) = s.pending.first().copied() {
-            return self.pending_options(s, p);
-        }
-        match &s.stage {
-            Stage::Over => Vec::new(),
-            Stage::War => self.war_options(s),
-            Stage::Draft { to_pick } => {
-                let Some(&seat) = to_pick.first() else { return Vec::new() };
-                let mut v: Vec<Action> = (0..s.offer.len())
-                    .filter(|&k| board::may_take(s, self.data(), usize::from(seat), s.offer[k]))
-                    .map(|k| Action::Pick(k as u8))
-                    .collect();
-                v.push(Action::PassPick);
-                v.extend(self.admin_options(s, usize::from(seat)));
-                v
-            }
-            Stage::Call { to_ask, .. } => {
-                let Some(&seat) = to_ask.first() else { return Vec::new() };
-                let mut v = self.admin_options(s, usize::from(seat));
-                v.push(Action::Skip);
-                v
-            }
-            Stage::Reprisal { to_ask } => {
-                let Some(&seat) = to_ask.first() else { return Vec::new() };
-                self.reprisal_options(s, usize::from(seat))
-            }
-            Stage::Turn { seat, end_moves: false, migrated, .. } => {
-                self.main_options(s, usize::from(*seat), *migrated)
-            }
-            Stage::Turn { seat, end_moves: true, pop_moved, regiment_moves, .. } => {
-                self.end_options(s, usize::from(*seat), *pop_moved, *regiment_moves)
-            }
-        }
-    }
-
     fn main_options(&self, s: &State, seat: usize, migrated: bool) -> Vec<Action> {
         let d = self.data();
         let mut v = Vec::new();
@@ -307,10 +233,89 @@ impl R1800 {
             .copied()
             .filter(move |&c| board::may_take(s, d, seat, c))
     }
+}
+
+impl Rules for R1800 {
+    type State = State;
+    type Action = Action;
+
+    /// Who must act next and how.
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        if let Some(p) = s.pending.first() {
+            return Some(Decision {
+                seat: Seat::from_index(usize::from(p.seat)),
+                prompt: pending_prompt(p.choice).into(),
+            });
+        }
+        match &s.stage {
+            Stage::Over => None,
+            Stage::War => s.war.to_act().and_then(|p| s.seat_of(usize::from(p.0))).map(|x| Decision {
+                seat: Seat::from_index(usize::from(x)),
+                prompt: "act in the war: move, conscript, play a military card, or pass (WAR …)".into(),
+            }),
+            Stage::Call { to_ask, .. } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE)".into(),
+            }),
+            Stage::Reprisal { to_ask } => to_ask.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "you were wronged this round: declare war on the wrongdoer, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE)".into(),
+            }),
+            Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
+                seat: Seat::from_index(usize::from(*x)),
+                prompt: "pick a development card from the draft, or pass (DRAFT …)".into(),
+            }),
+            Stage::Turn { seat, end_moves, .. } => Some(Decision {
+                seat: Seat::from_index(usize::from(*seat)),
+                prompt: if *end_moves {
+                    "make your end-of-turn moves (MOVE POP / MOVE REGIMENT), or end your turn".into()
+                } else {
+                    "place resources and activate cards (PLACE, ACTIVATE, PLAY), or end your actions".into()
+                },
+            }),
+        }
+    }
+
+    /// Every legal action now.
+    fn legal_actions(&self, s: &State) -> Vec<Action> {
+        if let Some(p) = s.pending.first().copied() {
+            return self.pending_options(s, p);
+        }
+        match &s.stage {
+            Stage::Over => Vec::new(),
+            Stage::War => self.war_options(s),
+            Stage::Draft { to_pick } => {
+                let Some(&seat) = to_pick.first() else { return Vec::new() };
+                let mut v: Vec<Action> = (0..s.offer.len())
+                    .filter(|&k| board::may_take(s, self.data(), usize::from(seat), s.offer[k]))
+                    .map(|k| Action::Pick(k as u8))
+                    .collect();
+                v.push(Action::PassPick);
+                v.extend(self.admin_options(s, usize::from(seat)));
+                v
+            }
+            Stage::Call { to_ask, .. } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                let mut v = self.admin_options(s, usize::from(seat));
+                v.push(Action::Skip);
+                v
+            }
+            Stage::Reprisal { to_ask } => {
+                let Some(&seat) = to_ask.first() else { return Vec::new() };
+                self.reprisal_options(s, usize::from(seat))
+            }
+            Stage::Turn { seat, end_moves: false, migrated, .. } => {
+                self.main_options(s, usize::from(*seat), *migrated)
+            }
+            Stage::Turn { seat, end_moves: true, pop_moved, regiment_moves, .. } => {
+                self.end_options(s, usize::from(*seat), *pop_moved, *regiment_moves)
+            }
+        }
+    }
 
     /// The rules' default: pass, end, decline; a choice that only gains takes its first option.
-    pub fn default_for(&self, s: &State) -> Option<Action> {
-        let legal = self.legal(s);
+    fn default_action(&self, s: &State) -> Option<Action> {
+        let legal = self.legal_actions(s);
         // RULING E82: a factory, pop, regiment or technology the seat has earned is taken at the
         // first possible place in map (or card) order, as is Professional Army's discard; a
         // choice that costs, harms another power or binds the seat to a trade is declined.

@@ -10,7 +10,8 @@ use super::data::DevType;
 use super::state::*;
 use super::*;
 use crate::engine::conformance::{self, Hidden, Play};
-use crate::engine::{Game, GameRng, Pick, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, SetupSpec, Viewer};
 use proptest::prelude::*;
 
 impl Hidden for R1800 {

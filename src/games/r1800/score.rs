@@ -6,7 +6,7 @@ use super::R1800;
 use super::board;
 use super::data::{Ambition, DevType, HoldEffect};
 use super::state::*;
-use crate::engine::{Event, Seat, Standing};
+use crate::engine::{Event, Scoring, Seat, Standing};
 
 /// One seat's final reckoning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,9 +86,11 @@ impl R1800 {
             })
             .collect()
     }
+}
 
+impl Scoring for R1800 {
     /// Final standings once the game is over, best first; equal keys share a place.
-    pub fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         if !s.over() {
             return None;
         }

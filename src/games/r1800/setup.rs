@@ -6,117 +6,9 @@ use super::R1800;
 use super::board;
 use super::data::{DevType, GlobalEvent};
 use super::state::*;
-use crate::engine::{Event, GameRng, SetupError, SetupSpec};
+use crate::engine::{Event, GameRng, Setup, SetupError, SetupSpec};
 
 impl R1800 {
-    /// A new game for `spec.seats` players (2–8): the first powers of the seating order, their
-    /// start positions, the decks shuffled, one secret ambition each, and round 1 begun.
-    pub fn new_game(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
-        let d = self.data();
-        let n = usize::from(spec.seats);
-        if !(2..=8).contains(&n) {
-            return Err(SetupError(format!("1800 is for 2 to 8 players, not {n}")));
-        }
-        if !(spec.options.is_null() || spec.options.as_object().is_some_and(|o| o.is_empty())) {
-            return Err(SetupError("1800 has no options".into()));
-        }
-        let mut provinces: Vec<Prov> =
-            d.provinces.iter().map(|_| Prov { pops: [0; 9], factories: 0, regiment: None }).collect();
-        // FACTS §9.3: every province outside the seated powers' starts has one neutral pop.
-        for prov in provinces.iter_mut() {
-            prov.pops[NEUTRAL] = 1;
-        }
-        for &q in &d.neutral_regiments {
-            provinces[usize::from(q)].regiment = Some(Piece { owner: None, conscripted: None });
-        }
-        let powers: Vec<usize> = d.seating.iter().copied().take(n).collect();
-        for &pw in &powers {
-            for &q in &d.powers[pw].pops {
-                let prov = &mut provinces[usize::from(q)];
-                prov.pops[NEUTRAL] = 0;
-                prov.pops[pw] += 1;
-            }
-            for &q in &d.powers[pw].factories {
-                provinces[usize::from(q)].factories += 1;
-            }
-        }
-        // RULING E28: the two reconstructed ambitions join the deck only with 7 or 8 players.
-        let mut ambition_deck: Vec<u8> = (0..d.ambitions.len() as u8)
-            .filter(|a| n >= 7 || !d.ambitions[usize::from(*a)].reconstructed)
-            .collect();
-        rng.shuffle(&mut ambition_deck);
-        let mut admin_deck = deck(d.admin.iter().map(|c| c.count));
-        rng.shuffle(&mut admin_deck);
-        let mut military_deck = deck(d.military.iter().map(|c| c.count));
-        rng.shuffle(&mut military_deck);
-        let mut dev_deck = Vec::new();
-        let mut later_techs = Vec::new();
-        for (i, c) in d.dev.iter().enumerate() {
-            for _ in 0..c.count {
-                if c.kind == DevType::Technology && c.era > 1 {
-                    later_techs.push(i as u16);
-                } else {
-                    dev_deck.push(i as u16);
-                }
-            }
-        }
-        rng.shuffle(&mut dev_deck);
-        let starting: Vec<Held> = d
-            .dev
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.start)
-            .map(|(i, _)| Held { card: i as u16, res: [0; 3], placed: [0; 3], used: false, covered: false })
-            .collect();
-        let mut players = Vec::new();
-        for &pw in &powers {
-            let ambition = ambition_deck.pop().ok_or_else(|| SetupError("no ambition left".into()))?;
-            players.push(Player {
-                power: pw as u8,
-                prosperity: d.start_prosperity,
-                admin: Vec::new(),
-                military: Vec::new(),
-                ambition,
-                // RULING E9: every player has its own starting cards.
-                cards: starting.clone(),
-                supply: [0; 3],
-                overseas: Vec::new(),
-                european: Vec::new(),
-                tradition: None,
-                revealed: false,
-                surplus: false,
-                turn_start_prosperity: d.start_prosperity,
-            });
-        }
-        let mut s = State {
-            players,
-            provinces,
-            round: 0,
-            // Rules, "Dealer Chip": the first dealer is chosen; RULING E20: the last seat, so
-            // that seat 1 picks and plays first.
-            dealer: (n - 1) as u8,
-            stage: Stage::Over,
-            pending: Vec::new(),
-            event: None,
-            event_deck: Vec::new(),
-            dev_deck,
-            dev_discard: Vec::new(),
-            offer: Vec::new(),
-            later_techs,
-            admin_deck,
-            admin_discard: Vec::new(),
-            military_deck,
-            military_discard: Vec::new(),
-            ambition_deck,
-            discovered: Vec::new(),
-            war: Default::default(),
-            initiative: None,
-            grievances: Vec::new(),
-        };
-        self.start_round(&mut s, rng);
-        Ok(s)
-    }
-
     /// Rules, "Eras" and "Rounds" steps 1–2: a new era shuffles the events and its technologies
     /// into the development deck; the round draws its global event and deals the draft.
     pub(super) fn start_round(&self, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
@@ -341,6 +233,116 @@ impl R1800 {
         }
         ev.extend(self.start_round(s, rng));
         ev
+    }
+}
+
+impl Setup for R1800 {
+    /// A new game for `spec.seats` players (2–8): the first powers of the seating order, their
+    /// start positions, the decks shuffled, one secret ambition each, and round 1 begun.
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+        let d = self.data();
+        let n = usize::from(spec.seats);
+        if !(2..=8).contains(&n) {
+            return Err(SetupError(format!("1800 is for 2 to 8 players, not {n}")));
+        }
+        if !(spec.options.is_null() || spec.options.as_object().is_some_and(|o| o.is_empty())) {
+            return Err(SetupError("1800 has no options".into()));
+        }
+        let mut provinces: Vec<Prov> =
+            d.provinces.iter().map(|_| Prov { pops: [0; 9], factories: 0, regiment: None }).collect();
+        // FACTS §9.3: every province outside the seated powers' starts has one neutral pop.
+        for prov in provinces.iter_mut() {
+            prov.pops[NEUTRAL] = 1;
+        }
+        for &q in &d.neutral_regiments {
+            provinces[usize::from(q)].regiment = Some(Piece { owner: None, conscripted: None });
+        }
+        let powers: Vec<usize> = d.seating.iter().copied().take(n).collect();
+        for &pw in &powers {
+            for &q in &d.powers[pw].pops {
+                let prov = &mut provinces[usize::from(q)];
+                prov.pops[NEUTRAL] = 0;
+                prov.pops[pw] += 1;
+            }
+            for &q in &d.powers[pw].factories {
+                provinces[usize::from(q)].factories += 1;
+            }
+        }
+        // RULING E28: the two reconstructed ambitions join the deck only with 7 or 8 players.
+        let mut ambition_deck: Vec<u8> = (0..d.ambitions.len() as u8)
+            .filter(|a| n >= 7 || !d.ambitions[usize::from(*a)].reconstructed)
+            .collect();
+        rng.shuffle(&mut ambition_deck);
+        let mut admin_deck = deck(d.admin.iter().map(|c| c.count));
+        rng.shuffle(&mut admin_deck);
+        let mut military_deck = deck(d.military.iter().map(|c| c.count));
+        rng.shuffle(&mut military_deck);
+        let mut dev_deck = Vec::new();
+        let mut later_techs = Vec::new();
+        for (i, c) in d.dev.iter().enumerate() {
+            for _ in 0..c.count {
+                if c.kind == DevType::Technology && c.era > 1 {
+                    later_techs.push(i as u16);
+                } else {
+                    dev_deck.push(i as u16);
+                }
+            }
+        }
+        rng.shuffle(&mut dev_deck);
+        let starting: Vec<Held> = d
+            .dev
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.start)
+            .map(|(i, _)| Held { card: i as u16, res: [0; 3], placed: [0; 3], used: false, covered: false })
+            .collect();
+        let mut players = Vec::new();
+        for &pw in &powers {
+            let ambition = ambition_deck.pop().ok_or_else(|| SetupError("no ambition left".into()))?;
+            players.push(Player {
+                power: pw as u8,
+                prosperity: d.start_prosperity,
+                admin: Vec::new(),
+                military: Vec::new(),
+                ambition,
+                // RULING E9: every player has its own starting cards.
+                cards: starting.clone(),
+                supply: [0; 3],
+                overseas: Vec::new(),
+                european: Vec::new(),
+                tradition: None,
+                revealed: false,
+                surplus: false,
+                turn_start_prosperity: d.start_prosperity,
+            });
+        }
+        let mut s = State {
+            players,
+            provinces,
+            round: 0,
+            // Rules, "Dealer Chip": the first dealer is chosen; RULING E20: the last seat, so
+            // that seat 1 picks and plays first.
+            dealer: (n - 1) as u8,
+            stage: Stage::Over,
+            pending: Vec::new(),
+            event: None,
+            event_deck: Vec::new(),
+            dev_deck,
+            dev_discard: Vec::new(),
+            offer: Vec::new(),
+            later_techs,
+            admin_deck,
+            admin_discard: Vec::new(),
+            military_deck,
+            military_discard: Vec::new(),
+            ambition_deck,
+            discovered: Vec::new(),
+            war: Default::default(),
+            initiative: None,
+            grievances: Vec::new(),
+        };
+        self.start_round(&mut s, rng);
+        Ok(s)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::R1800;
 use super::state::{Action, Stage, State};
-use crate::engine::{GameRng, Pick, SetupSpec};
+use crate::engine::{Apply, GameRng, Pick, Rules, Setup, SetupSpec};
 
 impl R1800 {
     /// The action the random player picks among `legal` (never empty).
@@ -66,17 +66,16 @@ impl R1800 {
     /// Plays a whole random game from `seed`; the final state and the number of actions.
     pub fn sim_game(&self, seats: u8, seed: u64) -> Result<(State, usize), String> {
         let spec = SetupSpec { seats, options: serde_json::Value::Null };
-        let mut s = self.new_game(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.to_string())?;
+        let mut s = self.setup(&spec, &mut GameRng::for_setup(seed)).map_err(|e| e.to_string())?;
         let mut pick = Pick(seed);
         let mut n = 0usize;
         while !s.over() {
-            let legal = self.legal(&s);
+            let legal = self.legal_actions(&s);
             if legal.is_empty() {
                 return Err("no legal action".into());
             }
             let a = self.sim_pick(&s, &legal, &mut pick);
-            self.apply_action(&mut s, &a, &mut GameRng::for_action(seed, n as u64))
-                .map_err(|e| e.to_string())?;
+            self.apply(&mut s, &a, &mut GameRng::for_action(seed, n as u64)).map_err(|e| e.to_string())?;
             n += 1;
             if n > 500_000 {
                 return Err("the game did not end".into());

@@ -12,11 +12,12 @@ mod wrongs;
 use super::data::DevType;
 use super::proptests::game;
 use super::state::*;
-use crate::engine::{Game, GameRng, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, SetupSpec};
 
 fn new(seats: u8) -> State {
     game()
-        .new_game(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
+        .setup(&SetupSpec { seats, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
         .expect("setup")
 }
 
@@ -35,7 +36,7 @@ fn card(name: &str) -> u16 {
 /// Everyone passes in the draft: seat 1's turn begins.
 fn to_first_turn(s: &mut State) {
     while matches!(s.stage, Stage::Draft { .. }) {
-        game().apply_action(s, &Action::PassPick, &mut rng()).expect("pass");
+        game().apply(s, &Action::PassPick, &mut rng()).expect("pass");
     }
 }
 
@@ -89,9 +90,9 @@ fn a_technology_whose_requirement_is_not_met_cannot_be_drafted() {
     let mut s = new(2);
     s.offer = vec![card("Canning")];
     s.stage = Stage::Draft { to_pick: vec![0, 1] };
-    let err = game().apply_action(&mut s, &Action::Pick(0), &mut rng()).unwrap_err();
+    let err = game().apply(&mut s, &Action::Pick(0), &mut rng()).unwrap_err();
     assert!(err.0.contains("needs 3 factories"), "{err}");
-    assert!(!game().legal(&s).contains(&Action::Pick(0)));
+    assert!(!game().legal_actions(&s).contains(&Action::Pick(0)));
 }
 
 #[test]
@@ -109,7 +110,7 @@ fn a_new_policy_replaces_the_one_in_its_slot() {
     let mut s = new(2);
     s.offer = vec![card("Oligarchy")];
     s.stage = Stage::Draft { to_pick: vec![0, 1] };
-    game().apply_action(&mut s, &Action::Pick(0), &mut rng()).expect("pick");
+    game().apply(&mut s, &Action::Pick(0), &mut rng()).expect("pick");
     let top = super::board::active_card(&s, game().data(), 0, DevType::Policy, 0).expect("government");
     assert_eq!(top.name, "Oligarchy");
 }
@@ -119,17 +120,14 @@ fn a_card_is_activated_only_once_per_turn() {
     let mut s = new(2);
     to_first_turn(&mut s);
     let autocracy = held(&s, 0, "Autocracy") as u8;
-    game().apply_action(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng()).expect("place");
+    game().apply(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng()).expect("place");
     game()
-        .apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng())
+        .apply(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng())
         .expect("activate");
     assert_eq!(s.players[0].admin.len(), 1);
     s.players[0].supply[C] = 1;
-    game()
-        .apply_action(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng())
-        .expect("place again");
-    let again =
-        game().apply_action(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng());
+    game().apply(&mut s, &Action::Place { card: autocracy, res: C as u8 }, &mut rng()).expect("place again");
+    let again = game().apply(&mut s, &Action::Activate { card: autocracy, discard: vec![] }, &mut rng());
     assert!(again.unwrap_err().0.contains("activated this turn already"));
 }
 
@@ -138,8 +136,8 @@ fn early_industrialization_lets_one_production_go_on_a_card_per_turn() {
     let mut s = new(2);
     to_first_turn(&mut s);
     let ei = held(&s, 0, "Early Industrialization") as u8;
-    game().apply_action(&mut s, &Action::Place { card: ei, res: P as u8 }, &mut rng()).expect("first");
-    let second = game().apply_action(&mut s, &Action::Place { card: ei, res: P as u8 }, &mut rng());
+    game().apply(&mut s, &Action::Place { card: ei, res: P as u8 }, &mut rng()).expect("first");
+    let second = game().apply(&mut s, &Action::Place { card: ei, res: P as u8 }, &mut rng());
     assert!(second.unwrap_err().0.contains("only 1 production"));
 }
 
@@ -148,16 +146,16 @@ fn granaries_take_one_food_per_turn() {
     let mut s = new(2);
     to_first_turn(&mut s);
     let g = held(&s, 0, "Granaries") as u8;
-    game().apply_action(&mut s, &Action::Place { card: g, res: F as u8 }, &mut rng()).expect("first");
-    assert!(game().apply_action(&mut s, &Action::Place { card: g, res: F as u8 }, &mut rng()).is_err());
+    game().apply(&mut s, &Action::Place { card: g, res: F as u8 }, &mut rng()).expect("first");
+    assert!(game().apply(&mut s, &Action::Place { card: g, res: F as u8 }, &mut rng()).is_err());
 }
 
 #[test]
 fn ruling_e3_unplaced_resources_return_at_the_end_of_the_turn() {
     let mut s = new(2);
     to_first_turn(&mut s);
-    game().apply_action(&mut s, &Action::EndActions, &mut rng()).expect("end actions");
-    game().apply_action(&mut s, &Action::EndTurn, &mut rng()).expect("end turn");
+    game().apply(&mut s, &Action::EndActions, &mut rng()).expect("end actions");
+    game().apply(&mut s, &Action::EndTurn, &mut rng()).expect("end turn");
     assert_eq!(s.players[0].supply, [0, 0, 0]);
     assert_eq!(s.players[1].supply, [2, 2, 1]);
 }
@@ -188,8 +186,8 @@ fn a_countryside_never_takes_a_third_pop_from_growth() {
     s.provinces[usize::from(champagne)].pops[usize::from(s.players[0].power)] = 2;
     to_first_turn(&mut s);
     s.pending.push(Pending { seat: 0, choice: Choice::Pop });
-    assert!(!game().legal(&s).contains(&Action::Grow(champagne)));
-    assert!(game().legal(&s).contains(&Action::Grow(prov("Paris"))));
+    assert!(!game().legal_actions(&s).contains(&Action::Grow(champagne)));
+    assert!(game().legal_actions(&s).contains(&Action::Grow(prov("Paris"))));
 }
 
 #[test]
@@ -197,7 +195,7 @@ fn a_factory_goes_only_in_a_city_the_player_controls() {
     let mut s = new(2);
     to_first_turn(&mut s);
     s.pending.push(Pending { seat: 0, choice: Choice::Factory });
-    let legal = game().legal(&s);
+    let legal = game().legal_actions(&s);
     assert!(legal.contains(&Action::Build(prov("Lyon"))));
     assert!(!legal.contains(&Action::Build(prov("Berlin"))));
     assert!(!legal.contains(&Action::Build(prov("Champagne"))));

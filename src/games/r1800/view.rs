@@ -6,7 +6,7 @@ use super::R1800;
 use super::board;
 use super::state::*;
 use super::war::board::PowerId;
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Scoring, Seat, View, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
@@ -28,9 +28,11 @@ impl R1800 {
             y.commerce,
         )
     }
+}
 
+impl View for R1800 {
     /// The JSON view.
-    pub fn view_of(&self, s: &State, viewer: Viewer) -> Value {
+    fn view(&self, s: &State, viewer: Viewer) -> Value {
         let d = self.data();
         let provinces: Vec<Value> = s
             .provinces
@@ -108,7 +110,7 @@ impl R1800 {
     }
 
     /// The text view.
-    pub fn describe_for(&self, s: &State, viewer: Viewer) -> String {
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
         let d = self.data();
         let mut t = String::new();
         let _ = writeln!(t, "1800 — round {} of 24, era {}; {}.", s.round + 1, s.era(), stage_words(s));
@@ -184,7 +186,7 @@ impl R1800 {
                 reg.unwrap_or_default()
             );
         }
-        if let Some(st) = self.standings_of(s) {
+        if let Some(st) = self.standings(s) {
             let _ = writeln!(t, "\nFinal standings:");
             for x in st {
                 let _ = writeln!(t, "  {}. {} — {}", x.place, self.power_name(s, x.seat.index()), x.score);

@@ -9,7 +9,7 @@ use super::data::{CardId, Kind};
 use super::routes;
 use super::setup::MAX_LIMIT;
 use super::state::{Action, Ending, Phase, Route, State, TurnLog};
-use crate::engine::{Event, GameRng, Illegal, Seat};
+use crate::engine::{Apply, Event, GameRng, Illegal, Seat};
 
 fn seat(i: u8) -> Seat {
     Seat::from_index(usize::from(i))
@@ -26,34 +26,6 @@ fn take_from(v: &mut Vec<CardId>, c: CardId) -> bool {
 }
 
 impl R1833 {
-    /// Applies `action` for the seat that must decide, atomically.
-    pub(crate) fn apply_action(
-        &self,
-        s: &mut State,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, Illegal> {
-        self.check(s, action)?;
-        let mut ev = Vec::new();
-        match action {
-            Action::SetStanding(rules) => {
-                let who = self.decider(s);
-                if let Some(p) = s.players.get_mut(usize::from(who)) {
-                    p.standing = rules.clone();
-                }
-                ev.push(Event::with_secret(
-                    format!("{} set standing pick-up orders", seat(who)),
-                    seat(who),
-                    self.standing_text(s, rules),
-                ));
-            }
-            Action::Select(c) => self.select(s, *c, rng, &mut ev),
-            Action::Take | Action::Decline => self.answer_offer(s, *action == Action::Take, &mut ev),
-            _ => self.play_action(s, action, rng, &mut ev),
-        }
-        Ok(ev)
-    }
-
     /// The seat index that must decide now.
     pub(crate) fn decider(&self, s: &State) -> u8 {
         match &s.phase {
@@ -353,5 +325,30 @@ impl R1833 {
         if let Some(p) = s.players.get_mut(usize::from(s.active)) {
             p.had_turn = true;
         }
+    }
+}
+
+impl Apply for R1833 {
+    /// Applies `action` for the seat that must decide, atomically.
+    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.check(s, action)?;
+        let mut ev = Vec::new();
+        match action {
+            Action::SetStanding(rules) => {
+                let who = self.decider(s);
+                if let Some(p) = s.players.get_mut(usize::from(who)) {
+                    p.standing = rules.clone();
+                }
+                ev.push(Event::with_secret(
+                    format!("{} set standing pick-up orders", seat(who)),
+                    seat(who),
+                    self.standing_text(s, rules),
+                ));
+            }
+            Action::Select(c) => self.select(s, *c, rng, &mut ev),
+            Action::Take | Action::Decline => self.answer_offer(s, *action == Action::Take, &mut ev),
+            _ => self.play_action(s, action, rng, &mut ev),
+        }
+        Ok(ev)
     }
 }

@@ -8,8 +8,8 @@ use super::R1833;
 use super::data::{CardId, Colour, Deck, Kind};
 use super::routes;
 use super::state::{Route, State};
-use crate::draw::{El, colour, document};
-use crate::engine::{Seat, Viewer};
+use crate::draw::{El, Fragment, colour, document};
+use crate::engine::{Draw, Scoring, Seat, Viewer};
 use std::collections::BTreeMap;
 
 const CARD_W: f64 = 112.0;
@@ -225,9 +225,9 @@ fn network(deck: &Deck, n: usize, r: &Route, x: f64, y: f64) -> (El, f64, f64) {
     (g, w, h)
 }
 
-impl R1833 {
-    /// The table as `viewer` may see it, as an SVG document.
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> String {
+impl Draw for R1833 {
+    /// The table as `viewer` may see it, as an SVG document (1833 has no board drawn apart).
+    fn draw_on(&self, s: &State, viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         let deck = self.deck_of(s);
         let dir = if s.clockwise { "clockwise" } else { "counter-clockwise" };
         let headline = format!("1833 — {}; play goes {dir}", self.phase_text(s));
@@ -299,13 +299,13 @@ impl R1833 {
                 y += 16.0 + hh;
             }
         }
-        if let Some(st) = self.standings_of(s) {
+        if let Some(st) = self.standings(s) {
             y += 8.0;
             for x in st {
                 body.push(El::words(MARGIN, y + 14.0, 13.0, format!("{}. {}: {}", x.place, x.seat, x.score)));
                 y += 20.0;
             }
         }
-        document(WIDTH, y + MARGIN, &headline, body)
+        Some(document(WIDTH, y + MARGIN, &headline, body))
     }
 }

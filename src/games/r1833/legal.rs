@@ -7,52 +7,9 @@ use super::check::has_room;
 use super::data::{CardId, Deck, Kind};
 use super::routes;
 use super::state::{Action, Phase, Player, State};
-use crate::engine::{Decision, Seat};
+use crate::engine::{Decision, Rules, Seat};
 
 impl R1833 {
-    /// Who must decide next and how; `None` when the game is over.
-    pub(crate) fn decision(&self, s: &State) -> Option<Decision> {
-        let who = Seat::from_index(usize::from(self.decider(s)));
-        let prompt = match &s.phase {
-            Phase::Over => return None,
-            Phase::Select { .. } => "set-up: select one card from the display".to_string(),
-            Phase::Offer { card, .. } => {
-                format!("take the discarded {} or decline", self.deck_of(s).name_str(*card))
-            }
-            Phase::Play => {
-                "your turn: draw, discard, build a route, play a Re-Shuffle, or end the turn".into()
-            }
-        };
-        Some(Decision { seat: who, prompt })
-    }
-
-    /// Every legal action now (routes: one layout per set of cards).
-    pub(crate) fn legal(&self, s: &State) -> Vec<Action> {
-        match &s.phase {
-            Phase::Over => Vec::new(),
-            Phase::Select { .. } => s.display.iter().map(|c| Action::Select(*c)).collect(),
-            Phase::Offer { .. } => {
-                let mut v = vec![Action::Decline];
-                if self.check(s, &Action::Take).is_ok() {
-                    v.insert(0, Action::Take);
-                }
-                v
-            }
-            Phase::Play => {
-                let Some(p) = s.player(s.active) else { return Vec::new() };
-                let mut v = Vec::new();
-                self.turn_actions(s, p, &mut v);
-                if !s.turn.route_done {
-                    self.route_actions(s, p, &mut v, false);
-                }
-                if self.check(s, &Action::EndTurn).is_ok() {
-                    v.push(Action::EndTurn);
-                }
-                v
-            }
-        }
-    }
-
     /// The legal draws, discards and Re-Shuffles of the active player `p` in `legal`'s order
     /// (everything but routes and the end of the turn). Candidates the checks would refuse
     /// anyway are skipped before checking: pool cards with a full hand, discarding a
@@ -181,22 +138,6 @@ impl R1833 {
         }
     }
 
-    /// The documented default (RULINGS C8, C13, C19, C20). For a turn (missing orders), one
-    /// step at a time, never a pass while an action is possible: draw from the deck up to the
-    /// hand limit and end the turn; when the deck cannot be drawn from, take the first pool card
-    /// that may be taken, then the top of the discard pile; once something was done, end the
-    /// turn; with nothing done yet (full hand, nothing to draw), play a Re-Shuffle if one may be
-    /// played, else discard the card held longest (then the next step draws back up); when
-    /// nothing at all is possible, end the turn. For an offer: decline. In set-up: the first card displayed.
-    pub(crate) fn default_for(&self, s: &State) -> Option<Action> {
-        match &s.phase {
-            Phase::Over => None,
-            Phase::Select { .. } => s.display.first().map(|c| Action::Select(*c)),
-            Phase::Offer { .. } => Some(Action::Decline),
-            Phase::Play => Some(self.default_turn_step(s)),
-        }
-    }
-
     /// The next step of the default turn (RULING C20).
     fn default_turn_step(&self, s: &State) -> Action {
         let ok = |a: &Action| self.check(s, a).is_ok();
@@ -216,6 +157,70 @@ impl R1833 {
             .chain(discards.map(|c| Action::Discard(*c)))
             .find(ok)
             .unwrap_or(Action::EndTurn)
+    }
+}
+
+impl Rules for R1833 {
+    type State = State;
+    type Action = Action;
+
+    /// Who must decide next and how; `None` when the game is over.
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        let who = Seat::from_index(usize::from(self.decider(s)));
+        let prompt = match &s.phase {
+            Phase::Over => return None,
+            Phase::Select { .. } => "set-up: select one card from the display".to_string(),
+            Phase::Offer { card, .. } => {
+                format!("take the discarded {} or decline", self.deck_of(s).name_str(*card))
+            }
+            Phase::Play => {
+                "your turn: draw, discard, build a route, play a Re-Shuffle, or end the turn".into()
+            }
+        };
+        Some(Decision { seat: who, prompt })
+    }
+
+    /// Every legal action now (routes: one layout per set of cards).
+    fn legal_actions(&self, s: &State) -> Vec<Action> {
+        match &s.phase {
+            Phase::Over => Vec::new(),
+            Phase::Select { .. } => s.display.iter().map(|c| Action::Select(*c)).collect(),
+            Phase::Offer { .. } => {
+                let mut v = vec![Action::Decline];
+                if self.check(s, &Action::Take).is_ok() {
+                    v.insert(0, Action::Take);
+                }
+                v
+            }
+            Phase::Play => {
+                let Some(p) = s.player(s.active) else { return Vec::new() };
+                let mut v = Vec::new();
+                self.turn_actions(s, p, &mut v);
+                if !s.turn.route_done {
+                    self.route_actions(s, p, &mut v, false);
+                }
+                if self.check(s, &Action::EndTurn).is_ok() {
+                    v.push(Action::EndTurn);
+                }
+                v
+            }
+        }
+    }
+
+    /// The documented default (RULINGS C8, C13, C19, C20). For a turn (missing orders), one
+    /// step at a time, never a pass while an action is possible: draw from the deck up to the
+    /// hand limit and end the turn; when the deck cannot be drawn from, take the first pool card
+    /// that may be taken, then the top of the discard pile; once something was done, end the
+    /// turn; with nothing done yet (full hand, nothing to draw), play a Re-Shuffle if one may be
+    /// played, else discard the card held longest (then the next step draws back up); when
+    /// nothing at all is possible, end the turn. For an offer: decline. In set-up: the first card displayed.
+    fn default_action(&self, s: &State) -> Option<Action> {
+        match &s.phase {
+            Phase::Over => None,
+            Phase::Select { .. } => s.display.first().map(|c| Action::Select(*c)),
+            Phase::Offer { .. } => Some(Action::Decline),
+            Phase::Play => Some(self.default_turn_step(s)),
+        }
     }
 }
 

@@ -4,13 +4,15 @@
 //! `// Drawing/Discarding ¶1`); rulings: `docs/RULINGS.md`, "1833" (C…); the deck is data
 //! (`rules/1833/deck.toml`, format in `rules/1833/README.md`); orders: `docs/1833-orders.md`.
 //!
-//! Files, in the roles every engine shares (`crate::games`): `legal` (decisions, legal actions,
-//! defaults; with `check`, whether one action is legal now), `apply` (applying actions,
-//! Re-Shuffles, end of turn and game), `orders` (the order language; `orders::answer`: orders
-//! into actions), `view` (what each viewer sees), `draw` (the picture of the table), `data` (loading and checking a deck), `state`
-//! (state and actions); and 1833's own: `setup` (options, set-up and the snake selection),
-//! `routes` and `layout` (route rules and grid layouts), `score` (scoring and standings), `sim`
-//! (a random player for simulations and the benchmark).
+//! Files, in the roles every engine shares (`crate::games`), each implementing its part of the
+//! contract (`crate::engine::contract`): `legal` (`Rules`: decisions, legal actions, defaults;
+//! with `check`, whether one action is legal now), `setup` (`Setup`: options, set-up and the
+//! snake selection), `apply` (`Apply`: applying actions, Re-Shuffles, end of turn and game),
+//! `orders` (the order language; `orders::answer`: `Orders`, orders into actions), `view`
+//! (`View`: what each viewer sees), `score` (`Scoring`: scoring and standings), `draw` (`Draw`: the
+//! picture of the table), `data` (loading and checking a deck), `state` (state and actions); this
+//! file holds the engine and its `Game` facts; and 1833's own: `routes` and `layout` (route rules
+//! and grid layouts), `sim` (a random player for simulations and the benchmark).
 //!
 //! The pick-up offer of a discard is a decision of each other seat in turn order, answered from
 //! its standing `TAKE DISCARD` orders (default: decline), so the generic turn loop handles the
@@ -49,12 +51,7 @@ pub use data::{CardId, Deck, DeckError, Kind};
 pub use orders::Order;
 pub use state::{Action, Phase, State, TurnSize};
 
-use crate::draw::Fragment;
-use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Shared, Standing, Viewer, executed_lines,
-};
-use std::collections::BTreeSet;
+use crate::engine::{Game, Seat, Shared};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -88,10 +85,6 @@ pub fn shared() -> Result<&'static R1833, DeckError> {
 }
 
 impl Game for R1833 {
-    type State = State;
-    type Action = Action;
-    type Order = Order;
-
     fn slug(&self) -> &'static str {
         "1833"
     }
@@ -114,22 +107,6 @@ impl Game for R1833 {
         2..=6
     }
 
-    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
-        self.new_game(spec, rng)
-    }
-
-    fn next_decision(&self, s: &State) -> Option<Decision> {
-        self.decision(s)
-    }
-
-    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
-        self.legal(s)
-    }
-
-    fn apply(&self, s: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
-        self.apply_action(s, action, rng)
-    }
-
     // The set-up selection is one PBEM turn for everyone (RULING C13). Then: one player-turn
     // (the active player orders) or a full round (every seat orders), as the GM chose.
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
@@ -150,51 +127,5 @@ impl Game for R1833 {
             (_, TurnSize::Player) => now.turns_taken > start.turns_taken,
             (_, TurnSize::Round) => now.turns_taken >= start.turns_taken + u32::from(start.n()),
         }
-    }
-
-    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
-        orders::parse(line)
-    }
-
-    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
-        self.advise_on(s, seat, order)
-    }
-
-    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        self.answer_from(s, decision, sheet)
-    }
-
-    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
-        self.default_for(s)
-    }
-
-    // RULING P1: a line carried out is public (what it did is on the table), except standing
-    // pick-up orders (the views show them to their seat alone) and conditional lines (the
-    // condition names cards in the hand).
-    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
-        let executed = executed_lines(notes);
-        sheet
-            .orders
-            .iter()
-            .filter(|o| o.order.cond.is_empty() && !matches!(o.order.cmd, orders::Cmd::Take(_)))
-            .filter(|o| executed.contains(&o.line))
-            .map(|o| o.line)
-            .collect()
-    }
-
-    fn view(&self, s: &State, viewer: Viewer) -> serde_json::Value {
-        self.view_of(s, viewer)
-    }
-
-    fn describe(&self, s: &State, viewer: Viewer) -> String {
-        self.describe_state(s, viewer)
-    }
-
-    fn draw_on(&self, s: &State, viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
-        Some(self.draw_for(s, viewer))
-    }
-
-    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
-        self.standings_of(s)
     }
 }

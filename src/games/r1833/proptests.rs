@@ -10,7 +10,8 @@ use super::state::{Action, Phase, State};
 use super::tests::game;
 use super::*;
 use crate::engine::conformance::{self, Hidden, Play};
-use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, Scoring, Seat, Setup, SetupSpec, Viewer};
 use proptest::prelude::*;
 
 impl Hidden for R1833 {
@@ -61,8 +62,10 @@ fn check_invariants(g: &R1833, s: &State) -> Result<(), String> {
 /// stands for any copy of the same kind): draws, discards, Re-Shuffles, the default draw, the
 /// end of the turn and the answers to an offer.
 fn check_apply_only_what_is_listed(g: &R1833, s: &State) -> Result<(), String> {
-    let Some(d) = g.next_decision(s) else { return Ok(()) };
-    let legal = g.legal_actions(s, &d);
+    if g.next_decision(s).is_none() {
+        return Ok(());
+    }
+    let legal = g.legal_actions(s);
     let deck = g.deck_of(s);
     let same = |a: &Action, b: &Action| match (a, b) {
         (Action::Discard(x), Action::Discard(y))
@@ -122,7 +125,7 @@ fn any_orders(g: &R1833, s: &State, seat: Seat, p: &mut Pick) -> Vec<String> {
 fn play(g: &R1833, seats: u8, seed: u64, options: serde_json::Value) -> Result<State, String> {
     let choose = |s: &State, legal: &[Action], p: &mut Pick| {
         g.next_decision(s)
-            .and_then(|d| super::sim::pick_action(g, s, &d, p))
+            .and_then(|_| super::sim::pick_action(g, s, p))
             .or_else(|| legal.first().cloned())
             .unwrap_or(Action::EndTurn)
     };
@@ -158,7 +161,7 @@ proptest! {
 fn a_full_game(seats: u8) {
     let g = game();
     let s = play(&g, seats, 40 + u64::from(seats), serde_json::Value::Null).expect("plays");
-    let st = Game::standings(&g, &s).expect("final standings");
+    let st = Scoring::standings(&g, &s).expect("final standings");
     assert_eq!(st.len(), usize::from(seats));
     assert!(st.iter().all(|x| x.score.contains("VP")));
 }
@@ -191,7 +194,7 @@ fn a_full_random_game_for_6_players_reaches_a_final_score() {
 #[test]
 fn redealing_for_the_public_changes_the_hands_so_the_hidden_checks_are_not_vacuous() {
     let g = game();
-    let s = Game::setup(
+    let s = Setup::setup(
         &g,
         &SetupSpec { seats: 4, options: serde_json::Value::Null },
         &mut GameRng::for_setup(3),

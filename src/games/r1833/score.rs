@@ -4,7 +4,7 @@ use super::R1833;
 use super::data::{Deck, Kind};
 use super::routes;
 use super::state::{Phase, Player, State};
-use crate::engine::{Seat, Standing};
+use crate::engine::{Scoring, Seat, Standing};
 
 /// Scoring ¶1: each Re-Shuffle card left in hand costs 25 points.
 pub const RESHUFFLE_PENALTY: i32 = 25;
@@ -73,10 +73,10 @@ pub fn score(deck: &Deck, p: &Player) -> Score {
     s
 }
 
-impl R1833 {
+impl Scoring for R1833 {
     /// Final standings: most points first; ties broken by the Corp RR bonus total, then by the
     /// best single Corp RR bonus; seats still tied share a place.
-    pub(crate) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         if s.phase != Phase::Over {
             return None;
         }

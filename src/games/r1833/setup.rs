@@ -11,7 +11,7 @@
 use super::R1833;
 use super::data::{CardId, Deck, Kind};
 use super::state::{Phase, Player, State, TurnLog, TurnSize};
-use crate::engine::{GameRng, SetupError, SetupSpec};
+use crate::engine::{GameRng, Setup, SetupError, SetupSpec};
 use std::sync::Arc;
 
 /// Hand limit ¶1: every player starts with a limit of five.
@@ -58,8 +58,25 @@ fn deal_from(first: &mut Vec<CardId>, second: &mut Vec<CardId>) -> Option<CardId
 }
 
 impl R1833 {
+    /// Set-up ¶2-¶5 after the last selection: leftovers shuffled into the bottom deck, the decks
+    /// combined (top on top), the selection pool dealt, and play begins with seat 1.
+    pub(crate) fn finish_setup(&self, s: &mut State, rng: &mut GameRng) {
+        let mut bottom = std::mem::take(&mut s.bottom);
+        bottom.append(&mut s.display);
+        rng.shuffle(&mut bottom);
+        let top = std::mem::take(&mut s.draw);
+        bottom.extend(top);
+        s.draw = bottom;
+        s.phase = Phase::Play;
+        s.active = 0;
+        s.turn = TurnLog::default();
+        self.form_pool(s, rng);
+    }
+}
+
+impl Setup for R1833 {
     /// Set-up ¶1-¶2: decks built and the deal done; the snake selection is the first phase.
-    pub(crate) fn new_game(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
+    fn setup(&self, spec: &SetupSpec, rng: &mut GameRng) -> Result<State, SetupError> {
         let opts = options(&spec.options)?;
         let custom = opts.deck.map(Arc::new);
         let deck: &Deck = custom.as_deref().unwrap_or(&self.deck);
@@ -138,20 +155,5 @@ impl R1833 {
             turns_taken: 0,
             ending: None,
         })
-    }
-
-    /// Set-up ¶2-¶5 after the last selection: leftovers shuffled into the bottom deck, the decks
-    /// combined (top on top), the selection pool dealt, and play begins with seat 1.
-    pub(crate) fn finish_setup(&self, s: &mut State, rng: &mut GameRng) {
-        let mut bottom = std::mem::take(&mut s.bottom);
-        bottom.append(&mut s.display);
-        rng.shuffle(&mut bottom);
-        let top = std::mem::take(&mut s.draw);
-        bottom.extend(top);
-        s.draw = bottom;
-        s.phase = Phase::Play;
-        s.active = 0;
-        s.turn = TurnLog::default();
-        self.form_pool(s, rng);
     }
 }

@@ -6,7 +6,7 @@
 
 use super::R1833;
 use super::state::{Action, Phase, State};
-use crate::engine::{Decision, Game, GameRng, Pick, Seat, SetupSpec};
+use crate::engine::{Apply, GameRng, Pick, Rules, Seat, Setup, SetupSpec};
 
 /// Plays a random game from set-up to the end; `each` sees every applied action (log sequence
 /// number, seat, action, state after) and may stop the game with an error.
@@ -24,8 +24,8 @@ pub fn random_game(
         if seq >= max_actions {
             return Err(format!("the game did not end within {max_actions} actions"));
         }
-        let a = pick_action(g, &s, &d, &mut pick).ok_or_else(|| format!("no legal action at {d:?}"))?;
-        debug_assert!(g.legal_actions(&s, &d).contains(&a), "{a:?} is not listed by legal_actions");
+        let a = pick_action(g, &s, &mut pick).ok_or_else(|| format!("no legal action at {d:?}"))?;
+        debug_assert!(g.legal_actions(&s).contains(&a), "{a:?} is not listed by legal_actions");
         g.apply(&mut s, &a, &mut GameRng::for_action(seed, seq)).map_err(|e| format!("{a:?}: {e}"))?;
         each(seq, d.seat, &a, &s)?;
         seq += 1;
@@ -33,16 +33,16 @@ pub fn random_game(
     Ok(s)
 }
 
-/// The random player's choice at decision `d`: a kind of action first in a turn, else one legal
-/// action uniformly.
-pub fn pick_action(g: &R1833, s: &State, d: &Decision, pick: &mut Pick) -> Option<Action> {
-    if s.phase == Phase::Play { turn_pick(g, s, pick) } else { any_pick(g, s, d, pick) }
+/// The random player's choice at the state's decision: a kind of action first in a turn, else
+/// one legal action uniformly.
+pub fn pick_action(g: &R1833, s: &State, pick: &mut Pick) -> Option<Action> {
+    if s.phase == Phase::Play { turn_pick(g, s, pick) } else { any_pick(g, s, pick) }
 }
 
 /// One legal action uniformly (the set-up selection, offers): the same choice as picking a
 /// kind first when every action is of the same kind.
-fn any_pick(g: &R1833, s: &State, d: &Decision, pick: &mut Pick) -> Option<Action> {
-    let mut legal = g.legal_actions(s, d);
+fn any_pick(g: &R1833, s: &State, pick: &mut Pick) -> Option<Action> {
+    let mut legal = g.legal_actions(s);
     let kinds = legal.iter().fold(0u8, |m, a| m | (1 << kind_of(a)));
     let want = nth_kind(kinds, pick.next(kinds.count_ones() as usize));
     legal.retain(|a| kind_of(a) == want);

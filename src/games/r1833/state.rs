@@ -132,7 +132,7 @@ pub struct State {
 }
 
 /// One action. Card ids name physical cards; the deciding seat is the one
-/// [`next_decision`](crate::engine::Game::next_decision) names.
+/// [`next_decision`](crate::engine::Rules::next_decision) names.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
     /// Set-up ¶2: take a card from the display.

@@ -5,7 +5,8 @@ use super::state::{Route, State};
 use super::tests::{game, give, pull, table, to_pool};
 use super::*;
 use crate::draw::snapshot::assert_drawing;
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{Seat, Viewer};
 
 /// Three players; seat 1 runs Richmond-Washington-Baltimore with a Level 1, seat 2 a branching
 /// route; seat 1 holds five cards, seat 2 three; a pool of four; a discard pile.

@@ -6,7 +6,8 @@ use super::state::{Action, Phase, State, TakeRule, TurnSize};
 use super::tests::{game, give, names, on_top, table, to_pool};
 use super::*;
 use crate::adjudication::run_turn;
-use crate::engine::{Game, OrderSheet, Seat};
+use crate::engine::prelude::*;
+use crate::engine::{OrderSheet, Seat};
 use crate::orders::parse_sheet;
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@ use super::score::score;
 use super::state::{Action, Phase, Route, State};
 use super::tests::{act, game, give, held, refused, table};
 use super::*;
-use crate::engine::Game;
+use crate::engine::prelude::*;
 
 fn create(g: &R1833, s: &mut State, who: usize, loco: &str, path: &[&str]) -> Action {
     let l = give(g, s, who, &[loco])[0];
@@ -185,8 +185,8 @@ fn legal_actions_offer_a_route_for_cards_that_connect() {
     let g = game();
     let mut s = table(&g, 2);
     give(&g, &mut s, 0, &["Level 2", "Richmond", "Washington", "Baltimore"]);
-    let d = g.next_decision(&s).expect("decision");
-    let legal = g.legal_actions(&s, &d);
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
+    let legal = g.legal_actions(&s);
     let three =
         legal.iter().filter(|a| matches!(a, Action::Create { cards, .. } if cards.len() == 3)).count();
     assert_eq!(three, 1);
@@ -287,10 +287,10 @@ fn rule_a_private_rr_links_two_otherwise_unconnected_cities() {
     let mut s = table_with_a_wider_private(&g);
     let a = create(&g, &mut s, 0, "Level 1", &["Albany", "Catskill & Ithaca", "Syracuse"]);
     assert!(refused(&g, &s, a).contains("otherwise unconnected"));
-    let d = g.next_decision(&s).expect("decision");
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
     let private = held(&g, &s, 0, "Catskill & Ithaca");
     assert!(
-        !g.legal_actions(&s, &d)
+        !g.legal_actions(&s)
             .iter()
             .any(|a| matches!(a, Action::Create { cards, .. } if cards.contains(&private))),
         "legal_actions lists no route with the private RR either"

@@ -7,7 +7,7 @@ use super::data::{CardId, Deck};
 use super::routes;
 use super::score::score;
 use super::state::{Action, Phase, Route, State, TakeRule};
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Scoring, Seat, View, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
@@ -115,9 +115,11 @@ impl R1833 {
             Phase::Over => "the game is over".into(),
         }
     }
+}
 
+impl View for R1833 {
     /// The state as `viewer` may see it, as JSON.
-    pub(crate) fn view_of(&self, s: &State, viewer: Viewer) -> Value {
+    fn view(&self, s: &State, viewer: Viewer) -> Value {
         let deck = self.deck_of(s);
         let seats: Vec<Value> = s
             .players
@@ -157,14 +159,14 @@ impl R1833 {
         if viewer == Viewer::Gm {
             v["draw_top_first"] = json!(s.draw.iter().rev().map(|c| deck.name(*c)).collect::<Vec<_>>());
         }
-        if let Some(st) = self.standings_of(s) {
+        if let Some(st) = self.standings(s) {
             v["standings"] = json!(st);
         }
         v
     }
 
     /// The state as `viewer` may see it, as text for pages and mail.
-    pub(crate) fn describe_state(&self, s: &State, viewer: Viewer) -> String {
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
         let deck = self.deck_of(s);
         let mut t = String::new();
         let _ = writeln!(t, "1833: {}", self.phase_text(s));
@@ -197,7 +199,7 @@ impl R1833 {
                 );
             }
         }
-        if let Some(st) = self.standings_of(s) {
+        if let Some(st) = self.standings(s) {
             let _ = writeln!(t, "\nFinal standings:");
             for x in st {
                 let _ = writeln!(t, "  {}. {}: {}", x.place, x.seat, x.score);

@@ -5,7 +5,7 @@ use super::R1835;
 use super::actions::{Action, Refusal, illegal};
 use super::prussian::PrussianAt;
 use super::state::{CompanyTurn, Entity, Round, State, Step};
-use crate::engine::{Event, Illegal};
+use crate::engine::{Apply, Event, GameRng, Illegal};
 
 impl R1835 {
     /// The seat (index) that must act now, if any.
@@ -91,6 +91,15 @@ impl R1835 {
             }
             (Round::Stock { .. }, _) => illegal("that action is not possible now"),
         }
+    }
+}
+
+/// 1835 draws nothing at random once it is set up, so the contract's stream goes unused: the
+/// action is [`R1835::apply_action`], which the engine's own look-ahead (orders, offers, the HR 17
+/// ladder) also calls to try actions on copies without a stream.
+impl Apply for R1835 {
+    fn apply(&self, s: &mut State, action: &Action, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        self.apply_action(s, action)
     }
 }
 

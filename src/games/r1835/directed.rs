@@ -24,7 +24,8 @@
 use super::R1835;
 use super::actions::{Action, DividendKind, Source};
 use super::state::{Entity, Round, State, Step};
-use crate::engine::{Decision, Game, GameRng, Pick, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{Decision, GameRng, Pick, SetupSpec};
 use serde_json::{Value, json};
 
 /// What to play: the table, the seeds and the steering.
@@ -77,7 +78,7 @@ pub(super) fn play(g: &R1835, script: &Script) -> Result<Played, String> {
         if seq >= CAP as u64 {
             return Err(format!("not over after {CAP} actions: {}", s.round.name()));
         }
-        let legal = g.legal_actions(&s, &d);
+        let legal = g.legal_actions(&s);
         let Some(action) = choose(g, &s, &d, &legal, &mut pick, script) else {
             return Err(format!("nothing to do at \"{}\"", d.prompt));
         };
@@ -136,12 +137,12 @@ fn choose(
             let nationalise = legal.iter().any(|a| matches!(a, Action::Nationalise { .. }));
             let own =
                 if script.concentrate && !nationalise && pick.next(2) == 0 { any(pick, &mine) } else { None };
-            own.or_else(|| stock(pick, legal, &any)).or(pass).or_else(|| g.default_action(s, d))
+            own.or_else(|| stock(pick, legal, &any)).or(pass).or_else(|| g.default_action(s))
         }
         Round::Operating { .. } => {
             let starved =
                 d.seat.0 == script.starved_seat + 1 && matches!(s.or.queue.first(), Some(Entity::Major(_)));
-            operating(g, s, d, legal, pick, &any, starved)
+            operating(g, s, legal, pick, &any, starved)
         }
         Round::Over => None,
     }
@@ -165,7 +166,6 @@ fn stock(pick: &mut Pick, legal: &[Action], any: &AnyOf) -> Option<Action> {
 fn operating(
     g: &R1835,
     s: &State,
-    d: &Decision,
     legal: &[Action],
     pick: &mut Pick,
     any: &AnyOf,
@@ -186,7 +186,7 @@ fn operating(
             let forced = pass.is_none()
                 || legal.iter().any(|a| matches!(a, Action::DiscardTrain { .. } | Action::Sell { .. }));
             if forced {
-                g.default_action(s, d)
+                g.default_action(s)
             } else if starved {
                 None
             } else {
@@ -195,5 +195,5 @@ fn operating(
             }
         }
     };
-    chosen.or(pass).or_else(|| g.default_action(s, d))
+    chosen.or(pass).or_else(|| g.default_action(s))
 }

@@ -9,7 +9,7 @@
 use super::R1835;
 use super::actions::Action;
 use super::state::State;
-use crate::engine::{Game, GameRng, Seat, SetupSpec, Standing};
+use crate::engine::{Apply, GameRng, Rules, Scoring, Seat, Setup, SetupSpec, Standing};
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -6,12 +6,15 @@
 //! a company's turn (`operate`: track, token, run, dividend, trains) on the board (`board`),
 //! trains and phases (`trains`), the Prussian's formation and exchanges (`prussian`).
 //!
-//! Files: `options` (option sets), `state`, `actions`, `setup`, `holdings` (certificates,
-//! limits, money, presidency, floating), `packet` (start packet and lap orders), `release`
-//! (when IPOs open), `stock` (buy, sell, nationalise), `rounds` (turns and rounds), `apply`,
-//! `legal` (decisions, legal actions), `orders` (the order language), `view`, `ledger`
-//! (replaying a JSONL action log into a cash ledger), `operate` (a company's turn), `trains`, `prussian`. Rulings: `docs/RULINGS.md`, "1835" (K…);
-//! facts: FACTS.md sections cited as `FACTS §n`; house rules as `HR n`.
+//! Files: `options` (option sets), `state`, `actions`, `setup` (`Setup`), `holdings`
+//! (certificates, limits, money, presidency, floating), `packet` (start packet and lap orders),
+//! `release` (when IPOs open), `stock` (buy, sell, nationalise), `rounds` (turns and rounds),
+//! `apply` (`Apply`), `legal` (`Rules`: decisions, legal actions, defaults), `orders` (`Orders`:
+//! the order language), `view` (`View`, `Scoring`), `draw` (`Draw`), `ledger` (replaying a JSONL
+//! action log into a cash ledger), `operate` (a company's turn), `trains`, `prussian`; each role
+//! file implements its part of the contract (`crate::engine::contract`), and this file the
+//! engine's `Game` facts and the shape of its PBEM turns. Rulings: `docs/RULINGS.md`, "1835"
+//! (K…); facts: FACTS.md sections cited as `FACTS §n`; house rules as `HR n`.
 
 mod actions;
 mod apply;
@@ -64,12 +67,7 @@ pub use data::{Data, DataError};
 pub use orders::Order;
 pub use state::State;
 
-use crate::draw::Fragment;
-use crate::engine::{
-    Answer, Decision, Event, Game, GameRng, Illegal, LedgerRefused, LineNote, OrderError, OrderSheet,
-    Referral, Seat, SetupError, SetupSpec, Shared, Standing, Viewer, executed_lines,
-};
-use std::collections::BTreeSet;
+use crate::engine::{Game, LedgerRefused, Seat, Shared};
 use std::ops::RangeInclusive;
 
 /// The 1835 engine, built from its data files.
@@ -102,39 +100,24 @@ pub fn shared() -> Result<&'static R1835, DataError> {
 }
 
 impl Game for R1835 {
-    type State = State;
-    type Action = Action;
-    type Order = Order;
-
     fn slug(&self) -> &'static str {
         "1835"
     }
     fn title(&self) -> &'static str {
         "1835"
     }
-    // The order box's example and the guide it links (issue 16); the guide is the action log's
-    // document, whose last part is the order language, until docs/1835-orders.md lands.
     fn rules_version(&self) -> u32 {
         1
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         3..=7
     }
-
-    fn setup(&self, spec: &SetupSpec, _rng: &mut GameRng) -> Result<State, SetupError> {
-        self.new_game(spec)
+    // The order box's example and the guide it links (issue 16).
+    fn order_example(&self) -> &'static str {
+        "BUY 1 BY IPO\nSELL 1 SX\nBY: LAY 201 O15 ROTATION 2 ELSE LAY TOWARD E19"
     }
-
-    fn next_decision(&self, s: &State) -> Option<Decision> {
-        self.decision(s)
-    }
-
-    fn legal_actions(&self, s: &State, _decision: &Decision) -> Vec<Action> {
-        self.legal(s)
-    }
-
-    fn apply(&self, s: &mut State, action: &Action, _rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
-        self.apply_action(s, action)
+    fn order_guide(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/1835-orders.md"))
     }
 
     // A PBEM turn of one round (RULING K18): every player sends orders for a stock round; the
@@ -179,76 +162,9 @@ impl Game for R1835 {
         now.round_seq.saturating_sub(start.round_seq)
     }
 
-    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
-        self.parse_line(line).map_err(|e| OrderError(e.to_string()))
-    }
-
-    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
-        self.advise_on(s, seat, order)
-    }
-
-    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        self.answer_from(s, decision, sheet)
-    }
-
-    fn default_action(&self, s: &State, _decision: &Decision) -> Option<Action> {
-        self.default_for(s)
-    }
-
-    fn refer(&self, s: &State, decision: &Decision, sheet: &OrderSheet<Order>) -> Option<Referral<Action>> {
-        self.refer_from(s, decision, sheet)
-    }
-
     // Issue 15: a turn's report lists what happened round by round (RULINGS K73).
     fn round_title(&self, s: &State) -> Option<String> {
         (s.round != state::Round::Over).then(|| format!("— {} —", s.round.name()))
-    }
-
-    fn wants_one_round(&self, sheet: &OrderSheet<Order>) -> bool {
-        self.wants_one_round_from(sheet)
-    }
-
-    fn misfit(&self, s: &State, seat: Seat, sheet: &OrderSheet<Order>) -> Option<String> {
-        self.misfit_of(s, seat, sheet)
-    }
-
-    // RULINGS P2, K74: the lines of the sheet played that were carried out are public, as PBEM
-    // 1835 publishes the orders played; a line not carried out (an alternative not taken, a
-    // contingency for what did not happen, an impossible order) goes only to its player (issue
-    // 15), and so do standing intentions (HR 12), plans for later turns (RULINGS K63).
-    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
-        let executed = executed_lines(notes);
-        sheet
-            .orders
-            .iter()
-            .filter(|o| !matches!(o.order.kind, orders::Kind::Intent { .. }))
-            .filter(|o| executed.contains(&o.line))
-            .map(|o| o.line)
-            .collect()
-    }
-
-    fn order_guide(&self) -> Option<&'static str> {
-        Some(include_str!("../../../docs/1835-orders.md"))
-    }
-
-    fn order_example(&self) -> &'static str {
-        "BUY 1 BY IPO\nSELL 1 SX\nBY: LAY 201 O15 ROTATION 2 ELSE LAY TOWARD E19"
-    }
-
-    fn view(&self, s: &State, _viewer: Viewer) -> serde_json::Value {
-        self.view_of(s)
-    }
-
-    fn describe(&self, s: &State, _viewer: Viewer) -> String {
-        self.describe_state(s)
-    }
-
-    fn draw_on(&self, s: &State, _viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
-        Some(self.draw_for(s))
-    }
-
-    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
-        self.standings_of(s)
     }
 
     fn ledger(

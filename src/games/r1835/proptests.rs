@@ -12,7 +12,8 @@ use super::state::{Loc, Round, State};
 use super::tests::engine;
 use super::*;
 use crate::engine::conformance::{self, Hidden, Play};
-use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, Seat, SetupSpec, Viewer};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -152,11 +153,11 @@ fn play_operating(g: &R1835, seats: u8, seed: u64) -> Result<usize, String> {
     let mut operating = 0;
     for seq in 0..500u64 {
         let Some(d) = g.next_decision(&s) else { break };
-        let legal = g.legal_actions(&s, &d);
+        let legal = g.legal_actions(&s);
         if legal.is_empty() {
             return Err(format!("stuck at \"{}\"", d.prompt));
         }
-        let default = g.default_action(&s, &d);
+        let default = g.default_action(&s);
         if !default.as_ref().is_some_and(|a| legal.contains(a)) {
             return Err(format!("the default {default:?} at \"{}\" is not legal", d.prompt));
         }
@@ -193,7 +194,7 @@ fn scripted_log(g: &R1835, seats: u8, options: &Value) -> (String, State) {
         if lines.len() >= 3000 {
             break;
         }
-        let legal = g.legal_actions(&s, &d);
+        let legal = g.legal_actions(&s);
         let Some(action) = choose(&legal, &mut pick) else { break };
         g.apply(&mut s, &action, &mut GameRng::for_action(0, 0)).expect("legal");
         lines.push(json!({"seat": d.seat.0, "action": action}).to_string());
@@ -250,8 +251,8 @@ fn play_whole(g: &R1835, seats: u8, seed: u64, cap: u64) -> Result<u64, String> 
     let mut pick = Pick(seed);
     for n in 0..cap {
         let Some(d) = g.next_decision(&s) else { return Ok(n) };
-        let legal = g.legal_actions(&s, &d);
-        let action = if pick.next(2) == 0 { g.default_action(&s, &d) } else { choose(&legal, &mut pick) };
+        let legal = g.legal_actions(&s);
+        let action = if pick.next(2) == 0 { g.default_action(&s) } else { choose(&legal, &mut pick) };
         let Some(action) = action else { return Err(format!("no action at \"{}\"", d.prompt)) };
         g.apply(&mut s, &action, &mut GameRng::for_action(seed, n))
             .map_err(|e| format!("{action:?} refused at \"{}\": {}", d.prompt, e.0))?;

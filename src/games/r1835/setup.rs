@@ -7,11 +7,11 @@ use super::data::ItemKind;
 use super::options;
 use super::state::{Cert, Company, Loc, MinorState, OperatingRound, Player, PrivateState, Round, State};
 use super::state::{StockRound, Turn, TurnOrder};
-use crate::engine::{SetupError, SetupSpec};
+use crate::engine::{GameRng, Setup, SetupError, SetupSpec};
 
-impl R1835 {
+impl Setup for R1835 {
     /// A new game. Seats are in seating order as given (the GM seats the players).
-    pub(crate) fn new_game(&self, spec: &SetupSpec) -> Result<State, SetupError> {
+    fn setup(&self, spec: &SetupSpec, _rng: &mut GameRng) -> Result<State, SetupError> {
         let Some(setup) = self.data.players_setup(spec.seats) else {
             return Err(SetupError(format!("1835 is played by 3 to 7 players, not {}", spec.seats)));
         };

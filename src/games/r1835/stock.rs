@@ -65,6 +65,13 @@ impl R1835 {
         Ok(())
     }
 
+    /// What 100 % of company `co` is worth when its certificates change hands: the market price
+    /// under its marker, or its par before the marker is placed (pool purchases, sales and
+    /// nationalisations all price from it).
+    fn market_or_par(&self, s: &State, co: usize) -> i64 {
+        s.majors[co].price.map(|sp| self.data.market.price(sp)).unwrap_or(self.data.majors[co].par)
+    }
+
     /// A legal share purchase: the certificate's index and its price.
     pub(crate) fn check_buy_share(
         &self,
@@ -109,7 +116,7 @@ impl R1835 {
                         m.id
                     ));
                 };
-                let price = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
+                let price = self.market_or_par(s, co);
                 (i, value(price, percent))
             }
         };
@@ -240,7 +247,7 @@ impl R1835 {
                 m.id
             ));
         }
-        let market = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
+        let market = self.market_or_par(s, co);
         let earlier =
             s.sr.turn
                 .sales
@@ -354,7 +361,7 @@ impl R1835 {
         else {
             return illegal(format!("seat {} holds no {} certificate of {}", victim + 1, pct(percent), m.id));
         };
-        let market = c.price.map(|sp| self.data.market.price(sp)).unwrap_or(m.par);
+        let market = self.market_or_par(s, co);
         // 150 % of the certificate's value, rounded up to whole marks.
         let price = (3 * market * i64::from(percent) + 19) / 20;
         let cash = s.players[usize::from(p)].cash;

@@ -3,7 +3,8 @@
 
 use super::state::{Loc, Round, State};
 use super::*;
-use crate::engine::{Game, GameRng, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{Event, GameRng, SetupSpec};
 use serde_json::{Value, json};
 
 pub(super) fn engine() -> R1835 {

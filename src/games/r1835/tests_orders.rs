@@ -7,7 +7,8 @@ use super::state::Round;
 use super::tests::*;
 use super::*;
 use crate::adjudication::run_turn;
-use crate::engine::{Game, LineNote, OrderSheet, Seat};
+use crate::engine::prelude::*;
+use crate::engine::{LineNote, OrderSheet, Seat};
 use crate::orders::parse_sheet;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -366,7 +367,7 @@ fn without_orders_the_default_is_a_pass_and_the_seat_is_nmr() {
     let d = g.next_decision(&s).unwrap();
     let mut empty = parse_sheet(&g, "", None).0;
     assert_eq!(g.answer(&s, &d, &mut empty).action, None);
-    assert_eq!(g.default_action(&s, &d), Some(Action::Pass));
+    assert_eq!(g.default_action(&s), Some(Action::Pass));
     let mut used_up = sheet(&g, "PASS");
     used_up.used[0] = true;
     assert_eq!(g.answer(&s, &d, &mut used_up).action, Some(Action::Pass), "orders used up: pass, not NMR");

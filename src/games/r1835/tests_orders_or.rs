@@ -6,7 +6,8 @@ use super::state::{Entity, Step};
 use super::tests::*;
 use super::tests_orders::sheet;
 use super::*;
-use crate::engine::{Game, Seat};
+use crate::engine::Seat;
+use crate::engine::prelude::*;
 use serde_json::{Value, json};
 
 /// The standard sold packet, every player passing SR1: OR1.1 begins with M1 (seat 4's).
@@ -123,7 +124,7 @@ fn house_rule_16_an_order_leaving_the_rotation_open_is_not_carried_out_and_is_no
             _ => None,
         })
         .expect("a tile that fits in several rotations");
-    let echo = g.advise_on(&s, Seat(4), &sheet(&g, &open).orders[0].order).expect("an echo");
+    let echo = g.advise(&s, Seat(4), &sheet(&g, &open).orders[0].order).expect("an echo");
     assert!(
         echo.starts_with("now: ") && echo.contains("unclear (HR 16)") && echo.contains("not an NMR"),
         "{echo}"

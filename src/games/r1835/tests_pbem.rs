@@ -3,12 +3,13 @@
 //! make), every seat's order text, and what must come of it — the first actions of the turn in
 //! order, substrings of each seat's line notes, the NMR seats, and an HR 17 B / HR 12 referral.
 //! The turn is played through `crate::adjudication::run_turn`; referrals, which the adjudicator
-//! asks for only once it calls `Game::refer`, are looked for by replaying the turn's decisions.
+//! asks for only once it calls `Orders::refer`, are looked for by replaying the turn's decisions.
 
 use super::tests::{engine, fresh_stock_round, operated};
 use super::*;
 use crate::adjudication::run_turn;
-use crate::engine::{Game, GameRng, OrderSheet, Seat, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, OrderSheet, Seat, SetupSpec};
 use crate::orders::parse_sheet;
 use serde::Deserialize;
 use serde_json::Value;

@@ -10,7 +10,8 @@ use super::ledger;
 use super::state::{Loc, Round, State};
 use super::tests::engine;
 use super::{Action, R1835};
-use crate::engine::{Game, GameRng, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, SetupSpec, Viewer};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 

@@ -6,7 +6,7 @@ use super::R1835;
 use super::holdings::value;
 use super::state::Ask;
 use super::state::{Loc, Round, State};
-use crate::engine::{Seat, Standing};
+use crate::engine::{Rules, Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
 impl R1835 {
@@ -25,9 +25,11 @@ impl R1835 {
             .sum();
         s.players[usize::from(p)].cash + shares
     }
+}
 
+impl Scoring for R1835 {
     /// Places by worth once the game is over; tied players share a place.
-    pub(crate) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         if s.round != Round::Over {
             return None;
         }
@@ -43,7 +45,9 @@ impl R1835 {
         }
         Some(out)
     }
+}
 
+impl R1835 {
     fn holdings_json(&self, s: &State, p: u8) -> Value {
         let owned = |o: Option<u8>| o == Some(p);
         let shares: serde_json::Map<String, Value> = (0..s.majors.len())
@@ -63,8 +67,10 @@ impl R1835 {
             "shares": shares,
         })
     }
+}
 
-    pub(crate) fn view_of(&self, s: &State) -> Value {
+impl View for R1835 {
+    fn view(&self, s: &State, _viewer: Viewer) -> Value {
         let companies: Vec<Value> = s
             .majors
             .iter()
@@ -108,7 +114,7 @@ impl R1835 {
         })
     }
 
-    pub(crate) fn describe_state(&self, s: &State) -> String {
+    fn describe(&self, s: &State, _viewer: Viewer) -> String {
         let mut out = vec![format!(
             "{} — {}; bank {} M; priority deal: seat {}",
             self.data.title,
@@ -145,12 +151,14 @@ impl R1835 {
             out.push(format!("Start packet on sale: {}", items.join(", ")));
         }
         out.extend(self.prussian_lines(s));
-        if let Some(d) = self.decision(s) {
+        if let Some(d) = self.next_decision(s) {
             out.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
         out.join("\n")
     }
+}
 
+impl R1835 {
     /// What seat `p` holds in words: each share company's percentage (`director` words the
     /// director's), then its open privates and minors.
     pub(crate) fn holdings_in_words(

@@ -5,7 +5,7 @@
 use super::Railroaded;
 use super::cards::{Card, Dir, Face, Suit, faces_text};
 use super::state::{Action, Phase, Placed, State, StationMark};
-use crate::engine::{Event, GameRng, Illegal, Seat};
+use crate::engine::{Apply, Event, GameRng, Illegal, Seat};
 
 fn broken<T>(what: &str) -> Result<T, Illegal> {
     Err(Illegal(format!("the game state is inconsistent: {what}")))
@@ -21,47 +21,6 @@ fn count_text(n: usize) -> String {
 }
 
 impl Railroaded {
-    /// Applies `action` for the seat to move, atomically.
-    pub(crate) fn apply_action(
-        &self,
-        state: &mut State,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, Illegal> {
-        let seat = state.to_move;
-        self.check(state, seat, action)?;
-        let mut next = state.clone();
-        let mut events = Vec::new();
-        match *action {
-            Action::Claim { card, dir } => {
-                let card = take(&mut next, seat, card)?;
-                events.push(Event::public(format!(
-                    "{seat} claimed {} with {} at {}",
-                    card.face.suit().name(),
-                    card.face,
-                    dir.upper()
-                )));
-                self.finish_claim(&mut next, seat, card, dir);
-            }
-            Action::Reveal { suit, dir } => {
-                let (card, text) = reveal(&mut next, seat, suit, rng)?;
-                events.push(Event::public(format!(
-                    "{seat} held no card of an unclaimed suit and announced {} at {}: {text}",
-                    suit.name(),
-                    dir.upper()
-                )));
-                self.finish_claim(&mut next, seat, card, dir);
-            }
-            _ => {
-                events.push(self.play(&mut next, seat, action)?);
-                let drawn = if *action == Action::DrawTwo { 2 } else { 1 };
-                events.extend(self.end_turn(&mut next, seat, drawn));
-            }
-        }
-        *state = next;
-        Ok(events)
-    }
-
     /// Places a beginning card, records the claim and passes to the next chooser; after the
     /// last claim the fourth chooser leads (RULING R4). Claiming draws nothing.
     fn finish_claim(&self, s: &mut State, seat: Seat, card: Card, dir: Dir) {
@@ -206,6 +165,44 @@ impl Railroaded {
             s.to_move = s.seat_after(seat, 1);
         }
         events
+    }
+}
+
+impl Apply for Railroaded {
+    /// Applies `action` for the seat to move, atomically.
+    fn apply(&self, state: &mut State, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, Illegal> {
+        let seat = state.to_move;
+        self.check(state, seat, action)?;
+        let mut next = state.clone();
+        let mut events = Vec::new();
+        match *action {
+            Action::Claim { card, dir } => {
+                let card = take(&mut next, seat, card)?;
+                events.push(Event::public(format!(
+                    "{seat} claimed {} with {} at {}",
+                    card.face.suit().name(),
+                    card.face,
+                    dir.upper()
+                )));
+                self.finish_claim(&mut next, seat, card, dir);
+            }
+            Action::Reveal { suit, dir } => {
+                let (card, text) = reveal(&mut next, seat, suit, rng)?;
+                events.push(Event::public(format!(
+                    "{seat} held no card of an unclaimed suit and announced {} at {}: {text}",
+                    suit.name(),
+                    dir.upper()
+                )));
+                self.finish_claim(&mut next, seat, card, dir);
+            }
+            _ => {
+                events.push(self.play(&mut next, seat, action)?);
+                let drawn = if *action == Action::DrawTwo { 2 } else { 1 };
+                events.extend(self.end_turn(&mut next, seat, drawn));
+            }
+        }
+        *state = next;
+        Ok(events)
     }
 }
 

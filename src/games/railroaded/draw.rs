@@ -6,8 +6,8 @@
 use super::Railroaded;
 use super::cards::{Dir, Face, Suit};
 use super::state::{Phase, Placed, State};
-use crate::draw::{El, colour, document};
-use crate::engine::{Seat, Viewer};
+use crate::draw::{El, Fragment, colour, document};
+use crate::engine::{Draw, Scoring, Seat, Viewer};
 
 const CARD_W: f64 = 30.0;
 const CARD_H: f64 = 44.0;
@@ -58,9 +58,9 @@ fn chain_cards(x0: f64, y: f64, cards: &[Placed]) -> (Vec<El>, f64) {
     (out, x - x0)
 }
 
-impl Railroaded {
+impl Draw for Railroaded {
     /// The table as `viewer` may see it, as an SVG document.
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer) -> String {
+    fn draw_on(&self, s: &State, viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         let mut body = Vec::new();
         let mut width: f64 = 720.0;
         let headline = match s.phase {
@@ -109,7 +109,7 @@ impl Railroaded {
             width = width.max(x + MARGIN);
             y += CARD_H + 14.0;
         }
-        if let Some(standings) = self.standings_of(s) {
+        if let Some(standings) = self.standings(s) {
             for st in standings {
                 body.push(El::words(
                     MARGIN,
@@ -120,9 +120,11 @@ impl Railroaded {
                 y += 20.0;
             }
         }
-        document(width, y + MARGIN, &headline, body)
+        Some(document(width, y + MARGIN, &headline, body))
     }
+}
 
+impl Railroaded {
     /// One compass point's row: its name and owner, its Station, and the chain's cards.
     fn chain_row(&self, s: &State, d: Dir, y: f64) -> (Vec<El>, f64) {
         let mut out = Vec::new();

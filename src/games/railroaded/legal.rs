@@ -1,13 +1,13 @@
 //! Legality: when a card fits a chain, whether an action is legal now (with a reason a player
 //! can read when it is not), every legal action, and the forced default.
 //!
-//! `check` is the single source of truth: `legal` filters candidates through it and `apply`
+//! `check` is the single source of truth: `legal_for` filters candidates through it and `apply`
 //! refuses whatever it refuses.
 
 use super::Railroaded;
 use super::cards::{Dir, Face};
 use super::state::{Action, Chain, Phase, State};
-use crate::engine::{Illegal, Seat};
+use crate::engine::{Decision, Illegal, Rules, Seat};
 
 fn illegal<T>(reason: impl Into<String>) -> Result<T, Illegal> {
     Err(Illegal(reason.into()))
@@ -206,7 +206,7 @@ impl Railroaded {
     /// Every legal action for `seat`, in canonical order: claims (hand cards by suit and rank,
     /// then compass points) then reveals; or plays (chains North, East, South, West; hand cards
     /// by suit and rank), links, Station moves, jumps, draw two.
-    pub(crate) fn legal(&self, s: &State, seat: Seat) -> Vec<Action> {
+    pub(crate) fn legal_for(&self, s: &State, seat: Seat) -> Vec<Action> {
         let faces = s.hand_faces(seat);
         let mut candidates = Vec::new();
         match s.phase {
@@ -238,11 +238,43 @@ impl Railroaded {
         candidates.retain(|a| self.check(s, seat, a).is_ok());
         candidates
     }
+}
+
+impl Rules for Railroaded {
+    type State = State;
+    type Action = Action;
+
+    fn next_decision(&self, s: &State) -> Option<Decision> {
+        let prompt = match s.phase {
+            Phase::Over => return None,
+            Phase::Claim => {
+                let suits: Vec<&str> = s.unclaimed_suits().iter().map(|x| x.name()).collect();
+                let dirs: Vec<&str> = s.free_dirs().iter().map(|d| d.upper()).collect();
+                format!(
+                    "claim a suit ({} unclaimed) at a free compass point ({}): place a card of it \
+                     from your hand, or reveal from the Terminal if you hold none",
+                    suits.join(", "),
+                    dirs.join(", ")
+                )
+            }
+            Phase::Play => format!(
+                "play a card on a chain, link up, move a linked Station or jump trains; draw two \
+                 only if no card fits ({} cards left in the Terminal)",
+                s.terminal.len()
+            ),
+        };
+        Some(Decision { seat: s.to_move, prompt })
+    }
+
+    /// The legal actions of the seat to move (every decision is its own; RULING S23).
+    fn legal_actions(&self, s: &State) -> Vec<Action> {
+        self.legal_for(s, s.to_move)
+    }
 
     /// The forced default (RULING R14): the first legal claim in canonical order; in play, the
     /// first legal card play in canonical order, else draw two. Never links, moves or jumps.
-    pub(crate) fn default_for(&self, s: &State, seat: Seat) -> Option<Action> {
-        let legal = self.legal(s, seat);
+    fn default_action(&self, s: &State) -> Option<Action> {
+        let legal = self.legal_for(s, s.to_move);
         match s.phase {
             Phase::Claim => legal.first().copied(),
             Phase::Play => legal

@@ -11,7 +11,10 @@
 use super::Railroaded;
 use super::cards::{CARD_HELP, Dir, Face, Suit};
 use super::state::{Action, State};
-use crate::engine::{Answer, NoFit, OrderError, OrderSheet, Seat};
+use crate::engine::{
+    Answer, Decision, LineNote, NoFit, OrderError, OrderSheet, Orders, Seat, executed_lines,
+};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// What a CLAIM names: a card from hand, or a suit to reveal from the Terminal.
@@ -164,20 +167,6 @@ fn parse_alt(words: &[&str]) -> Result<Alt, String> {
     Ok(alt)
 }
 
-/// Parses a whole order line (trimmed, whitespace folded, comments removed).
-pub fn parse(line: &str) -> Result<Order, OrderError> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.is_empty() {
-        return Err(OrderError(format!("an empty order: {ORDERS_HELP}")));
-    }
-    let alts = words
-        .split(|w| w.eq_ignore_ascii_case("ELSE"))
-        .map(parse_alt)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(OrderError)?;
-    Ok(Order { alts })
-}
-
 /// What an action does, in words ("play 7H on the North chain"), for notes.
 pub(crate) fn action_text(a: &Action) -> String {
     match a {
@@ -254,10 +243,41 @@ impl Railroaded {
             }
         })
     }
+}
+
+impl Orders for Railroaded {
+    type Order = Order;
+
+    /// Parses a whole order line (trimmed, whitespace folded, comments removed).
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            return Err(OrderError(format!("an empty order: {ORDERS_HELP}")));
+        }
+        let alts = words
+            .split(|w| w.eq_ignore_ascii_case("ELSE"))
+            .map(parse_alt)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(OrderError)?;
+        Ok(Order { alts })
+    }
+
+    // RULING P1: a line carried out with no other alternative is public (its card is on the
+    // table now); a line with ELSE alternatives or never reached names cards the seat may hold.
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
+        sheet
+            .orders
+            .iter()
+            .filter(|o| o.order.alts.len() == 1 && executed.contains(&o.line))
+            .map(|o| o.line)
+            .collect()
+    }
 
     /// Answers the seat's turn from its sheet: the first unused line with a legal alternative
     /// is carried out and marked used; the lines before it get notes saying why not.
-    pub(crate) fn answer_from(&self, s: &State, seat: Seat, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+    fn answer(&self, s: &State, decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let seat = decision.seat;
         let tried = sheet.try_lines(
             |o| o.alts.as_slice(),
             |alt| {
@@ -271,7 +291,7 @@ impl Railroaded {
     }
 
     /// Warnings at submission: cards the seat does not hold, a JUMP with another suit's Ace.
-    pub(crate) fn advise_on(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
+    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
         let mut warnings = Vec::new();
         for alt in &order.alts {
             let named = match alt {

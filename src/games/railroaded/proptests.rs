@@ -10,7 +10,8 @@ use super::state::{Action, Phase, State};
 use super::tests::game;
 use super::*;
 use crate::engine::conformance::{self, Hidden, Play};
-use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, Seat, SetupSpec, Viewer};
 use proptest::prelude::*;
 
 fn spec() -> SetupSpec {
@@ -144,7 +145,7 @@ fn choose(legal: &[Action], p: &mut Pick) -> Action {
 fn play_game(seed: u64, choices: u64, default_only: bool) -> Result<(), TestCaseError> {
     let g = game();
     let choose = |s: &State, legal: &[Action], p: &mut Pick| match default_only {
-        true => g.next_decision(s).and_then(|d| g.default_action(s, &d)).unwrap_or(Action::DrawTwo),
+        true => g.next_decision(s).and_then(|_| g.default_action(s)).unwrap_or(Action::DrawTwo),
         false => choose(legal, p),
     };
     let tamper = |_: &State, p: &mut Pick| (0..4).map(|_| any_action(p)).collect();

@@ -1,10 +1,11 @@
 //! Rule-by-rule tests of the card rules, data file, setup and claim round (one sentence
 //! each), plus the table-building helpers the other test files share.
 
-use super::cards::{Card, Dir, Face};
+use super::cards::{Card, Dir, Face, Suit};
 use super::state::{Action, Chain, Phase, Placed, SeatState, State, StationMark};
 use super::*;
-use crate::engine::{Game, GameRng, Seat, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Seat, SetupSpec};
 
 pub(super) fn game() -> Railroaded {
     Railroaded::standard().expect("the standard rules file loads")
@@ -160,7 +161,7 @@ fn the_fourth_chooser_leads() {
         act(&g, &mut s, Action::Claim { card: f(card), dir }).unwrap();
     }
     // The last chooser still picks the card; only EAST and Spades are left.
-    assert_eq!(g.legal(&s, Seat(4)), vec![Action::Claim { card: f("6S"), dir: Dir::East }]);
+    assert_eq!(g.legal_for(&s, Seat(4)), vec![Action::Claim { card: f("6S"), dir: Dir::East }]);
     act(&g, &mut s, Action::Claim { card: f("6S"), dir: Dir::East }).unwrap();
     assert_eq!((s.phase, s.to_move, s.leader), (Phase::Play, Seat(4), Some(Seat(4))));
     assert_eq!(g.acting_seats(&s), vec![Seat(4), Seat(1), Seat(2), Seat(3)]);
@@ -196,7 +197,7 @@ fn a_player_without_an_unclaimed_suit_reveals_from_the_terminal() {
         act(&g, &mut s, Action::Claim { card: f(card), dir }).unwrap();
     }
     // RULING R1: the fallback applies to the last chooser too.
-    assert_eq!(g.legal(&s, Seat(4)), vec![Action::Reveal { suit: Suit::Spades, dir: Dir::West }]);
+    assert_eq!(g.legal_for(&s, Seat(4)), vec![Action::Reveal { suit: Suit::Spades, dir: Dir::West }]);
     s.terminal.extend(["3S", "9D", "5C"].map(|c| Card { face: f(c), copy: 1 }));
     let size = s.terminal.len();
     let text = act(&g, &mut s, Action::Reveal { suit: Suit::Spades, dir: Dir::West }).unwrap().join(" ");

@@ -4,7 +4,8 @@
 use super::cards::Dir;
 use super::tests::{cards, game, table};
 use crate::draw::snapshot::assert_drawing;
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{Seat, Viewer};
 
 /// A play-phase table: North linked up (its Station 10S lies in the chain), East long.
 fn fixture() -> super::State {

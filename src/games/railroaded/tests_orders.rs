@@ -5,7 +5,8 @@ use super::cards::Dir;
 use super::state::{Action, Phase};
 use super::tests::{CHAINS, act, claim_table, f, game, table};
 use crate::adjudication::run_turn;
-use crate::engine::{Game, GameRng, Numbered, OrderSheet, Seat, SetupSpec};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Numbered, OrderSheet, Seat, SetupSpec};
 use crate::orders::parse_sheet;
 use std::collections::BTreeMap;
 

@@ -4,7 +4,8 @@
 use super::cards::Dir;
 use super::state::{Action, Phase};
 use super::tests::{CHAINS, act, chain_codes, f, faces, game, table};
-use crate::engine::{Game, GameRng, Seat, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Seat, Viewer};
 
 #[test]
 fn a_player_who_can_play_may_not_draw_two() {
@@ -12,14 +13,14 @@ fn a_player_who_can_play_may_not_draw_two() {
     let mut s = table(CHAINS, ["8H 2C", "", "", ""], "3D 4D 5D");
     let err = act(&g, &mut s, Action::DrawTwo).unwrap_err();
     assert!(err.contains("you can play 8H on the North chain"), "{err}");
-    assert!(!g.legal(&s, Seat(1)).contains(&Action::DrawTwo));
+    assert!(!g.legal_for(&s, Seat(1)).contains(&Action::DrawTwo));
 }
 
 #[test]
 fn a_player_who_cannot_play_draws_two_and_draws_are_compulsory() {
     let g = game();
     let mut s = table(CHAINS, ["2C", "", "", ""], "3D 4D 5D");
-    assert_eq!(g.legal(&s, Seat(1)), vec![Action::DrawTwo]);
+    assert_eq!(g.legal_for(&s, Seat(1)), vec![Action::DrawTwo]);
     let events = g.apply(&mut s, &Action::DrawTwo, &mut GameRng::for_action(1, 1)).unwrap();
     assert_eq!(faces(&s, Seat(1)), "3D 4D 2C");
     assert_eq!(events[1].public, "seat 1 drew two cards");
@@ -77,7 +78,7 @@ fn a_moved_station_leaves_its_old_chain() {
     // 10S sits on the North chain's end; the East chain ends in 9S, which 10S fits.
     let mut s = table(["7H 10S!", "9D 9S", "4C", "QS"], ["2C", "", "", ""], "3D 4D");
     // Moving is optional: a seat that cannot play a card may still draw two (RULING R11).
-    assert!(g.legal(&s, Seat(1)).contains(&Action::DrawTwo));
+    assert!(g.legal_for(&s, Seat(1)).contains(&Action::DrawTwo));
     assert_eq!(
         act(&g, &mut s, Action::MoveStation { from: Dir::North, to: Dir::East }).unwrap()[0],
         "seat 1 moved the North Station (10S) from the North chain to the East chain"
@@ -170,10 +171,10 @@ fn the_default_is_the_first_card_play_in_canonical_order_else_draw_two() {
     let g = game();
     // 8H fits North; 9S fits East (9D); the North chain comes first.
     let s = table(CHAINS, ["9S 8H", "", "", ""], "3D 4D");
-    let d = g.next_decision(&s).unwrap();
-    assert_eq!(g.default_action(&s, &d), Some(Action::Play { card: f("8H"), dir: Dir::North }));
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
+    assert_eq!(g.default_action(&s), Some(Action::Play { card: f("8H"), dir: Dir::North }));
     let s = table(CHAINS, ["2C", "", "", ""], "3D 4D");
-    assert_eq!(g.default_action(&s, &d), Some(Action::DrawTwo));
+    assert_eq!(g.default_action(&s), Some(Action::DrawTwo));
 }
 
 #[test]

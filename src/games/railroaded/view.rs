@@ -5,7 +5,7 @@
 use super::Railroaded;
 use super::cards::{Dir, faces_text};
 use super::state::{Chain, Phase, State};
-use crate::engine::{Seat, Standing, Viewer};
+use crate::engine::{Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
 fn chain_json(dir: Dir, c: &Chain, s: &State) -> Value {
@@ -52,9 +52,11 @@ impl Railroaded {
             .map(|seat| (seat, s.chain_of(seat).and_then(|d| s.chain(d)).map(|c| c.len()).unwrap_or(0)))
             .collect()
     }
+}
 
+impl Scoring for Railroaded {
     /// Places by chain length, longest first; tied seats share a place (RULING R13).
-    pub(crate) fn standings_of(&self, s: &State) -> Option<Vec<Standing>> {
+    fn standings(&self, s: &State) -> Option<Vec<Standing>> {
         if s.phase != Phase::Over {
             return None;
         }
@@ -71,8 +73,10 @@ impl Railroaded {
         }
         Some(out)
     }
+}
 
-    pub(crate) fn view_of(&self, s: &State, viewer: Viewer) -> Value {
+impl View for Railroaded {
+    fn view(&self, s: &State, viewer: Viewer) -> Value {
         let seats: Vec<Value> = s
             .seats
             .iter()
@@ -101,7 +105,7 @@ impl Railroaded {
             "stations": Dir::ALL.iter().map(|d| (d.upper().to_string(), json!(s.stations[d.idx()].map(|c| c.face)))).collect::<serde_json::Map<_, _>>(),
             "chains": Dir::ALL.iter().filter_map(|d| s.chain(*d).map(|c| chain_json(*d, c, s))).collect::<Vec<_>>(),
             "seats": seats,
-            "standings": self.standings_of(s),
+            "standings": self.standings(s),
         });
         if viewer == Viewer::Gm {
             v["terminal"] = json!(s.terminal.iter().rev().map(|c| c.face).collect::<Vec<_>>());
@@ -109,7 +113,7 @@ impl Railroaded {
         v
     }
 
-    pub(crate) fn describe_for(&self, s: &State, viewer: Viewer) -> String {
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
         let mut out = Vec::new();
         out.push(match s.phase {
             Phase::Claim => format!("Railroaded: claim round, {} to claim a suit.", s.to_move),
@@ -157,7 +161,7 @@ impl Railroaded {
         if viewer == Viewer::Gm {
             out.push(format!("Terminal, top first: {}", faces_text(s.terminal.iter().rev())));
         }
-        if let Some(standings) = self.standings_of(s) {
+        if let Some(standings) = self.standings(s) {
             for st in standings {
                 out.push(format!("Place {}: {}, {}", st.place, st.seat, st.score));
             }

@@ -3,7 +3,7 @@
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
 //!
-//! The mail's HTML part shows the seat's picture of the table (`Game::draw`, issue 16). The
+//! The mail's HTML part shows the seat's picture of the table (`Draw::draw`, issue 16). The
 //! report stores the drawing as SVG in a `data:` address (drawing it takes a millisecond, so it
 //! may happen inside the publishing transaction); the outbox worker renders it to PNG when it
 //! builds the message, outside any transaction, and sends it as a related part with a

@@ -11,7 +11,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
-use stationmaster::engine::{Game, Seat, SetupSpec};
+use stationmaster::engine::prelude::*;
+use stationmaster::engine::{Seat, SetupSpec};
 use stationmaster::games::{confed, r1800, r1833, r1835, railroaded::Railroaded};
 use stationmaster::orders::{OrderText, parse_sheet};
 use stationmaster::registry::{self, DynGame};

@@ -3,7 +3,7 @@
 //! panel with the Round, the War (Victory Depots held by the Union, blockade, embargo), every
 //! seat's money, lines and trains with their loads, the Available Loads, abandoned loads, the
 //! disruption, and a legend. A seat sees its own Special Events by name and the others' only as
-//! a count, as in [`Confed::describe_for`]; the draw pile's order is never shown (RULING F33).
+//! a count, as in [`View::describe`](crate::engine::View::describe); the draw pile's order is never shown (RULING F33).
 
 mod layout;
 mod map;
@@ -16,7 +16,7 @@ use super::chits::{self, train_name};
 use super::state::{Place, State};
 use crate::draw::text::{self, Panel};
 use crate::draw::{El, Fragment, colour, document};
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Draw, Rules, Seat, Viewer};
 
 const PANEL_W: f64 = 400.0;
 /// Characters per panel line at the panel's font size.
@@ -29,18 +29,20 @@ impl Confed {
     fn layout(&self) -> Option<&layout::Layout> {
         self.layout.get(|| layout::standard(&self.data)).ok()
     }
+}
 
+impl Draw for Confed {
     /// The map with its pieces, below the headline: the same for every viewer (it shows nothing
     /// hidden), so it is drawn once per state and placed in each viewer's picture.
-    pub(crate) fn board(&self, s: &State) -> Option<Fragment> {
+    fn draw_board(&self, s: &State) -> Option<Fragment> {
         let mut m = El::group(0.0, 30.0);
         m.extend(map::map(&self.data, s, self.layout()?));
         Some(m.finish())
     }
 
     /// The table as `viewer` may see it, as an SVG document, with `board` (this state's
-    /// [`Confed::board`], drawn here when not given) placed in it.
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+    /// [`Draw::draw_board`], drawn here when not given) placed in it.
+    fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
         let layout = self.layout()?;
         let d = &self.data;
         let headline = format!(
@@ -50,7 +52,7 @@ impl Confed {
             d.map.stations.iter().filter(|x| x.kind == super::data::StationKind::VictoryDepot).count()
         );
         let mut body = vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold")];
-        body.push(El::fragment(&board.cloned().or_else(|| self.board(s))?));
+        body.push(El::fragment(&board.cloned().or_else(|| self.draw_board(s))?));
         let panel = self.panel(s, viewer);
         let x = layout.width + 10.0;
         body.push(text::column(&panel.lines, x, 56.0, LINE_H));
@@ -59,7 +61,9 @@ impl Confed {
         let height = (layout.height + 30.0).max(legend_y + LEGEND_H) + 16.0;
         Some(document(x + PANEL_W, height, &headline, body))
     }
+}
 
+impl Confed {
     /// What the panel says, as the viewer may see it.
     fn panel(&self, s: &State, viewer: Viewer) -> Panel {
         let d = &self.data;
@@ -67,7 +71,7 @@ impl Confed {
         if let Some(why) = &s.ended {
             p.head("The game is over", colour::INK);
             p.say(why);
-        } else if let Some(dec) = self.decision(s) {
+        } else if let Some(dec) = self.next_decision(s) {
             p.head(format!("Waiting for {}", dec.seat), colour::seat(dec.seat.0));
             p.say(&dec.prompt);
         }

@@ -3,7 +3,8 @@
 //! abandoned load, a train in the Repair Box), and what a seat's picture may show of the hands.
 
 use crate::draw::snapshot::assert_drawing;
-use crate::engine::{Game, GameRng, Seat, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Seat, SetupSpec, Viewer};
 use crate::games::confed::state::{Abandoned, Place, Stage, State};
 use crate::games::confed::{Confed, shared};
 
@@ -26,8 +27,8 @@ fn fixture() -> State {
     let mut s = g.setup(&spec, &mut GameRng::for_setup(16)).expect("setup");
     let mut n = 0;
     while !matches!(s.stage, Stage::Activate) {
-        let a = g.default_for(&s).expect("a default");
-        g.apply_action(&mut s, &a, &mut GameRng::for_action(16, n)).expect("default is legal");
+        let a = g.default_action(&s).expect("a default");
+        g.apply(&mut s, &a, &mut GameRng::for_action(16, n)).expect("default is legal");
         n += 1;
     }
     s.players[0].specials = vec![1, 6];

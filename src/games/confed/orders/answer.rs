@@ -10,7 +10,7 @@ use super::super::data::{Data, StationKind};
 use super::super::movement::cheapest_path;
 use super::super::state::{Action, ChoiceKind, Stage, State, Task};
 use super::{Order, When};
-use crate::engine::{Answer, LineNote, OrderSheet, Seat};
+use crate::engine::{Answer, LineNote, OrderSheet, Rules, Seat};
 
 fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
     let (a, b) = (d.map.find_station(a)?, d.map.find_station(b)?);
@@ -39,7 +39,7 @@ struct Found {
 impl Confed {
     /// The action the sheet calls for at this decision.
     pub(in super::super) fn answer_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
-        let legal = self.legal(s);
+        let legal = self.legal_actions(s);
         let seat = self.deciding_seat(s).unwrap_or(Seat(1));
         // A train with orders picks up and drops off where it stands (RT 5.1.5, 5.1.6), even
         // once its MOVE is used up.

@@ -17,7 +17,7 @@ use super::R1800;
 use super::state::{RES, State};
 use crate::draw::text::{self, Panel};
 use crate::draw::{El, Fragment, colour, document};
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Draw, Scoring, Seat, Viewer};
 
 /// A panel column's width, and the characters of a line that fit in it.
 const COLUMN_W: f64 = 360.0;
@@ -32,11 +32,13 @@ impl R1800 {
     fn layout(&self) -> Option<&layout::Layout> {
         self.layout.get(|| layout::standard(self.data())).ok()
     }
+}
 
+impl Draw for R1800 {
     /// The map with its pieces and the legend, below the headline: the same for every viewer
     /// (it shows nothing hidden), so it is drawn once per state and placed in each viewer's
     /// picture.
-    pub(crate) fn board(&self, s: &State) -> Option<Fragment> {
+    fn draw_board(&self, s: &State) -> Option<Fragment> {
         let layout = self.layout()?;
         let mut m = El::group(0.0, TOP);
         m.extend(map::map(self.data(), s, layout));
@@ -46,12 +48,12 @@ impl R1800 {
 
     /// The table as `viewer` may see it, as an SVG document, with `board` (this state's
     /// [`R1800::board`], drawn here when not given) placed in it.
-    pub(crate) fn draw_for(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
+    fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
         let layout = self.layout()?;
         let headline =
             format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
         let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];
-        body.push(El::fragment(&board.cloned().or_else(|| self.board(s))?));
+        body.push(El::fragment(&board.cloned().or_else(|| self.draw_board(s))?));
         let panel = self.panel(s, viewer);
         let per_column = ((layout.height - 20.0) / LINE_H).floor().max(10.0) as usize;
         let columns = panel.lines.len().div_ceil(per_column).max(1);
@@ -62,7 +64,9 @@ impl R1800 {
         let width = x0 + columns as f64 * COLUMN_W + 6.0;
         Some(document(width, TOP + layout.height + 6.0, &headline, body))
     }
+}
 
+impl R1800 {
     /// What the panel says, as the viewer may see it: the same facts as the text view.
     fn panel(&self, s: &State, viewer: Viewer) -> Panel {
         let d = self.data();
@@ -122,7 +126,7 @@ impl R1800 {
                 p.say(&format!("Ambition (revealed): {}", d.ambitions[usize::from(pl.ambition)].name));
             }
         }
-        if let Some(st) = self.standings_of(s) {
+        if let Some(st) = self.standings(s) {
             p.gap();
             p.head("Final standings", colour::INK);
             for x in st {

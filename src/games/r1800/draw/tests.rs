@@ -3,7 +3,8 @@
 //! show of the hands and ambitions, and that the picture renders to PNG.
 
 use crate::draw::snapshot::assert_drawing;
-use crate::engine::{Game, GameRng, Pick, Seat, SetupSpec, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{GameRng, Pick, Seat, SetupSpec, Viewer};
 use crate::games::r1800::state::State;
 use crate::games::r1800::{R1800, shared};
 
@@ -25,9 +26,9 @@ fn played() -> State {
     let mut s = start();
     let mut pick = Pick(18);
     for n in 0..184 {
-        let legal = g.legal(&s);
+        let legal = g.legal_actions(&s);
         let a = g.sim_pick(&s, &legal, &mut pick);
-        g.apply_action(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");
+        g.apply(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");
     }
     for i in 0..s.players.len() {
         for _ in 0..2 {

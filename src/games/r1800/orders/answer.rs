@@ -8,7 +8,7 @@ use super::super::R1800;
 use super::super::state::*;
 use super::super::timing::Timing;
 use super::{CardRef, Cond, Kind, Order, Pref};
-use crate::engine::{Answer, LineNote, OrderSheet};
+use crate::engine::{Answer, LineNote, OrderSheet, Rules};
 
 /// What one line makes of the decision.
 enum Fit {
@@ -23,7 +23,7 @@ impl R1800 {
         if s.stage == Stage::War {
             return self.answer_war_from(s, sheet);
         }
-        let legal = self.legal(s);
+        let legal = self.legal_actions(s);
         let mut notes = Vec::new();
         for i in 0..sheet.orders.len() {
             if sheet.used.get(i).copied().unwrap_or(true) {
@@ -49,7 +49,7 @@ impl R1800 {
     }
 
     fn seat(&self, s: &State) -> usize {
-        self.decision(s).map(|d| d.seat.index()).unwrap_or(0)
+        self.next_decision(s).map(|d| d.seat.index()).unwrap_or(0)
     }
 
     fn fit(&self, s: &State, k: &Kind, legal: &[Action]) -> Fit {
@@ -357,22 +357,6 @@ impl R1800 {
             Cond::Controls(p) => s.controls(seat, *p),
             Cond::Not(x) => !self.holds(s, seat, x),
         }
-    }
-
-    /// RULING E32: the lines published are those carried out, except DRAFT lists and IF lines
-    /// (their unplayed preferences, conditions and alternatives stay hashes).
-    pub fn public_of(
-        &self,
-        sheet: &OrderSheet<Order>,
-        notes: &[LineNote],
-    ) -> std::collections::BTreeSet<usize> {
-        let private: std::collections::BTreeSet<usize> = sheet
-            .orders
-            .iter()
-            .filter(|o| matches!(o.order.kind, Kind::Draft(_) | Kind::If { .. }))
-            .map(|o| o.line)
-            .collect();
-        crate::engine::executed_lines(notes).into_iter().filter(|l| !private.contains(l)).collect()
     }
 }
 

@@ -10,8 +10,8 @@ pub(super) mod tests;
 
 use super::R1800;
 use super::data::fold;
-use super::state::NEUTRAL;
-use crate::engine::OrderError;
+use super::state::{Action, NEUTRAL, State};
+use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Rules, Setup};
 use std::fmt;
 
 /// A card of your tableau: by its number in your view (`#3`) or by name.
@@ -182,14 +182,38 @@ fn strip<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     (head.eq_ignore_ascii_case(word) && (rest.is_empty() || rest.starts_with(' '))).then(|| rest.trim())
 }
 
-impl R1800 {
+impl Orders for R1800 {
+    type Order = Order;
+
     /// Parses one line.
-    pub fn parse_line(&self, line: &str) -> Result<Order, OrderError> {
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
         let text = line.trim().to_string();
         let kind = self.parse_kind(&text)?;
         Ok(Order { text, kind })
     }
 
+    fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
+    }
+
+    /// RULING E32: the lines published are those carried out, except DRAFT lists and IF lines
+    /// (their unplayed preferences, conditions and alternatives stay hashes).
+    fn public_lines(
+        &self,
+        sheet: &OrderSheet<Order>,
+        notes: &[LineNote],
+    ) -> std::collections::BTreeSet<usize> {
+        let private: std::collections::BTreeSet<usize> = sheet
+            .orders
+            .iter()
+            .filter(|o| matches!(o.order.kind, Kind::Draft(_) | Kind::If { .. }))
+            .map(|o| o.line)
+            .collect();
+        crate::engine::executed_lines(notes).into_iter().filter(|l| !private.contains(l)).collect()
+    }
+}
+
+impl R1800 {
     fn parse_kind(&self, t: &str) -> Result<Kind, OrderError> {
         if let Some(rest) = strip(t, "IF") {
             let (cond, rest) = split_word(rest, "THEN")
@@ -206,7 +230,7 @@ impl R1800 {
         }
         if strip(t, "WAR").is_some() {
             let mut blank = self
-                .new_game(
+                .setup(
                     &crate::engine::SetupSpec { seats: 8, options: serde_json::Value::Null },
                     &mut crate::engine::GameRng::for_setup(0),
                 )

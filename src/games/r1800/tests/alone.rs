@@ -7,7 +7,7 @@ use super::super::orders::tests::sheet;
 use super::super::state::*;
 use super::cards::admin;
 use super::{card, game, held, new, prov, rng, to_first_turn};
-use crate::engine::Pick;
+use crate::engine::{Apply, Orders, Pick, Rules};
 
 /// Seat 0 (France) in its turn, holding `name` and these admin cards.
 fn turn_with(name: &str, hand: &[&str]) -> (State, u8) {
@@ -39,15 +39,15 @@ fn public_schools_alone_moves_two_farmers_into_an_adjacent_city() {
     let (mut s, ps) = turn_with("Public Schools", &["Urbanization"]);
     s.players[0].cards[usize::from(ps)].res[C] = 1;
     let a = alone(ps, &["Urbanization"]);
-    assert!(game().legal(&s).contains(&a), "legal with its squares not full");
-    game().apply_action(&mut s, &a, &mut rng()).expect("activate alone");
+    assert!(game().legal_actions(&s).contains(&a), "legal with its squares not full");
+    game().apply(&mut s, &a, &mut rng()).expect("activate alone");
     assert!(s.players[0].admin.is_empty() && s.admin_discard.contains(&admin("Urbanization")));
     assert_eq!(s.players[0].cards[usize::from(ps)].res[C], 1, "RULING E79: its squares keep what they hold");
     assert_eq!(s.pending.iter().map(|p| p.choice).collect::<Vec<_>>(), vec![Choice::Educate; 2]);
     let m = me(&s);
     for from in ["Normandie", "Champagne"] {
         let e = Action::Educate { from: prov(from), to: prov("Paris") };
-        game().apply_action(&mut s, &e, &mut rng()).expect("educate");
+        game().apply(&mut s, &e, &mut rng()).expect("educate");
     }
     assert_eq!((pops(&s, "Paris", m), pops(&s, "Normandie", m), pops(&s, "Champagne", m)), (3, 0, 0));
     assert!(s.pending.is_empty());
@@ -61,10 +61,10 @@ fn ruling_e80_public_schools_move_laborers_off_factories_but_not_bourgeois() {
     s.provinces[usize::from(prov("Paris"))].pops[m] = 2;
     s.provinces[usize::from(prov("Paris"))].factories = 0;
     let e = Action::Educate { from: prov("Paris"), to: prov("Lyon") };
-    assert!(!game().legal(&s).contains(&e), "two bourgeois, no laborer");
+    assert!(!game().legal_actions(&s).contains(&e), "two bourgeois, no laborer");
     s.provinces[usize::from(prov("Paris"))].factories = 1;
-    assert!(game().legal(&s).contains(&e), "one of them works the factory");
-    game().apply_action(&mut s, &e, &mut rng()).expect("educate");
+    assert!(game().legal_actions(&s).contains(&e), "one of them works the factory");
+    game().apply(&mut s, &e, &mut rng()).expect("educate");
     assert_eq!((pops(&s, "Paris", m), pops(&s, "Lyon", m)), (1, 2));
 }
 
@@ -72,14 +72,14 @@ fn ruling_e80_public_schools_move_laborers_off_factories_but_not_bourgeois() {
 fn ruling_e80_public_schools_move_only_into_an_adjacent_city_you_control() {
     let (mut s, _) = turn_with("Public Schools", &[]);
     s.pending.push(Pending { seat: 0, choice: Choice::Educate });
-    let legal = game().legal(&s);
+    let legal = game().legal_actions(&s);
     assert!(legal.contains(&Action::Educate { from: prov("Normandie"), to: prov("Paris") }));
     assert!(!legal.contains(&Action::Educate { from: prov("Normandie"), to: prov("London") }), "not yours");
     assert!(!legal.iter().any(
         |a| matches!(a, Action::Educate { to, .. } if !game().data().provinces[usize::from(*to)].is_city())
     ));
     let err = game()
-        .apply_action(&mut s, &Action::Educate { from: prov("Normandie"), to: prov("London") }, &mut rng())
+        .apply(&mut s, &Action::Educate { from: prov("Normandie"), to: prov("London") }, &mut rng())
         .unwrap_err();
     assert!(err.0.contains("EDUCATE"), "{}", err.0);
 }
@@ -88,9 +88,9 @@ fn ruling_e80_public_schools_move_only_into_an_adjacent_city_you_control() {
 fn ruling_e79_a_card_activated_alone_is_not_activated_again_that_turn() {
     let (mut s, ps) = turn_with("Public Schools", &["Urbanization", "Urbanization"]);
     s.players[0].cards[usize::from(ps)].res[C] = 2;
-    game().apply_action(&mut s, &alone(ps, &["Urbanization"]), &mut rng()).expect("alone");
+    game().apply(&mut s, &alone(ps, &["Urbanization"]), &mut rng()).expect("alone");
     s.pending.clear();
-    assert!(!game().legal(&s).iter().any(
+    assert!(!game().legal_actions(&s).iter().any(
         |a| matches!(a, Action::Activate { card, .. } | Action::ActivateAlone { card, .. } if *card == ps)
     ));
     let err = game().can_activate(&s, 0, usize::from(ps), &[admin("Urbanization")]).unwrap_err();
@@ -101,19 +101,18 @@ fn ruling_e79_a_card_activated_alone_is_not_activated_again_that_turn() {
 fn ruling_e79_an_activation_alone_needs_its_admin_cost_exactly_and_the_cards_held() {
     let (mut s, sp) = turn_with("Secret Police", &["Urbanization"]);
     assert!(
-        !game().legal(&s).iter().any(|a| matches!(a, Action::ActivateAlone { .. })),
+        !game().legal_actions(&s).iter().any(|a| matches!(a, Action::ActivateAlone { .. })),
         "one card, costs two"
     );
     let before = s.clone();
-    let err =
-        game().apply_action(&mut s, &alone(sp, &["Urbanization", "Urbanization"]), &mut rng()).unwrap_err();
+    let err = game().apply(&mut s, &alone(sp, &["Urbanization", "Urbanization"]), &mut rng()).unwrap_err();
     assert_eq!(err.0, "you do not hold those admin cards");
-    let err = game().apply_action(&mut s, &alone(sp, &["Urbanization"]), &mut rng()).unwrap_err();
+    let err = game().apply(&mut s, &alone(sp, &["Urbanization"]), &mut rng()).unwrap_err();
     assert!(err.0.contains("alone costs 2 admin card(s)"), "{}", err.0);
     assert_eq!(s, before, "a refusal changes nothing");
     let (t, _) = turn_with("Hospitals", &["Urbanization"]);
     assert!(
-        !game().legal(&t).iter().any(|a| matches!(a, Action::ActivateAlone { .. })),
+        !game().legal_actions(&t).iter().any(|a| matches!(a, Action::ActivateAlone { .. })),
         "no such activation"
     );
 }
@@ -129,8 +128,8 @@ fn secret_police_alone_converts_one_pop_and_massacres_one_pop_for_two_admin_card
     s.provinces[paris].pops[prussia] = 1;
     let y = s.players[0].prosperity;
     let a = alone(sp, &["Urbanization", "Propaganda Campaign"]);
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("alone");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("alone");
     assert_eq!(s.players[0].prosperity, y - 1);
     assert!(s.players[0].admin.is_empty(), "no admin card drawn: the other activation does that");
     assert_eq!(
@@ -138,13 +137,13 @@ fn secret_police_alone_converts_one_pop_and_massacres_one_pop_for_two_admin_card
         vec![Choice::Convert, Choice::Massacre]
     );
     let c = Action::Convert { province: prov("Paris"), owner: NEUTRAL as u8 };
-    game().apply_action(&mut s, &c, &mut rng()).expect("convert");
+    game().apply(&mut s, &c, &mut rng()).expect("convert");
     let k = Action::Massacre { province: prov("Paris"), owner: prussia as u8 };
     assert!(
-        !game().legal(&s).contains(&Action::Massacre { province: prov("Paris"), owner: m as u8 }),
+        !game().legal_actions(&s).contains(&Action::Massacre { province: prov("Paris"), owner: m as u8 }),
         "not your own"
     );
-    game().apply_action(&mut s, &k, &mut rng()).expect("massacre");
+    game().apply(&mut s, &k, &mut rng()).expect("massacre");
     assert_eq!((pops(&s, "Paris", m), pops(&s, "Paris", NEUTRAL), pops(&s, "Paris", prussia)), (4, 0, 0));
     assert!(s.grievances.contains(&Grievance { victim: 1, offender: 0, raid: false }), "RULING E81: a wrong");
 }
@@ -157,7 +156,7 @@ fn ruling_e81_a_massacre_is_only_in_a_province_you_control() {
     s.pending.push(Pending { seat: 0, choice: Choice::Massacre });
     assert!(
         game()
-            .legal(&s)
+            .legal_actions(&s)
             .iter()
             .all(|a| !matches!(a, Action::Massacre { province, .. } if usize::from(*province) == berlin))
     );
@@ -171,8 +170,8 @@ fn the_moves_the_conversion_and_the_massacre_may_be_declined_and_a_silent_seat_d
         s.provinces[usize::from(prov("Paris"))].pops[m] = 2;
         s.provinces[usize::from(prov("Paris"))].pops[NEUTRAL] = 1;
         s.pending.push(Pending { seat: 0, choice });
-        assert_eq!(game().default_for(&s), Some(Action::Skip));
-        game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("decline");
+        assert_eq!(game().default_action(&s), Some(Action::Skip));
+        game().apply(&mut s, &Action::Skip, &mut rng()).expect("decline");
         assert!(s.pending.is_empty());
     }
 }
@@ -191,7 +190,7 @@ fn secret_police_alone_by_mail_with_its_conversion_and_massacre() {
     ]);
     for _ in 0..3 {
         let a = game().answer_from(&s, &mut sh).action.expect("an action");
-        game().apply_action(&mut s, &a, &mut rng()).expect("applies");
+        game().apply(&mut s, &a, &mut rng()).expect("applies");
     }
     assert_eq!((pops(&s, "Paris", m), pops(&s, "Paris", NEUTRAL)), (4, 0));
     assert!(s.pending.is_empty());
@@ -208,10 +207,10 @@ fn public_schools_alone_by_mail_one_educate_line_a_move() {
     ]);
     for _ in 0..3 {
         let a = game().answer_from(&s, &mut sh).action.expect("an action");
-        game().apply_action(&mut s, &a, &mut rng()).expect("applies");
+        game().apply(&mut s, &a, &mut rng()).expect("applies");
     }
     assert_eq!(pops(&s, "Paris", m), 3);
-    let p = game().parse_line("ACTIVATE Public Schools ALONE").expect("parses").kind;
+    let p = game().parse_order("ACTIVATE Public Schools ALONE").expect("parses").kind;
     assert!(matches!(p, Kind::Activate { alone: true, ref discard, .. } if discard.is_empty()));
 }
 
@@ -225,7 +224,7 @@ fn bad_alone_educate_and_massacre_order_text_is_refused_with_a_reason() {
         ("MASSACRE Atlantis", "no province"),
         ("MASSACRE Paris OF Narnia", "no power"),
     ] {
-        let err = game().parse_line(line).unwrap_err();
+        let err = game().parse_order(line).unwrap_err();
         assert!(err.0.contains(words), "{line}: {}", err.0);
     }
 }

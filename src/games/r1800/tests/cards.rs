@@ -3,6 +3,7 @@
 
 use super::super::state::*;
 use super::{card, game, held, new, prov, rng, to_first_turn};
+use crate::engine::{Apply, Rules};
 
 pub(super) fn admin(name: &str) -> u8 {
     game().data().admin_named(name).expect(name)
@@ -28,8 +29,8 @@ fn accelerate_development_lets_its_player_pick_before_those_who_did_not_play_one
     game().open_draft(&mut s);
     assert_eq!(s.stage, Stage::Call { to_ask: vec![2], early: vec![] });
     let a = play(admin("Accelerate Development"), 0, Target::default());
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("accelerate");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("accelerate");
     assert_eq!(s.stage, Stage::Draft { to_pick: vec![2, 0, 1] });
     assert!(s.admin_discard.contains(&admin("Accelerate Development")));
 }
@@ -41,16 +42,16 @@ fn ruling_e69_every_seat_holding_admin_cards_is_asked_before_the_draft_and_may_d
     s.players[1].admin = vec![admin("Accelerate Development")];
     game().open_draft(&mut s);
     assert_eq!(s.stage, Stage::Call { to_ask: vec![0, 1], early: vec![] });
-    assert_eq!(game().legal(&s), vec![Action::Skip], "a seat without the card is asked too");
-    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("seat 1 declines");
-    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("seat 2 declines");
+    assert_eq!(game().legal_actions(&s), vec![Action::Skip], "a seat without the card is asked too");
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("seat 1 declines");
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("seat 2 declines");
     assert_eq!(s.stage, Stage::Draft { to_pick: vec![0, 1, 2] });
 }
 
 #[test]
 fn accelerate_development_is_not_played_during_a_turn() {
     let s = turn_with(2, &["Accelerate Development"]);
-    assert!(!game().legal(&s).iter().any(|a| matches!(a, Action::Admin { .. })));
+    assert!(!game().legal_actions(&s).iter().any(|a| matches!(a, Action::Admin { .. })));
     let err = game().check_admin(&s, 0, admin("Accelerate Development"), 0, &Target::default()).unwrap_err();
     assert!(err.contains("at the start of the development draft"), "{err}");
 }
@@ -62,15 +63,15 @@ fn policy_initiative_gives_two_picks_and_then_a_card_from_the_deck_joins_the_off
     s.stage = Stage::Draft { to_pick: vec![0, 1] };
     s.players[0].admin = vec![admin("Policy Initiative")];
     let a = play(admin("Policy Initiative"), 0, Target::default());
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("initiative");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("initiative");
     assert_eq!(s.players[0].prosperity, 1, "it costs 1 prosperity");
     assert_eq!(s.stage, Stage::Draft { to_pick: vec![0, 0, 1] });
-    assert!(!game().legal(&s).contains(&a), "one Policy Initiative a pick");
+    assert!(!game().legal_actions(&s).contains(&a), "one Policy Initiative a pick");
     let top = s.dev_deck.last().copied();
-    game().apply_action(&mut s, &Action::Pick(0), &mut rng()).expect("first pick");
+    game().apply(&mut s, &Action::Pick(0), &mut rng()).expect("first pick");
     assert_eq!(s.offer, vec![card("Great Works")], "no card joins before the second pick");
-    game().apply_action(&mut s, &Action::Pick(0), &mut rng()).expect("second pick");
+    game().apply(&mut s, &Action::Pick(0), &mut rng()).expect("second pick");
     assert_eq!(s.offer, top.into_iter().collect::<Vec<_>>(), "the deck's top card joins the offer");
     assert_eq!(s.stage, Stage::Draft { to_pick: vec![1] });
     assert_eq!(s.initiative, None);
@@ -102,8 +103,8 @@ fn free_enterprise_plays_one_of_the_three_kinds_found_in_the_deck() {
     let mut s = enterprise(&["Industrial Agriculture"]);
     let at = held(&s, 0, "Autocracy") as u8;
     let a = play(admin("Free Enterprise"), 0, Target { card: Some(at), ..Target::default() });
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("free enterprise");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("free enterprise");
     assert!(s.players[0].cards.iter().any(|h| h.card == card("Industrial Agriculture")));
     assert_eq!(s.players[0].cards[usize::from(at)].res[C], 0, "1 C paid");
     let mut t = enterprise(&[]);
@@ -113,7 +114,7 @@ fn free_enterprise_plays_one_of_the_three_kinds_found_in_the_deck() {
             .is_err()
     );
     t.dev_discard.push(card("Financial Institution"));
-    game().apply_action(&mut t, &a, &mut rng()).expect("found in the discard pile");
+    game().apply(&mut t, &a, &mut rng()).expect("found in the discard pile");
     assert!(t.players[0].cards.iter().any(|h| h.card == card("Financial Institution")));
 }
 
@@ -129,8 +130,8 @@ fn free_enterprise_may_be_paid_by_moving_commerce_from_a_financial_institution_t
         1,
         Target { card: Some(fi as u8), onto: Some(se as u8), ..Target::default() },
     );
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("shift");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("shift");
     assert_eq!((s.players[0].cards[fi].res[C], s.players[0].cards[se].res[C]), (0, 1));
     assert!(s.players[0].cards.iter().any(|h| h.card == card("Infrastructure")));
 }
@@ -155,8 +156,8 @@ fn espionage_steals_every_face_up_technology_the_chosen_power_has_discovered() {
     s.offer = vec![card("Canning"), card("Telegraph")];
     let at = held(&s, 0, "Autocracy") as u8;
     let a = play(admin("Espionage"), 0, Target { seat: Some(1), card: Some(at), ..Target::default() });
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("steal");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("steal");
     assert_eq!(s.offer, vec![card("Telegraph")], "Prussia never had the Telegraph");
     assert!(s.players[0].cards.iter().any(|h| h.card == card("Canning") && !h.covered));
 }
@@ -176,7 +177,7 @@ fn espionage_sabotage_removes_up_to_three_production_from_another_powers_card() 
         card: Some(at),
         ..Target::default()
     };
-    game().apply_action(&mut s, &play(admin("Espionage"), 1, t), &mut rng()).expect("sabotage");
+    game().apply(&mut s, &play(admin("Espionage"), 1, t), &mut rng()).expect("sabotage");
     assert_eq!(s.players[1].cards[gw].res[P], 1);
 }
 
@@ -191,11 +192,11 @@ fn espionage_support_rebellion_makes_the_occupier_discard_military_cards_or_lose
     let at = held(&s, 0, "Autocracy") as u8;
     let t = Target { to: Some(champagne), card: Some(at), ..Target::default() };
     let a = play(admin("Espionage"), 2, t);
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("rebellion");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("rebellion");
     assert!(s.players[1].military.is_empty(), "one occupied pop, none of its own: one card");
     assert!(s.provinces[usize::from(champagne)].regiment.is_some());
     s.players[0].cards[usize::from(at)].res[C] = 1;
-    game().apply_action(&mut s, &a, &mut rng()).expect("rebellion again");
+    game().apply(&mut s, &a, &mut rng()).expect("rebellion again");
     assert_eq!(s.provinces[usize::from(champagne)].regiment, None, "no card left: the regiment goes");
 }

@@ -5,7 +5,7 @@
 use super::super::board::{self, collection};
 use super::super::state::*;
 use super::{card, game, held, new, prov, rng, to_first_turn};
-use crate::engine::{GameRng, SetupSpec};
+use crate::engine::{Apply, GameRng, Rules, Setup, SetupSpec};
 
 fn power(s: &State, seat: usize) -> usize {
     usize::from(s.players[seat].power)
@@ -15,7 +15,7 @@ fn power(s: &State, seat: usize) -> usize {
 fn a_game_is_for_two_to_eight_players() {
     for seats in [0u8, 1, 9] {
         let spec = SetupSpec { seats, options: serde_json::Value::Null };
-        assert!(game().new_game(&spec, &mut GameRng::for_setup(1)).is_err(), "{seats} seats");
+        assert!(game().setup(&spec, &mut GameRng::for_setup(1)).is_err(), "{seats} seats");
     }
     for seats in 2..=8u8 {
         assert_eq!(new(seats).players.len(), usize::from(seats));
@@ -95,7 +95,7 @@ fn a_city_holds_at_most_five_factories() {
     to_first_turn(&mut s);
     s.provinces[usize::from(prov("Paris"))].factories = 5;
     s.pending.push(Pending { seat: 0, choice: Choice::Factory });
-    let legal = game().legal(&s);
+    let legal = game().legal_actions(&s);
     assert!(!legal.contains(&Action::Build(prov("Paris"))));
     assert!(legal.contains(&Action::Build(prov("Lyon"))));
 }
@@ -183,12 +183,10 @@ fn an_admin_cost_must_be_paid_to_activate_and_command_economy_waives_it() {
     let gw = held(&s, 0, "Great Works");
     s.players[0].cards[gw].res = [0, 4, 0];
     let free = Action::Activate { card: gw as u8, discard: vec![] };
-    assert!(game().apply_action(&mut s, &free, &mut rng()).unwrap_err().0.contains("costs 1 admin"));
+    assert!(game().apply(&mut s, &free, &mut rng()).unwrap_err().0.contains("costs 1 admin"));
     let urb = game().data().admin_named("Urbanization").expect("card");
     s.players[0].admin = vec![urb];
-    game()
-        .apply_action(&mut s, &Action::Activate { card: gw as u8, discard: vec![urb] }, &mut rng())
-        .unwrap();
+    game().apply(&mut s, &Action::Activate { card: gw as u8, discard: vec![urb] }, &mut rng()).unwrap();
     assert_eq!((s.players[0].prosperity, s.players[0].admin.len()), (4, 0));
     assert_eq!(s.admin_discard, vec![urb]);
     let mut t = new(2);
@@ -197,7 +195,7 @@ fn an_admin_cost_must_be_paid_to_activate_and_command_economy_waives_it() {
     game().adopt(&mut t, 0, card("Great Works"));
     let gw = held(&t, 0, "Great Works");
     t.players[0].cards[gw].res = [0, 4, 0];
-    game().apply_action(&mut t, &Action::Activate { card: gw as u8, discard: vec![] }, &mut rng()).unwrap();
+    game().apply(&mut t, &Action::Activate { card: gw as u8, discard: vec![] }, &mut rng()).unwrap();
     assert_eq!(t.players[0].prosperity, 4);
 }
 
@@ -210,11 +208,11 @@ fn a_financial_institution_gives_one_commerce_to_another_card_once_a_turn() {
     let (fi, se) = (held(&s, 0, "Financial Institution"), held(&s, 0, "Stock Exchange"));
     s.players[0].cards[fi].res[C] = 2;
     let shift = Action::Shift { from: fi as u8, to: se as u8 };
-    assert!(game().legal(&s).contains(&shift));
-    game().apply_action(&mut s, &shift, &mut rng()).expect("the first move");
+    assert!(game().legal_actions(&s).contains(&shift));
+    game().apply(&mut s, &shift, &mut rng()).expect("the first move");
     assert_eq!((s.players[0].cards[fi].res[C], s.players[0].cards[se].res[C]), (1, 1));
-    let again = game().apply_action(&mut s, &shift, &mut rng()).unwrap_err();
+    let again = game().apply(&mut s, &shift, &mut rng()).unwrap_err();
     assert!(again.0.contains("this turn already"), "{again}");
     let back = Action::Shift { from: se as u8, to: fi as u8 };
-    assert!(game().apply_action(&mut s, &back, &mut rng()).unwrap_err().0.contains("not a Financial"));
+    assert!(game().apply(&mut s, &back, &mut rng()).unwrap_err().0.contains("not a Financial"));
 }

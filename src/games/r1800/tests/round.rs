@@ -6,6 +6,7 @@ use super::super::board;
 use super::super::data::{DevType, GlobalEvent};
 use super::super::state::*;
 use super::{card, game, held, new, prov, rng, to_first_turn};
+use crate::engine::{Apply, Rules};
 
 fn event(s: &mut State, e: GlobalEvent) {
     game().global_event(s, e, &mut rng());
@@ -90,14 +91,14 @@ fn the_first_discovery_of_a_technology_puts_commerce_on_research_institutions() 
 fn landed_gentry_moves_one_pop_to_an_adjacent_controlled_countryside_at_the_end_of_the_turn() {
     let mut s = new(2);
     to_first_turn(&mut s);
-    game().apply_action(&mut s, &Action::EndActions, &mut rng()).unwrap();
-    let legal = game().legal(&s);
+    game().apply(&mut s, &Action::EndActions, &mut rng()).unwrap();
+    let legal = game().legal_actions(&s);
     assert!(!legal.contains(&Action::MovePop { from: prov("Normandie"), to: prov("Flanders") }));
     let m = Action::MovePop { from: prov("Paris"), to: prov("Champagne") };
     assert!(legal.contains(&m));
-    game().apply_action(&mut s, &m, &mut rng()).unwrap();
+    game().apply(&mut s, &m, &mut rng()).unwrap();
     let again = Action::MovePop { from: prov("Lyon"), to: prov("Occitanie") };
-    assert!(game().apply_action(&mut s, &again, &mut rng()).is_err(), "one pop a turn");
+    assert!(game().apply(&mut s, &again, &mut rng()).is_err(), "one pop a turn");
 }
 
 #[test]
@@ -108,14 +109,14 @@ fn roads_move_one_regiment_between_controlled_provinces_at_the_end_of_the_turn()
     s.provinces[usize::from(prov("Champagne"))].regiment = Some(Piece { owner: Some(me), conscripted: None });
     s.provinces[usize::from(prov("Acquitaine"))].regiment =
         Some(Piece { owner: Some(me), conscripted: None });
-    game().apply_action(&mut s, &Action::EndActions, &mut rng()).unwrap();
-    let legal = game().legal(&s);
+    game().apply(&mut s, &Action::EndActions, &mut rng()).unwrap();
+    let legal = game().legal_actions(&s);
     assert!(!legal.contains(&Action::MoveRegiment { from: prov("Champagne"), to: prov("Flanders") }));
     let m = Action::MoveRegiment { from: prov("Champagne"), to: prov("Paris") };
     assert!(legal.contains(&m));
-    game().apply_action(&mut s, &m, &mut rng()).unwrap();
+    game().apply(&mut s, &m, &mut rng()).unwrap();
     let again = Action::MoveRegiment { from: prov("Acquitaine"), to: prov("Occitanie") };
-    assert!(game().apply_action(&mut s, &again, &mut rng()).is_err(), "Roads: one regiment");
+    assert!(game().apply(&mut s, &again, &mut rng()).is_err(), "Roads: one regiment");
 }
 
 #[test]
@@ -124,16 +125,16 @@ fn a_republic_draws_an_admin_card_when_prosperity_rose_and_discards_one_when_it_
     to_first_turn(&mut s);
     game().adopt(&mut s, 0, card("Republic"));
     s.players[0].prosperity = 3;
-    game().apply_action(&mut s, &Action::EndActions, &mut rng()).unwrap();
-    game().apply_action(&mut s, &Action::EndTurn, &mut rng()).unwrap();
+    game().apply(&mut s, &Action::EndActions, &mut rng()).unwrap();
+    game().apply(&mut s, &Action::EndTurn, &mut rng()).unwrap();
     assert_eq!(s.players[0].admin.len(), 1);
     let mut t = new(2);
     to_first_turn(&mut t);
     game().adopt(&mut t, 0, card("Republic"));
     t.players[0].admin = vec![0];
     t.players[0].prosperity = 1;
-    game().apply_action(&mut t, &Action::EndActions, &mut rng()).unwrap();
-    game().apply_action(&mut t, &Action::EndTurn, &mut rng()).unwrap();
+    game().apply(&mut t, &Action::EndActions, &mut rng()).unwrap();
+    game().apply(&mut t, &Action::EndTurn, &mut rng()).unwrap();
     assert!(t.players[0].admin.is_empty());
 }
 
@@ -195,9 +196,9 @@ fn migration_lets_a_player_move_one_pop_to_any_adjacent_province_with_room() {
     s.event = d.events.iter().position(|e| e.effect == GlobalEvent::Migration).map(|e| e as u8);
     to_first_turn(&mut s);
     let m = Action::Migrate { from: prov("Champagne"), to: prov("Flanders") };
-    assert!(game().legal(&s).contains(&m), "control is not needed");
-    game().apply_action(&mut s, &m, &mut rng()).unwrap();
-    assert!(!game().legal(&s).iter().any(|a| matches!(a, Action::Migrate { .. })));
+    assert!(game().legal_actions(&s).contains(&m), "control is not needed");
+    game().apply(&mut s, &m, &mut rng()).unwrap();
+    assert!(!game().legal_actions(&s).iter().any(|a| matches!(a, Action::Migrate { .. })));
 }
 
 #[test]
@@ -207,9 +208,9 @@ fn a_navy_raids_only_a_player_with_a_smaller_navy() {
     game().adopt(&mut s, 0, card("Navy"));
     s.players[1].overseas = vec![3];
     s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
-    assert!(game().legal(&s).contains(&Action::Raid { seat: 1, route: 3 }));
+    assert!(game().legal_actions(&s).contains(&Action::Raid { seat: 1, route: 3 }));
     game().adopt(&mut s, 1, card("Navy"));
-    assert_eq!(game().legal(&s), vec![Action::Skip]);
+    assert_eq!(game().legal_actions(&s), vec![Action::Skip]);
 }
 
 #[test]

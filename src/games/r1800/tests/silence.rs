@@ -6,7 +6,8 @@
 use super::super::orders::tests::sheet;
 use super::super::state::*;
 use super::{game, new, rng, to_first_turn};
-use crate::engine::{Decision, Game};
+use crate::engine::prelude::*;
+use crate::engine::{Decision, Orders};
 
 /// Seat 0 in its turn with `choice` open.
 fn open(choice: Choice) -> State {
@@ -18,7 +19,7 @@ fn open(choice: Choice) -> State {
 
 /// The lowest-numbered province named by the options of this kind.
 fn first_place(s: &State, of: impl Fn(&Action) -> Option<u16>) -> u16 {
-    game().legal(s).iter().filter_map(of).min().expect("at least one place is open")
+    game().legal_actions(s).iter().filter_map(of).min().expect("at least one place is open")
 }
 
 #[test]
@@ -26,9 +27,9 @@ fn a_silent_seat_builds_its_earned_factory_in_the_first_city_in_map_order() {
     let mut s = open(Choice::Factory);
     let want = first_place(&s, |a| if let Action::Build(q) = a { Some(*q) } else { None });
     let before = s.provinces[usize::from(want)].factories;
-    let a = game().default_for(&s).expect("a default");
+    let a = game().default_action(&s).expect("a default");
     assert_eq!(a, Action::Build(want));
-    game().apply_action(&mut s, &a, &mut rng()).expect("build");
+    game().apply(&mut s, &a, &mut rng()).expect("build");
     assert_eq!(s.provinces[usize::from(want)].factories, before + 1);
     assert!(s.pending.is_empty());
 }
@@ -37,17 +38,17 @@ fn a_silent_seat_builds_its_earned_factory_in_the_first_city_in_map_order() {
 fn a_silent_seat_places_its_new_pop_and_its_regiment_at_the_first_possible_province() {
     let s = open(Choice::Pop);
     let want = first_place(&s, |a| if let Action::Grow(q) = a { Some(*q) } else { None });
-    assert_eq!(game().default_for(&s), Some(Action::Grow(want)));
+    assert_eq!(game().default_action(&s), Some(Action::Grow(want)));
     let s = open(Choice::Recruit);
     let want = first_place(&s, |a| if let Action::Recruit(q) = a { Some(*q) } else { None });
-    assert_eq!(game().default_for(&s), Some(Action::Recruit(want)));
+    assert_eq!(game().default_action(&s), Some(Action::Recruit(want)));
 }
 
 #[test]
 fn a_silent_seat_discards_the_first_military_card_of_its_hand() {
     let mut s = open(Choice::DiscardMilitary);
     s.players[0].military = vec![2, 5, 5];
-    assert_eq!(game().default_for(&s), Some(Action::DiscardMilitary(2)));
+    assert_eq!(game().default_action(&s), Some(Action::DiscardMilitary(2)));
 }
 
 #[test]
@@ -57,10 +58,10 @@ fn a_silent_seat_declines_a_conversion_a_raid_a_trade_and_a_hospitals_spend() {
     let me = usize::from(s.players[0].power);
     s.provinces[usize::from(mine)].pops[me] = 3;
     s.provinces[usize::from(mine)].pops[NEUTRAL] = 1;
-    assert!(game().legal(&s).len() > 1, "a conversion is possible, so declining is a choice");
-    assert_eq!(game().default_for(&s), Some(Action::Skip));
+    assert!(game().legal_actions(&s).len() > 1, "a conversion is possible, so declining is a choice");
+    assert_eq!(game().default_action(&s), Some(Action::Skip));
     for choice in [Choice::NavyRaid, Choice::Barter { with: 1 }, Choice::Hospital] {
-        assert_eq!(game().default_for(&open(choice)), Some(Action::Skip), "{choice:?}");
+        assert_eq!(game().default_action(&open(choice)), Some(Action::Skip), "{choice:?}");
     }
 }
 
@@ -69,7 +70,7 @@ fn a_sheet_without_a_build_line_builds_where_the_guide_says() {
     let s = open(Choice::Factory);
     let want = first_place(&s, |a| if let Action::Build(q) = a { Some(*q) } else { None });
     let mut orders = sheet(&["PLACE P ON Autocracy"]);
-    let d: Decision = game().decision(&s).expect("the factory is asked for");
-    let answer = Game::answer(game(), &s, &d, &mut orders);
+    let d: Decision = game().next_decision(&s).expect("the factory is asked for");
+    let answer = Orders::answer(game(), &s, &d, &mut orders);
     assert_eq!(answer.action, Some(Action::Build(want)));
 }

@@ -5,6 +5,7 @@ use super::super::state::*;
 use super::super::war::{PowerId, WarCause};
 use super::cards::admin;
 use super::{card, game, held, new, prov, rng, to_first_turn};
+use crate::engine::{Apply, Rules};
 
 /// Seat 0 (France, with a Navy) raids seat 1's (Prussia's) route in its turn.
 fn raided() -> State {
@@ -13,16 +14,19 @@ fn raided() -> State {
     game().adopt(&mut s, 0, card("Navy"));
     s.players[1].overseas = vec![3];
     s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
-    game().apply_action(&mut s, &Action::Raid { seat: 1, route: 3 }, &mut rng()).expect("raid");
+    game().apply(&mut s, &Action::Raid { seat: 1, route: 3 }, &mut rng()).expect("raid");
     s
 }
 
 /// Ends every turn of the round.
 fn end_turns(s: &mut State) {
     while let Stage::Turn { .. } = s.stage {
-        let a =
-            if game().legal(s).contains(&Action::EndActions) { Action::EndActions } else { Action::EndTurn };
-        game().apply_action(s, &a, &mut rng()).expect("end");
+        let a = if game().legal_actions(s).contains(&Action::EndActions) {
+            Action::EndActions
+        } else {
+            Action::EndTurn
+        };
+        game().apply(s, &a, &mut rng()).expect("end");
     }
 }
 
@@ -47,11 +51,11 @@ fn a_navy_raid_lets_its_victim_declare_war_on_the_raider_at_the_end_of_the_round
     end_turns(&mut s);
     assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] });
     let a = Action::Retaliate(s.players[0].power);
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("war");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("war");
     assert_eq!(hostile(&s, 1, 0), Some(WarCause::NavyRaid));
-    assert!(!game().legal(&s).contains(&a), "one declaration is enough");
-    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("done");
+    assert!(!game().legal_actions(&s).contains(&a), "one declaration is enough");
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("done");
     assert_eq!(s.stage, Stage::War, "the war phase follows");
     assert!(s.grievances.is_empty());
 }
@@ -62,8 +66,8 @@ fn diplomatic_action_lets_the_victim_of_a_removed_trade_token_declare_war() {
     s.players[1].admin = vec![admin("Diplomatic Action")];
     end_turns(&mut s);
     let a = diplomatic(0, 0);
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("retaliate");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("retaliate");
     assert_eq!(hostile(&s, 1, 0), Some(WarCause::Retaliation));
     assert!(s.admin_discard.contains(&admin("Diplomatic Action")));
 }
@@ -76,8 +80,8 @@ fn diplomatic_action_lets_the_victim_of_cleansed_pops_declare_war_but_the_free_r
     s.players[1].admin = vec![admin("Diplomatic Action")];
     end_turns(&mut s);
     assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] });
-    assert!(!game().legal(&s).contains(&Action::Retaliate(s.players[0].power)));
-    assert!(game().legal(&s).iter().any(|a| matches!(a, Action::Admin { option: 0, .. })));
+    assert!(!game().legal_actions(&s).contains(&Action::Retaliate(s.players[0].power)));
+    assert!(game().legal_actions(&s).iter().any(|a| matches!(a, Action::Admin { option: 0, .. })));
 }
 
 #[test]
@@ -119,8 +123,8 @@ fn conquest_removes_a_neutral_regiment_for_military_cards_and_may_move_a_regimen
     let cards = s.players[0].military.clone();
     let t = Target { from: Some(lyon), to: Some(swiss), military: cards, ..Target::default() };
     let a = Action::Admin { card: admin("Diplomatic Action"), option: 1, target: t };
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("conquest");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("conquest");
     assert!(s.controls(0, swiss));
     assert_eq!(s.provinces[usize::from(lyon)].regiment, None);
     assert!(s.players[0].military.is_empty());
@@ -130,7 +134,7 @@ fn conquest_removes_a_neutral_regiment_for_military_cards_and_may_move_a_regimen
 #[test]
 fn a_conquest_costs_one_military_card_and_one_more_for_each_neutral_regiment() {
     let s = conqueror(1);
-    let legal = game().legal(&s);
+    let legal = game().legal_actions(&s);
     let aims: Vec<(Option<u16>, Option<u16>)> = legal
         .iter()
         .filter_map(|a| match a {
@@ -160,14 +164,14 @@ fn traders() -> State {
 fn trade_technology_needs_a_willing_partner_who_takes_one_of_the_players_technologies() {
     let mut s = traders();
     let a = diplomatic(2, 1);
-    assert!(game().legal(&s).contains(&a));
-    game().apply_action(&mut s, &a, &mut rng()).expect("offer");
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("offer");
     assert_eq!(s.pending[0], Pending { seat: 1, choice: Choice::Barter { with: 0 } });
-    assert_eq!(game().legal(&s), vec![Action::Tech(card("Steel Plough")), Action::Skip]);
-    game().apply_action(&mut s, &Action::Tech(card("Steel Plough")), &mut rng()).expect("agree");
+    assert_eq!(game().legal_actions(&s), vec![Action::Tech(card("Steel Plough")), Action::Skip]);
+    game().apply(&mut s, &Action::Tech(card("Steel Plough")), &mut rng()).expect("agree");
     assert!(s.players[1].cards.iter().any(|h| h.card == card("Steel Plough")));
-    assert_eq!(game().legal(&s), vec![Action::Tech(card("Bolt-Action Rifle")), Action::Skip]);
-    game().apply_action(&mut s, &Action::Tech(card("Bolt-Action Rifle")), &mut rng()).expect("take");
+    assert_eq!(game().legal_actions(&s), vec![Action::Tech(card("Bolt-Action Rifle")), Action::Skip]);
+    game().apply(&mut s, &Action::Tech(card("Bolt-Action Rifle")), &mut rng()).expect("take");
     assert!(s.players[0].cards.iter().any(|h| h.card == card("Bolt-Action Rifle") && !h.covered));
 }
 
@@ -175,8 +179,8 @@ fn trade_technology_needs_a_willing_partner_who_takes_one_of_the_players_technol
 fn a_partner_who_declines_refuses_the_trade() {
     let mut s = traders();
     let a = diplomatic(2, 1);
-    game().apply_action(&mut s, &a, &mut rng()).expect("offer");
-    game().apply_action(&mut s, &Action::Skip, &mut rng()).expect("decline");
+    game().apply(&mut s, &a, &mut rng()).expect("offer");
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("decline");
     assert!(s.pending.is_empty());
     let _ = held(&s, 0, "Steel Plough");
 }
@@ -191,10 +195,10 @@ fn expansionism_cleanse_removes_up_to_two_pops_of_others_where_its_regiment_stan
     s.provinces[usize::from(hesse)].regiment = Some(Piece { owner: Some(fr), conscripted: None });
     let t = Target { to: Some(hesse), pops: vec![pr], ..Target::default() };
     let a = Action::Admin { card: admin("Expansionism"), option: 1, target: t };
-    assert!(game().legal(&s).contains(&a));
+    assert!(game().legal_actions(&s).contains(&a));
     let two = Target { to: Some(hesse), pops: vec![pr, pr], ..Target::default() };
     assert!(game().check_admin(&s, 0, admin("Expansionism"), 1, &two).is_err(), "Hesse has one Prussian pop");
-    game().apply_action(&mut s, &a, &mut rng()).expect("cleanse");
+    game().apply(&mut s, &a, &mut rng()).expect("cleanse");
     assert_eq!(s.provinces[usize::from(hesse)].pops[usize::from(pr)], 0);
     assert_eq!(s.players[0].prosperity, 1, "Y-1");
     assert_eq!(s.grievances, vec![Grievance { victim: 1, offender: 0, raid: false }]);
@@ -208,11 +212,7 @@ fn expansionism_conquest_costs_a_prosperity_as_well_as_the_military_cards() {
     let t =
         Target { from: Some(prov("Lyon")), to: Some(prov("Provence")), military: cards, ..Target::default() };
     game()
-        .apply_action(
-            &mut s,
-            &Action::Admin { card: admin("Expansionism"), option: 2, target: t },
-            &mut rng(),
-        )
+        .apply(&mut s, &Action::Admin { card: admin("Expansionism"), option: 2, target: t }, &mut rng())
         .expect("conquest");
     assert!(s.controls(0, prov("Provence")));
     assert_eq!(s.players[0].prosperity, 1);

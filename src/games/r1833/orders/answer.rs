@@ -1,13 +1,15 @@
 //! Answering decisions from a seat's order sheet: turn orders in sheet order (conditions read
 //! the hand as it is when the line is reached), standing pick-up orders for other players'
-//! discards, set-up selections; and advice at submission.
+//! discards, set-up selections; and advice at submission. The engine's `Orders` role is
+//! implemented here (the language itself is `orders::parse`).
 
 use super::super::R1833;
 use super::super::data::{CardId, Deck, Kind};
 use super::super::routes;
 use super::super::state::{Action, Phase, Player, Route, State, TakeRule};
-use super::{Cmd, Count, Order, Want};
-use crate::engine::{Answer, Decision, LineNote, OrderSheet, Seat};
+use super::{Cmd, Count, Order, Want, parse};
+use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Seat, executed_lines};
+use std::collections::BTreeSet;
 
 /// The new cards and new links a layout names.
 type Laid = (Vec<CardId>, Vec<(CardId, CardId)>);
@@ -57,69 +59,6 @@ pub fn wants(rule: TakeRule, k: Kind) -> bool {
 }
 
 impl R1833 {
-    /// Answers `decision` from the seat's sheet.
-    pub(crate) fn answer_from(
-        &self,
-        s: &State,
-        d: &Decision,
-        sheet: &mut OrderSheet<Order>,
-    ) -> Answer<Action> {
-        let deck = self.deck_of(s);
-        let mut notes = Vec::new();
-        let me = s.player(u8::try_from(d.seat.index()).unwrap_or(u8::MAX));
-        // Standing pick-up orders in the sheet replace those in force (RULING C10).
-        let takes: Vec<(usize, &Vec<Want>)> = sheet
-            .orders
-            .iter()
-            .filter_map(|o| match &o.order.cmd {
-                Cmd::Take(w) => Some((o.line, w)),
-                _ => None,
-            })
-            .collect();
-        if let Some(&(line, _)) = takes.last() {
-            let mut rules = Vec::new();
-            for (l, w) in &takes {
-                match take_rules(deck, w) {
-                    Ok(r) => rules.extend(r),
-                    Err(e) => notes.push(note(*l, false, e)),
-                }
-            }
-            if me.is_some_and(|p| p.standing != rules) && s.phase != Phase::Over {
-                notes.push(note(line, true, "standing pick-up orders recorded"));
-                return Answer { action: Some(Action::SetStanding(rules)), notes };
-            }
-            notes.clear();
-        }
-        match &s.phase {
-            Phase::Over => Answer { action: None, notes },
-            // RULING C10: offers are answered from the standing orders in force.
-            Phase::Offer { card, .. } => {
-                let k = deck.kind(*card);
-                let take = me.is_some_and(|p| p.standing.iter().any(|r| wants(*r, k)));
-                let action =
-                    if take && self.check(s, &Action::Take).is_ok() { Action::Take } else { Action::Decline };
-                Answer { action: Some(action), notes }
-            }
-            Phase::Select { .. } => {
-                for (i, o) in sheet.orders.iter().enumerate() {
-                    let Cmd::Select(names) = &o.order.cmd else { continue };
-                    if sheet.used.get(i).copied().unwrap_or(true) {
-                        continue;
-                    }
-                    let pick =
-                        names.iter().filter_map(|n| deck.lookup(n)).find_map(|k| find(deck, &s.display, k));
-                    // A SELECT line is a preference list for every pick of the seat.
-                    if let Some(c) = pick {
-                        notes.push(note(o.line, true, format!("selected {}", deck.name(c))));
-                        return Answer { action: Some(Action::Select(c)), notes };
-                    }
-                }
-                Answer { action: None, notes }
-            }
-            Phase::Play => self.answer_turn(s, sheet, notes),
-        }
-    }
-
     fn answer_turn(
         &self,
         s: &State,
@@ -266,9 +205,89 @@ impl R1833 {
         }
         Ok((new, links))
     }
+}
+
+impl Orders for R1833 {
+    type Order = Order;
+
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        parse(line)
+    }
+
+    // RULING P1: a line carried out is public (what it did is on the table), except standing
+    // pick-up orders (the views show them to their seat alone) and conditional lines (the
+    // condition names cards in the hand).
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
+        sheet
+            .orders
+            .iter()
+            .filter(|o| o.order.cond.is_empty() && !matches!(o.order.cmd, Cmd::Take(_)))
+            .filter(|o| executed.contains(&o.line))
+            .map(|o| o.line)
+            .collect()
+    }
+
+    /// Answers `decision` from the seat's sheet.
+    fn answer(&self, s: &State, d: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
+        let deck = self.deck_of(s);
+        let mut notes = Vec::new();
+        let me = s.player(u8::try_from(d.seat.index()).unwrap_or(u8::MAX));
+        // Standing pick-up orders in the sheet replace those in force (RULING C10).
+        let takes: Vec<(usize, &Vec<Want>)> = sheet
+            .orders
+            .iter()
+            .filter_map(|o| match &o.order.cmd {
+                Cmd::Take(w) => Some((o.line, w)),
+                _ => None,
+            })
+            .collect();
+        if let Some(&(line, _)) = takes.last() {
+            let mut rules = Vec::new();
+            for (l, w) in &takes {
+                match take_rules(deck, w) {
+                    Ok(r) => rules.extend(r),
+                    Err(e) => notes.push(note(*l, false, e)),
+                }
+            }
+            if me.is_some_and(|p| p.standing != rules) && s.phase != Phase::Over {
+                notes.push(note(line, true, "standing pick-up orders recorded"));
+                return Answer { action: Some(Action::SetStanding(rules)), notes };
+            }
+            notes.clear();
+        }
+        match &s.phase {
+            Phase::Over => Answer { action: None, notes },
+            // RULING C10: offers are answered from the standing orders in force.
+            Phase::Offer { card, .. } => {
+                let k = deck.kind(*card);
+                let take = me.is_some_and(|p| p.standing.iter().any(|r| wants(*r, k)));
+                let action =
+                    if take && self.check(s, &Action::Take).is_ok() { Action::Take } else { Action::Decline };
+                Answer { action: Some(action), notes }
+            }
+            Phase::Select { .. } => {
+                for (i, o) in sheet.orders.iter().enumerate() {
+                    let Cmd::Select(names) = &o.order.cmd else { continue };
+                    if sheet.used.get(i).copied().unwrap_or(true) {
+                        continue;
+                    }
+                    let pick =
+                        names.iter().filter_map(|n| deck.lookup(n)).find_map(|k| find(deck, &s.display, k));
+                    // A SELECT line is a preference list for every pick of the seat.
+                    if let Some(c) = pick {
+                        notes.push(note(o.line, true, format!("selected {}", deck.name(c))));
+                        return Answer { action: Some(Action::Select(c)), notes };
+                    }
+                }
+                Answer { action: None, notes }
+            }
+            Phase::Play => self.answer_turn(s, sheet, notes),
+        }
+    }
 
     /// Warnings at submission: names this game's deck does not know, routes the seat lacks.
-    pub(crate) fn advise_on(&self, s: &State, seat: Seat, o: &Order) -> Option<String> {
+    fn advise(&self, s: &State, seat: Seat, o: &Order) -> Option<String> {
         let deck = self.deck_of(s);
         let mut names: Vec<&String> = o.cond.iter().collect();
         match &o.cmd {

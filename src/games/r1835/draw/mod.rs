@@ -15,7 +15,8 @@ mod tests;
 
 use super::R1835;
 use super::state::{Round, State};
-use crate::draw::{El, colour, document};
+use crate::draw::{El, Fragment, colour, document};
+use crate::engine::{Draw, Rules, Viewer};
 
 /// A company's colour on the map, the market and its charter (our choice; minors dark grey).
 pub fn company_colour(id: &str) -> &'static str {
@@ -34,9 +35,9 @@ pub fn company_colour(id: &str) -> &'static str {
 
 const MARGIN: f64 = 16.0;
 
-impl R1835 {
+impl Draw for R1835 {
     /// The table as an SVG document (the same for every viewer).
-    pub(crate) fn draw_for(&self, s: &State) -> String {
+    fn draw_on(&self, s: &State, _viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
         let phase = self.data.phases.get(usize::from(s.phase));
         let headline = format!(
             "{} — {}, phase {}; bank {} M; priority deal: seat {}",
@@ -63,7 +64,7 @@ impl R1835 {
                 notes.push(format!("Run{revenue}: {}", t.routes.join(", ")));
             }
         }
-        if let Some(d) = self.decision(s) {
+        if let Some(d) = self.next_decision(s) {
             notes.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
         notes.extend(ran);
@@ -83,9 +84,11 @@ impl R1835 {
         body.push(holdings);
         y += holdings_h;
         let width = x + market_w.max(charters::width()) + MARGIN;
-        document(width, left_h.max(y) + MARGIN, &headline, body)
+        Some(document(width, left_h.max(y) + MARGIN, &headline, body))
     }
+}
 
+impl R1835 {
     /// Each player's cash, certificates, shares (director's marked), privates and minors; the
     /// start packet's items on sale while it is open. Returns the element and its height.
     fn holdings(&self, s: &State, x: f64, y: f64) -> (El, f64) {

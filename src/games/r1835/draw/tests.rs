@@ -2,7 +2,8 @@
 //! `tests/fixtures/1835/boards/dense-0.json` in phase 3.4, with companies in play).
 
 use crate::draw::snapshot::assert_drawing;
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::prelude::*;
+use crate::engine::{Seat, Viewer};
 use crate::games::r1835::board::BoardState;
 use crate::games::r1835::state::{Entity, LastRun, State};
 use crate::games::r1835::tests::{engine, sold_packet, standard};

@@ -2,7 +2,7 @@
 //! the treasury, withholding, the minors' 50/50 split, price moves, money conserved.
 
 use super::tests_support::{first_or, pass_to};
-use crate::engine::Game;
+use crate::engine::prelude::*;
 use crate::games::r1835::actions::{Action, DividendKind};
 use crate::games::r1835::data::Space;
 use crate::games::r1835::state::{Loc, State, Step};
@@ -105,6 +105,6 @@ fn a_share_company_does_not_split() {
     let (g, mut s, _) = by_with_revenue(70);
     let err = try_act(&g, &mut s, dividend("BY", DividendKind::Split)).unwrap_err();
     assert!(err.contains("only minors split"), "{err}");
-    let d = g.next_decision(&s).expect("BY");
-    assert_eq!(g.default_action(&s, &d), Some(dividend("BY", DividendKind::Payout)));
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
+    assert_eq!(g.default_action(&s), Some(dividend("BY", DividendKind::Payout)));
 }

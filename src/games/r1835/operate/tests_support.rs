@@ -2,7 +2,8 @@
 //! four-player start packet: BY floated with seat 1 as president, who owns NF, OBB; seat 3 owns
 //! PfB), passing to a company's turn, and the best tile lay for a company's trains.
 
-use crate::engine::{Game, GameRng};
+use crate::engine::GameRng;
+use crate::engine::prelude::*;
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::Action;
 use crate::games::r1835::state::{Round, State, Step};
@@ -37,10 +38,10 @@ pub(super) fn pass_to(g: &R1835, s: &mut State, id: &str) {
 /// The legal tile lay that gives the operating company's trains the best run (None: no lay
 /// earns more than nothing).
 pub(super) fn best_lay(g: &R1835, s: &State) -> Option<(Action, i64)> {
-    let d = g.next_decision(s)?;
+    g.next_decision(s)?;
     let e = g.operating_entity(s)?;
     let mut best: Option<(Action, i64)> = None;
-    for a in g.legal_actions(s, &d).into_iter().filter(|a| matches!(a, Action::LayTile { .. })) {
+    for a in g.legal_actions(s).into_iter().filter(|a| matches!(a, Action::LayTile { .. })) {
         let mut t = s.clone();
         g.apply(&mut t, &a, &mut GameRng::for_action(0, 0)).ok()?;
         let (_, run) = g.best_run(&t, e).ok()?;

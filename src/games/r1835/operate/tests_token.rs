@@ -1,7 +1,8 @@
 //! The token step and home stations (FACTS §7.5; HR 5, HR 6, HR 8; RULING K26).
 
 use super::tests_support::{first_or, pass_to};
-use crate::engine::{Event, Game};
+use crate::engine::Event;
+use crate::engine::prelude::*;
 use crate::games::r1835::actions::Action;
 use crate::games::r1835::state::{Loc, Step};
 use crate::games::r1835::tests::{act, engine, try_act};
@@ -53,8 +54,8 @@ fn house_rule_6_lets_nf_place_its_token_only_in_the_token_step() {
     let mut s = first_or(&g, json!({"nf_pfb_token_step_only": true}));
     pass_to(&g, &mut s, "BY");
     let nf = Action::PlaceToken { company: "BY".into(), hex: "L14".into(), city: 1 };
-    let d = g.next_decision(&s).expect("BY");
-    assert!(g.legal_actions(&s, &d).contains(&nf));
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
+    assert!(g.legal_actions(&s).contains(&nf));
     let by = g.data().major_index("BY").expect("BY");
     let cash = s.majors[by].cash;
     act(&g, &mut s, nf);
@@ -92,8 +93,8 @@ fn a_company_places_one_normal_station_per_turn() {
     pass_to(&g, &mut s, "BY");
     act(&g, &mut s, Action::Pass);
     s.or.turn.token = true;
-    let d = g.next_decision(&s).expect("BY");
-    let offered = g.legal_actions(&s, &d);
+    assert!(g.next_decision(&s).is_some(), "a decision is pending");
+    let offered = g.legal_actions(&s);
     assert!(
         offered.iter().all(|a| !matches!(a, Action::PlaceToken { hex, .. } if hex != "L14")),
         "{offered:?}"

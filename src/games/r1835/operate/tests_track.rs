@@ -2,7 +2,7 @@
 //! §3; RULING K32).
 
 use super::tests_support::{first_or, operating, pass_to};
-use crate::engine::Game;
+use crate::engine::prelude::*;
 use crate::games::r1835::actions::Action;
 use crate::games::r1835::holdings::{Holder, pay};
 use crate::games::r1835::state::Step;
@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 
 /// The legal tile lays of the company operating now.
 fn lays(g: &crate::games::r1835::R1835, s: &crate::games::r1835::State) -> Vec<Action> {
-    let d = g.next_decision(s).expect("a decision");
-    g.legal_actions(s, &d).into_iter().filter(|a| matches!(a, Action::LayTile { .. })).collect()
+    assert!(g.next_decision(s).is_some(), "a decision is pending");
+    g.legal_actions(s).into_iter().filter(|a| matches!(a, Action::LayTile { .. })).collect()
 }
 
 fn hex_of(a: &Action) -> String {

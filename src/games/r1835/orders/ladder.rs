@@ -1,15 +1,14 @@
 //! HR 17: an ordered tile or station that cannot be placed goes down the ladder — (A) the
 //! director's own contingency (alternatives and conditions, tried by `walk` before anything
 //! here), (B) the lay that best follows the director's stated or evident plan: a referral to
-//! the GM with the candidates ranked by progress toward the target (`Game::refer`), (C) the lay
+//! the GM with the candidates ranked by progress toward the target (`Orders::refer`), (C) the lay
 //! giving the shareholders most income this turn and next (a bounded look-ahead, RULINGS K71),
 //! (D) none when nothing gives a foreseeable advantage. The line's note names the rung
 //! (RULINGS K59, K60, K71). Candidates come from `board::rank`
 //! (RULINGS K31, K44), checked against the whole position (the treasury pays terrain).
 
-use super::operate::plan_for;
 use super::types::{Cmd, Kind, Order};
-use crate::engine::{Answer, Decision, LineNote, OrderSheet, Referral};
+use crate::engine::{Answer, LineNote, OrderSheet};
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::Action;
 use crate::games::r1835::board::rank::ranked_lays;
@@ -27,7 +26,7 @@ pub(crate) struct Candidate {
 }
 
 /// How many candidates a referral offers the GM.
-const REFERRAL_CANDIDATES: usize = 8;
+pub(super) const REFERRAL_CANDIDATES: usize = 8;
 
 /// How many of this turn's best-ranked lays HR 17 C looks ahead from (RULINGS K71): the bound
 /// that keeps the look-ahead to a few dozen revenue computations per lay.
@@ -204,42 +203,5 @@ impl R1835 {
             Action::PlaceToken { company, hex, city } => format!("{company}: TOKEN {hex} CITY {city}"),
             _ => fallback.to_string(),
         }
-    }
-
-    /// `Game::refer`: the pending HR 17 B referral of the operating company, if any.
-    pub(crate) fn refer_from(
-        &self,
-        s: &State,
-        _d: &Decision,
-        sheet: &OrderSheet<Order>,
-    ) -> Option<Referral<Action>> {
-        let e = self.operating_entity(s)?;
-        let id = self.entity_id(s, e);
-        let (order, (station, target)) = sheet.orders.iter().find_map(|o| {
-            let mine = plan_for(&o.order, &id).is_some() || o.order.company() == Some(id.as_str());
-            o.order.progress.referral.clone().filter(|_| mine).map(|r| (&o.order, r))
-        })?;
-        let mut candidates: Vec<Action> = if station {
-            self.token_candidates(s, e, Some(&target))
-        } else {
-            self.lay_candidates(s, e, Some(&target))
-        }
-        .into_iter()
-        .map(|c| c.action)
-        .take(REFERRAL_CANDIDATES)
-        .collect();
-        if candidates.is_empty() {
-            return None;
-        }
-        candidates.push(Action::Pass);
-        let name = self.data.hex(&target).map(|h| h.name.clone()).filter(|n| !n.is_empty());
-        let place = name.map(|n| format!("{target} ({n})")).unwrap_or(target);
-        let what = if station { "station" } else { "tile" };
-        Some(Referral {
-            prompt: format!(
-                "HR 17 B: {id}'s order \"{order}\" cannot be carried out — which {what} best follows {id}'s plan toward {place}? Candidates nearest first; the last is none."
-            ),
-            candidates,
-        })
     }
 }

@@ -3,6 +3,9 @@
 //! position (`plan`, `cond`), and every decision of the game answered from a seat's sheet —
 //! stock rounds (`stock`: HR 18, 19, 20), operating rounds (`operate`, with the HR 17 ladder in
 //! `ladder`), the Prussian's questions (here) — plus the echo and the HR 14 questions (`echo`).
+//! The engine's `Orders` role is implemented here: parsing, the echo (`advise`, its helpers in
+//! `echo`), answering, the HR 17 B referral (its candidates from `ladder`), HR 14's one-round
+//! request and misfit (their helpers in `echo`), and the lines published.
 //!
 //! ```text
 //! BUY 2 MSE                       two purchases, one per stock turn (HR 20)
@@ -33,17 +36,23 @@ pub use types::{Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Seller, Timing};
 use super::R1835;
 use super::actions::Action;
 use super::state::{Round, State};
-use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Seat};
-use plan::{Ctx, Outcome};
+use crate::engine::{
+    Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Referral, Seat, executed_lines,
+};
+use ladder::REFERRAL_CANDIDATES;
+use operate::plan_for;
+use plan::{Ctx, Outcome, commands};
+use std::collections::BTreeSet;
 
-impl R1835 {
+impl Orders for R1835 {
+    type Order = Order;
+
+    fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
+        self.parse_line(line).map_err(|e| OrderError(e.to_string()))
+    }
+
     /// Answers any decision of the game from the acting seat's sheet.
-    pub(crate) fn answer_from(
-        &self,
-        s: &State,
-        d: &Decision,
-        sheet: &mut OrderSheet<Order>,
-    ) -> Answer<Action> {
+    fn answer(&self, s: &State, d: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         let Some(p) = self.acting(s).filter(|p| Seat::from_index(usize::from(*p)) == d.seat) else {
             return Answer { action: None, notes: Vec::new() };
         };
@@ -57,6 +66,139 @@ impl R1835 {
         }
     }
 
+    // RULINGS P2, K74: the lines of the sheet played that were carried out are public, as PBEM
+    // 1835 publishes the orders played; a line not carried out (an alternative not taken, a
+    // contingency for what did not happen, an impossible order) goes only to its player (issue
+    // 15), and so do standing intentions (HR 12), plans for later turns (RULINGS K63).
+    fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
+        let executed = executed_lines(notes);
+        sheet
+            .orders
+            .iter()
+            .filter(|o| !matches!(o.order.kind, Kind::Intent { .. }))
+            .filter(|o| executed.contains(&o.line))
+            .map(|o| o.line)
+            .collect()
+    }
+
+    /// The echo of one line for `seat` in position `s` (None: nothing to add).
+    fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
+        let p = u8::try_from(seat.index()).ok()?;
+        let mut out = Vec::new();
+        match &order.kind {
+            Kind::OneRound => out.push("you ask for a one-round turn (HR 14)".to_string()),
+            Kind::Intent { company, toward } => {
+                let name = self.data.hex(toward).map(|h| h.name.clone()).unwrap_or_default();
+                out.push(format!(
+                    "standing until withdrawn: when {company}'s orders are silent or its tile or station cannot be placed, the GM builds toward {toward} {name} (HR 12, HR 17 B)"
+                ));
+                out.extend(self.not_directed(s, p, company));
+            }
+            Kind::Plan { company: None, plan } => {
+                let mut cmds = Vec::new();
+                commands(plan, &mut cmds);
+                out.extend(self.holding_warnings(s, p, &cmds));
+                let stock = matches!(s.round, Round::Stock { .. }) && self.prussian_pending(s).is_none();
+                let prussian = cmds.iter().all(|c| matches!(c, Cmd::Form(_) | Cmd::Exchange { .. }));
+                if stock && !prussian {
+                    out.push(self.now(
+                        self.walk(s, Ctx { seat: p, company: None }, plan, &mut |c| {
+                            self.stock_action(s, p, c)
+                        }),
+                    ));
+                } else {
+                    out.push(self.branches(s, Ctx { seat: p, company: None }, plan, "when its turn comes"));
+                }
+            }
+            Kind::Plan { company: Some(id), plan } => {
+                out.extend(self.not_directed(s, p, id));
+                let ctx = Ctx { seat: p, company: Some(id) };
+                match self.operating_entity(s).filter(|e| self.entity_id(s, *e) == *id) {
+                    Some(e) => {
+                        out.push(self.now(self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c))))
+                    }
+                    None => out.push(self.branches(s, ctx, plan, &format!("when {id} operates"))),
+                }
+            }
+        }
+        let out: Vec<String> = out.into_iter().filter(|x| !x.is_empty()).collect();
+        (!out.is_empty()).then(|| out.join("; "))
+    }
+
+    /// HR 14: whether the sheet asks for a one-round turn.
+    fn wants_one_round(&self, sheet: &OrderSheet<Order>) -> bool {
+        sheet.orders.iter().any(|o| o.order.kind == Kind::OneRound)
+    }
+
+    /// HR 14 (RULINGS K61, K72): why the seat's unused lines no longer fit at a round's end —
+    /// lines for a company it no longer directs or that has closed, a line for the Prussian's
+    /// formation once it has formed (or for a paper already exchanged), or most of its stock
+    /// lines impossible in a stock round.
+    fn misfit(&self, s: &State, seat: Seat, sheet: &OrderSheet<Order>) -> Option<String> {
+        let p = u8::try_from(seat.index()).ok()?;
+        let mut why = Vec::new();
+        let (mut stock, mut failing) = (0, 0);
+        for (_, n) in sheet.unused() {
+            match &n.order.kind {
+                Kind::Plan { company: Some(id), .. } | Kind::Intent { company: id, .. } => {
+                    if let Some(w) = self.not_directed(s, p, id) {
+                        why.push(format!("line {} ({}): {w}", n.line, n.order));
+                    }
+                }
+                Kind::Plan { company: None, plan } if self.prussian_line(plan) => {
+                    why.extend(
+                        self.prussian_misfit(s, plan).map(|w| format!("line {} ({}): {w}", n.line, n.order)),
+                    );
+                }
+                Kind::Plan { company: None, plan } if matches!(s.round, Round::Stock { .. }) => {
+                    stock += 1;
+                    let o = self
+                        .walk(s, Ctx { seat: p, company: None }, plan, &mut |c| self.stock_action(s, p, c));
+                    failing += usize::from(matches!(o, Outcome::Failed { .. }));
+                }
+                _ => {}
+            }
+        }
+        if stock >= 2 && failing * 2 > stock {
+            why.push(format!("{failing} of the {stock} stock-round lines left cannot be carried out now"));
+        }
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// The pending HR 17 B referral of the operating company, if any.
+    fn refer(&self, s: &State, _d: &Decision, sheet: &OrderSheet<Order>) -> Option<Referral<Action>> {
+        let e = self.operating_entity(s)?;
+        let id = self.entity_id(s, e);
+        let (order, (station, target)) = sheet.orders.iter().find_map(|o| {
+            let mine = plan_for(&o.order, &id).is_some() || o.order.company() == Some(id.as_str());
+            o.order.progress.referral.clone().filter(|_| mine).map(|r| (&o.order, r))
+        })?;
+        let mut candidates: Vec<Action> = if station {
+            self.token_candidates(s, e, Some(&target))
+        } else {
+            self.lay_candidates(s, e, Some(&target))
+        }
+        .into_iter()
+        .map(|c| c.action)
+        .take(REFERRAL_CANDIDATES)
+        .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        candidates.push(Action::Pass);
+        let name = self.data.hex(&target).map(|h| h.name.clone()).filter(|n| !n.is_empty());
+        let place = name.map(|n| format!("{target} ({n})")).unwrap_or(target);
+        let what = if station { "station" } else { "tile" };
+        Some(Referral {
+            prompt: format!(
+                "HR 17 B: {id}'s order \"{order}\" cannot be carried out — which {what} best follows {id}'s plan toward {place}? Candidates nearest first; the last is none."
+            ),
+            candidates,
+        })
+    }
+}
+
+impl R1835 {
     /// The Prussian's questions: the first line (without a company) naming a legal FORM /
     /// DECLINE / EXCHANGE / KEEP answers; otherwise the seat declines (RULINGS K50).
     fn answer_prussian(&self, s: &State, p: u8, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
@@ -103,7 +245,7 @@ impl R1835 {
 /// Parses one line with the standard engine's names (for tests and tools).
 pub fn parse(line: &str) -> Result<Order, OrderError> {
     match super::shared() {
-        Ok(engine) => engine.parse_line(line).map_err(|e| OrderError(e.to_string())),
+        Ok(engine) => engine.parse_order(line),
         Err(e) => Err(OrderError(e.to_string())),
     }
 }

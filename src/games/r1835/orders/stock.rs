@@ -12,7 +12,7 @@
 
 use super::plan::{Ctx, Outcome};
 use super::types::{Cmd, Kind, Order, Timing};
-use crate::engine::{Answer, LineNote, OrderSheet};
+use crate::engine::{Answer, LineNote, OrderSheet, Rules};
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, Source};
 use crate::games::r1835::state::State;
@@ -177,7 +177,7 @@ impl R1835 {
                             ),
                         });
                         return Answer {
-                            action: if may_pass { Some(Action::Pass) } else { self.default_for(s) },
+                            action: if may_pass { Some(Action::Pass) } else { self.default_action(s) },
                             notes,
                         };
                     }
@@ -189,7 +189,7 @@ impl R1835 {
                 }
             }
         }
-        let action = if sheet.is_empty() { None } else { self.default_for(s) };
+        let action = if sheet.is_empty() { None } else { self.default_action(s) };
         Answer { action, notes }
     }
 

@@ -6,7 +6,8 @@ use super::super::holdings::{Holder, pay};
 use super::super::state::{Loc, Round, State};
 use super::super::tests::{co, engine};
 use super::tests::{bank_at, buy, fund, give, major, operating, refused};
-use crate::engine::{Game, Seat};
+use crate::engine::Seat;
+use crate::engine::prelude::*;
 
 /// Sets seat `p`'s (0-based) cash, the difference from or to the bank.
 fn purse(s: &mut State, p: u8, amount: i64) {

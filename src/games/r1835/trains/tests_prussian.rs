@@ -6,7 +6,7 @@ use super::super::actions::Action;
 use super::super::state::{State, Step};
 use super::super::tests::{act, engine, to_act, try_act};
 use super::tests::{bank_at, fund, give, major, operating};
-use crate::engine::Game;
+use crate::engine::prelude::*;
 
 fn m2_owner(s: &State) -> u8 {
     s.minors.get(1).and_then(|m| m.owner).map(|p| p + 1).unwrap_or(0)
@@ -39,7 +39,7 @@ fn the_first_4_asks_m2s_owner_before_the_buyer_goes_on() {
     assert_eq!(to_act(&g, &s), owner, "M2's owner answers first (HR 10)");
     let d = g.next_decision(&s).expect("a question");
     assert!(d.prompt.contains("form the Prussian"), "{}", d.prompt);
-    assert_eq!(g.default_action(&s, &d), Some(Action::FormPrussian { form: false }), "RULING K50");
+    assert_eq!(g.default_action(&s), Some(Action::FormPrussian { form: false }), "RULING K50");
     let err = try_act(&g, &mut s, Action::Pass).unwrap_err();
     assert!(err.contains("Prussian question is open"), "{err}");
     act(&g, &mut s, Action::FormPrussian { form: true });
@@ -47,8 +47,8 @@ fn the_first_4_asks_m2s_owner_before_the_buyer_goes_on() {
     assert!(s.majors[pr].floated && s.minors[1].closed, "formed from M2");
     // FACTS §9 step 4: then every other paper's owner is asked once around the table.
     let mut asked = 0;
-    while let Some(d) = g.next_decision(&s).filter(|d| d.prompt.contains("exchange")) {
-        let answer = g.default_action(&s, &d).expect("a default answer");
+    while g.next_decision(&s).is_some_and(|d| d.prompt.contains("exchange")) {
+        let answer = g.default_action(&s).expect("a default answer");
         assert!(matches!(answer, Action::ExchangeForPrussian { accept: false, .. }), "K50 declines");
         act(&g, &mut s, answer);
         asked += 1;
