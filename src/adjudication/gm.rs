@@ -66,16 +66,18 @@ impl<'a, A: Clone> Asker<'a, A> {
     }
 
     /// The GM's move for the next question, or the question itself when it is not answered yet.
+    /// `candidates` are listed only for a question still to ask: a turn played again with its
+    /// answers (each answer, an import's check) does not compute every legal move again.
     pub(super) fn move_for(
         &mut self,
         seat: Seat,
         prompt: String,
         kind: QuestionKind,
-        candidates: Vec<A>,
+        candidates: impl FnOnce() -> Vec<A>,
     ) -> Result<Result<(usize, A), Question<A>>, AdjudicationError> {
         let number = self.next();
         match self.gm.answers.get(number) {
-            None => Ok(Err(Question { number, seat, prompt, kind, candidates })),
+            None => Ok(Err(Question { number, seat, prompt, kind, candidates: candidates() })),
             Some(GmAnswer::Move(a)) => Ok(Ok((number, a.clone()))),
             Some(GmAnswer::Checkpoint(_)) => Err(AdjudicationError::GmAnswerRefused {
                 number,

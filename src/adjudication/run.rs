@@ -148,7 +148,7 @@ pub fn run_turn_asking<G: Game>(
         let (action, events, by_default) = match applied {
             Some(done) => done,
             None if gm.ask_for.contains(&seat) => {
-                let candidates = legal_moves(game, &state);
+                let candidates = || legal_moves(game, &state);
                 let prompt = decision.prompt.clone();
                 let (number, answer) = match ask.move_for(seat, prompt, QuestionKind::Move, candidates)? {
                     Ok(answered) => answered,
@@ -172,8 +172,8 @@ pub fn run_turn_asking<G: Game>(
                     }
                     let prompt = referral.prompt;
                     if gm.referrals {
-                        let asked =
-                            ask.move_for(seat, prompt.clone(), QuestionKind::Referral, referral.candidates)?;
+                        let asked = ask
+                            .move_for(seat, prompt.clone(), QuestionKind::Referral, || referral.candidates)?;
                         let (number, answer) = match asked {
                             Ok(answered) => answered,
                             Err(q) => return Ok(Adjudicated::Ask(q)),

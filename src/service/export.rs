@@ -2,7 +2,8 @@
 //! game as a versioned JSON document, [`import_document`] creates it on another server — after
 //! replaying its log with the engine and refusing it, with nothing written, when the replay does
 //! not reproduce the stored state (RULING O16), when a row the document tells twice disagrees
-//! with itself (order digests, the audit chain, NMR counts: `sealed`, `history`, RULING O19) or a
+//! with itself (order digests, the audit chain, NMR counts, drafts, standing orders, absences,
+//! timers, rollback archives: `sealed`, `history`, `drafts`, `lifecycle`, `rollbacks`, RULING O19) or a
 //! report is not what this server renders from the log (`reports`, `slots`, RULING O20), and
 //! until whoever imports it confirms the addresses it would mail (`addresses`, RULING O21).
 //!
@@ -23,8 +24,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
 
 mod addresses;
+mod drafts;
 mod history;
+mod lifecycle;
 mod reports;
+mod rollbacks;
 mod sealed;
 mod slots;
 mod verify;

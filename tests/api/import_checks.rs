@@ -19,7 +19,7 @@ use stationmaster::service::{self, CreatedGame, Review, ServiceError, lifecycle}
 /// A Railroaded game as games are moved: turn 1 played from every seat's claim, turn 2 by
 /// default (an NMR for every seat), then seat 2 handed to Erin and the open turn's deadline
 /// extended — exported.
-async fn exported(app: &TestApp) -> (CreatedGame, GameDocument) {
+pub(crate) async fn exported(app: &TestApp) -> (CreatedGame, GameDocument) {
     let g = app.create_game(Review::Auto).await;
     app.claim_all_final(&g).await;
     service::close_turn(&app.ctx, g.id).await.unwrap();
@@ -36,22 +36,60 @@ async fn exported(app: &TestApp) -> (CreatedGame, GameDocument) {
 }
 
 /// Imports under a new id with the document's own addresses confirmed.
-async fn import(app: &TestApp, doc: &GameDocument) -> Result<service::export::Imported, ServiceError> {
-    let options = ImportOptions { new_id: true, confirmed: Some(addresses(doc).code), ..Default::default() };
+pub(crate) async fn import(
+    app: &TestApp,
+    doc: &GameDocument,
+) -> Result<service::export::Imported, ServiceError> {
+    import_as(app, doc, ReportSource::Document).await
+}
+
+/// [`import`], storing the reports `reports` says.
+pub(crate) async fn import_as(
+    app: &TestApp,
+    doc: &GameDocument,
+    reports: ReportSource,
+) -> Result<service::export::Imported, ServiceError> {
+    let options = ImportOptions { new_id: true, confirmed: Some(addresses(doc).code), reports };
     import_document(&app.ctx, doc, &options).await
 }
+
+/// The tables an import writes, whose rows a refused import must leave as they were.
+const GAME_TABLES: [&str; 13] = [
+    "games",
+    "seats",
+    "turns",
+    "order_versions",
+    "final_marks",
+    "actions",
+    "reports",
+    "absences",
+    "standing_orders",
+    "timers",
+    "rollbacks",
+    "audit_log",
+    "outbox",
+];
 
 async fn count(app: &TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&app.ctx.pool).await.unwrap()
 }
 
 /// Imports a tampered document, which must be refused with nothing written; the refusal.
-async fn refused(app: &TestApp, doc: &GameDocument) -> String {
-    let (games, mails) =
-        (count(app, "SELECT count(*) FROM games").await, count(app, "SELECT count(*) FROM outbox").await);
-    let err = import(app, doc).await.expect_err("a tampered document is refused").to_string();
-    assert_eq!(count(app, "SELECT count(*) FROM games").await, games, "no game is written: {err}");
-    assert_eq!(count(app, "SELECT count(*) FROM outbox").await, mails, "no mail is queued: {err}");
+pub(crate) async fn refused(app: &TestApp, doc: &GameDocument) -> String {
+    refused_as(app, doc, ReportSource::Document).await
+}
+
+/// [`refused`], importing with `reports` (RULING O20's way out reads no report of the document).
+pub(crate) async fn refused_as(app: &TestApp, doc: &GameDocument, reports: ReportSource) -> String {
+    let mut before = Vec::new();
+    for t in GAME_TABLES {
+        before.push(count(app, &format!("SELECT count(*) FROM {t}")).await);
+    }
+    let err = import_as(app, doc, reports).await.expect_err("a tampered document is refused").to_string();
+    for (t, n) in GAME_TABLES.iter().zip(before) {
+        let now = count(app, &format!("SELECT count(*) FROM {t}")).await;
+        assert_eq!(now, n, "a refused import writes no {t} row: {err}");
+    }
     err
 }
 
@@ -64,7 +102,7 @@ async fn refused_after(tamper: impl FnOnce(&mut GameDocument)) -> String {
     refused(&app, &doc).await
 }
 
-fn rows<'a>(doc: &'a mut GameDocument, table: &str) -> &'a mut Vec<Value> {
+pub(crate) fn rows<'a>(doc: &'a mut GameDocument, table: &str) -> &'a mut Vec<Value> {
     doc.tables.get_mut(table).unwrap()
 }
 

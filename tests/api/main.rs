@@ -20,6 +20,7 @@ mod handoff;
 mod helpers;
 mod imap;
 mod import_checks;
+mod import_lifecycle;
 mod inbound;
 mod inbound_floods;
 mod inbound_pipe;

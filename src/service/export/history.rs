@@ -18,13 +18,14 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Deserialize)]
-struct Entry {
-    seq: i64,
-    at: DateTime<Utc>,
-    actor: String,
-    action: String,
-    detail: Value,
+/// One entry of the chain, as the document holds it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Entry {
+    pub seq: i64,
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    pub action: String,
+    pub detail: Value,
     prev_hash: String,
     hash: String,
 }
@@ -51,13 +52,17 @@ struct Publication {
     game_over: bool,
 }
 
-/// What the chain says, for the checks that follow it (reports name a seat's earlier player).
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+/// What the chain says, for the checks that follow it (reports name a seat's earlier player;
+/// drafts, standing orders, absences and rollbacks are checked against its entries).
+#[derive(Debug, Default, Clone, PartialEq)]
 pub(super) struct History {
     /// Per turn still published, the chain entry that published it.
     pub published: BTreeMap<i32, i64>,
     /// Per seat, the chain entry of its last replacement.
     pub replaced: BTreeMap<u8, i64>,
+    /// The whole chain, when it begins with the game's creation (empty for a game older than
+    /// its audit log, whose chain tells only part of its story).
+    pub entries: Vec<Entry>,
 }
 
 impl History {
@@ -65,6 +70,28 @@ impl History {
     /// reports is the earlier player's).
     pub fn replaced_after(&self, seat: Seat, turn: i32) -> bool {
         matches!((self.replaced.get(&seat.0), self.published.get(&turn)), (Some(r), Some(p)) if r > p)
+    }
+
+    /// Whether the chain tells the game's whole story (it begins with "game created").
+    pub fn told(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
+    /// The entries of one action, in the chain's order.
+    pub fn of<'a>(&'a self, action: &'a str) -> impl Iterator<Item = &'a Entry> + 'a {
+        self.entries.iter().filter(move |e| e.action == action)
+    }
+
+    /// The last entry that adjudicated `turn` (what its draft was made at).
+    pub fn adjudicated(&self, turn: i32) -> Option<&Entry> {
+        self.of("turn adjudicated").filter(|e| e.int("turn") == Some(i64::from(turn))).last()
+    }
+}
+
+impl Entry {
+    /// A whole number of the entry's detail.
+    pub fn int(&self, key: &str) -> Option<i64> {
+        self.detail.get(key).and_then(Value::as_i64)
     }
 }
 
@@ -101,6 +128,7 @@ pub(super) fn check(doc: &super::GameDocument) -> Result<History, ImportRefused>
     Ok(History {
         published: walk.published.iter().map(|(t, p)| (*t, p.entry)).collect(),
         replaced: walk.replaced.iter().map(|(s, (entry, _))| (*s, *entry)).collect(),
+        entries,
     })
 }
 
@@ -234,7 +262,7 @@ fn check_seats(doc: &super::GameDocument, walk: &Walk) -> Result<(), ImportRefus
 }
 
 /// The document row (1-based) of the audit entry numbered `seq`.
-fn row_of_entry(doc: &super::GameDocument, seq: i64) -> usize {
+pub(super) fn row_of_entry(doc: &super::GameDocument, seq: i64) -> usize {
     let rows = table(doc, Table::AuditLog);
     rows.iter().position(|r| r.get("seq").and_then(Value::as_i64) == Some(seq)).map_or(0, |i| i + 1)
 }

@@ -1,9 +1,13 @@
 //! Checking a document against its engine, without a database (RULINGS O16, O19): the seats
 //! agree, the log is numbered and replays to the game's state, every turn's start state and
-//! every published turn's draft; then the order digests (`sealed`) and the audit chain with what
-//! it says about the rows (`history`).
+//! every published turn's draft; then the order digests (`sealed`), the audit chain with what
+//! it says about the rows (`history`), the drafts' events and notes played again (`drafts`), the
+//! standing orders, absences and timers (`lifecycle`) and the rollback archives (`rollbacks`).
 
-use super::{GameDocument, ImportRefused, SeatCore, history, refuse_row, sealed, table, typed};
+use super::{
+    GameDocument, ImportRefused, SeatCore, drafts, history, lifecycle, refuse_row, rollbacks, sealed, table,
+    typed,
+};
 use crate::registry::{self, DynGame};
 use crate::store::export::Table;
 use serde::Deserialize;
@@ -29,7 +33,9 @@ struct TurnCore {
 /// is numbered from 0 without gaps and replays, and the replay reproduces the game's state,
 /// every turn's start state and every published turn's draft (RULING O16); every order version
 /// matches its digest, the audit chain holds and agrees with the rows, every NMR count is
-/// recounted (RULING O19). Pure, so it runs before any write.
+/// recounted, every draft's events and notes are what its turn plays again, and the standing
+/// orders, absences, timers and rollback archives are what the game and its log say (RULING
+/// O19). Pure, so it runs before any write.
 pub fn verify(engine: &dyn DynGame, doc: &GameDocument) -> Result<(), ImportRefused> {
     check(engine, doc).map(|_| ())
 }
@@ -117,5 +123,9 @@ pub(super) fn check(engine: &dyn DynGame, doc: &GameDocument) -> Result<history:
         starts.insert(turn.number, turn.start_state);
     }
     sealed::check(engine, doc, &starts)?;
-    history::check(doc)
+    let history = history::check(doc)?;
+    lifecycle::check(engine, doc, &game.state, &history)?;
+    drafts::check(engine, doc, &history)?;
+    rollbacks::check(engine, doc, &history)?;
+    Ok(history)
 }

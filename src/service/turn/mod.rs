@@ -44,6 +44,7 @@ pub use state::{CloseOutcome, Hold, IllegalStep, Step, TurnPhase};
 pub use timers::{guard_outage, run_due_timers};
 
 pub(crate) use draft::{draft_of, lock_current};
+pub(crate) use nmr::{SheetsAtClose, settle as settle_standing, sheets_at_close};
 pub(crate) use open::open_turn;
 pub(crate) use reports::{ReportContext, archived, seat_report};
 pub(crate) use state::step_from;
