@@ -261,6 +261,18 @@ pub struct WebSettings {
     #[arg(long, env = "STATIONMASTER_MAX_SLOW_BODIES_PER_ADDRESS", default_value_t = WebSettings::MAX_SLOW_BODIES_PER_ADDRESS, global = true, hide_env_values = true)]
     pub max_slow_bodies_per_address: usize,
 
+    /// Seconds the server waits for a client to take more of an answer (its socket full: the
+    /// client reads slowly or not at all) in one stall, and its allowance before the rate counts.
+    #[arg(long, env = "STATIONMASTER_ANSWER_GRACE_SECS", default_value_t = WebSettings::ANSWER_GRACE_SECS, global = true, hide_env_values = true)]
+    pub answer_grace_secs: u64,
+
+    /// Bytes per second a client must take its answers at after the grace: all the time the
+    /// server waits for it may not exceed the grace plus 1/rate s per byte taken; a connection
+    /// that falls behind (or stalls longer than the grace) is closed, its answer dropped. Stalled
+    /// answers count as slow connections of their address. 0 turns the limit off.
+    #[arg(long, env = "STATIONMASTER_ANSWER_MIN_RATE", default_value_t = WebSettings::ANSWER_MIN_RATE, global = true, hide_env_values = true)]
+    pub answer_min_rate: u64,
+
     /// Where `GET /metrics` (Prometheus text format) is served, e.g. 127.0.0.1:9090 — an address
     /// of its own, never the public web server's. Not set (the default): no metrics are kept
     /// or served (RULING O6).
@@ -283,6 +295,10 @@ impl WebSettings {
     pub const BODY_MIN_RATE: u64 = 1024;
     /// Default of `max_slow_bodies_per_address`.
     pub const MAX_SLOW_BODIES_PER_ADDRESS: usize = 16;
+    /// Default of `answer_grace_secs`.
+    pub const ANSWER_GRACE_SECS: u64 = 10;
+    /// Default of `answer_min_rate` (bytes per second).
+    pub const ANSWER_MIN_RATE: u64 = 1024;
 
     /// The metrics address, unless turned off (not set, or empty).
     pub fn metrics_addr(&self) -> Option<&str> {
@@ -301,6 +317,8 @@ impl Default for WebSettings {
             body_grace_secs: Self::BODY_GRACE_SECS,
             body_min_rate: Self::BODY_MIN_RATE,
             max_slow_bodies_per_address: Self::MAX_SLOW_BODIES_PER_ADDRESS,
+            answer_grace_secs: Self::ANSWER_GRACE_SECS,
+            answer_min_rate: Self::ANSWER_MIN_RATE,
             metrics_addr: None,
         }
     }

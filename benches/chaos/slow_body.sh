@@ -80,54 +80,18 @@ EOF
 ATTACKER=$!
 
 python3 - "$PORT" "$SERVER" "$ATTACKER" "$TOKEN" "$SECONDS_" "$CONNS" "$ADDRS" <<'EOF'
-import os, socket, sys, threading, time
-
-port, pid, attacker, token, seconds, conns, addrs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
-port = int(port)
-
-def status(field):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-def get(path):
-    """200 within 1 s (connect, send, whole answer) or not."""
-    t = time.monotonic()
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: c\r\nConnection: close\r\n\r\n".encode())
-            data = b""
-            while True:
-                s.settimeout(max(0.001, 1 - (time.monotonic() - t)))
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-        return data.startswith(b"HTTP/1.1 200") and time.monotonic() - t <= 1, time.monotonic() - t
-    except Exception:
-        return False, time.monotonic() - t
-
-def probe(path, results, stop):
-    while not stop.is_set():
-        ok, took = get(path)
-        results.append((ok, took))
-        time.sleep(0.1)
-
-def report(name, results):
-    ok = [t for good, t in results if good]
-    lat = sorted(ok)
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    share = 100 * len(ok) / len(results) if results else float("nan")
-    print(f"{name}: {len(ok)} of {len(results)} answered 200 within 1 s ({share:.1f} %), "
-          f"p50 {lat[len(lat) // 2] * 1000 if lat else float('nan'):.1f} ms, p99 {p99:.1f} ms")
+import os, sys, threading, time
+sys.path.insert(0, "benches/chaos")
+from probe import experiment, probe, report, status as status_of
+port, pid, attacker, token, seconds, conns, addrs = experiment(sys.argv)
+status = lambda field: status_of(pid, field)
 
 rss_before = status("VmRSS")
 time.sleep(3)  # the attacker's connections are opening
 stop = threading.Event()
 health, seat = [], []
-threads = [threading.Thread(target=probe, args=("/healthz", health, stop)),
-           threading.Thread(target=probe, args=(f"/play/{token}", seat, stop))]
+threads = [threading.Thread(target=probe, args=(port, "/healthz", health, stop)),
+           threading.Thread(target=probe, args=(port, f"/play/{token}", seat, stop))]
 for t in threads:
     t.start()
 peak_conns = 0

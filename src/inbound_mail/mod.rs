@@ -1,7 +1,8 @@
 //! Inbound mail, the pure part: raw bytes → a [`ParsedMail`] (addresses, ids, the trusted
 //! Authentication-Results, the body as text — HTML by its block structure — with quotes and
 //! signatures cut) → [`MailCommands`]
-//! (order lines with their line numbers, FINAL, STATUS, RESEND, HELP, an ORDERS token line).
+//! (order lines with their line numbers, FINAL, STATUS, RESEND, HELP, an ORDERS token line);
+//! and the bytes to store, without the seat links a reply quotes ([`without_seat_links`]).
 //! Storing, routing and answering live in `crate::service::inbound`; this module is a pure
 //! functional core below the service (it does no I/O), beside `crate::orders`.
 
@@ -9,10 +10,12 @@ mod body;
 mod commands;
 mod html;
 mod parse;
+mod seat_links;
 mod signoff;
 
 pub use body::clean_body;
 pub use commands::{GmAnswer, GmChoice, GmCommands, MailCommands, TokenLine};
 pub use html::html_to_text;
 pub use parse::{AuthResults, BodyKind, FromProblem, ParsedMail};
+pub use seat_links::without_seat_links;
 pub use signoff::{SignOff, sign_off};

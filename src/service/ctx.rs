@@ -107,6 +107,18 @@ impl Ctx {
         SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
     }
 
+    /// The GM sign-in token a sign-in mail with `nonce` carries (RULING P8): the key's tag of the
+    /// nonce, so the stored mail holds only the nonce and the database only the token's hash.
+    pub fn sign_in_token(&self, nonce: &str) -> SecretToken {
+        let tag = self.sign(&format!("gm-sign-in:{nonce}"));
+        SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
+    }
+
+    /// The sign-in link for a sign-in token.
+    pub fn sign_in_link(&self, token: &SecretToken) -> String {
+        format!("{}/gm/magic/{}", self.settings.base(), token.reveal())
+    }
+
     /// The signed reply address of a seat: a player just replies to any mail from us.
     pub fn reply_address(&self, game: GameId, seat: Seat, generation: i32) -> String {
         let a = ReplyAddress::sign(&self.key(), game, seat.0, generation);

@@ -3,7 +3,7 @@
 
 use super::signin_limits::{self, Origin};
 use super::{Ctx, ServiceError};
-use super::{notices, password_check};
+use super::{mail_secrets, notices, password_check};
 use crate::domain::{EmailAddress, SecretToken};
 use crate::store;
 use chrono::Duration;
@@ -22,8 +22,13 @@ pub struct SignedIn {
 }
 
 /// Mails a one-time sign-in link when the address is a GM's. Answers the same either way, so
-/// the form does not reveal who runs games — also when a limit holds the link back (RULING W3).
-/// A stranger's requests do not use up those of the account's known clients and devices.
+/// the form does not reveal who runs games — also when a limit holds the link back (RULING W3):
+/// the newest link mailed to the address in the last 15 minutes, if any, then works for a full
+/// lifetime from now, so a GM whose own request strangers' requests held back still has a
+/// working link in the mailbox. A stranger's requests do not use up those of the account's
+/// known clients and devices. The mail is stored with [`mail_secrets::SIGN_IN_LINK`]; the link is
+/// derived from the server key and the mail's nonce when it is sent, and only its hash is stored
+/// (RULING P8).
 pub async fn request_login_link(
     ctx: &Ctx,
     email: &EmailAddress,
@@ -31,8 +36,12 @@ pub async fn request_login_link(
 ) -> Result<(), ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
+    let expires = now + Duration::minutes(LOGIN_LINK_MINUTES);
     if !signin_limits::allow_link_request(&mut tx, email.as_str(), origin, now).await? {
         tracing::warn!(client = ?origin.client, "sign-in link request over the limit: nothing sent");
+        // RULING W3: alike for every address, whether or not it has a link to extend.
+        store::gm::extend_newest_login_token(&mut tx, email.as_str(), now, expires).await?;
+        tx.commit().await?;
         return Ok(());
     }
     if !store::gm::is_gm(&mut tx, email.as_str()).await? {
@@ -40,11 +49,12 @@ pub async fn request_login_link(
         tx.commit().await?;
         return Ok(());
     }
-    let token = SecretToken::generate();
-    let expires = now + Duration::minutes(LOGIN_LINK_MINUTES);
+    // RULING P8: the mail names a random nonce; the token is the key's tag of it.
+    let nonce = SecretToken::generate();
+    let token = ctx.sign_in_token(nonce.reveal());
     store::gm::insert_login_token(&mut tx, &token.hash(), email.as_str(), expires).await?;
-    let link = format!("{}/gm/magic/{}", ctx.settings.base(), token.reveal());
-    let mail = notices::gm_login(email.as_str(), &token.hash(), &link, LOGIN_LINK_MINUTES)?;
+    let mail =
+        notices::gm_login(email.as_str(), nonce.reveal(), mail_secrets::SIGN_IN_LINK, LOGIN_LINK_MINUTES)?;
     notices::queue(&mut tx, &ctx.settings, &mail).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();

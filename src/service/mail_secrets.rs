@@ -4,7 +4,9 @@
 //! generation they stand for; a GM mail that may be answered stores [`GM_REPLY_TO`]. Both are
 //! derived from the server key — the seat's token is HMAC-derived, never stored — only when the
 //! mail is built for sending ([`as_sent`]), in memory. A stored report keeps [`SEAT_LINK`]; the
-//! seat page and the seat's feed fill in the reader's own link ([`with_link`]).
+//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A GM sign-in mail
+//! is stored with [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the
+//! key's tag of the nonce, filled in the same way, and the database holds only its hash.
 
 use super::Ctx;
 use crate::engine::Seat;
@@ -16,6 +18,11 @@ pub const SEAT_LINK: &str = "[your private order link]";
 pub const SEAT_REPLY_TO: &str = "seat-reply-address";
 /// Stands for the GM's signed reply address (for the game and the mail's addressee).
 pub const GM_REPLY_TO: &str = "gm-reply-address";
+
+/// Stands for the GM's one-time sign-in link in a stored sign-in mail.
+pub const SIGN_IN_LINK: &str = "[your sign-in link]";
+/// A sign-in mail's idempotency key: this, then the nonce its link is derived from.
+pub const SIGN_IN_KEY_PREFIX: &str = "gm-login:";
 
 /// Where replies to a mail go: a signed address, derived when the mail is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +65,11 @@ pub fn as_sent(ctx: &Ctx, row: &OutboxRow) -> OutboxRow {
             row.reply_to = Some(ctx.reply_address(game, seat, generation));
         }
     }
+    if let Some(nonce) = sign_in_nonce(&row) {
+        let link = ctx.sign_in_link(&ctx.sign_in_token(nonce));
+        row.body_text = row.body_text.replace(SIGN_IN_LINK, &link);
+        row.body_html = row.body_html.map(|h| h.replace(SIGN_IN_LINK, &html_escape(&link)));
+    }
     if let (Some(GM_REPLY_TO), Some(game)) = (row.reply_to.as_deref(), row.game_id) {
         row.reply_to = Some(super::turn::gm_address::gm_reply_address(ctx, game, &row.to_addr));
     }
@@ -76,7 +88,15 @@ pub async fn key_is_current(ctx: &Ctx) -> anyhow::Result<bool> {
 
 /// Whether a stored mail has a placeholder only the server key fills.
 pub fn needs_key(row: &OutboxRow) -> bool {
-    row.seat.is_some() || matches!(row.reply_to.as_deref(), Some(SEAT_REPLY_TO | GM_REPLY_TO))
+    row.seat.is_some()
+        || matches!(row.reply_to.as_deref(), Some(SEAT_REPLY_TO | GM_REPLY_TO))
+        || sign_in_nonce(row).is_some()
+}
+
+/// The nonce of a stored sign-in mail whose link is still to be filled in.
+fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
+    let nonce = row.idempotency_key.strip_prefix(SIGN_IN_KEY_PREFIX)?;
+    (row.kind == "gm-login" && row.body_text.contains(SIGN_IN_LINK)).then_some(nonce)
 }
 
 /// A stored report's text for the reader whose own private link is `link`.
@@ -95,7 +115,7 @@ mod tests {
 
     #[test]
     fn placeholders_survive_html_escaping_and_are_no_links_or_addresses() {
-        for p in [SEAT_LINK, SEAT_REPLY_TO, GM_REPLY_TO] {
+        for p in [SEAT_LINK, SEAT_REPLY_TO, GM_REPLY_TO, SIGN_IN_LINK] {
             assert_eq!(html_escape(p), p, "askama writes {p} unchanged");
             assert!(!p.contains('/') && !p.contains('@'), "{p} opens nothing and reaches no one");
         }

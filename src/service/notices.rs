@@ -168,10 +168,10 @@ struct GmLoginHtml<'a> {
 }
 
 /// A one-time GM sign-in link.
-pub fn gm_login(to: &str, key: &str, link: &str, minutes: i64) -> Result<OutgoingMail, ServiceError> {
+pub fn gm_login(to: &str, nonce: &str, link: &str, minutes: i64) -> Result<OutgoingMail, ServiceError> {
     let l = GmLogin { link, minutes };
     Ok(OutgoingMail {
-        key: format!("gm-login:{key}"),
+        key: format!("{}{nonce}", super::mail_secrets::SIGN_IN_KEY_PREFIX),
         kind: "gm-login",
         game_id: None,
         to_addr: to.to_string(),

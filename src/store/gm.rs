@@ -46,6 +46,28 @@ pub async fn insert_login_token(
     Ok(())
 }
 
+/// Gives the newest unused, unexpired login token of an address a full lifetime again: it expires
+/// at `expires` (RULING W3: a link request held back by a limit keeps the last link mailed
+/// working). Nothing happens when the address has no such token.
+pub async fn extend_newest_login_token(
+    conn: &mut PgConnection,
+    email: &str,
+    now: DateTime<Utc>,
+    expires: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE gm_login_tokens SET expires_at = GREATEST(expires_at, $3) WHERE token_hash = \
+         (SELECT token_hash FROM gm_login_tokens WHERE email = $1 AND used_at IS NULL AND expires_at > $2 \
+          ORDER BY created_at DESC, expires_at DESC LIMIT 1)",
+    )
+    .bind(email)
+    .bind(now)
+    .bind(expires)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Uses a login token once: returns its address if it was valid, unused and unexpired.
 pub async fn consume_login_token(
     conn: &mut PgConnection,

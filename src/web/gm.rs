@@ -144,8 +144,10 @@ async fn login(
     }
     gm_auth::request_login_link(&ctx, &email, &origin).await?;
     let notice = format!(
-        "If {email} runs a game here, a sign-in link is on its way. It works once, for {} minutes.",
-        gm_auth::LOGIN_LINK_MINUTES
+        "If {email} runs a game here, a sign-in link is on its way. It works once, for {m} minutes. \
+         If no new one arrives, the newest sign-in link sent to it in the last {m} minutes works, \
+         for {m} minutes from now.",
+        m = gm_auth::LOGIN_LINK_MINUTES
     );
     Ok(LoginPage { notice: Some(notice) }.into_response())
 }

@@ -23,6 +23,7 @@ mod import_checks;
 mod import_lifecycle;
 mod inbound;
 mod inbound_floods;
+mod inbound_links;
 mod inbound_pipe;
 mod lifecycle_clock;
 mod lifecycle_seats;
@@ -44,6 +45,7 @@ mod server_key;
 mod server_limits;
 mod shutdown;
 mod signin_limits;
+mod signin_links;
 mod signin_lockout;
 #[path = "../support/smtp.rs"]
 mod smtp;

@@ -69,7 +69,8 @@ impl<'a> Arrived<'a> {
 /// log) for all of them, so messages that arrive together are made durable together; all or
 /// none are stored, and a single message is a batch of one. Nothing is parsed first: the raw
 /// bytes are stored before anything reads them, deduplicated by their SHA-256 (the same bytes
-/// again answer with the first row, `new: false`). Bytes past [`MAX_MAIL_BYTES`] are cut off
+/// again answer with the first row, `new: false`); what is stored has every seat link a reply
+/// quotes replaced by the placeholder (RULING P8). Bytes past [`MAX_MAIL_BYTES`] are cut off
 /// and the message is marked truncated (it will be refused with an explanation). Answer the
 /// sender only once this returns: then the messages are committed.
 pub async fn ingest(
@@ -93,12 +94,14 @@ async fn store_raw(
 ) -> sqlx::Result<Ingested> {
     let raw = m.raw;
     let truncated = raw.len() > MAX_MAIL_BYTES;
-    let kept = &raw[..raw.len().min(MAX_MAIL_BYTES)];
+    // RULING P8: no seat link is stored; the hash is of the bytes as they came, so the same
+    // message again is still recognised (M9).
+    let kept = crate::inbound_mail::without_seat_links(&raw[..raw.len().min(MAX_MAIL_BYTES)]);
     let sha = data_encoding::HEXLOWER.encode(&Sha256::digest(raw));
     let (id, new) = store::inbound::insert_raw(
         conn,
         &store::inbound::NewInbound {
-            raw: kept,
+            raw: &kept,
             sha256: &sha,
             truncated,
             source: m.source,
