@@ -27,7 +27,7 @@ pub use order_source::OrderSource;
 pub use outbox_failure::{FailureKind, GIVE_UP_AFTER};
 pub use reply_address::{ReplyAddress, constant_time_eq};
 pub use timer_kind::TimerKind;
-pub use token::SecretToken;
+pub use token::{SEAT_LINK, SecretToken};
 pub use turn_length::{TurnLength, TurnLengthError};
 pub use turn_status::TurnStatus;
 pub use webhook_url::{WebhookUrl, WebhookUrlError};

@@ -5,6 +5,11 @@
 
 use sha2::{Digest, Sha256};
 
+/// Stands for a seat's private order link wherever the link would be stored (RULING P8): stored
+/// mail and reports, and seat links quoted in inbound mail. Filled with the reader's own link
+/// when the mail is sent or the page shown (`service::mail_secrets`).
+pub const SEAT_LINK: &str = "[your private order link]";
+
 /// A secret as handed to its owner.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SecretToken(String);

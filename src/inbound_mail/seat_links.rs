@@ -1,12 +1,12 @@
 //! Seat links out of inbound mail before it is stored (RULING P8): a player who replies to a
 //! report quotes its `/play/<token>` link, and the stored message would keep a live secret. Every
 //! seat link — with the `http(s)://host` before it when it is whole — becomes
-//! [`SEAT_LINK`](crate::service::mail_secrets::SEAT_LINK), the placeholder stored mail and reports
+//! [`SEAT_LINK`](crate::domain::SEAT_LINK), the placeholder stored mail and reports
 //! use; every other byte stays as it came. A link is found as written in the message's bytes
 //! (plain text, headers, HTML, and quoted-printable parts, where a soft line break may fall
 //! anywhere in it) and in base64 parts, whose decoded content is rewritten and encoded again.
 
-use crate::service::mail_secrets::SEAT_LINK;
+use crate::domain::SEAT_LINK;
 use std::borrow::Cow;
 
 /// A seat token: 52 base32 characters (the link path is `/play/<token>`).

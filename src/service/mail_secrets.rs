@@ -12,8 +12,7 @@ use super::Ctx;
 use crate::engine::Seat;
 use crate::store::outbox::OutboxRow;
 
-/// Stands for the seat's private order link in a stored mail or report.
-pub const SEAT_LINK: &str = "[your private order link]";
+pub use crate::domain::SEAT_LINK;
 /// Stands for the seat's signed reply address in `outbox.reply_to`.
 pub const SEAT_REPLY_TO: &str = "seat-reply-address";
 /// Stands for the GM's signed reply address (for the game and the mail's addressee).
