@@ -4,12 +4,18 @@
 #   bash benches/api_orders.sh [duration-seconds] [connections]
 #
 # Builds the release binary, creates a fresh database `stationmaster_bench`, starts the server on
-# 127.0.0.1:18080, creates four-seat Railroaded games through the console (10 per second of the
-# run, at least 50: a seat may store 50 versions a turn, ruling W1, so 2,000 requests/s stay
+# 127.0.0.1:18080, creates four-seat Railroaded games through the console (25 per second of the
+# run, at least 50: a seat may store 50 versions a turn, ruling W1, so 5,000 requests/s stay
 # under the cap),
 # then drives POST /api/v1/games/{id}/orders with wrk (each request a different seat in turn;
 # every request appends a new order version with its echo and receipt). Prints wrk's report with
 # latency percentiles. Needs wrk (Debian package `wrk`; installed here if missing and root).
+#
+# Then, in the same run and on the same database server, pgbench's single-row inserts (8 clients,
+# the same duration) as the yardstick issue 32 measures the intake against, and the ratio of the
+# two rates (PGBENCH=0 skips it). Both print the CPU time spent per request (the server, and the
+# database backends serving the benchmark's database): a figure the other load on the machine
+# disturbs far less than the rates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-20}
@@ -18,6 +24,20 @@ PORT=18080
 DB_BASE=${BENCH_DATABASE_BASE:-postgres://postgres@127.0.0.1:5432}
 DB="$DB_BASE/stationmaster_bench"
 WORK=$(mktemp -d)
+
+# CPU time (clock ticks) used so far by the processes whose command line matches $1.
+ticks() {
+  local total=0 pid f
+  for pid in $(pgrep -f "$1"); do
+    f=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+    set -- $f
+    total=$((total + ${12} + ${13}))
+  done
+  echo "$total"
+}
+# Milliseconds of CPU per request: ticks, requests.
+per_request() { python3 -c "import os,sys; print(f'{int(sys.argv[1]) * 1000 / os.sysconf(\"SC_CLK_TCK\") / max(1, int(sys.argv[2])):.3f}')" "$1" "$2"; }
+BACKENDS="postgres: .*stationmaster_bench"
 
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null; }
 cargo build --release --quiet --bin stationmaster
@@ -30,14 +50,17 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
 
-GAMES=$(( DURATION * 10 > 50 ? DURATION * 10 : 50 ))
+GAMES=$(( DURATION * 25 > 50 ? DURATION * 25 : 50 ))
 echo "creating $GAMES games..."
-: >"$WORK/tokens"
-for g in $(seq 1 "$GAMES"); do
-  "$BIN" game create --json --engine railroaded --name "Bench $g" --gm gm@bench.test --seed "$g" --deadline 30d \
-    --player "A <a$g@bench.test>" --player "B <b$g@bench.test>" --player "C <c$g@bench.test>" --player "D <d$g@bench.test>" \
-    | python3 -c 'import json,sys; d=json.load(sys.stdin); [print(d["game"]+"|"+s["token"]) for s in d["seats"]]' >>"$WORK/tokens"
-done
+create() {
+  "$BIN" game create --json --engine railroaded --name "Bench $1" --gm gm@bench.test --seed "$1" --deadline 30d \
+    --player "A <a$1@bench.test>" --player "B <b$1@bench.test>" --player "C <c$1@bench.test>" --player "D <d$1@bench.test>" \
+    >"$WORK/game-$1.json"
+}
+export -f create
+export BIN WORK
+seq 1 "$GAMES" | xargs -P 4 -I{} bash -c 'create {}'
+python3 -c 'import glob,json,sys; [print(d["game"]+"|"+s["token"]) for f in sorted(glob.glob(sys.argv[1] + "/game-*.json")) for d in [json.load(open(f))] for s in d["seats"]]' "$WORK" >"$WORK/tokens"
 
 {
   echo "local tokens = {"
@@ -56,5 +79,30 @@ LUA
 } >"$WORK/orders.lua"
 
 echo "running wrk for ${DURATION}s with $CONNECTIONS connections..."
-wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/orders.lua" "http://127.0.0.1:$PORT"
+S0=$(ticks "release/stationmaster serve"); P0=$(ticks "$BACKENDS")
+wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/orders.lua" "http://127.0.0.1:$PORT" | tee "$WORK/wrk.out"
+S1=$(ticks "release/stationmaster serve"); P1=$(ticks "$BACKENDS")
+answered=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 echo "order versions stored: $(psql "$DB" -Atc 'select count(*) from order_versions')"
+echo "CPU per request: server $(per_request $((S1 - S0)) "$answered") ms, database $(per_request $((P1 - P0)) "$answered") ms"
+
+if [ "${PGBENCH:-1}" != 0 ]; then
+  kill $SERVER 2>/dev/null || true
+  wait $SERVER 2>/dev/null || true
+  psql "$DB" -qc "CREATE TABLE pgbench_rows (id bigserial PRIMARY KEY, body text NOT NULL)" >/dev/null
+  echo "INSERT INTO pgbench_rows (body) VALUES ('CLAIM 7H NORTH');" >"$WORK/insert.sql"
+  echo "running pgbench single-row inserts for ${DURATION}s with 8 clients..."
+  pgbench -n -c 8 -j 2 -T "$DURATION" -f "$WORK/insert.sql" "$DB" >"$WORK/pgbench.out" &
+  BENCH=$!
+  # pgbench's connections live as long as the run: measured from its second second to its last.
+  sleep 1.5
+  Q0=$(ticks "$BACKENDS"); R0=$(psql "$DB" -Atc 'select count(*) from pgbench_rows')
+  sleep "$(python3 -c "print(max(1, $DURATION - 2.5))")"
+  Q1=$(ticks "$BACKENDS"); R1=$(psql "$DB" -Atc 'select count(*) from pgbench_rows')
+  wait $BENCH
+  grep -E '^(tps|latency)' "$WORK/pgbench.out"
+  echo "CPU per insert: database $(per_request $((Q1 - Q0)) $((R1 - R0))) ms"
+  api=$(awk '/^Requests\/sec:/ {print $2}' "$WORK/wrk.out")
+  pg=$(awk '/^tps = / {print $3; exit}' "$WORK/pgbench.out")
+  python3 -c "import sys; a, p = float(sys.argv[1]), float(sys.argv[2]); print(f'API {a:,.0f}/s against pgbench {p:,.0f}/s: {a / p:.2f}x')" "$api" "$pg"
+fi

@@ -18,7 +18,8 @@ use tokio::sync::{Notify, watch};
 #[derive(Clone)]
 pub struct Ctx {
     pub pool: PgPool,
-    pub settings: Settings,
+    /// Shared: a request's copy of the context does not copy the settings.
+    pub settings: Arc<Settings>,
     pub clock: Clock,
     /// The server key; replaced when another process rotates it ([`Ctx::follow_rotation`]).
     key: Arc<RwLock<Arc<Vec<u8>>>>,
@@ -26,6 +27,8 @@ pub struct Ctx {
     pub mail_wake: Arc<Notify>,
     /// Poked after a commit that may have made a turn due (e.g. all orders final).
     pub turn_wake: Arc<Notify>,
+    /// The open turns and token hashes the intake's short path remembers (RULING W19).
+    pub(crate) intake: Arc<super::intake_cache::IntakeCache>,
 }
 
 impl Ctx {
@@ -47,11 +50,12 @@ impl Ctx {
     pub(crate) fn with_key(pool: PgPool, settings: Settings, clock: Clock, key: Vec<u8>) -> Ctx {
         Ctx {
             pool,
-            settings,
+            settings: Arc::new(settings),
             clock,
             key: Arc::new(RwLock::new(Arc::new(key))),
             mail_wake: Arc::new(Notify::new()),
             turn_wake: Arc::new(Notify::new()),
+            intake: Arc::default(),
         }
     }
 

@@ -15,22 +15,27 @@ use std::str::FromStr;
 /// The game's rhythm: the stored one, or a plain "every turn length, any day, UTC" for games
 /// created without one.
 pub(crate) fn rhythm_of(g: &GameRow) -> Rhythm {
-    g.rhythm.as_ref().map(|r| r.0.clone()).unwrap_or_else(|| {
+    stored_rhythm(g.rhythm.as_ref().map(|r| &r.0), g.turn_length_secs)
+}
+
+/// [`rhythm_of`] from the two columns it reads.
+pub(crate) fn stored_rhythm(rhythm: Option<&Rhythm>, turn_length_secs: i64) -> Rhythm {
+    rhythm.cloned().unwrap_or_else(|| {
         // Rhythms need at least an hour; shorter legacy lengths only matter for absences here.
-        let minutes = (g.turn_length_secs / 60).max(60);
+        let minutes = (turn_length_secs / 60).max(60);
         Rhythm::parse(&RhythmWords { length: &format!("{minutes}m"), ..RhythmWords::default() })
             .unwrap_or_else(|_| unreachable!("a whole number of minutes over an hour is a rhythm"))
     })
 }
 
-/// The zone deadlines of this game are shown in, unless a player chose their own.
-fn game_zone(g: &GameRow) -> TimeZoneName {
-    rhythm_of(g).zone()
-}
-
 /// A deadline as a player reads it: in their own zone if they chose one, else the game's.
 pub(crate) fn words(g: &GameRow, seat_zone: Option<&str>, deadline: DateTime<Utc>) -> String {
-    let zone = seat_zone.and_then(|z| TimeZoneName::from_str(z).ok()).unwrap_or_else(|| game_zone(g));
+    words_in(&rhythm_of(g), seat_zone, deadline)
+}
+
+/// [`words`] for a game of rhythm `rhythm` (whose zone is the game's).
+pub(crate) fn words_in(rhythm: &Rhythm, seat_zone: Option<&str>, deadline: DateTime<Utc>) -> String {
+    let zone = seat_zone.and_then(|z| TimeZoneName::from_str(z).ok()).unwrap_or_else(|| rhythm.zone());
     schedule::format_deadline(deadline, zone)
 }
 

@@ -42,7 +42,12 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
     let next = next_file(&path);
     let key = new_key();
     write_key(&next, &key, true).map_err(internal)?;
-    let new = Ctx::with_key(ctx.pool.clone(), ctx.settings.clone(), ctx.clock.clone(), key.clone());
+    let new = Ctx::with_key(
+        ctx.pool.clone(),
+        crate::config::Settings::clone(&ctx.settings),
+        ctx.clock.clone(),
+        key.clone(),
+    );
     let fingerprint = server_key::key_check(&key);
 
     let mut tx = ctx.pool.begin().await?;

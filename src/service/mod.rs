@@ -19,6 +19,7 @@ pub mod gm_auth;
 mod guides;
 pub mod health;
 pub mod inbound;
+mod intake_cache;
 mod key_rotation;
 pub mod lifecycle;
 mod listings;
@@ -31,6 +32,7 @@ mod published;
 pub mod server_key;
 pub mod signin_limits;
 mod submit;
+mod submit_fast;
 pub mod turn;
 pub mod undelivered;
 mod views;
@@ -51,7 +53,9 @@ pub use pictures::turn_picture;
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };
-pub use submit::{SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders};
+pub use submit::{
+    SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders, submit_with_token,
+};
 pub use turn::{
     CloseOutcome, close_due_turns, close_turn, correct_state, guard_outage, publish_turn, questions,
     rollback, run_due_timers,
@@ -77,6 +81,11 @@ pub(crate) async fn load_game(conn: &mut PgConnection, id: GameId) -> Result<Gam
 /// The engine a stored game was created with, able to play the rules version it was stored
 /// under (RULINGS S15).
 pub(crate) fn engine_of(game: &GameRow) -> Result<&'static dyn DynGame, ServiceError> {
-    let version = u32::try_from(game.rules_version).unwrap_or(0);
-    registry::for_stored(&game.engine, version).map_err(|e| ServiceError::Internal(e.to_string()))
+    stored_engine(&game.engine, game.rules_version)
+}
+
+/// [`engine_of`] from the two columns it reads.
+pub(crate) fn stored_engine(engine: &str, rules_version: i32) -> Result<&'static dyn DynGame, ServiceError> {
+    let version = u32::try_from(rules_version).unwrap_or(0);
+    registry::for_stored(engine, version).map_err(|e| ServiceError::Internal(e.to_string()))
 }

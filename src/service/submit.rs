@@ -8,7 +8,9 @@ use crate::domain::{GameId, SecretToken, TurnStatus};
 use crate::engine::Seat;
 use crate::orders::Echo;
 use crate::orders::{OrderText, SealedLines, seal_lines};
+use crate::registry::DynGame;
 use crate::store;
+use crate::store::intake::SeatKey;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::json;
@@ -74,6 +76,24 @@ pub async fn submit_orders(
     source: Source,
     final_now: bool,
 ) -> Result<Submitted, ServiceError> {
+    if !final_now && !source.by_gm() {
+        // RULING W19: a player's new version before the deadline takes the short path.
+        let key = SeatKey::Seat(who.seat);
+        if let Some(done) = super::submit_fast::try_submit(ctx, who.game, key, text, source).await? {
+            return Ok(done);
+        }
+    }
+    submit_locked(ctx, who, text, source, final_now).await
+}
+
+/// [`submit_orders`] in a transaction that locks the turn: the path that gives every refusal.
+async fn submit_locked(
+    ctx: &Ctx,
+    who: &SeatAuth,
+    text: &OrderText,
+    source: Source,
+    final_now: bool,
+) -> Result<Submitted, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let done = submit_in(ctx, &mut tx, who, text, source, final_now).await?;
     tx.commit().await?;
@@ -81,6 +101,32 @@ pub async fn submit_orders(
         ctx.turn_wake.notify_one();
     }
     Ok(done)
+}
+
+/// [`submit_orders`] for the seat whose token was presented (the JSON API): the short path
+/// proves the token in the same statement that reads the turn (RULING W19); when it cannot
+/// decide, the token is authenticated as [`authenticate_seat`] does (a token of another game is
+/// refused like an unknown one) and the orders take the usual way.
+pub async fn submit_with_token(
+    ctx: &Ctx,
+    game: GameId,
+    token: &SecretToken,
+    text: &OrderText,
+    source: Source,
+    final_now: bool,
+) -> Result<Submitted, ServiceError> {
+    if !final_now {
+        let hash = token.hash();
+        let key = SeatKey::TokenHash(&hash);
+        if let Some(done) = super::submit_fast::try_submit(ctx, game, key, text, source).await? {
+            return Ok(done);
+        }
+    }
+    let who = {
+        let mut conn = ctx.pool.acquire().await?;
+        authenticate_seat(&mut conn, Some(game), token).await?
+    };
+    submit_locked(ctx, &who, text, source, final_now).await
 }
 
 /// [`submit_orders`] inside the caller's transaction (which must then commit and, when the
@@ -112,42 +158,12 @@ pub(crate) async fn submit_for(
     // While the game is paused the clock stands still: orders are taken past the old deadline.
     let unlimited = source.by_gm() || game.paused_at.is_some();
     let turn = open_turn_for(&mut *tx, who, game.current_turn, now, unlimited).await?;
-    let echo = engine.check_orders(&turn.start_state, who.seat, text.as_str())?;
-    if echo.errors > 0 {
-        // RULING S1: refused whole; the previous version stays in force.
-        return Err(ServiceError::Rejected(echo));
-    }
-    if echo.canonical.trim().is_empty() {
-        // RULING W5: an empty sheet would silently count as orders on file (no NMR).
-        return Err(ServiceError::BadInput(
-            "these orders have no orders in them (only blank lines or comments); nothing was stored \
-             and your previous orders stand"
-                .into(),
-        ));
-    }
+    let checked = check(engine, &turn.start_state, who.seat, text)?;
     if !source.by_gm() {
         refuse_over_cap(&mut *tx, who, turn.number).await?;
     }
-    // RULING P3: sealed line by line, so hidden lines can be published as hashes alone.
-    let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
-    let SealedLines { salts, digest } = seal_lines(&lines);
-    let version = store::orders::append(
-        &mut *tx,
-        &store::orders::NewVersion {
-            game_id: who.game,
-            turn: turn.number,
-            seat: who.seat,
-            body: text.as_str(),
-            canonical: &echo.canonical,
-            salt: "",
-            digest: &digest,
-            line_salts: &salts,
-            echo: &echo,
-            source,
-            submitted_at: now,
-        },
-    )
-    .await?;
+    let new = checked.version(who.game, who.seat, turn.number, text, source, now);
+    let version = store::orders::append(&mut *tx, &new).await?;
     crate::metrics::order_stored(source.as_str());
     if final_now {
         store::orders::mark_final(&mut *tx, who.game, turn.number, who.seat, version, now).await?;
@@ -162,13 +178,73 @@ pub(crate) async fn submit_for(
         turn: turn.number,
         seat: who.seat,
         version,
-        digest,
         is_final: final_now,
         deadline: turn.deadline,
         deadline_local: super::deadlines::words(game, who.time_zone.as_deref(), turn.deadline),
-        echo,
+        digest: checked.digest,
+        echo: checked.echo,
         deadline_version: turn.deadline_version,
     })
+}
+
+/// A seat's orders checked against a turn's start state and sealed, ready to append.
+pub(super) struct Checked {
+    pub(super) echo: Echo,
+    pub(super) digest: String,
+    pub(super) salts: Vec<String>,
+}
+
+impl Checked {
+    /// The version to append for `who` in turn `turn`.
+    pub(super) fn version<'a>(
+        &'a self,
+        game: GameId,
+        seat: Seat,
+        turn: i32,
+        text: &'a OrderText,
+        source: Source,
+        now: DateTime<Utc>,
+    ) -> store::orders::NewVersion<'a> {
+        store::orders::NewVersion {
+            game_id: game,
+            turn,
+            seat,
+            body: text.as_str(),
+            canonical: &self.echo.canonical,
+            salt: "",
+            digest: &self.digest,
+            line_salts: &self.salts,
+            echo: &self.echo,
+            source,
+            submitted_at: now,
+        }
+    }
+}
+
+/// Checks a seat's orders against the turn's start state (the echo) and seals them line by line.
+pub(super) fn check(
+    engine: &dyn DynGame,
+    start_state: &serde_json::Value,
+    seat: Seat,
+    text: &OrderText,
+) -> Result<Checked, ServiceError> {
+    let echo = engine.check_orders(start_state, seat, text.as_str())?;
+    if echo.errors > 0 {
+        // RULING S1: refused whole; the previous version stays in force.
+        return Err(ServiceError::Rejected(echo));
+    }
+    if echo.canonical.trim().is_empty() {
+        // RULING W5: an empty sheet would silently count as orders on file (no NMR).
+        return Err(ServiceError::BadInput(
+            "these orders have no orders in them (only blank lines or comments); nothing was stored \
+             and your previous orders stand"
+                .into(),
+        ));
+    }
+    // RULING P3: sealed line by line, so hidden lines can be published as hashes alone.
+    let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
+    let SealedLines { salts, digest } = seal_lines(&lines);
+    Ok(Checked { echo, digest, salts })
 }
 
 /// Refuses a player's version past the cap of versions per turn (RULING W1).

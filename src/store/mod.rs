@@ -13,6 +13,7 @@ pub mod export;
 pub mod games;
 pub mod gm;
 pub mod inbound;
+pub mod intake;
 pub mod lifecycle;
 pub mod metrics;
 pub mod orders;
@@ -30,6 +31,9 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgSslMode};
 /// How long the server waits for the database at start and for a connection from its pool.
 pub const SERVER_DB_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// How long a pooled connection may sit idle and still be used without a ping first.
+const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Connects to the database, creating it first if it does not exist, and applies migrations.
 /// A database that does not answer within `wait` (sqlx retries a refused connection until then)
 /// is an error.
@@ -43,6 +47,18 @@ pub async fn connect_and_migrate(
         PgPoolOptions::new()
             .max_connections(max_connections)
             .acquire_timeout(wait)
+            // A connection that sat idle is pinged before use (a restarted database drops it
+            // here, not in a request); one in steady use is not: the ping was one round trip
+            // more per request (issue 32, docs/BENCHMARKS.md).
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= IDLE_BEFORE_PING {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_with(options.clone())
     };
     let pool = match open().await {

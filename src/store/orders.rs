@@ -5,8 +5,10 @@ use crate::domain::OrderSource;
 use crate::engine::Seat;
 use crate::orders::Echo;
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::error::BoxDynError;
+use sqlx::postgres::PgArguments;
 use sqlx::types::Json;
+use sqlx::{Arguments, PgConnection};
 
 /// One stored version of a seat's orders for a turn.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -51,25 +53,40 @@ pub struct NewVersion<'a> {
 /// Appends a version numbered one past the seat's latest; returns its number. Callers hold the
 /// turn row lock, so numbers are assigned without races.
 pub async fn append(conn: &mut PgConnection, v: &NewVersion<'_>) -> sqlx::Result<i32> {
-    sqlx::query_scalar(
+    sqlx::query_scalar_with(
         "INSERT INTO order_versions (game_id, turn, seat, version, body, canonical, salt, digest, echo, source, \
          submitted_at, line_salts) \
          SELECT $1, $2, $3, COALESCE(max(version), 0) + 1, $4, $5, $6, $7, $8, $9, $10, $11 FROM order_versions \
          WHERE game_id = $1 AND turn = $2 AND seat = $3 RETURNING version",
+        v.arguments()?,
     )
-    .bind(v.game_id)
-    .bind(v.turn)
-    .bind(v.seat)
-    .bind(v.body)
-    .bind(v.canonical)
-    .bind(v.salt)
-    .bind(v.digest)
-    .bind(Json(v.echo))
-    .bind(v.source)
-    .bind(v.submitted_at)
-    .bind(v.line_salts)
     .fetch_one(conn)
     .await
+}
+
+impl NewVersion<'_> {
+    /// The version's values as a statement's arguments `$1`–`$11`: game, turn, seat, body,
+    /// canonical, salt, digest, echo, source, submitted at, line salts (the order `INSERT INTO
+    /// order_versions` lists them in, version aside). A caller may add its own after them.
+    pub(crate) fn arguments(&self) -> sqlx::Result<PgArguments> {
+        self.encoded().map_err(sqlx::Error::Encode)
+    }
+
+    fn encoded(&self) -> Result<PgArguments, BoxDynError> {
+        let mut a = PgArguments::default();
+        a.add(self.game_id)?;
+        a.add(self.turn)?;
+        a.add(self.seat)?;
+        a.add(self.body)?;
+        a.add(self.canonical)?;
+        a.add(self.salt)?;
+        a.add(self.digest)?;
+        a.add(Json(self.echo))?;
+        a.add(self.source)?;
+        a.add(self.submitted_at)?;
+        a.add(self.line_salts)?;
+        Ok(a)
+    }
 }
 
 pub async fn mark_final(

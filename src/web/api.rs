@@ -95,13 +95,16 @@ fn bearer(headers: &HeaderMap) -> Result<Option<SecretToken>, ApiError> {
     }
 }
 
+/// The refusal of a call that needs a seat's token and has none.
+fn missing_token() -> ApiError {
+    ApiError(WebError::new(
+        StatusCode::UNAUTHORIZED,
+        "send the seat's token as \"Authorization: Bearer <token>\"",
+    ))
+}
+
 async fn seat(ctx: &Ctx, headers: &HeaderMap, game: GameId) -> Result<SeatAuth, ApiError> {
-    let token = bearer(headers)?.ok_or_else(|| {
-        ApiError(WebError::new(
-            StatusCode::UNAUTHORIZED,
-            "send the seat's token as \"Authorization: Bearer <token>\"",
-        ))
-    })?;
+    let token = bearer(headers)?.ok_or_else(missing_token)?;
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     Ok(service::authenticate_seat(&mut conn, Some(game), &token).await?)
 }
@@ -136,15 +139,20 @@ async fn submit(
     body: Bytes,
 ) -> Result<(StatusCode, Json<service::Submitted>), ApiError> {
     let game = game_id(&id)?;
-    let who = seat(&ctx, &headers, game).await?;
-    let text = OrderText::from_bytes(&body).map_err(|e| {
-        let status = match e {
-            OrderTextError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError(WebError::new(status, e.to_string()))
-    })?;
-    let done = service::submit_orders(&ctx, &who, &text, Source::Api, q.final_).await?;
+    let text = match OrderText::from_bytes(&body) {
+        Ok(text) => text,
+        Err(e) => {
+            // The token is judged first, as on every other call.
+            seat(&ctx, &headers, game).await?;
+            let status = match e {
+                OrderTextError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            return Err(ApiError(WebError::new(status, e.to_string())));
+        }
+    };
+    let token = bearer(&headers)?.ok_or_else(missing_token)?;
+    let done = service::submit_with_token(&ctx, game, &token, &text, Source::Api, q.final_).await?;
     Ok((StatusCode::CREATED, Json(done)))
 }
 

@@ -124,7 +124,7 @@ async fn a_failing_webhook_is_retried_later_and_a_gone_one_is_given_up() {
 async fn a_webhook_to_a_private_address_is_refused_when_private_targets_are_not_allowed() {
     let (pool, _db) = test_db().await;
     let mut app = spawn_app(pool).await;
-    app.ctx.settings.webhooks_allow_private = false;
+    std::sync::Arc::make_mut(&mut app.ctx.settings).webhooks_allow_private = false;
     app.router = stationmaster::web::router(app.ctx.clone());
     let g = app.create_game(Review::Auto).await;
     let token = g.seats[0].token.reveal().to_string();

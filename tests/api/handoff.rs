@@ -211,7 +211,7 @@ async fn when_neither_the_server_nor_the_pipe_can_store_the_mail_ingest_exits_75
         .connect_lazy(NO_DATABASE)
         .unwrap();
     let ctx =
-        stationmaster::service::Ctx::new(broken, app.ctx.settings.clone(), Clock::system()).await.unwrap();
+        stationmaster::service::Ctx::new(broken, (*app.ctx.settings).clone(), Clock::system()).await.unwrap();
     let socket = socket_path();
     let _server = listen(ctx, &socket).await;
     let (code, stderr) = ingest(NO_DATABASE, &socket, &raw).await;

@@ -185,7 +185,7 @@ async fn an_absence_of_an_acting_seat_moves_the_deadline_past_it_within_the_cap(
 async fn the_outage_guard_extends_deadlines_that_fell_in_the_gap_and_tells_the_players() {
     let (pool, _db) = test_db().await;
     let mut app = spawn_app(pool).await;
-    app.ctx.settings.outage_secs = 900;
+    std::sync::Arc::make_mut(&mut app.ctx.settings).outage_secs = 900;
     let g = app.create_game(Review::Gm).await;
     app.tick().await; // the heartbeat
     app.ctx.clock.advance(Duration::hours(50)); // the server was down over the deadline

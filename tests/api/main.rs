@@ -25,6 +25,7 @@ mod inbound;
 mod inbound_floods;
 mod inbound_links;
 mod inbound_pipe;
+mod intake_short_path;
 mod lifecycle_clock;
 mod lifecycle_seats;
 mod metrics;
