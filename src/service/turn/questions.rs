@@ -118,7 +118,7 @@ pub(crate) async fn answer_in(
         .await?
         .ok_or(ServiceError::TurnNotFound(game, t.number))?;
     let out = adjudicate_locked(ctx, tx, &g, &t, "closed: the GM answered", true).await?;
-    let said = answered(t.number, &q, &picked, &out);
+    let said = answered(t.number, &q, picked, &out);
     Ok((out, said))
 }
 

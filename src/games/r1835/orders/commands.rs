@@ -102,7 +102,7 @@ impl Parser<'_> {
         };
         let name = self.name(&name_word)?;
         self.certificate_word();
-        let from = self.from_source();
+        let from = self.source_after_from();
         if percent.is_none() {
             percent = self.percent()?;
             self.certificate_word();
@@ -153,7 +153,7 @@ impl Parser<'_> {
     }
 
     /// `IPO`, `POOL`, or the same after `FROM [THE]`.
-    fn from_source(&mut self) -> Option<Source> {
+    fn source_after_from(&mut self) -> Option<Source> {
         if self.peek_is("FROM")
             && self
                 .toks

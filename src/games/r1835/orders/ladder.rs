@@ -133,18 +133,18 @@ impl R1835 {
         revenue_of(&self.data, &s.board, phase, &self.entity_id(s, e), &self.trains_with(s, e, bought))
     }
 
+    /// [`R1835::most_income_lay_with`] without trains bought this turn.
+    #[cfg(test)]
+    pub(crate) fn most_income_lay(&self, s: &State, e: Entity) -> Option<Action> {
+        self.most_income_lay_with(s, e, &[])
+    }
+
     /// HR 17 C with its look-ahead (RULINGS K71): the lay giving the shareholders most income
     /// "this turn and next" — this turn's optimal revenue after it plus next turn's after the
     /// company's best second lay — if that beats laying nothing now and the best tile next turn;
     /// else none (D). Only the [`LOOKAHEAD_LAYS`] best-ranked lays of this turn are looked
     /// ahead from (ties in this turn's revenue go by the K31 ranking).
-    pub(crate) fn most_income_lay(&self, s: &State, e: Entity) -> Option<Action> {
-        self.most_income_lay_with(s, e, &[])
-    }
-
-    /// [`R1835::most_income_lay`] with the trains `bought` this turn by the same sheet as well
-    /// (issue 33: they run next turn, and this turn once bought before the run is counted
-    /// the same way — the GM reads the director's whole sheet).
+    /// The trains `bought` this turn by the same sheet count with the company's own (issue 33).
     pub(crate) fn most_income_lay_with(&self, s: &State, e: Entity, bought: &[String]) -> Option<Action> {
         let base = self.revenue_now(s, e, bought);
         let now = self.lay_candidates_with(s, e, None, bought);
