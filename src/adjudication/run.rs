@@ -223,8 +223,11 @@ pub fn run_turn_asking<G: Game>(
             },
         };
         out.actions.push((seat, action, by_default));
+        // Issue 33: the notes stand under the event the action itself caused (its first), not
+        // under what followed from it for other seats (a seat skipped after the purchase).
+        let own = out.events.len() + usize::from(!events.is_empty());
         out.events.extend(events);
-        anchor_notes(&mut out);
+        anchor_notes_at(&mut out, own);
         seq += 1;
     }
     anchor_notes(&mut out);
@@ -313,10 +316,16 @@ fn note_to<G: Game>(out: &mut TurnResult<G>, seat: Seat, note: String) {
     out.notes.entry(seat).or_default().push(LineNote { line: 0, executed: true, note });
 }
 
-/// Anchors every note not anchored yet after the events so far: the notes made at a decision
-/// follow the events of the action it led to; a round's end notes follow that round.
+/// Anchors every note not anchored yet after the events so far: a round's end notes follow that
+/// round.
 fn anchor_notes<G: Game>(out: &mut TurnResult<G>) {
     let at = out.events.len();
+    anchor_notes_at(out, at);
+}
+
+/// Anchors every note not anchored yet after the first `at` events: the notes made at a decision
+/// follow the first event of the action it led to.
+fn anchor_notes_at<G: Game>(out: &mut TurnResult<G>, at: usize) {
     for (seat, notes) in &out.notes {
         let anchors = out.anchors.entry(*seat).or_default();
         anchors.resize(notes.len(), at);

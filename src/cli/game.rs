@@ -186,13 +186,13 @@ pub async fn turn(settings: Settings, cmd: TurnCommand, json: bool) -> anyhow::R
             });
         }
         TurnCommand::Answer { game, choice } => {
-            let out = service::questions::answer_question(&ctx, game_id(&game)?, "console", choice).await?;
+            let (out, said) =
+                service::questions::answer_question_saying(&ctx, game_id(&game)?, "console", choice).await?;
             print(&out, json, |o| match o {
-                service::CloseOutcome::Asked { turn, question, .. } => question_text(*turn, question),
-                other => format!(
-                    "Answered; the turn went on: {}",
-                    serde_json::to_string(other).unwrap_or_default()
-                ),
+                service::CloseOutcome::Asked { turn, question, .. } => {
+                    format!("{said}\n{}", question_text(*turn, question))
+                }
+                _ => said.clone(),
             });
         }
         TurnCommand::Extend { game, by } => {

@@ -18,8 +18,8 @@
 //! into scope with `use crate::engine::prelude::*`.
 
 use super::{
-    Answer, Decision, Event, GameRng, Illegal, LineNote, OrderError, OrderSheet, Seat, SetupError, SetupSpec,
-    Standing, Viewer,
+    Answer, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Seat, SetupError,
+    SetupSpec, Standing, Viewer,
 };
 use crate::draw::Fragment;
 use serde::Serialize;
@@ -75,6 +75,17 @@ pub trait Orders: Rules {
     /// Advice on an order at submission time that does not reject it ("you do not hold 7♥").
     fn advise(&self, _state: &Self::State, _seat: Seat, _order: &Self::Order) -> Option<String> {
         None
+    }
+    /// The advice on each order of a sheet, each judged after the lines before it on the same
+    /// sheet (DESIGN "Orders and decisions": a sale's cash is there for the purchase written
+    /// after it). Default: [`Orders::advise`] on the position as it is, line by line.
+    fn advise_sheet(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        orders: &[Numbered<Self::Order>],
+    ) -> Vec<Option<String>> {
+        orders.iter().map(|o| self.advise(state, seat, &o.order)).collect()
     }
     /// Answers `decision` from the acting seat's sheet, marking orders used as it consumes them.
     fn answer(

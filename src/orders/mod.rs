@@ -63,14 +63,13 @@ pub fn parse_sheet<G: Game>(
         match game.parse_order(&raw) {
             Ok(order) => {
                 let understood = order.to_string();
-                let advice = state.and_then(|(s, seat)| game.advise(s, seat, &order));
                 canonical.push(understood.clone());
                 lines.push(EchoLine {
                     line,
                     text: raw.clone(),
                     understood: Some(understood),
                     error: None,
-                    advice,
+                    advice: None,
                 });
                 orders.push(Numbered { line, order });
             }
@@ -83,6 +82,14 @@ pub fn parse_sheet<G: Game>(
                     error: Some(e.0),
                     advice: None,
                 });
+            }
+        }
+    }
+    // Each line's advice is judged after the lines before it (DESIGN "Orders and decisions").
+    if let Some((s, seat)) = state {
+        for (o, advice) in orders.iter().zip(game.advise_sheet(s, seat, &orders)) {
+            if let Some(l) = lines.iter_mut().find(|l| l.line == o.line) {
+                l.advice = advice;
             }
         }
     }

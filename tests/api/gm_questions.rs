@@ -177,7 +177,27 @@ async fn the_gm_stops_a_turn_at_its_checkpoint_by_mail() {
     let to = service::turn::gm_address::gm_reply_address(&app.ctx, g.id, "gm@example.org");
     let (status, outcome, told) = gm_mail(&app, "gm@example.org", &to, "answer 1 stop").await;
     assert_eq!(status, "accepted", "{outcome} {told}");
+    assert!(told.contains("stopped after this round") && !told.contains("went on"), "{told}");
+    assert!(told.contains("the draft waits for your review"), "{told}");
     let t = app.turn(g.id, 1).await;
     assert_eq!(t.gm_answers.0, vec![Checkpoint::Stop.to_answer()]);
     assert_eq!(t.status.as_str(), "draft", "adjudicated again: {:?}", t.failure);
+}
+
+#[tokio::test]
+async fn turn_answer_says_whether_the_turn_stopped_after_the_round_or_went_on() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = packet_game(&app).await;
+    park_on_checkpoint(&app, &g).await;
+    let (out, said) =
+        service::questions::answer_question_saying(&app.ctx, g.id, "gm@example.org", 1).await.unwrap();
+    assert!(said.contains("Turn 1 went on") && !said.contains("stopped"), "{said}");
+    assert!(matches!(out, service::CloseOutcome::Drafted { .. }), "{out:?}");
+
+    let g = packet_game(&app).await;
+    park_on_checkpoint(&app, &g).await;
+    let (_, said) =
+        service::questions::answer_question_saying(&app.ctx, g.id, "gm@example.org", 2).await.unwrap();
+    assert!(said.contains("Turn 1 stopped after this round") && !said.contains("went on"), "{said}");
 }

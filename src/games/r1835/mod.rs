@@ -54,6 +54,8 @@ mod tests_packet;
 #[cfg(test)]
 mod tests_pbem;
 #[cfg(test)]
+mod tests_read;
+#[cfg(test)]
 mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;

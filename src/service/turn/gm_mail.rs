@@ -146,7 +146,7 @@ async fn answer(
     // A refusal must change nothing: try it at a savepoint and roll back to it when refused.
     sqlx::query("SAVEPOINT gm_answer").execute(&mut *tx).await?;
     match answer_in(ctx, tx, game, gm, Some(*question), number).await {
-        Ok((_, label)) => Ok(Ok(format!("Question {question} is answered: {label}. The turn goes on."))),
+        Ok((_, said)) => Ok(Ok(said)),
         Err(e @ (ServiceError::BadInput(_) | ServiceError::Conflict(_))) => {
             sqlx::query("ROLLBACK TO SAVEPOINT gm_answer").execute(&mut *tx).await?;
             Ok(Err(e.to_string()))

@@ -11,6 +11,7 @@ use super::close::adjudicate_locked;
 use super::draft::lock_current;
 use super::state::{CloseOutcome, Step, TurnPhase, step_from};
 use crate::domain::GameId;
+use crate::engine::outcome::{Candidate, Checkpoint, QuestionKind};
 use crate::registry::GmQuestion;
 use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, load_game};
@@ -26,16 +27,54 @@ pub async fn answer_question(
     gm: &str,
     choice: usize,
 ) -> Result<CloseOutcome, ServiceError> {
+    answer_question_saying(ctx, game, gm, choice).await.map(|(out, _)| out)
+}
+
+/// [`answer_question`], with what the answer did in words ([`answered`]) for the console.
+pub async fn answer_question_saying(
+    ctx: &Ctx,
+    game: GameId,
+    gm: &str,
+    choice: usize,
+) -> Result<(CloseOutcome, String), ServiceError> {
     let mut tx = ctx.pool.begin().await?;
-    let (out, _) = answer_in(ctx, &mut tx, game, gm, None, choice).await?;
+    let done = answer_in(ctx, &mut tx, game, gm, None, choice).await?;
     tx.commit().await?;
     ctx.mail_wake.notify_one();
-    Ok(out)
+    Ok(done)
+}
+
+/// What the GM's answer did, in words for the console and the GM's mail (issue 33): at an HR 14
+/// checkpoint whether the turn stopped after the round or went on, else the move chosen; then
+/// where the turn stands after the adjudication that followed.
+pub fn answered(turn: i32, q: &GmQuestion, picked: &Candidate, out: &CloseOutcome) -> String {
+    let did = match Checkpoint::from_answer(&picked.action).filter(|_| q.kind == QuestionKind::Checkpoint) {
+        Some(Checkpoint::Stop) => {
+            format!("Turn {turn} stopped after this round: it ends with the round just played (HR 14)")
+        }
+        Some(Checkpoint::Continue) => {
+            format!("Turn {turn} went on: the next round is played from the orders as they stand (HR 14)")
+        }
+        None => format!("Question {} is answered: {}; turn {turn} went on", q.number + 1, picked.label),
+    };
+    let then = match out {
+        CloseOutcome::Drafted { .. } => "the draft waits for your review (turn publish)".to_string(),
+        CloseOutcome::Published { .. } => "the turn is adjudicated and published; reports are queued".into(),
+        CloseOutcome::Failed { reason, .. } => format!("the adjudication then failed: {reason}"),
+        CloseOutcome::Held { missing, .. } => {
+            format!("it is held for you: no orders from seat(s) {missing:?}")
+        }
+        CloseOutcome::Asked { question, .. } => {
+            format!("it stops again at question {}", question.number + 1)
+        }
+    };
+    format!("{did}. Then {then}.")
 }
 
 /// [`answer_question`] inside the caller's transaction (the GM's answer by mail, which records
 /// its inbound message in the same one). `number`: the question the GM means (as numbered in its
-/// mail), refused when another one is waiting. Returns the outcome and the chosen move's label.
+/// mail), refused when another one is waiting. Returns the outcome and what the answer did
+/// ([`answered`]).
 pub(crate) async fn answer_in(
     ctx: &Ctx,
     tx: &mut PgConnection,
@@ -79,7 +118,8 @@ pub(crate) async fn answer_in(
         .await?
         .ok_or(ServiceError::TurnNotFound(game, t.number))?;
     let out = adjudicate_locked(ctx, tx, &g, &t, "closed: the GM answered", true).await?;
-    Ok((out, picked.label.clone()))
+    let said = answered(t.number, &q, picked, &out);
+    Ok((out, said))
 }
 
 /// The GM decides whether the rules' referrals stop the turn for the GM's choice (`ask`) or are

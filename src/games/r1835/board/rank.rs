@@ -8,7 +8,7 @@ use super::lay::revenue_with_tile;
 use super::revenue::optimal;
 use super::state::BoardState;
 use super::stations::{TokenLay, Via, legal_tokens, map_distance};
-use super::track::{Lay, legal_lays};
+use super::track::{Lay, exits, legal_lays};
 use crate::games::r1835::data::{Data, Phase, TrainType, neighbour};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -18,8 +18,8 @@ pub struct Candidate {
     pub lay: Lay,
     /// The optimal revenue this turn with the tile laid.
     pub revenue: i64,
-    /// Hexes still to build from the new track to the named hex (0 = the lay is on it); `None`
-    /// when no hex was named or it cannot be reached.
+    /// Hexes still to build from the new track's open ends to the named hex (0 = the lay is on
+    /// it); `None` when no hex was named or no open end leads toward it.
     pub distance: Option<u32>,
 }
 
@@ -46,6 +46,39 @@ fn distances(data: &Data, board: &BoardState, target: &str) -> BTreeMap<String, 
     seen
 }
 
+/// The sides of the map a lay's new track leads to: the tile's exits the hex did not have before
+/// (all of them when the lay only adds track through old exits, e.g. a city upgrade).
+pub fn new_exits(data: &Data, board: &BoardState, lay: &Lay) -> Vec<u8> {
+    let Some(new) = data.tiles.iter().find(|t| t.id == lay.tile) else { return Vec::new() };
+    let all = exits(new, lay.rotation);
+    let old = board.tile_at(data, &lay.hex).map(|(_, t, r)| exits(t, r)).unwrap_or_default();
+    let fresh: Vec<u8> = all.iter().copied().filter(|e| !old.contains(e)).collect();
+    if fresh.is_empty() { all } else { fresh }
+}
+
+/// Hexes still to build from a lay's new track to the target (issue 33, HR 17 B): 0 on the target,
+/// else one more than the distance from the hex each new open end leads into, the nearest end
+/// counting — so a track pointing away from the target is farther than one pointing at it.
+fn open_end_distance(
+    data: &Data,
+    board: &BoardState,
+    lay: &Lay,
+    dist: &BTreeMap<String, u32>,
+) -> Option<u32> {
+    if dist.get(&lay.hex) == Some(&0) {
+        return Some(0);
+    }
+    new_exits(data, board, lay)
+        .into_iter()
+        .filter_map(|side| {
+            let n = neighbour(&lay.hex, side)?;
+            let barrier =
+                data.barriers.iter().any(|[x, y]| (*x == lay.hex && *y == n) || (*y == lay.hex && *x == n));
+            if barrier { None } else { dist.get(&n).map(|d| d + 1) }
+        })
+        .min()
+}
+
 /// Legal lays, best first: highest revenue this turn, then nearest to `toward`, then map order
 /// (RULINGS K31).
 pub fn ranked_lays(
@@ -64,7 +97,7 @@ pub fn ranked_lays(
                 revenue_with_tile(data, board, phase, company, trains, (&lay.hex, &lay.tile, lay.rotation))
                     .ok()?
                     .revenue;
-            let distance = dist.as_ref().and_then(|d| d.get(&lay.hex).copied());
+            let distance = dist.as_ref().and_then(|d| open_end_distance(data, board, &lay, d));
             Some(Candidate { lay, revenue, distance })
         })
         .collect();

@@ -242,7 +242,7 @@ pub fn keeps_track(old: &Tile, old_rot: u8, new: &Tile, rot: u8) -> bool {
 }
 
 /// The sides a tile's track leads to, on the map.
-fn exits(tile: &Tile, rot: u8) -> Vec<u8> {
+pub(crate) fn exits(tile: &Tile, rot: u8) -> Vec<u8> {
     let mut out: Vec<u8> = tile
         .stops
         .iter()

@@ -3,11 +3,24 @@
 
 use super::parse::{ParseError, Parser};
 use super::types::{Cmd, Seller, Timing};
-use crate::games::r1835::actions::DividendKind;
+use crate::games::r1835::actions::{DividendKind, Source};
+
+/// The words between "I" and the order in "I will buy …" (HR 20's own example).
+const WILL: [&str; 4] = ["WILL", "SHALL", "WANT", "WOULD"];
 
 impl Parser<'_> {
     /// One command.
     pub(super) fn cmd(&mut self) -> Result<Cmd, ParseError> {
+        // HR 20 in the player's words: "I will buy only the 20% MSE certificate".
+        if self.peek_is("I")
+            && self.toks.get(self.at + 1).is_some_and(|t| WILL.contains(&t.to_ascii_uppercase().as_str()))
+        {
+            self.at += 2;
+            let _ = self.eat("LIKE");
+            let _ = self.eat("TO");
+        } else if self.peek().is_some_and(|t| ["I'LL", "I’LL", "WE'LL"].contains(&t.as_str())) {
+            self.at += 1;
+        }
         let w = self.word("an order")?;
         match w.to_ascii_uppercase().as_str() {
             "PASS" | "DONE" => Ok(Cmd::Pass),
@@ -63,32 +76,94 @@ impl Parser<'_> {
     }
 
     fn buy(&mut self) -> Result<Cmd, ParseError> {
+        // HR 20: "only the 20% MSE certificate", "one MSE", "a 10% BY share": filler words
+        // skipped, number words counted; a size said (`20%`, `20 %`, `20 percent`) is kept.
+        let _ = self.eat("ONLY");
+        let mut count = self.count_word();
+        let _ = self.eat("ONLY") || self.eat("THE");
+        let mut percent = self.spelled_percent()?;
         // HR 20: `1Wte`, `2MSE` — a number written against the name.
         let first = self.word("a company or item, e.g. BUY 1 BY IPO or BUY M2")?;
-        let (mut count, mut percent) = (None, None);
         let split = first.find(|c: char| !c.is_ascii_digit()).unwrap_or(first.len());
-        let name_word = if split > 0 && split < first.len() && !first.ends_with('%') {
+        let name_word = if split > 0 && split < first.len() && !first.ends_with('%') && count.is_none() {
             count = first[..split].parse().ok();
             first[split..].to_string()
-        } else if first.ends_with('%') {
+        } else if first.ends_with('%') && percent.is_none() {
             self.at -= 1;
             percent = self.percent()?;
             self.word("a company, e.g. BUY 20% MS")?
-        } else if let Ok(n) = first.parse::<u8>() {
+        } else if let (Ok(n), None) = (first.parse::<u8>(), count) {
             count = Some(n);
+            let _ = self.eat("THE");
+            percent = percent.or(self.spelled_percent()?);
             self.word("a company, e.g. BUY 2 MS")?
         } else {
             first
         };
         let name = self.name(&name_word)?;
-        let from = self.source();
+        self.certificate_word();
+        let from = self.source_after_from();
         if percent.is_none() {
             percent = self.percent()?;
+            self.certificate_word();
         }
         if count == Some(0) {
             return Err(ParseError::Misplaced("BUY 0 buys nothing: leave the line out".into()));
         }
         Ok(Cmd::Buy { count, name, from, percent })
+    }
+
+    /// A number word or an article for one certificate (`ONE`, `A`, `TWO`…), as a count.
+    fn count_word(&mut self) -> Option<u8> {
+        let n = match self.peek()?.as_str() {
+            "A" | "AN" | "ONE" => 1,
+            "TWO" => 2,
+            "THREE" => 3,
+            "FOUR" => 4,
+            _ => return None,
+        };
+        self.at += 1;
+        Some(n)
+    }
+
+    /// A size spelled out before the name: `20%`, `20 %`, `20 percent`.
+    fn spelled_percent(&mut self) -> Result<Option<u8>, ParseError> {
+        if self.peek().is_some_and(|w| w.ends_with('%')) {
+            return self.percent();
+        }
+        let spelled = self.toks.get(self.at + 1).is_some_and(|t| {
+            let t = t.to_ascii_uppercase();
+            t == "%"
+                || t == "PERCENT"
+                || t == "PER" && self.toks.get(self.at + 2).is_some_and(|c| c.eq_ignore_ascii_case("CENT"))
+        });
+        let Some(n) = self.peek().filter(|w| spelled && w.parse::<u8>().is_ok()) else { return Ok(None) };
+        self.at += 2;
+        let _ = self.eat("CENT");
+        match n.parse::<u8>() {
+            Ok(p @ (5 | 10 | 20)) => Ok(Some(p)),
+            _ => Err(ParseError::BadSize(format!("{n}%"))),
+        }
+    }
+
+    /// The words players put after a company's name: `certificate(s)`, `share(s)`.
+    fn certificate_word(&mut self) {
+        let _ =
+            ["CERTIFICATE", "CERTIFICATES", "CERT", "CERTS", "SHARE", "SHARES"].iter().any(|w| self.eat(w));
+    }
+
+    /// `IPO`, `POOL`, or the same after `FROM [THE]`.
+    fn source_after_from(&mut self) -> Option<Source> {
+        if self.peek_is("FROM")
+            && self
+                .toks
+                .get(self.at + 1)
+                .is_some_and(|t| ["IPO", "POOL", "THE"].contains(&t.to_ascii_uppercase().as_str()))
+        {
+            self.at += 1;
+            let _ = self.eat("THE");
+        }
+        self.source()
     }
 
     fn sell(&mut self) -> Result<Cmd, ParseError> {

@@ -1,14 +1,91 @@
 //! The parts of what a player sees of his orders before the deadline (the echo: each line as
-//! understood against the position now, and the branch each contingency would take now), and of
+//! understood against the position now after the lines before it, and the branch each
+//! contingency would take then), and of
 //! the HR 14 questions (orders that no longer fit after a round, RULINGS K61), that
 //! `Orders::advise` and `Orders::misfit` (in `orders/mod.rs`) are made of.
 
 use super::plan::{Ctx, Outcome, commands};
-use super::types::Cmd;
+use super::types::{Cmd, Kind, Order};
+use crate::engine::{Numbered, Orders, Seat};
 use crate::games::r1835::R1835;
-use crate::games::r1835::state::{Entity, Loc, State};
+use crate::games::r1835::actions::Action;
+use crate::games::r1835::state::{Entity, Loc, Round, State, Turn};
 
 impl R1835 {
+    /// The echo of a whole sheet: each line judged after the lines before it (DESIGN "Orders and
+    /// decisions") — in a stock round as the seat meets its own turn, after the sales and
+    /// purchases its earlier lines would make (a purchase ends a turn, the next line is read at
+    /// the seat's next one); in an operating round after the earlier lines of the company
+    /// operating now.
+    pub(super) fn advise_lines(
+        &self,
+        s: &State,
+        seat: Seat,
+        orders: &[Numbered<Order>],
+    ) -> Vec<Option<String>> {
+        let Ok(p) = u8::try_from(seat.index()) else { return vec![None; orders.len()] };
+        let mut t = s.clone();
+        if self.own_stock_turn(&t) && t.sr.current != p {
+            t.sr.current = p;
+            t.sr.turn = Turn::default();
+        }
+        orders
+            .iter()
+            .map(|o| {
+                let advice = self.advise(&t, seat, &o.order);
+                self.play_ahead(&mut t, p, &o.order);
+                advice
+            })
+            .collect()
+    }
+
+    /// A stock round with no Prussian question before it.
+    fn own_stock_turn(&self, s: &State) -> bool {
+        matches!(s.round, Round::Stock { .. }) && self.prussian_pending(s).is_none()
+    }
+
+    /// Plays one line on the echo's position `t` as the adjudication would, when it can be
+    /// carried out there (a line that cannot changes nothing).
+    fn play_ahead(&self, t: &mut State, p: u8, order: &Order) {
+        match &order.kind {
+            Kind::Plan { company: None, plan } if self.own_stock_turn(t) && !self.prussian_line(plan) => {
+                let ctx = Ctx { seat: p, company: None };
+                let times = match plan {
+                    super::types::Plan::Cmd(Cmd::Buy { count: Some(n), .. }) => *n,
+                    _ => 1,
+                };
+                for _ in 0..times {
+                    let now = t.clone();
+                    let Outcome::Done { action, .. } =
+                        self.walk(&now, ctx, plan, &mut |c| self.stock_action(&now, p, c))
+                    else {
+                        return;
+                    };
+                    let ends_turn = !matches!(action, Action::Sell { .. });
+                    if !matches!(action, Action::Pass) && self.apply_action(t, &action).is_err() {
+                        return;
+                    }
+                    if ends_turn && self.own_stock_turn(t) {
+                        t.sr.current = p;
+                        t.sr.turn = Turn::default();
+                    }
+                }
+            }
+            Kind::Plan { company: Some(id), plan } => {
+                let Some(e) = self.operating_entity(t).filter(|e| self.entity_id(t, *e) == *id) else {
+                    return;
+                };
+                let now = t.clone();
+                let ctx = Ctx { seat: p, company: Some(id) };
+                if let Outcome::Done { action, .. } =
+                    self.walk(&now, ctx, plan, &mut |c| self.operating_action(&now, e, c, &[]))
+                {
+                    let _ = self.apply_action(t, &action);
+                }
+            }
+            _ => {}
+        }
+    }
     /// "now: …" for an outcome.
     pub(super) fn now<A>(&self, o: Outcome<A>) -> String {
         match o {

@@ -31,16 +31,15 @@ mod types;
 #[cfg(test)]
 pub(crate) use ladder::LOOKAHEAD_LAYS;
 pub use parse::ParseError;
-pub use types::{Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Seller, Timing};
+pub use types::{Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Refer, Seller, Timing};
 
 use super::R1835;
 use super::actions::Action;
 use super::state::{Round, State};
 use crate::engine::{
-    Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Referral, Seat, executed_lines,
+    Answer, Decision, LineNote, Numbered, OrderError, OrderSheet, Orders, Referral, Seat, executed_lines,
 };
-use ladder::REFERRAL_CANDIDATES;
-use operate::plan_for;
+use operate::{plan_for, sheet_trains};
 use plan::{Ctx, Outcome, commands};
 use std::collections::BTreeSet;
 
@@ -114,15 +113,20 @@ impl Orders for R1835 {
                 out.extend(self.not_directed(s, p, id));
                 let ctx = Ctx { seat: p, company: Some(id) };
                 match self.operating_entity(s).filter(|e| self.entity_id(s, *e) == *id) {
-                    Some(e) => {
-                        out.push(self.now(self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c))))
-                    }
+                    Some(e) => out.push(
+                        self.now(self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c, &[]))),
+                    ),
                     None => out.push(self.branches(s, ctx, plan, &format!("when {id} operates"))),
                 }
             }
         }
         let out: Vec<String> = out.into_iter().filter(|x| !x.is_empty()).collect();
         (!out.is_empty()).then(|| out.join("; "))
+    }
+
+    /// Each line judged after the lines before it (`echo`).
+    fn advise_sheet(&self, s: &State, seat: Seat, orders: &[Numbered<Order>]) -> Vec<Option<String>> {
+        self.advise_lines(s, seat, orders)
     }
 
     /// HR 14: whether the sheet asks for a one-round turn.
@@ -169,29 +173,30 @@ impl Orders for R1835 {
     fn refer(&self, s: &State, _d: &Decision, sheet: &OrderSheet<Order>) -> Option<Referral<Action>> {
         let e = self.operating_entity(s)?;
         let id = self.entity_id(s, e);
-        let (order, (station, target)) = sheet.orders.iter().find_map(|o| {
+        let (order, refer) = sheet.orders.iter().find_map(|o| {
             let mine = plan_for(&o.order, &id).is_some() || o.order.company() == Some(id.as_str());
             o.order.progress.referral.clone().filter(|_| mine).map(|r| (&o.order, r))
         })?;
-        let mut candidates: Vec<Action> = if station {
-            self.token_candidates(s, e, Some(&target))
-        } else {
-            self.lay_candidates(s, e, Some(&target))
-        }
-        .into_iter()
-        .map(|c| c.action)
-        .take(REFERRAL_CANDIDATES)
-        .collect();
+        let bought = sheet_trains(sheet, &id);
+        let mut candidates: Vec<Action> = self.referral_candidates(s, e, &refer, &bought);
         if candidates.is_empty() {
             return None;
         }
         candidates.push(Action::Pass);
-        let name = self.data.hex(&target).map(|h| h.name.clone()).filter(|n| !n.is_empty());
-        let place = name.map(|n| format!("{target} ({n})")).unwrap_or(target);
-        let what = if station { "station" } else { "tile" };
+        let place = refer.target.as_deref().map(|t| {
+            let name = self.data.hex(t).map(|h| h.name.clone()).filter(|n| !n.is_empty());
+            name.map(|n| format!("{t} ({n})")).unwrap_or_else(|| t.to_string())
+        });
+        let what = if refer.station { "station" } else { "tile" };
+        let plan = match (&refer.line, &place) {
+            (Some((hex, _)), Some(p)) => format!("keeps the line it ordered on {hex}, then heads toward {p}"),
+            (Some((hex, _)), None) => format!("keeps the line it ordered on {hex}"),
+            (None, Some(p)) => format!("best follows {id}'s plan toward {p}"),
+            (None, None) => format!("best follows {id}'s plan"),
+        };
         Some(Referral {
             prompt: format!(
-                "HR 17 B: {id}'s order \"{order}\" cannot be carried out — which {what} best follows {id}'s plan toward {place}? Candidates nearest first; the last is none."
+                "HR 17 B: {id}'s order \"{order}\" cannot be carried out — which {what} {plan}? Candidates best first; the last is none."
             ),
             candidates,
         })

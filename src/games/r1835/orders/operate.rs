@@ -1,11 +1,11 @@
-//! Answering operating-round decisions (RULINGS K64): the operating company's lines (`BY: …`) in order, each
-//! in its step (a line for a later step leaves the current one to its default, a line for an
-//! earlier step is too late); where the orders are silent, the defaults (RULINGS K34, the
+//! Answering operating-round decisions (RULINGS K64): the operating company's lines (`BY: …`) in
+//! the rules' step order, whatever their order on the sheet (HR 6), each in its step (a line for a
+//! later step leaves the current one to its default, a line for an earlier step is too late); where the orders are silent, the defaults (RULINGS K34, the
 //! `silent_dividend` / `silent_train` options); an impossible tile or station goes down the
 //! HR 17 ladder (`ladder`); an unclear one is not carried out (HR 16).
 
 use super::plan::{Ctx, Outcome, commands};
-use super::types::{Cmd, Kind, Order, Seller};
+use super::types::{Cmd, Kind, Order, Refer, Seller};
 use crate::engine::{Answer, LineNote, OrderSheet};
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::Action;
@@ -45,6 +45,46 @@ fn rank(step: Step) -> u8 {
     }
 }
 
+/// The lowest step a plan's commands belong to (the rank of its first step).
+fn first_rank(plan: &super::types::Plan) -> Option<u8> {
+    let mut cmds = Vec::new();
+    commands(plan, &mut cmds);
+    cmds.iter().filter_map(|c| step_of(c)).map(rank).min()
+}
+
+/// HR 6 (RULINGS K64, amended): the unused lines for `id` in the order of the steps they belong to
+/// — track, token, run, dividend, trains — lines of one step in the order written. A line naming
+/// no step (`BY: PASS`) keeps its place after the line written before it; a line's own
+/// contingencies (`ELSE`, `IF`) stay on it and place it by its earliest step.
+fn in_step_order(sheet: &OrderSheet<Order>, id: &str) -> Vec<usize> {
+    let mut keyed: Vec<(u8, usize)> = Vec::new();
+    let mut last = 0;
+    for (i, o) in sheet.unused() {
+        let Some(plan) = plan_for(&o.order, id) else { continue };
+        last = first_rank(plan).unwrap_or(last);
+        keyed.push((last, i));
+    }
+    keyed.sort_by_key(|(r, _)| *r);
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The trains the sheet's lines not used yet buy for `id` this turn: each line's first
+/// `BUY TRAIN` (issue 33: HR 17 C and D look ahead with them).
+pub(super) fn sheet_trains(sheet: &OrderSheet<Order>, id: &str) -> Vec<String> {
+    sheet
+        .unused()
+        .filter_map(|(_, o)| plan_for(&o.order, id))
+        .filter_map(|plan| {
+            let mut cmds = Vec::new();
+            commands(plan, &mut cmds);
+            cmds.into_iter().find_map(|c| match c {
+                Cmd::BuyTrain { train, .. } => Some(train.clone()),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
 /// The line's company plan, if it is for `id`.
 pub(super) fn plan_for<'o>(o: &'o Order, id: &str) -> Option<&'o super::types::Plan> {
     match &o.kind {
@@ -55,7 +95,15 @@ pub(super) fn plan_for<'o>(o: &'o Order, id: &str) -> Option<&'o super::types::P
 
 impl R1835 {
     /// The action an operating command names for entity `e` now, or why not.
-    pub(crate) fn operating_action(&self, s: &State, e: Entity, cmd: &Cmd) -> Result<Action, String> {
+    /// `bought`: the trains the same sheet buys for the company this turn (issue 33: `LAY BEST`
+    /// and `TOKEN BEST`, HR 17 C, look ahead with them).
+    pub(crate) fn operating_action(
+        &self,
+        s: &State,
+        e: Entity,
+        cmd: &Cmd,
+        bought: &[String],
+    ) -> Result<Action, String> {
         let company = self.entity_id(s, e);
         let legal = |a: Action| self.apply_action(&mut s.clone(), &a).map(|_| a).map_err(|x| x.0);
         let one_of = |v: Vec<Action>, what: &str| {
@@ -97,7 +145,7 @@ impl R1835 {
                 .map(|c| c.action)
                 .ok_or_else(|| format!("no lay brings {company} nearer to {t}")),
             Cmd::Lay { .. } => self
-                .most_income_lay(s, e)
+                .most_income_lay_with(s, e, bought)
                 .ok_or_else(|| "no lay gives more income this turn and next (RULINGS K71)".into()),
             Cmd::Token { hex: Some(hex), city, .. } => {
                 let cities = city.map_or_else(|| (1..=4).collect(), |c| vec![c]);
@@ -113,9 +161,9 @@ impl R1835 {
                 .next()
                 .map(|c| c.action)
                 .ok_or_else(|| format!("{company} can place no station now")),
-            Cmd::Token { .. } => {
-                self.most_income_token(s, e).ok_or_else(|| "no station gives more income this turn".into())
-            }
+            Cmd::Token { .. } => self
+                .most_income_token(s, e, bought)
+                .ok_or_else(|| "no station gives more income this turn".into()),
             Cmd::Run { routes } if routes.is_empty() => {
                 let (_, best) = self.best_run(s, e).map_err(|x| x.to_string())?;
                 legal(Action::Run { company, routes: Vec::new(), revenue: Some(best.revenue) })
@@ -165,14 +213,14 @@ impl R1835 {
         let id = self.entity_id(s, e);
         let step = s.or.turn.step;
         let ctx = Ctx { seat: p, company: Some(&id) };
-        let lines: Vec<usize> =
-            sheet.unused().filter(|(_, o)| plan_for(&o.order, &id).is_some()).map(|(i, _)| i).collect();
+        let lines = in_step_order(sheet, &id);
+        let bought = sheet_trains(sheet, &id);
         for i in lines {
             let (line, order) = (sheet.orders[i].line, sheet.orders[i].order.clone());
             let Some(plan) = plan_for(&order, &id) else { continue };
             let mut cmds = Vec::new();
             commands(plan, &mut cmds);
-            let first = cmds.iter().filter_map(|c| step_of(c)).map(rank).min();
+            let first = first_rank(plan);
             // A step may be passed (track → token); the token step's TOKEN is offered in the track step too.
             match first {
                 Some(r)
@@ -194,7 +242,7 @@ impl R1835 {
                 }
                 _ => {}
             }
-            match self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c)) {
+            match self.walk(s, ctx, plan, &mut |c| self.operating_action(s, e, c, &bought)) {
                 Outcome::Nothing { path } => {
                     sheet.used[i] = true;
                     notes.push(super::plan::nothing_note(line, &path));
@@ -233,7 +281,8 @@ impl R1835 {
         {
             let station = step == Step::Token;
             if self.has_candidates(s, e, station) {
-                sheet.orders[j].order.progress.referral = Some((station, toward.clone()));
+                sheet.orders[j].order.progress.referral =
+                    Some(Refer { station, target: Some(toward.clone()), line: None });
                 notes.push(LineNote { line: sheet.orders[j].line, executed: false, note: format!("{id} has no {} order: its stated intention toward {toward} goes to the GM (HR 12, HR 17 B)", if station { "station" } else { "track" }) });
                 return Answer { action: None, notes };
             }

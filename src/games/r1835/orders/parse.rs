@@ -399,6 +399,9 @@ fn check_scope(plan: &Plan, company: Option<&str>) -> Result<(), ParseError> {
 impl R1835 {
     /// Parses a whole order line.
     pub(crate) fn parse_line(&self, line: &str) -> Result<Order, ParseError> {
+        // A sentence's full stop ("… the 20% MSE certificate.") ends the line, it is no word.
+        let line = line.trim_end();
+        let line = line.strip_suffix('.').unwrap_or(line);
         Parser { g: self, toks: tokens(line), at: 0 }.line()
     }
 }

@@ -15,7 +15,7 @@ use super::types::{Cmd, Kind, Order, Timing};
 use crate::engine::{Answer, LineNote, OrderSheet, Rules};
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, Source};
-use crate::games::r1835::state::State;
+use crate::games::r1835::state::{Loc, State};
 
 /// Sizes tried for a SELL or NATIONALISE without a size (RULINGS K55).
 const SALE_SIZES: [u8; 3] = [10, 5, 20];
@@ -66,9 +66,17 @@ impl R1835 {
                 // RULINGS K55: the IPO before the pool, the largest certificate first.
                 let places = from.map(|f| vec![f]).unwrap_or_else(|| vec![Source::Ipo, Source::Pool]);
                 let sizes = percent.map(|x| vec![x]).unwrap_or_else(|| vec![20, 10, 5]);
-                let v = places
+                let mut v: Vec<(Source, u8)> =
+                    places.into_iter().flat_map(|f| sizes.iter().map(move |x| (f, *x))).collect();
+                // What the player did not name is chosen among the certificates on offer, so the
+                // reason given is about those (the cash), not a size nobody sells now.
+                if let Some(co) = self.data.major_index(name)
+                    && v.iter().any(|(f, x)| self.on_offer(s, co, *f, *x))
+                {
+                    v.retain(|(f, x)| self.on_offer(s, co, *f, *x));
+                }
+                let v = v
                     .into_iter()
-                    .flat_map(|f| sizes.iter().map(move |x| (f, *x)))
                     .map(|(from, percent)| Action::BuyShare { company: name.clone(), from, percent })
                     .collect();
                 first_legal(v)
@@ -90,6 +98,16 @@ impl R1835 {
                     .collect(),
             ),
             other => Err(format!("'{other}' is not a stock-round order")),
+        }
+    }
+
+    /// Whether a certificate of this size is the one the IPO sells next (RULING K5), or lies in
+    /// the pool.
+    fn on_offer(&self, s: &State, co: usize, from: Source, percent: u8) -> bool {
+        let certs = &s.majors[co].certs;
+        match from {
+            Source::Ipo => self.ipo_top(s, co).is_some_and(|i| certs[i].percent == percent),
+            Source::Pool => certs.iter().any(|c| c.at == Loc::Pool && c.percent == percent),
         }
     }
 

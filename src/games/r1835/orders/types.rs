@@ -33,9 +33,20 @@ pub struct Progress {
     pub done: u8,
     /// A `SELL … ALONE` line was just carried out: the turn ends at the seat's next decision.
     pub end_turn: bool,
-    /// An HR 17 B referral is pending for this line: stations (true) or track, and the target
-    /// the candidates head for.
-    pub referral: Option<(bool, String)>,
+    /// An HR 17 B referral is pending for this line.
+    pub referral: Option<Refer>,
+}
+
+/// An HR 17 B referral: what the candidates offered to the GM follow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refer {
+    /// Stations (true) or track.
+    pub station: bool,
+    /// The hex the candidates head for (written on the line, or standing: HR 12).
+    pub target: Option<String>,
+    /// The plan evident from the order itself (issue 33): the hex of the ordered lay and the
+    /// sides its new track would lead to; candidates keeping that line come first.
+    pub line: Option<(String, Vec<u8>)>,
 }
 
 impl Order {
