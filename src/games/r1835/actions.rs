@@ -69,6 +69,12 @@ pub enum Action {
     Dividend { company: String, kind: DividendKind },
     /// Buy a train from the bank ("bank"), the pool ("pool") or a company (its id) at `price`.
     BuyTrain { company: String, train: String, from: String, price: i64 },
+    /// Offer to buy a train of a company another player directs, at `price` from the operating
+    /// company's treasury; that company's director answers (RULINGS K36, K75).
+    OfferTrain { company: String, train: String, from: String, price: i64 },
+    /// The selling company's director answers the offer waiting for it: sell (`accept`) at the
+    /// offered price, or keep the train (RULING K75).
+    AnswerTrainOffer { company: String, accept: bool },
     /// Discard a train to the pool (over the train limit).
     DiscardTrain { company: String, train: String },
     /// M2's owner forms the Prussian (`form` true) or declines for now.

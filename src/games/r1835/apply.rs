@@ -18,6 +18,10 @@ impl R1835 {
         }
         match s.round {
             Round::Stock { .. } => Some(s.sr.current),
+            // RULING K75: an offer for a train waits for the selling company's director.
+            Round::Operating { .. } if s.or.turn.offer.is_some() => {
+                s.or.turn.offer.as_ref().and_then(|o| self.controller(s, o.seller))
+            }
             Round::Operating { .. } => self.operator(s),
             Round::Over => None,
         }
@@ -106,6 +110,21 @@ impl Apply for R1835 {
 impl R1835 {
     /// An action of the operating entity's turn (`operate`: the steps of FACTS §7.3).
     fn operate(&self, s: &mut State, action: &Action, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+        // RULING K75: an offer waiting for the seller's director is answered before anything else.
+        if let Some(offer) = &s.or.turn.offer {
+            let Action::AnswerTrainOffer { company, accept } = action else {
+                return illegal(format!(
+                    "{}'s director must first answer the offer for its {}-train",
+                    self.entity_id(s, offer.seller),
+                    offer.train
+                ));
+            };
+            let bought = self.answer_train_offer(s, company, *accept, ev)?;
+            if bought {
+                self.after_train_bought(s, ev);
+            }
+            return Ok(());
+        }
         match action {
             Action::Pass => self.pass_step(s, ev),
             Action::LayTile { company, tile, hex, rotation } => {
@@ -128,15 +147,15 @@ impl R1835 {
                 let e = self.operating_named(s, company)?;
                 self.advance_to(s, Step::Trains, ev)?;
                 self.buy_train(s, e, train, from, *price, ev)?;
-                // HR 9: each purchase's consequences, the Prussian's moments included, come
-                // before the next purchase.
-                // (A purchase that bankrupted its president has ended the game: nothing follows.)
-                if s.round != Round::Over {
-                    self.prussian_moments(s, PrussianAt::TrainBought, ev);
-                    self.after_prussian(s, ev);
-                }
+                self.after_train_bought(s, ev);
                 Ok(())
             }
+            Action::OfferTrain { company, train, from, price } => {
+                let e = self.operating_named(s, company)?;
+                self.advance_to(s, Step::Trains, ev)?;
+                self.offer_train(s, e, train, from, *price, ev)
+            }
+            Action::AnswerTrainOffer { .. } => illegal("no offer for a train is waiting for an answer"),
             // An emergency sale by the president for the compulsory train (FACTS §13, RULING K39).
             Action::Sell { company, count, percent } => {
                 let e = self
@@ -156,6 +175,16 @@ impl R1835 {
 }
 
 impl R1835 {
+    /// HR 9: each purchase's consequences, the Prussian's moments included, come before the
+    /// next purchase. (A purchase that bankrupted its president has ended the game: nothing
+    /// follows.)
+    fn after_train_bought(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.round != Round::Over {
+            self.prussian_moments(s, PrussianAt::TrainBought, ev);
+            self.after_prussian(s, ev);
+        }
+    }
+
     /// After a Prussian answer or moment in an operating round, once no question is open: a
     /// minor exchanged during its own turn ends it (FACTS §9); a head of the queue that has not
     /// begun its turn (papers exchanged at the start of the round removed the one before it)
@@ -185,6 +214,8 @@ fn is_operating_action(a: &Action) -> bool {
             | Action::Run { .. }
             | Action::Dividend { .. }
             | Action::BuyTrain { .. }
+            | Action::OfferTrain { .. }
+            | Action::AnswerTrainOffer { .. }
             | Action::DiscardTrain { .. }
             | Action::FormPrussian { .. }
             | Action::ExchangeForPrussian { .. }

@@ -60,6 +60,8 @@ mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;
 #[cfg(test)]
+mod tests_trades;
+#[cfg(test)]
 mod tests_turns;
 #[cfg(test)]
 mod tests_whole_game;

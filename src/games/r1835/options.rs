@@ -69,6 +69,24 @@ pub struct Options {
     /// Games stored before the option play one round per turn, as they always did.
     #[serde(default = "one_round")]
     pub rounds_per_turn: u8,
+    /// How a train changes hands between companies of two players (issue 33; RULING K36).
+    /// Games stored before the option: by agreement, which is all they could have done.
+    #[serde(default)]
+    pub foreign_train_trades: ForeignTrainTrades,
+}
+
+/// How a company buys a train from a company another player directs (FACTS §7.6: "at any
+/// agreed price"; RULINGS K36, K75).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForeignTrainTrades {
+    /// Only with the selling director's agreement: the buyer's `offer_train` and the seller's
+    /// `answer_train_offer` (by mail: a `BUY TRAIN … FROM` matched by a `SELL TRAIN … TO`).
+    #[default]
+    Offer,
+    /// Also the buyer's `buy_train` alone, at the price the two agreed off the board, as Rails
+    /// records a trade; offers work as well.
+    Direct,
 }
 
 /// What a company whose orders say nothing does with its revenue (RULINGS K62).

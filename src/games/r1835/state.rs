@@ -210,6 +210,23 @@ pub struct CompanyTurn {
     /// The routes run (stops in order, for players), until the dividend.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub routes: Vec<String>,
+    /// An offer for another player's company's train, waiting for its director's answer
+    /// (RULING K75); only the two directors and the GM see its price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<TrainOffer>,
+    /// The offers of this turn that their seller declined: none is made again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<TrainOffer>,
+}
+
+/// The operating entity's offer for a train of a company another player directs (RULING K75).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrainOffer {
+    /// The company selling (its director answers).
+    pub seller: Entity,
+    pub train: String,
+    /// What the buyer's treasury pays, at least 1 M (FACTS §7.6).
+    pub price: i64,
 }
 
 /// A company's last run, kept until it runs again, for the drawing's overlay (RULING K68).

@@ -1,6 +1,8 @@
 //! What players see: the JSON view, the plain-text description and the final standings. 1835
 //! has no hidden information (cash and holdings are public), so every viewer sees the same,
-//! open Prussian questions included: who is asked what, now and next (FACTS §9, HR 10).
+//! open Prussian questions included: who is asked what, now and next (FACTS §9, HR 10) — but
+//! for the price of an offer for another player's train, which its two directors and the GM
+//! alone see (RULING K75).
 
 use super::R1835;
 use super::holdings::value;
@@ -70,7 +72,7 @@ impl R1835 {
 }
 
 impl View for R1835 {
-    fn view(&self, s: &State, _viewer: Viewer) -> Value {
+    fn view(&self, s: &State, viewer: Viewer) -> Value {
         let companies: Vec<Value> = s
             .majors
             .iter()
@@ -109,12 +111,12 @@ impl View for R1835 {
                 "item": it.id, "price": it.price, "sold": s.packet_sold[i], "on_sale": available.contains(&i),
             })).collect::<Vec<_>>(),
             "board": s.board,
-            "operating": self.operating_view(s),
+            "operating": self.operating_view(s, viewer),
             "prussian": self.prussian_view(s),
         })
     }
 
-    fn describe(&self, s: &State, _viewer: Viewer) -> String {
+    fn describe(&self, s: &State, viewer: Viewer) -> String {
         let mut out = vec![format!(
             "{} — {}; bank {} M; priority deal: seat {}",
             self.data.title,
@@ -153,6 +155,9 @@ impl View for R1835 {
         out.extend(self.prussian_lines(s));
         if let Some(d) = self.next_decision(s) {
             out.push(format!("To act: {}, {}", d.seat, d.prompt));
+        }
+        if self.sees_offer_price(s, viewer) {
+            out.extend(self.offer_words(s, true).map(|w| format!("The offer (to its two directors): {w}")));
         }
         out.join("\n")
     }
@@ -215,8 +220,19 @@ impl R1835 {
         out
     }
 
-    /// The company operating now and its turn: step, lays, station, revenue and routes run.
-    fn operating_view(&self, s: &State) -> Value {
+    /// Whether `viewer` may see the price of the offer waiting: its two directors and the GM
+    /// (RULING K75).
+    fn sees_offer_price(&self, s: &State, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Gm => true,
+            Viewer::Seat(seat) => self.party_to_offer(s, seat),
+            Viewer::Public => false,
+        }
+    }
+
+    /// The company operating now and its turn: step, lays, station, revenue and routes run, and
+    /// an offer for another player's train waiting (its price for its two directors alone).
+    fn operating_view(&self, s: &State, viewer: Viewer) -> Value {
         let Some(e) = self.operating_entity(s).filter(|_| matches!(s.round, Round::Operating { .. })) else {
             return Value::Null;
         };
@@ -229,6 +245,11 @@ impl R1835 {
             "token_placed": t.token,
             "revenue": t.revenue,
             "routes": t.routes,
+            "offer": t.offer.as_ref().map(|o| json!({
+                "seller": self.entity_id(s, o.seller),
+                "train": o.train,
+                "price": self.sees_offer_price(s, viewer).then_some(o.price),
+            })),
         })
     }
 

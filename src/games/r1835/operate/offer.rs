@@ -2,7 +2,8 @@
 //! every action `apply` accepts now (actions of later steps too, where the steps before them may
 //! be passed), and the default for a seat that sent no orders — no tile, no station, the best
 //! run, a payout (minors: the split), the trains helper's choice, then the end of the turn: an
-//! operating company is never stuck (issue 14; RULING K34).
+//! operating company is never stuck (issue 14; RULING K34). An offer for another player's train
+//! is answered first: accept or decline, declined by default (RULING K75).
 
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, DividendKind};
@@ -13,6 +14,10 @@ impl R1835 {
     /// The prompt of the operating round's decision.
     pub(crate) fn turn_prompt(&self, s: &State) -> String {
         let Some(e) = self.operating_entity(s) else { return String::from("no company is operating") };
+        // RULING K75: the prompt is public, so it leaves the offer's price out.
+        if let Some(words) = self.offer_words(s, false) {
+            return words;
+        }
         let id = self.entity_id(s, e);
         let t = &s.or.turn;
         let what = match t.step {
@@ -47,6 +52,10 @@ impl R1835 {
     pub(crate) fn legal_turn(&self, s: &State) -> Vec<Action> {
         let mut out = Vec::new();
         let Some(e) = self.operating_entity(s) else { return out };
+        if s.or.turn.offer.is_some() {
+            self.legal_offer_answers(s, &mut out);
+            return out;
+        }
         let mut t = s.clone();
         let mut ev = Vec::new();
         loop {
@@ -90,6 +99,13 @@ impl R1835 {
     /// run, a payout (the shareholders' interest; minors split), the trains helper's choice.
     pub(crate) fn default_turn(&self, s: &State) -> Option<Action> {
         let e = self.operating_entity(s)?;
+        // RULING K75: a director who ordered no sale keeps the train.
+        if let Some(offer) = &s.or.turn.offer {
+            return Some(Action::AnswerTrainOffer {
+                company: self.entity_id(s, offer.seller),
+                accept: false,
+            });
+        }
         let id = self.entity_id(s, e);
         match s.or.turn.step {
             Step::Track | Step::Token => Some(Action::Pass),

@@ -2,7 +2,7 @@
 //! Prussian's answers. Part of the parser in `parse`.
 
 use super::parse::{ParseError, Parser};
-use super::types::{Cmd, Seller, Timing};
+use super::types::{Asking, Cmd, Seller, Timing};
 use crate::games::r1835::actions::{DividendKind, Source};
 
 /// The words between "I" and the order in "I will buy …" (HR 20's own example).
@@ -26,6 +26,7 @@ impl Parser<'_> {
             "PASS" | "DONE" => Ok(Cmd::Pass),
             "BUY" if self.eat("TRAIN") => self.buy_train(),
             "BUY" => self.buy(),
+            "SELL" if self.eat("TRAIN") => self.sell_train(),
             "SELL" => self.sell(),
             "NATIONALISE" | "NATIONALIZE" => {
                 let company = self.company()?;
@@ -215,6 +216,32 @@ impl Parser<'_> {
         };
         let price = if self.eat("PRICE") || self.eat("FOR") { Some(self.number("a price")?) } else { None };
         Ok(Cmd::BuyTrain { train, from, price })
+    }
+
+    /// `SELL TRAIN 3 TO BY MIN 200` or `… FOR 250` (RULING K75).
+    fn sell_train(&mut self) -> Result<Cmd, ParseError> {
+        let train = self.train()?;
+        if !self.eat("TO") {
+            return Err(ParseError::Expected {
+                what: "TO and the buying company, e.g. SELL TRAIN 3 TO BY MIN 200",
+                found: self.found(),
+            });
+        }
+        let to = self.company()?;
+        let price = if self.eat("MIN") || self.eat("MINIMUM") {
+            Asking::Min(self.number("a minimum price")?)
+        } else if self.eat("FOR") || self.eat("PRICE") {
+            Asking::Exactly(self.number("the price offered")?)
+        } else {
+            return Err(ParseError::Expected {
+                what: "MIN and the lowest price you take, or FOR and the price offered, e.g. SELL TRAIN 3 TO BY MIN 200",
+                found: self.found(),
+            });
+        };
+        if matches!(price, Asking::Min(n) | Asking::Exactly(n) if n < 1) {
+            return Err(ParseError::Misplaced("a train is sold for at least 1 M (FACTS §7.6)".into()));
+        }
+        Ok(Cmd::SellTrain { train, to, price })
     }
 
     fn lay(&mut self) -> Result<Cmd, ParseError> {

@@ -26,12 +26,13 @@ mod operate;
 mod parse;
 mod plan;
 mod stock;
+mod trade;
 mod types;
 
 #[cfg(test)]
 pub(crate) use ladder::LOOKAHEAD_LAYS;
 pub use parse::ParseError;
-pub use types::{Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Refer, Seller, Timing};
+pub use types::{Asking, Cmd, Cmp, Cond, Kind, Order, Plan, Progress, Refer, Seller, Timing};
 
 use super::R1835;
 use super::actions::Action;
@@ -60,6 +61,7 @@ impl Orders for R1835 {
         }
         match s.round {
             Round::Stock { .. } => self.answer_stock(s, p, sheet),
+            Round::Operating { .. } if s.or.turn.offer.is_some() => self.answer_offer(s, p, sheet),
             Round::Operating { .. } => self.answer_operating(s, p, sheet),
             Round::Over => Answer { action: None, notes: Vec::new() },
         }
@@ -68,13 +70,16 @@ impl Orders for R1835 {
     // RULINGS P2, K74: the lines of the sheet played that were carried out are public, as PBEM
     // 1835 publishes the orders played; a line not carried out (an alternative not taken, a
     // contingency for what did not happen, an impossible order) goes only to its player (issue
-    // 15), and so do standing intentions (HR 12), plans for later turns (RULINGS K63).
+    // 15), and so do standing intentions (HR 12), plans for later turns (RULINGS K63), and the
+    // lines trading trains between companies, whose offers and minimums stay with the two
+    // directors (the events say what was traded and for how much; RULING K75).
     fn public_lines(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeSet<usize> {
         let executed = executed_lines(notes);
         sheet
             .orders
             .iter()
             .filter(|o| !matches!(o.order.kind, Kind::Intent { .. }))
+            .filter(|o| !trades_train(&o.order))
             .filter(|o| executed.contains(&o.line))
             .map(|o| o.line)
             .collect()
@@ -108,6 +113,10 @@ impl Orders for R1835 {
                 } else {
                     out.push(self.branches(s, Ctx { seat: p, company: None }, plan, "when its turn comes"));
                 }
+            }
+            Kind::Plan { company: Some(id), plan } if trade::sells_train(plan) => {
+                out.extend(self.not_directed(s, p, id));
+                out.push(self.sale_echo(plan, id));
             }
             Kind::Plan { company: Some(id), plan } => {
                 out.extend(self.not_directed(s, p, id));
@@ -245,6 +254,18 @@ impl R1835 {
         let action = if sheet.is_empty() { None } else { self.default_prussian(s) };
         Answer { action, notes }
     }
+}
+
+/// Whether a line trades a train with another company (a `BUY TRAIN … FROM` a company, a
+/// `SELL TRAIN`): never published (RULING K75).
+fn trades_train(o: &Order) -> bool {
+    let mut cmds = Vec::new();
+    if let Some(plan) = o.plan() {
+        commands(plan, &mut cmds);
+    }
+    cmds.iter().any(|c| {
+        matches!(c, Cmd::SellTrain { .. } | Cmd::BuyTrain { from: Some(types::Seller::Company(_)), .. })
+    })
 }
 
 /// Parses one line with the standard engine's names (for tests and tools).

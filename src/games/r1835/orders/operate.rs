@@ -2,9 +2,11 @@
 //! the rules' step order, whatever their order on the sheet (HR 6), each in its step (a line for a
 //! later step leaves the current one to its default, a line for an earlier step is too late); where the orders are silent, the defaults (RULINGS K34, the
 //! `silent_dividend` / `silent_train` options); an impossible tile or station goes down the
-//! HR 17 ladder (`ladder`); an unclear one is not carried out (HR 16).
+//! HR 17 ladder (`ladder`); an unclear one is not carried out (HR 16). A train of another
+//! player's company is offered, not bought (`trade`, RULING K75).
 
 use super::plan::{Ctx, Outcome, commands};
+use super::trade::sells_train;
 use super::types::{Cmd, Kind, Order, Refer, Seller};
 use crate::engine::{Answer, LineNote, OrderSheet};
 use crate::games::r1835::R1835;
@@ -61,6 +63,10 @@ fn in_step_order(sheet: &OrderSheet<Order>, id: &str) -> Vec<usize> {
     let mut last = 0;
     for (i, o) in sheet.unused() {
         let Some(plan) = plan_for(&o.order, id) else { continue };
+        if sells_train(plan) {
+            // A SELL TRAIN line answers another company's offer, never this turn's steps (K75).
+            continue;
+        }
         last = first_rank(plan).unwrap_or(last);
         keyed.push((last, i));
     }
@@ -177,6 +183,23 @@ impl R1835 {
                     Some(Seller::Company(c)) => vec![c.clone()],
                     None => vec!["bank".into(), "pool".into()],
                 };
+                // RULING K75: another player's company is offered the price; its director answers.
+                if let Some(Seller::Company(c)) = from
+                    && let Some(seller) = self.entity_by_id(c)
+                    && self.controller(s, seller).is_some_and(|x| self.controller(s, e) != Some(x))
+                {
+                    let Some(price) = *price else {
+                        return Err(format!(
+                            "{c} is directed by another player: name the price you offer, e.g. {company}: BUY TRAIN {train} FROM {c} FOR 100"
+                        ));
+                    };
+                    return legal(Action::OfferTrain {
+                        company,
+                        train: train.clone(),
+                        from: c.clone(),
+                        price,
+                    });
+                }
                 let price = price.unwrap_or_else(|| self.train_price(train));
                 let mut why = None;
                 for from in sellers {
@@ -195,6 +218,9 @@ impl R1835 {
                 Err(why.unwrap_or_default())
             }
             Cmd::Discard { train } => legal(Action::DiscardTrain { company, train: train.clone() }),
+            Cmd::SellTrain { to, .. } => {
+                Err(format!("it answers {to}'s offer in {to}'s trains step, not {company}'s own turn"))
+            }
             Cmd::Sell { .. } => match self.controller(s, e) {
                 Some(p) => self.stock_action(s, p, cmd),
                 None => Err("no president to sell".into()),
@@ -210,6 +236,7 @@ impl R1835 {
             o.order.progress.referral = None;
         }
         let Some(e) = self.operating_entity(s) else { return Answer { action: None, notes } };
+        self.reopen_declined(s, sheet);
         let id = self.entity_id(s, e);
         let step = s.or.turn.step;
         let ctx = Ctx { seat: p, company: Some(&id) };
@@ -249,6 +276,14 @@ impl R1835 {
                 }
                 Outcome::Done { action, cmd, path } => {
                     sheet.used[i] = true;
+                    if let Action::OfferTrain { train, from, price, .. } = &action {
+                        sheet.orders[i].order.progress.offered = Some((train.clone(), from.clone(), *price));
+                        let note = format!(
+                            "{cmd}: offered {from} {price} M for its {train}-train; {from}'s director answers (RULING K75)"
+                        );
+                        notes.push(LineNote { line, executed: true, note });
+                        return Answer { action: Some(action), notes };
+                    }
                     let mut note = super::stock::describe(&cmd, &action, &path);
                     if !path.is_empty() && matches!(cmd, Cmd::Lay { .. } | Cmd::Token { .. }) {
                         note.push_str(" — HR 17 A: the director's own contingency");

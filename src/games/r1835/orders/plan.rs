@@ -58,6 +58,7 @@ pub fn is_operating(c: &Cmd) -> bool {
             | Cmd::Dividend(_)
             | Cmd::BuyTrain { .. }
             | Cmd::Discard { .. }
+            | Cmd::SellTrain { .. }
     )
 }
 

@@ -35,6 +35,9 @@ pub struct Progress {
     pub end_turn: bool,
     /// An HR 17 B referral is pending for this line.
     pub referral: Option<Refer>,
+    /// The line offered this for another player's train (train, seller, price): should the
+    /// seller's director decline, its other alternatives are tried (RULING K75).
+    pub offered: Option<(String, String, i64)>,
 }
 
 /// An HR 17 B referral: what the candidates offered to the GM follow.
@@ -158,6 +161,13 @@ pub enum Cmd {
     Discard {
         train: String,
     },
+    /// `SX: SELL TRAIN 3 TO BY MIN 200` / `… FOR 250`: SX's answer, given in advance, to an
+    /// offer from `to` for its train (RULING K75).
+    SellTrain {
+        train: String,
+        to: String,
+        price: Asking,
+    },
     /// `FORM PR` / `DECLINE PR` (M2's owner, FACTS §9).
     Form(bool),
     /// `EXCHANGE M1` / `KEEP M1` (a minor, BB or HB for its Prussian certificate).
@@ -165,6 +175,24 @@ pub enum Cmd {
         paper: String,
         accept: bool,
     },
+}
+
+/// The price a `SELL TRAIN` line takes: any offer of at least `MIN n`, or exactly the offer
+/// named (`FOR n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asking {
+    Min(i64),
+    Exactly(i64),
+}
+
+impl Asking {
+    /// Whether an offer of `price` is taken.
+    pub fn takes(self, price: i64) -> bool {
+        match self {
+            Asking::Min(m) => price >= m,
+            Asking::Exactly(x) => price == x,
+        }
+    }
 }
 
 /// A comparison in a condition.
@@ -330,6 +358,12 @@ impl fmt::Display for Cmd {
                 Ok(())
             }
             Cmd::Discard { train } => write!(f, "DISCARD {train}"),
+            Cmd::SellTrain { train, to, price: Asking::Min(m) } => {
+                write!(f, "SELL TRAIN {train} TO {to} MIN {m}")
+            }
+            Cmd::SellTrain { train, to, price: Asking::Exactly(x) } => {
+                write!(f, "SELL TRAIN {train} TO {to} FOR {x}")
+            }
             Cmd::Form(true) => f.write_str("FORM PR"),
             Cmd::Form(false) => f.write_str("DECLINE PR"),
             Cmd::Exchange { paper, accept: true } => write!(f, "EXCHANGE {paper}"),

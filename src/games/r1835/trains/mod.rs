@@ -3,21 +3,25 @@
 //! president's money, emergency sales and bankruptcy. The step machine (`operate/`) calls the
 //! methods here for the operating entity. Files by role: `depot` (what the bank and the pool
 //! hold, per-entity views), `phase` (a purchase's consequences: rusting, phases, limits,
-//! privates closing, Prussian moments), `emergency` (the compulsory train's money).
-//! Rulings K36-K40.
+//! privates closing, Prussian moments), `emergency` (the compulsory train's money), `trade`
+//! (trains between companies: the price, the two directors' agreement, offers and answers).
+//! Rulings K36-K40, K75.
 
 mod depot;
 mod emergency;
 mod phase;
+mod trade;
 
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod tests_emergency;
 #[cfg(test)]
 mod tests_prussian;
+#[cfg(test)]
+mod tests_trade;
 
 use super::R1835;
 use super::actions::{Action, Refusal, illegal};
@@ -66,14 +70,7 @@ impl R1835 {
         price: i64,
     ) -> Result<Purchase, Refusal> {
         self.operating(s, e)?;
-        let id = id_of(s, e);
-        let (held, limit) = (trains_of(s, e).len(), self.train_limit(s, e));
-        if held >= limit {
-            return illegal(format!(
-                "{id} holds {held} train(s) and its limit in phase {} is {limit}: it may not buy another, even one that would rust trains (FACTS §7.6, RR §24.1)",
-                self.phase_id(s)
-            ));
-        }
+        self.check_room(s, e)?;
         let Some(t) = self.train_type(train) else {
             return illegal(format!("there is no \"{train}\" train"));
         };
@@ -105,52 +102,23 @@ impl R1835 {
                         "\"{other}\" is neither \"bank\", \"pool\" nor another company's id"
                     ));
                 };
-                self.check_trade(s, e, seller, train, price)
+                self.check_trade(s, e, seller, train, price, false)
             }
         }
     }
 
-    /// A purchase from another company: from phase 2, at any price of at least 1 M, with the
-    /// treasury only (FACTS §7.6, HR 9), between companies run by the same player (RULING K36).
-    fn check_trade(
-        &self,
-        s: &State,
-        e: Entity,
-        seller: Entity,
-        train: &str,
-        price: i64,
-    ) -> Result<Purchase, Refusal> {
-        let sid = id_of(s, seller);
-        if let Entity::Minor(m) = seller
-            && s.minors.get(usize::from(m)).is_none_or(|x| x.closed)
-        {
-            return illegal(format!("{sid} has been exchanged into the Prussian and holds no trains"));
-        }
-        if !self.data.phases.get(usize::from(s.phase)).is_some_and(|p| p.train_trading) {
-            return illegal(
-                "companies may buy trains from each other only from phase 2 on (the first 3-train; FACTS §7.6)",
-            );
-        }
-        let Some(i) = trains_of(s, seller).iter().position(|x| x == train) else {
-            return illegal(format!("{sid} has no {train}-train"));
-        };
-        if price < 1 {
-            return illegal("a train bought from another company costs at least 1 M (FACTS §7.6)");
-        }
-        let me = self.controller(s, e);
-        if me.is_none() || self.controller(s, seller) != me {
+    /// A company at its train limit may not buy, even a train that would rust others (FACTS
+    /// §7.6, RR §24.1).
+    fn check_room(&self, s: &State, e: Entity) -> Result<(), Refusal> {
+        let (held, limit) = (trains_of(s, e).len(), self.train_limit(s, e));
+        if held >= limit {
             return illegal(format!(
-                "{sid} is run by another player: trains change hands between companies only when one player runs both (RULING K36)"
+                "{} holds {held} train(s) and its limit in phase {} is {limit}: it may not buy another, even one that would rust trains (FACTS §7.6, RR §24.1)",
+                id_of(s, e),
+                self.phase_id(s)
             ));
         }
-        let cash = cash_of(s, e);
-        if cash < price {
-            return illegal(format!(
-                "{} has {cash} M; a train from another company is paid from the treasury only (HR 9)",
-                id_of(s, e)
-            ));
-        }
-        Ok(Purchase { source: Source::Company(seller, i), price, president_adds: 0, bankrupt: false })
+        Ok(())
     }
 
     /// How a train from the bank or the pool is paid: by the treasury, else (the compulsory
@@ -198,6 +166,13 @@ impl R1835 {
         ev: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
         let plan = self.check_buy_train(s, e, train, from, price)?;
+        self.carry_out(s, e, train, plan, ev);
+        Ok(())
+    }
+
+    /// Carries out a checked purchase: the train and the money move, then its consequences.
+    fn carry_out(&self, s: &mut State, e: Entity, train: &str, plan: Purchase, ev: &mut Vec<Event>) {
+        let price = plan.price;
         let (id, buyer) = (id_of(s, e), holder_of(e));
         let president = self.controller(s, e);
         let mut text = match plan.source {
@@ -241,7 +216,6 @@ impl R1835 {
         if let Some(p) = president.filter(|_| plan.bankrupt) {
             self.go_bankrupt(s, e, p, ev);
         }
-        Ok(())
     }
 
     /// Discards a train of the operating entity to the pool: only over the limit (RULING K38).
@@ -292,8 +266,9 @@ impl R1835 {
     }
 
     /// The legal train actions of the entity in its trains step (must match what buy/discard
-    /// accept). Trades between companies are listed at 1 M and at the printed price; every
-    /// price in between is accepted as well.
+    /// accept). Trades between companies are listed at 1 M and at the printed price (every
+    /// price in between is accepted as well): as purchases where the buyer may buy at once, as
+    /// offers where the seller's director must agree (RULING K75).
     pub(crate) fn legal_trains(&self, s: &State, e: Entity, out: &mut Vec<Action>) {
         if self.operating(s, e).is_err() {
             return;
@@ -333,6 +308,8 @@ impl R1835 {
         for (train, from, price) in offers {
             if self.check_buy_train(s, e, &train, &from, price).is_ok() {
                 out.push(Action::BuyTrain { company: company.clone(), train, from, price });
+            } else if self.check_offer(s, e, &train, &from, price).is_ok() {
+                out.push(Action::OfferTrain { company: company.clone(), train, from, price });
             }
         }
         self.emergency_sales(s, e, out);

@@ -46,10 +46,14 @@ fn operators(g: &R1835, s: &State) -> Vec<Entity> {
     majors.chain(minors).collect()
 }
 
-fn apply(g: &R1835, s: &mut State, e: Entity, a: &Action) -> Result<Vec<Event>, Refusal> {
+/// Applies a train action; an offer for another player's train is answered `accept` (RULING K75).
+fn apply(g: &R1835, s: &mut State, e: Entity, a: &Action, accept: bool) -> Result<Vec<Event>, Refusal> {
     let mut ev = Vec::new();
     match a {
         Action::BuyTrain { train, from, price, .. } => g.buy_train(s, e, train, from, *price, &mut ev),
+        Action::OfferTrain { train, from, price, .. } => g
+            .offer_train(s, e, train, from, *price, &mut ev)
+            .and_then(|()| g.answer_train_offer(s, from, accept, &mut ev).map(|_| ())),
         Action::DiscardTrain { train, .. } => g.discard_train(s, e, train, &mut ev),
         Action::Sell { company, count, percent } => {
             g.emergency_sell(s, e, company, *count, *percent, &mut ev)
@@ -60,8 +64,14 @@ fn apply(g: &R1835, s: &mut State, e: Entity, a: &Action) -> Result<Vec<Event>, 
 }
 
 /// One random walk: `steps` of (operator, action pick, revenue paid first). A company keeps
-/// operating until it may end its turn; it is never stuck.
-fn walk(g: &R1835, cash: i64, steps: &[(u8, u16, u8)]) -> Result<State, String> {
+/// operating until it may end its turn; it is never stuck. Whether a seller's director accepts
+/// an offer for its train is `accepts(pick)`; without it no offer is made (RULING K75).
+fn walk(
+    g: &R1835,
+    cash: i64,
+    steps: &[(u8, u16, u8)],
+    accepts: Option<fn(u16) -> bool>,
+) -> Result<State, String> {
     let mut s = start(g, cash);
     let money = s.money();
     for (i, (who, pick, revenue)) in steps.iter().enumerate() {
@@ -80,6 +90,7 @@ fn walk(g: &R1835, cash: i64, steps: &[(u8, u16, u8)]) -> Result<State, String> 
         }
         let mut legal = Vec::new();
         g.legal_trains(&s, e, &mut legal);
+        legal.retain(|a| accepts.is_some() || !matches!(a, Action::OfferTrain { .. }));
         let chosen = match (pick % 4, g.default_trains(&s, e)) {
             (0, Some(d)) => Some(d),
             _ => legal.get(usize::from(*pick) % legal.len().max(1)).cloned(),
@@ -99,11 +110,12 @@ fn walk(g: &R1835, cash: i64, steps: &[(u8, u16, u8)]) -> Result<State, String> 
                 from: from.clone(),
                 price: -price,
             };
-            if apply(g, &mut s, e, &wrong).is_ok() || s != before {
+            if apply(g, &mut s, e, &wrong, true).is_ok() || s != before {
                 return Err(format!("step {i}: a negative price was accepted or changed the state"));
             }
         }
-        apply(g, &mut s, e, &a).map_err(|r| format!("step {i}: listed {a:?} refused: {r}"))?;
+        apply(g, &mut s, e, &a, accepts.is_some_and(|f| f(*pick)))
+            .map_err(|r| format!("step {i}: listed {a:?} refused: {r}"))?;
         if s.money() != money {
             return Err(format!("step {i}: money {} after {a:?}, not {money}", s.money()));
         }
@@ -129,7 +141,7 @@ proptest! {
         steps in prop::collection::vec((any::<u8>(), any::<u16>(), any::<u8>()), 1..160),
     ) {
         let g = engine();
-        let end = walk(&g, cash, &steps);
+        let end = walk(&g, cash, &steps, Some(|pick| (pick / 4) % 2 == 0));
         prop_assert!(end.is_ok(), "{:?}", end.err());
     }
 }
@@ -139,6 +151,8 @@ fn a_long_walk_reaches_the_last_phase() {
     let g = engine();
     let steps: Vec<(u8, u16, u8)> =
         (0..400u16).map(|i| ((i % 13) as u8, i.wrapping_mul(7) | 1, 200)).collect();
-    let end = walk(&g, 300, &steps);
+    // Without offers between players' companies, as the walk was made (the bank's trains move
+    // the phases on; offers are the random walks' part).
+    let end = walk(&g, 300, &steps, None);
     assert_eq!(end.as_ref().map(|s| usize::from(s.phase)), Ok(g.data().phases.len() - 1));
 }
