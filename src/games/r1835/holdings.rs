@@ -132,7 +132,7 @@ impl R1835 {
         if style == PresidencySwap::SingleSharesFirst
             && let Some(unit) = certs.iter().filter(|c| !c.director).map(|c| c.percent).min()
             && unit > 0
-            && d % unit == 0
+            && d.is_multiple_of(unit)
         {
             let singles: Vec<usize> = idx.iter().copied().filter(|i| certs[*i].percent == unit).collect();
             let want = usize::from(d / unit);

@@ -26,12 +26,8 @@ fn costs_of_two_upgrades(at: &str) -> (i64, i64) {
     let mut b = BoardState::default();
     let (first, tile, rotation) = first_lay(&d, &b, "3", at);
     b.lay(&d, at, &tile, rotation).expect("the first upgrade");
-    let second = b
-        .tile_at(&d, at)
-        .map(|(_, t, _)| !t.upgrades.is_empty())
-        .unwrap_or(false)
-        .then(|| first_lay(&d, &b, "3", at).0)
-        .unwrap_or(0);
+    let upgradable = b.tile_at(&d, at).is_some_and(|(_, t, _)| !t.upgrades.is_empty());
+    let second = if upgradable { first_lay(&d, &b, "3", at).0 } else { 0 };
     (first, second)
 }
 
