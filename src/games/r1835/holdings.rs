@@ -3,6 +3,7 @@
 //! changes (FACTS §6) and floating with incremental capital (FACTS §2.2).
 
 use super::R1835;
+use super::options::PresidencySwap;
 use super::state::{Cert, Entity, Loc, State};
 use crate::engine::Event;
 
@@ -113,12 +114,32 @@ impl R1835 {
         best.map(|(q, _)| q)
     }
 
-    /// The ordinary certificates `giver` hands over for a director's certificate of `d` percent:
-    /// the fewest that add up to exactly `d` (largest first), or `None` if impossible.
-    pub(crate) fn swap_picks(&self, s: &State, co: usize, giver: u8, d: u8) -> Option<Vec<usize>> {
+    /// The ordinary certificates `giver` hands over for a director's certificate of `d` percent,
+    /// or `None` if impossible, in the `style` of the option `presidency_swap` (RR §12.3; K10):
+    /// the fewest that add up to exactly `d` (largest first), or, as Rails does, single-share
+    /// certificates (the company's smallest) when `giver` holds enough of them, else the fewest.
+    pub(crate) fn swap_picks(
+        &self,
+        s: &State,
+        co: usize,
+        giver: u8,
+        d: u8,
+        style: PresidencySwap,
+    ) -> Option<Vec<usize>> {
         let certs = &s.majors[co].certs;
         let mut idx: Vec<usize> =
             (0..certs.len()).filter(|i| certs[*i].at == Loc::Player(giver) && !certs[*i].director).collect();
+        if style == PresidencySwap::SingleSharesFirst
+            && let Some(unit) = certs.iter().filter(|c| !c.director).map(|c| c.percent).min()
+            && unit > 0
+            && d.is_multiple_of(unit)
+        {
+            let singles: Vec<usize> = idx.iter().copied().filter(|i| certs[*i].percent == unit).collect();
+            let want = usize::from(d / unit);
+            if singles.len() >= want {
+                return Some(singles[..want].to_vec());
+            }
+        }
         idx.sort_by(|a, b| certs[*b].percent.cmp(&certs[*a].percent).then(a.cmp(b)));
         let mut need = d;
         let mut picked = Vec::new();
@@ -135,10 +156,18 @@ impl R1835 {
     }
 
     /// Hands the presidency from `old` to `new`: the director's certificate for ordinary
-    /// certificates of the same total (FACTS §6; Rails' fewest-certificates choice).
-    pub(crate) fn swap_presidency(&self, s: &mut State, co: usize, old: u8, new: u8) -> Option<Event> {
+    /// certificates of the same total, chosen by `swap_picks` (FACTS §6; RULING K10).
+    pub(crate) fn swap_presidency(
+        &self,
+        s: &mut State,
+        co: usize,
+        (old, new): (u8, u8),
+        style: PresidencySwap,
+    ) -> Option<Event> {
         let d = s.majors[co].certs.iter().find(|c| c.director).map(|c| c.percent)?;
-        let picks = self.swap_picks(s, co, new, d)?;
+        let picks = self.swap_picks(s, co, new, d, style)?;
+        let handed: Vec<String> =
+            picks.iter().map(|i| format!("{} %", s.majors[co].certs[*i].percent)).collect();
         for i in picks {
             s.majors[co].certs[i].at = Loc::Player(old);
         }
@@ -146,20 +175,33 @@ impl R1835 {
             c.at = Loc::Player(new);
         }
         Some(Event::public(format!(
-            "seat {} becomes president of {} (seat {} receives {} % in ordinary certificates for the director's certificate)",
+            "seat {} becomes president of {} (seat {} receives {} for the director's certificate of {d} %)",
             new + 1,
             s.majors[co].id,
             old + 1,
-            d
+            handed.join(" + ")
         )))
     }
 
-    /// Changes the presidency if another player now holds strictly more than the president.
+    /// Changes the presidency if another player now holds strictly more than the president,
+    /// the certificates changing hands as the game's option `presidency_swap` says.
     pub(crate) fn settle_presidency(&self, s: &mut State, co: usize, ev: &mut Vec<Event>) {
+        self.settle_presidency_in(s, co, s.options.presidency_swap, ev);
+    }
+
+    /// `settle_presidency` with the certificates chosen in `style` (the Prussian's formation
+    /// and exchanges always hand over the fewest: RULING K10).
+    pub(crate) fn settle_presidency_in(
+        &self,
+        s: &mut State,
+        co: usize,
+        style: PresidencySwap,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(p) = self.president(s, co) else { return };
         let mine = self.percent_of(s, co, p);
         if let Some(q) = self.challenger(s, co, p, mine) {
-            ev.extend(self.swap_presidency(s, co, p, q));
+            ev.extend(self.swap_presidency(s, co, (p, q), style));
         }
     }
 
@@ -178,15 +220,25 @@ impl R1835 {
         let capital = m.par * i64::from(sold) / 10;
         pay(s, Holder::Bank, Holder::Major(co), capital);
         self.note_bank(s);
+        // BA waits for its first operation (HR 8) unless the game follows Rails (RULING K91).
+        let home_now = !m.home_on_first_operation || s.options.baden_home_on_float;
+        // The price marker enters the chart when the company floats (RR §11, Rails' "when
+        // floated"), under the markers already on its space (RR §22): what counts for the
+        // operating order on a shared space is when it floated, not when its par was set
+        // (RULING K93).
+        s.stamp += 1;
+        let stamp = s.stamp;
         let c = &mut s.majors[co];
+        c.stamp = stamp;
         c.floated = true;
-        c.home_placed = !m.home_on_first_operation;
+        c.home_placed = home_now;
         ev.push(Event::public(format!(
             "{} floats with {sold} % sold and receives {capital} M from the bank",
             m.id
         )));
         if c.home_placed {
-            // The home station goes on the board when the company floats (FACTS §7.5; BA: HR 8).
+            // The home station goes on the board when the company floats (FACTS §7.5; BA: HR 8,
+            // or with the others under the option `baden_home_on_float`).
             self.place_home(s, Entity::Major(u8::try_from(co).unwrap_or(u8::MAX)), ev);
         }
     }

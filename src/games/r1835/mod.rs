@@ -56,6 +56,10 @@ mod tests_pbem;
 #[cfg(test)]
 mod tests_read;
 #[cfg(test)]
+mod tests_rails_options;
+#[cfg(test)]
+mod tests_rails_replays;
+#[cfg(test)]
 mod tests_rounds;
 #[cfg(test)]
 mod tests_stock;

@@ -73,6 +73,20 @@ pub struct Options {
     /// Games stored before the option: by agreement, which is all they could have done.
     #[serde(default)]
     pub foreign_train_trades: ForeignTrainTrades,
+    // Issue 33 (helper ledger35): behaviours of Rails the `rails` preset follows so that games
+    // recorded there replay here. Games stored before them keep the house-rule behaviour.
+    /// Which ordinary certificates a new president hands over for the director's certificate
+    /// (RULING K10).
+    #[serde(default)]
+    pub presidency_swap: PresidencySwap,
+    /// The Badische places its home station when it floats, like every other share company
+    /// (Rails), rather than at its first operation (HR 8; RULING K91).
+    #[serde(default)]
+    pub baden_home_on_float: bool,
+    /// A tile lay need not connect to the company's stations (Rails does not check it); the
+    /// report names such a lay as unconnected (RULING K92).
+    #[serde(default)]
+    pub unconnected_lays: bool,
 }
 
 /// How a company buys a train from a company another player directs (FACTS §7.6: "at any
@@ -87,6 +101,20 @@ pub enum ForeignTrainTrades {
     /// Also the buyer's `buy_train` alone, at the price the two agreed off the board, as Rails
     /// records a trade; offers work as well.
     Direct,
+}
+
+/// Which ordinary certificates the new president gives the old one for the director's
+/// certificate when a presidency changes hands (RR §12.3; RULING K10).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PresidencySwap {
+    /// The fewest certificates (one 20 % rather than two 10 %): the choice the rules give the
+    /// old president, made as a silent player would (fewest papers against the limit).
+    #[default]
+    Fewest,
+    /// Single-share certificates (10 %, the Prussian's 5 %) when the new president holds enough
+    /// of them, else one certificate of the director's size (Rails).
+    SingleSharesFirst,
 }
 
 /// What a company whose orders say nothing does with its revenue (RULINGS K62).

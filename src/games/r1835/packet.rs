@@ -163,7 +163,8 @@ impl R1835 {
         }
     }
 
-    /// Puts a company's price marker on its par space when its director's certificate is sold.
+    /// Sets a company's par (its price marker's space) when its director's certificate is sold;
+    /// the marker's place among others on that space is taken when it floats (RULING K93).
     pub(crate) fn open_company(&self, s: &mut State, co: usize) {
         if s.majors[co].price.is_none() {
             s.stamp += 1;

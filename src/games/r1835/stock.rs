@@ -226,7 +226,7 @@ impl R1835 {
         let mut challenger = None;
         if self.president(s, co) == Some(p)
             && let Some(q) = self.challenger(s, co, p, held - total)
-            && let Some(picks) = self.swap_picks(s, co, q, m.director_percent())
+            && let Some(picks) = self.swap_picks(s, co, q, m.director_percent(), s.options.presidency_swap)
         {
             available += picks.iter().filter(|i| c.certs[**i].percent == percent).count();
             challenger = Some(q);
@@ -293,7 +293,7 @@ impl R1835 {
         ev: &mut Vec<Event>,
     ) {
         if let Some(q) = plan.challenger {
-            ev.extend(self.swap_presidency(s, co, p, q));
+            ev.extend(self.swap_presidency(s, co, (p, q), s.options.presidency_swap));
         }
         for _ in 0..count {
             self.move_cert(s, co, Loc::Player(p), Loc::Pool, |c| !c.director && c.percent == percent);

@@ -40,7 +40,6 @@ fn script(name: &str) -> Script {
         },
         BANKRUPT => Script {
             choices: BANKRUPT_CHOICES,
-            concentrate: false,
             title: "1835, a shorter whole game: a president cannot pay for a compulsory train and goes bankrupt".into(),
             ..script(WHOLE)
         },
@@ -57,9 +56,9 @@ fn script(name: &str) -> Script {
     }
 }
 
-const WHOLE_CHOICES: u64 = 0;
+const WHOLE_CHOICES: u64 = 21;
 const EARLY_CHOICES: u64 = 4;
-const BANKRUPT_CHOICES: u64 = 9;
+const BANKRUPT_CHOICES: u64 = 15;
 
 fn fixture_path(name: &str, ext: &str) -> String {
     format!("{}/tests/fixtures/1835/{name}.{ext}", env!("CARGO_MANIFEST_DIR"))

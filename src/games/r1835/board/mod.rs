@@ -26,6 +26,8 @@ pub mod stations;
 pub mod track;
 
 #[cfg(test)]
+mod tests_costs;
+#[cfg(test)]
 mod tests_families;
 #[cfg(test)]
 mod tests_lays;

@@ -16,7 +16,8 @@ pub struct Lay {
     pub hex: String,
     pub tile: String,
     pub rotation: u8,
-    /// Terrain cost paid from the treasury (the first build on the hex only).
+    /// The hex's printed build cost, paid from the treasury by the first lay on the hex only
+    /// (an empty hex's first tile or a pre-printed tile's first upgrade).
     pub cost: i64,
     /// Whether the lay replaces a tile with track or a stop (an upgrade) rather than building
     /// on an empty hex: phase 1 allows majors two new yellow tiles but no upgrade (FACTS §7.4).
@@ -140,12 +141,16 @@ pub fn check_rotation(data: &Data, board: &BoardState, site: &Site, rotation: u8
         return Err(LayError::TrackLost { hex: at.into(), tile: tile.into(), rotation });
     }
     check_edges(data, board, at, site.new, rotation)?;
-    let upgrade = board.tiles.contains_key(at) || site.old.colour != "white";
+    let laid_before = board.tiles.contains_key(at);
+    let upgrade = laid_before || site.old.colour != "white";
+    // The printed cost is paid the first time a tile is laid on the hex, the first upgrade of a
+    // pre-printed yellow or green tile included (Hamburg, Frankfurt, the XX cities; RR §18.4;
+    // RULING K90), and never again.
     Ok(Lay {
         hex: at.into(),
         tile: tile.into(),
         rotation,
-        cost: if upgrade { 0 } else { site.hex.cost },
+        cost: if laid_before { 0 } else { site.hex.cost },
         upgrade,
     })
 }

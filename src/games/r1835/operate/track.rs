@@ -2,13 +2,17 @@
 //! new yellow tiles, a minor one; later one lay or upgrade), the terrain cost paid from the
 //! treasury (a company that cannot pay cannot lay), and the privates' free extra lays for their
 //! owner acting as president of a share company (OBB on M15/M17, one hex per operating round;
-//! PfB's green tile on L6, which does not close it: HR 5). RULING K32.
+//! PfB's green tile on L6, which does not close it: HR 5). RULING K32. Under the option
+//! `unconnected_lays` (Rails) a lay that does not connect is accepted and named unconnected
+//! (RULING K92).
 
 use super::refuse;
 use crate::engine::Event;
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::{Action, Refusal, illegal};
-use crate::games::r1835::board::{Connection, check_lay, check_private_lay, legal_lays, legal_private_lays};
+use crate::games::r1835::board::{
+    Connection, LayError, check_lay, check_private_lay, legal_lays, legal_private_lays,
+};
 use crate::games::r1835::holdings::{Holder, pay};
 use crate::games::r1835::state::{Entity, State, Step};
 
@@ -75,8 +79,15 @@ impl R1835 {
                 if allowed == 1 { "" } else { "s" }
             ));
         }
-        let lay = check_lay(&self.data, &s.board, phase, &id, (&hex, tile, rotation), Connection::Required)
-            .map_err(refuse)?;
+        let at = (hex.as_str(), tile, rotation);
+        // Rails does not check the connection: under the option a lay it would accept is carried
+        // out and reported as unconnected (RULING K92).
+        let (lay, unconnected) = match check_lay(&self.data, &s.board, phase, &id, at, Connection::Required) {
+            Err(LayError::NotConnected { .. }) if s.options.unconnected_lays => {
+                (check_lay(&self.data, &s.board, phase, &id, at, Connection::Waived).map_err(refuse)?, true)
+            }
+            other => (other.map_err(refuse)?, false),
+        };
         if allowed > 1 && lay.upgrade {
             return illegal(format!(
                 "in phase {} a share company lays {allowed} new yellow tiles and upgrades nothing (FACTS §7.4)",
@@ -95,7 +106,16 @@ impl R1835 {
         s.or.turn.lays += 1;
         let cost =
             if lay.cost > 0 { format!(", paying {} M for the terrain", lay.cost) } else { String::new() };
-        ev.push(Event::public(format!("{id} lays tile {tile} on {hex} (rotation {rotation}){cost}")));
+        let unconnected = if unconnected {
+            format!(
+                "; an unconnected lay: {id} cannot trace track from its stations to {hex} (accepted as Rails does, option unconnected_lays)"
+            )
+        } else {
+            String::new()
+        };
+        ev.push(Event::public(format!(
+            "{id} lays tile {tile} on {hex} (rotation {rotation}){cost}{unconnected}"
+        )));
         self.close_built_privates(s, ev);
         Ok(())
     }

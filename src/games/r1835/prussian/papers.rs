@@ -7,6 +7,7 @@ use super::super::R1835;
 use super::super::board::BoardState;
 use super::super::data::Paper;
 use super::super::holdings::{Holder, pay, value};
+use super::super::options::PresidencySwap;
 use super::super::state::{Entity, Loc, Round, State};
 use crate::engine::Event;
 
@@ -117,7 +118,9 @@ impl R1835 {
             self.data.minors[m2].home,
             if sits_out { "; M2 has operated in this round, so PR does not operate until the next one (HR 10)" } else { "" }
         )));
-        self.settle_presidency(s, pr, ev);
+        // Rails checks the Prussian's presidency at the end of its formation preferring one 10 %
+        // certificate: the fewest, in both presets (RULING K10).
+        self.settle_presidency_in(s, pr, PresidencySwap::Fewest, ev);
         self.slot_into_round(s);
     }
 
@@ -179,7 +182,7 @@ impl R1835 {
 
     /// After exchanges: the presidency at once, then the limits (RR §15.6; RULING K49).
     pub(super) fn after_exchanges(&self, s: &mut State, ev: &mut Vec<Event>) {
-        self.settle_presidency(s, self.pr(), ev);
+        self.settle_presidency_in(s, self.pr(), PresidencySwap::Fewest, ev);
         let operating = match s.round {
             Round::Operating { .. } => s.or.queue.first().copied(),
             _ => None,
