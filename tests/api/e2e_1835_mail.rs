@@ -60,7 +60,7 @@ async fn mail_orders(app: &TestApp, g: &CreatedGame, seat: u8, turn: i32, orders
 
 /// Closes the open turn at its deadline; each HR 14 checkpoint the adjudication stops at is
 /// answered by the GM by mail (CONTINUE). Returns the checkpoints answered.
-async fn close_at_deadline(app: &TestApp, g: &CreatedGame, turn: i32) -> usize {
+pub(crate) async fn close_at_deadline(app: &TestApp, g: &CreatedGame, turn: i32) -> usize {
     let before = app.outbox().await.iter().filter(|m| m.kind == "report").count();
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;

@@ -25,6 +25,7 @@ mod inbound;
 mod inbound_floods;
 mod inbound_links;
 mod inbound_pipe;
+mod intentions;
 mod lifecycle_clock;
 mod lifecycle_seats;
 mod metrics;
