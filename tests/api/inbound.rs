@@ -369,15 +369,15 @@ async fn a_name_under_the_orders_does_not_cost_them_and_the_echo_says_it_was_ign
     // A mistyped order before the name is no sign-off: it is kept as not understood (HR 16),
     // and the name after it is still ignored as the sign-off.
     let raw = format!(
-        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <typo@x>\r\n\r\nCLAIM 2H NORTH\r\nCLAIM 7H NROTH\r\nDan\r\n"
+        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <typo@x>\r\n\r\nCLAIM 2H NORTH\r\nCLAIM 7H NROTH\r\nThanks,\r\nDan\r\n"
     );
     let (status, why, answer) = deliver(&app, raw.as_bytes()).await;
     assert_eq!(status, "accepted", "{why}");
-    assert!(why.contains("1 line(s) not understood") && why.contains("1 trailing line(s) ignored"), "{why}");
+    assert!(why.contains("1 line(s) not understood") && why.contains("2 trailing line(s) ignored"), "{why}");
     assert_eq!(latest_body(&app, &g, 1).await.trim(), "CLAIM 2H NORTH\nCLAIM 7H NROTH");
     let text = answer.unwrap().body_text;
     assert!(text.contains("line 2: NOT UNDERSTOOD: CLAIM 7H NROTH"), "{text}");
-    assert!(text.contains("will be ignored") && text.contains("line 3: \"Dan\""), "{text}");
+    assert!(text.contains("will be ignored") && text.contains("line 4: \"Dan\""), "{text}");
 }
 
 #[tokio::test]
