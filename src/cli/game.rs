@@ -147,13 +147,22 @@ pub async fn orders(settings: Settings, cmd: OrdersCommand, json: bool) -> anyho
             d.turn,
             d.digest
         );
+        if d.echo.errors > 0 {
+            out.push_str(&format!(
+                "{} line(s) not understood: stored, marked, and ignored at adjudication (HR 16)\n",
+                d.echo.errors
+            ));
+        }
         for l in &d.echo.lines {
             match (&l.understood, &l.error) {
                 (Some(u), _) => out.push_str(&format!("  {:>3}: {u}\n", l.line)),
                 (None, Some(e)) => {
-                    out.push_str(&format!("  {:>3}: NOT UNDERSTOOD ({e}): {}\n", l.line, l.text))
+                    out.push_str(&format!("  {:>3}: NOT UNDERSTOOD ({e}): {}\n", l.line, l.text));
+                    if let Some(hint) = &l.suggestion {
+                        out.push_str(&format!("       suggestion: {hint}\n"));
+                    }
                 }
-                _ => {}
+                (None, None) => out.push_str(&format!("  {:>3}: ignored: {}\n", l.line, l.text)),
             }
             if let Some(a) = &l.advice {
                 out.push_str(&format!("       note: {a}\n"));

@@ -115,12 +115,28 @@ pub trait Orders: Rules {
     fn wants_one_round(&self, _sheet: &OrderSheet<Self::Order>) -> bool {
         false
     }
+    /// HR 12: the stated intention a line makes, kept across turns until a line with the same
+    /// key replaces or withdraws it ([`Lasting`]); `None` (the default) for a line of this turn
+    /// only.
+    fn lasting(&self, _order: &Self::Order) -> Option<Lasting> {
+        None
+    }
     /// Why a seat's remaining orders no longer fit the position `now` at a round's end (the
     /// Prussian formed, an ordered company closed, most lines unusable), or `None` when they
     /// still fit (HR 14: the GM is then asked whether the turn goes on).
     fn misfit(&self, _state: &Self::State, _seat: Seat, _sheet: &OrderSheet<Self::Order>) -> Option<String> {
         None
     }
+}
+
+/// A line that states an intention lasting until withdrawn (HR 12), such as 1835's
+/// `INTENT BY: TOWARD E19`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lasting {
+    /// What the intention is about (`INTENT BY`): a later line with the same key replaces it.
+    pub key: String,
+    /// Whether the line withdraws the intention (`INTENT BY: NONE`) rather than state one.
+    pub withdraws: bool,
 }
 
 /// What each viewer sees (an engine's `view.rs`); hidden information never leaks.

@@ -27,7 +27,9 @@ pub mod rng;
 mod shared;
 mod sheet;
 
-pub use contract::{Apply, Draw, Game, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View};
+pub use contract::{
+    Apply, Draw, Game, Lasting, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View,
+};
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
 pub use shared::Shared;

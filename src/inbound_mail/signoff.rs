@@ -1,12 +1,13 @@
 //! A sign-off without `-- `: players end order mail with their name ("Dan", "Thanks, Anna").
-//! RULING M5: when an order mail is refused only because of its last few lines (at most
-//! [`MAX_SIGN_OFF_LINES`]), each of which starts with a word that is no order of the game and is
-//! short (at most [`MAX_SIGN_OFF_WORDS`] words, no digits), at least one of them holds the
-//! player's name or a closing word ("thanks", "cheers", "regards", "sent from my phone" …), and
-//! every line before them was understood, those lines are a sign-off: they are ignored, the
-//! orders stand, and the echo says which lines were ignored. A mistyped order (a known order word
-//! with a wrong argument), an unknown line followed by an understood one, or a stray unknown line
-//! such as `FLY TO THE MOON` is never taken for a sign-off.
+//! RULING M5: when the last few lines of an order mail (at most [`MAX_SIGN_OFF_LINES`]) each
+//! start with a word that is no order of the game (or are courtesies the order layer ignores)
+//! and are short (at most [`MAX_SIGN_OFF_WORDS`] words, no digits), at least one of them holds
+//! the player's name or a closing word ("thanks", "cheers", "regards", "sent from my phone" …),
+//! and some line before them was understood, those lines are a sign-off: they are taken off
+//! before the orders are stored, and the echo says which lines were ignored rather than marking
+//! them "not understood" (HR 16). A mistyped order (a known order word with a wrong argument),
+//! an unknown line followed by an understood one, or a stray unknown line such as
+//! `FLY TO THE MOON` is never taken for a sign-off: it is kept as not understood.
 
 use crate::orders::Echo;
 
@@ -72,24 +73,24 @@ impl SignOff {
     }
 }
 
-/// The sign-off of a refused order text, when the refusal is due to it alone; `player` is the
-/// seat's registered player name.
+/// The sign-off at the end of an order text's echo, if it has one; `player` is the seat's
+/// registered player name. Its lines are unknown orders or courtesies ("Thanks,", ignored
+/// anyway, HR 16), at least one of them unknown, after at least one understood order.
 pub fn sign_off(echo: &Echo, player: &str) -> Option<SignOff> {
     let unknown = |l: &crate::orders::EchoLine| {
         l.error.as_deref().is_some_and(|e| e.starts_with(UNKNOWN_ORDER))
             && l.text.split_whitespace().count() <= MAX_SIGN_OFF_WORDS
             && !l.text.chars().any(|c| c.is_ascii_digit())
     };
-    let tail = echo.lines.iter().rev().take_while(|l| unknown(l)).count();
+    let tail = echo.lines.iter().rev().take_while(|l| unknown(l) || l.is_ignored()).count();
     let head = echo.lines.len() - tail;
-    if tail == 0
-        || tail > MAX_SIGN_OFF_LINES
-        || head == 0
-        || echo.lines[..head].iter().any(|l| l.error.is_some())
+    let lines = &echo.lines[head..];
+    if tail > MAX_SIGN_OFF_LINES
+        || !lines.iter().any(unknown)
+        || !echo.lines[..head].iter().any(|l| l.understood.is_some())
     {
         return None;
     }
-    let lines = &echo.lines[head..];
     let names: Vec<String> = words(player).filter(|w| w.chars().count() >= 2).collect();
     let signs = |text: &str| words(text).any(|w| CLOSINGS.contains(&w.as_str()) || names.contains(&w));
     if !lines.iter().any(|l| signs(&l.text)) {
@@ -120,6 +121,7 @@ mod tests {
                 understood: error.is_none().then(|| text.to_string()),
                 error: error.map(str::to_string),
                 advice: None,
+                suggestion: None,
             })
             .collect();
         let errors = lines.iter().filter(|l| l.error.is_some()).count();
@@ -145,6 +147,19 @@ mod tests {
         assert!(sign_off(&echo(&[("DRAW", None), ("dan", unknown)]), "Dan").is_some());
         assert!(sign_off(&echo(&[("DRAW", None), ("Sent from my iPhone", unknown)]), "Anna").is_some());
         assert!(sign_off(&echo(&[("DRAW", None), ("Best,", unknown), ("D.", unknown)]), "Anna").is_some());
+    }
+
+    #[test]
+    fn house_rule_16_a_sign_off_after_a_line_not_understood_or_after_a_courtesy_is_still_one() {
+        let unknown = Some("unknown order");
+        let mut e = echo(&[("DRAW", None), ("CLAIM 7H NROTH", Some("no such direction")), ("Dan", unknown)]);
+        assert_eq!(sign_off(&e, "Dan").map(|s| s.lines), Some(vec![(3, "Dan".to_string())]));
+        e = echo(&[("DRAW", None), ("Thanks!", None), ("Dan", unknown)]);
+        e.lines[1].understood = None; // a courtesy the order layer ignored
+        assert_eq!(sign_off(&e, "Dan").map(|s| s.lines.len()), Some(2));
+        e = echo(&[("DRAW", None), ("Thanks!", None)]);
+        e.lines[1].understood = None;
+        assert_eq!(sign_off(&e, "Dan"), None, "courtesies alone need no sign-off: they are ignored anyway");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::engine::{Apply, Draw, Game, Orders, Rules, Scoring, View};
 use crate::engine::{
     Decision, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
-use crate::orders::{Echo, parse_sheet};
+use crate::orders::{Echo, LastingLine, parse_sheet, played_sheet};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
@@ -77,6 +77,9 @@ pub trait DynGame: Send + Sync {
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError>;
     /// Parses a seat's orders against the current state, for the echo.
     fn check_orders(&self, state: &Value, seat: Seat, text: &str) -> Result<Echo, EngineError>;
+    /// The lines of an order text that state or withdraw an intention lasting across turns
+    /// (HR 12, [`crate::orders::lasting`]).
+    fn lasting_lines(&self, text: &str) -> Vec<LastingLine>;
     /// Plays one PBEM turn from sealed order texts.
     fn adjudicate(
         &self,
@@ -88,12 +91,15 @@ pub trait DynGame: Send + Sync {
     /// [`DynGame::adjudicate`] with the GM in the loop: decisions of the seats in `gm.ask_for`
     /// that their orders do not answer, the rules' referrals and HR 14 checkpoints are taken from
     /// `gm.answers` (one per question, in order), or the turn stops at the next [`GmQuestion`].
+    /// `carried` holds, per seat with a sheet in `orders`, the stated intentions carried from
+    /// earlier turns (HR 12), played after the sheet's own lines as its line 0.
     fn adjudicate_asking(
         &self,
         state: &Value,
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
+        carried: &BTreeMap<Seat, Vec<String>>,
         gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError>;
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
@@ -186,6 +192,10 @@ impl<G: Game> DynGame for G {
         Ok(parse_sheet(self, text, Some((&s, seat))).1)
     }
 
+    fn lasting_lines(&self, text: &str) -> Vec<LastingLine> {
+        crate::orders::lasting::lasting_lines(self, text)
+    }
+
     fn adjudicate(
         &self,
         state: &Value,
@@ -204,10 +214,17 @@ impl<G: Game> DynGame for G {
         seed: u64,
         first_seq: u64,
         orders: &BTreeMap<Seat, String>,
+        carried: &BTreeMap<Seat, Vec<String>>,
         gm: GmTurn<'_>,
     ) -> Result<Adjudication, EngineError> {
         let start = state_of(self, state)?;
-        let sheets = orders.iter().map(|(seat, text)| (*seat, parse_sheet(self, text, None).0)).collect();
+        let sheets = orders
+            .iter()
+            .map(|(seat, text)| {
+                let carried = carried.get(seat).map_or(&[][..], Vec::as_slice);
+                (*seat, played_sheet(self, text, carried))
+            })
+            .collect();
         let answers = gm
             .answers
             .iter()
@@ -313,7 +330,8 @@ mod tests {
         let orders: BTreeMap<Seat, String> =
             [(Seat(1), "PLAY 1\nPLAY 1".to_string()), (Seat(2), "PLAY 1\nMISFIT\nPLAY 3".to_string())].into();
         let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
-        DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm).expect("adjudicates")
+        DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, &BTreeMap::new(), gm)
+            .expect("adjudicates")
     }
 
     #[test]
@@ -342,7 +360,8 @@ mod tests {
     fn ask_err(answers: &[Value]) -> String {
         let orders: BTreeMap<Seat, String> = BTreeMap::new();
         let gm = GmTurn { ask_for: &BTreeSet::new(), referrals: true, answers };
-        match DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, gm) {
+        match DynGame::adjudicate_asking(&RoundsGame, &encode(&start()), 9, 1, &orders, &BTreeMap::new(), gm)
+        {
             Err(e) => e.to_string(),
             Ok(a) => panic!("accepted: {a:?}"),
         }

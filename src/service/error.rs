@@ -20,7 +20,7 @@ pub enum ServiceError {
     BadInput(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("the orders were not accepted: {} line(s) could not be understood (nothing was stored; your previous orders stand)", .0.errors)]
+    #[error("the orders were not accepted: none of their lines could be understood ({} line(s) not understood; nothing was stored; your previous orders stand)", .0.errors)]
     Rejected(crate::orders::Echo),
     /// A rate limit holds the request back (answered 429).
     #[error("{0}")]

@@ -272,9 +272,8 @@ pub async fn set_standing_orders(
     super::seat_by_number(&mut tx, game, seat.0).await?;
     let engine = engine_of(&g)?;
     let echo = engine.check_orders(&g.state, seat, text.as_str())?;
-    if echo.errors > 0 {
-        return Err(ServiceError::Rejected(echo));
-    }
+    // HR 16, RULING S1: the unreadable lines are kept as "not understood" unless none is readable.
+    super::submit::refuse_unreadable(&echo)?;
     store::lifecycle::add_standing(&mut tx, game, seat, text.as_str()).await?;
     audit::record(
         &mut tx,

@@ -66,9 +66,11 @@ pub struct Submitted {
 }
 
 /// Appends a new version of a seat's orders for the open turn (never overwriting an earlier one)
-/// and answers with the echo and receipt digest. Orders with a line the game's order language
-/// cannot read are refused whole ([`ServiceError::Rejected`], with the echo naming each bad
-/// line) and change nothing: the seat's previous version stays in force.
+/// and answers with the echo and receipt digest. A line the game's order language cannot read
+/// does not cost the sheet (HR 16, RULING S1): it is stored, marked "not understood" in the echo
+/// and ignored at adjudication. Only a sheet with no readable order at all is refused
+/// ([`ServiceError::Rejected`], with the echo naming each bad line) and changes nothing: the
+/// seat's previous version stays in force.
 pub async fn submit_orders(
     ctx: &Ctx,
     who: &SeatAuth,
@@ -172,7 +174,7 @@ pub(crate) async fn submit_for(
     if source.by_gm() {
         copy_to_player(ctx, &mut *tx, game, who, turn.number, version, text.as_str()).await?;
     }
-    tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), "orders stored");
+    tracing::info!(game.id = %who.game, turn.number = turn.number, seat = who.seat.0, version, source = source.as_str(), not_understood = checked.echo.errors, "orders stored");
     Ok(Submitted {
         game: who.game,
         turn: turn.number,
@@ -229,15 +231,12 @@ pub(super) fn check(
     text: &OrderText,
 ) -> Result<Checked, ServiceError> {
     let echo = engine.check_orders(start_state, seat, text.as_str())?;
-    if echo.errors > 0 {
-        // RULING S1: refused whole; the previous version stays in force.
-        return Err(ServiceError::Rejected(echo));
-    }
-    if echo.canonical.trim().is_empty() {
+    refuse_unreadable(&echo)?;
+    if echo.readable() == 0 {
         // RULING W5: an empty sheet would silently count as orders on file (no NMR).
         return Err(ServiceError::BadInput(
-            "these orders have no orders in them (only blank lines or comments); nothing was stored \
-             and your previous orders stand"
+            "these orders have no orders in them (only blank lines, comments or courtesies); nothing \
+             was stored and your previous orders stand"
                 .into(),
         ));
     }
@@ -245,6 +244,30 @@ pub(super) fn check(
     let lines: Vec<String> = echo.canonical_lines().into_iter().map(|(_, text)| text).collect();
     let SealedLines { salts, digest } = seal_lines(&lines);
     Ok(Checked { echo, digest, salts })
+}
+
+/// The echo order text would get from the open turn, without storing anything (the mail reads
+/// a sign-off off it first, RULING M5); `None` when the game has no current turn.
+pub(crate) async fn check_for(
+    tx: &mut PgConnection,
+    game: &store::games::GameRow,
+    who: &SeatAuth,
+    text: &str,
+) -> Result<Option<Echo>, ServiceError> {
+    let Some(turn) = store::turns::get_turn(&mut *tx, who.game, game.current_turn).await? else {
+        return Ok(None);
+    };
+    Ok(Some(engine_of(game)?.check_orders(&turn.start_state, who.seat, text)?))
+}
+
+/// HR 16, RULING S1: a sheet is refused only when no line of it is readable and some line is
+/// not understood (the echo names each); one readable order makes it a sheet, and its
+/// unreadable lines are kept as "not understood". The previous version stays in force.
+pub(crate) fn refuse_unreadable(echo: &Echo) -> Result<(), ServiceError> {
+    if echo.errors > 0 && echo.readable() == 0 {
+        return Err(ServiceError::Rejected(echo.clone()));
+    }
+    Ok(())
 }
 
 /// Refuses a player's version past the cap of versions per turn (RULING W1).

@@ -81,7 +81,7 @@ pub(super) async fn try_submit(
         Err(e) => return Err(e.into()),
     };
     crate::metrics::order_stored(source.as_str());
-    tracing::info!(game.id = %game, turn.number = turn.number, seat = seat.0, version = done.version, source = source.as_str(), "orders stored");
+    tracing::info!(game.id = %game, turn.number = turn.number, seat = seat.0, version = done.version, source = source.as_str(), not_understood = checked.echo.errors, "orders stored");
     let rhythm = stored_rhythm(done.rhythm.as_ref().map(|r| &r.0), done.turn_length_secs);
     Ok(Some(Submitted {
         game,

@@ -90,6 +90,9 @@ pub struct SeatPage {
     pub versions: Vec<VersionView>,
     /// How many older versions are not on the page.
     pub older_versions: i64,
+    /// This seat's stated intentions in force, as its orders on file leave them (HR 12, RULING
+    /// S24): kept from turn to turn until withdrawn; its own, shown to it alone.
+    pub intentions: Vec<String>,
     /// The report of the last published turn as this seat received it (the public result and
     /// this seat's own part, nothing of another seat's).
     pub last_report: Option<SeatReport>,
@@ -189,6 +192,7 @@ pub async fn seat_page(
     let versions = store::orders::page_of_seat(conn, who.game, turn.number, seat, None, page).await?;
     let total = store::orders::count_of_seat(conn, who.game, turn.number, seat).await?;
     let all_final_at = store::turns::all_final_at(conn, who.game, turn.number).await?;
+    let intentions = super::turn::intentions_of_seat(conn, engine, who.game, turn.number, seat).await?;
     let reports = store::games::report_turns_of_seat(conn, who.game, seat).await?;
     let last_report = match reports.last() {
         Some((n, _)) => store::games::report_of_seat(conn, who.game, seat, *n)
@@ -215,6 +219,7 @@ pub async fn seat_page(
         order_example: engine.order_example(),
         guide: guide_path(engine),
         versions: versions.into_iter().map(VersionView::from).collect(),
+        intentions,
         last_report,
         reports,
         finished: g.status == GameStatus::Finished,

@@ -306,3 +306,28 @@ pub async fn count_later(
     .fetch_one(conn)
     .await
 }
+
+/// One seat's sheet played in a turn: the text of its last version.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PlayedSheet {
+    pub turn: i32,
+    pub seat: Seat,
+    pub body: String,
+}
+
+/// The sheets played in the turns before `before`, in turn order (each seat's last version of
+/// each turn; a closed turn takes no more versions, and a rollback deletes later turns' ones).
+pub async fn played_before(
+    conn: &mut PgConnection,
+    game: GameId,
+    before: i32,
+) -> sqlx::Result<Vec<PlayedSheet>> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (turn, seat) turn, seat, body FROM order_versions WHERE game_id = $1 AND turn < $2 \
+         ORDER BY turn, seat, version DESC",
+    )
+    .bind(game)
+    .bind(before)
+    .fetch_all(conn)
+    .await
+}

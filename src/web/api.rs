@@ -122,13 +122,13 @@ struct SubmitQuery {
     params(("id" = String, Path, description = "the game"), SubmitQuery),
     request_body(content = String, content_type = "text/plain", description = "the order text, one order per line"),
     responses(
-        (status = 201, description = "stored: the echo (each line as understood), the version, the receipt digest", body = serde_json::Value),
-        (status = 400, description = "no order line, or past 50 versions this turn", body = ErrorBody),
+        (status = 201, description = "stored: the echo (each line as understood), the version, the receipt digest. A line the order language cannot read does not cost the sheet (HR 16): it is stored, listed in the echo with its `error` (and a `suggestion` where one is found), counted in `echo.errors`, and ignored at adjudication; courtesy lines (\"thanks\") are listed with an `advice` note and neither `understood` nor `error`", body = serde_json::Value),
+        (status = 400, description = "no order line (only blank lines, comments or courtesies), or past 50 versions this turn", body = ErrorBody),
         (status = 401, description = "no or malformed bearer token", body = ErrorBody),
         (status = 403, description = "the token is not a seat of this game", body = ErrorBody),
         (status = 409, description = "the turn is closed", body = ErrorBody),
         (status = 413, description = "the text is too large", body = ErrorBody),
-        (status = 422, description = "line-numbered errors; nothing was stored", body = serde_json::Value),
+        (status = 422, description = "no line could be understood: `error` and the `echo` with each line's error; nothing was stored", body = serde_json::Value),
     ),
     security(("seat_token" = [])))]
 async fn submit(

@@ -118,6 +118,9 @@ struct PlayPage {
     refused: Option<Refusal>,
     /// Whether the latest version on file is already final.
     latest_final: bool,
+    /// How many lines of the latest version on file were not understood (HR 16: stored, marked,
+    /// ignored at adjudication — the page warns).
+    latest_unread: usize,
     /// The table's drawing, ready to be placed in the page ([`super::pages::inline_svg`]).
     drawing: Option<String>,
     versions: Vec<VersionView>,
@@ -159,7 +162,19 @@ async fn page(
         None => (p.versions.first().map(|v| v.body.clone()).unwrap_or_default(), false, None),
     };
     let latest_final = p.versions.first().is_some_and(|v| v.is_final);
-    Ok(PlayPage { p, token, box_text, box_final, refused, latest_final, drawing, versions, absence_approval })
+    let latest_unread = p.versions.first().map_or(0, |v| v.echo.errors);
+    Ok(PlayPage {
+        p,
+        token,
+        box_text,
+        box_final,
+        refused,
+        latest_final,
+        latest_unread,
+        drawing,
+        versions,
+        absence_approval,
+    })
 }
 
 async fn show(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PlayPage, WebError> {
@@ -193,9 +208,11 @@ struct OrderForm {
     final_: Option<String>,
 }
 
-/// Takes the order form. Orders the player can correct (a line not understood, an empty sheet,
-/// the versions cap) are answered with the page itself, the text kept in the box and each line's
-/// error next to it, under the refusal's status (422, 400); nothing is stored (RULINGS S1, W10).
+/// Takes the order form. A sheet with a line not understood but some readable order is stored
+/// (HR 16, RULING S1) and the page warns about the marked lines. Orders the player must correct
+/// (no line understood, an empty sheet, the versions cap) are answered with the page itself, the
+/// text kept in the box and each line's error next to it, under the refusal's status (422, 400);
+/// nothing is stored (RULINGS S1, W10).
 async fn submit(
     State(ctx): State<Ctx>,
     Path(token): Path<String>,

@@ -15,18 +15,39 @@ async fn versions(app: &crate::helpers::TestApp, game: &impl std::fmt::Display, 
 }
 
 #[tokio::test]
-async fn malformed_orders_are_refused_by_line_and_change_nothing() {
+async fn a_sheet_of_which_no_line_is_readable_is_refused_by_line_and_changes_nothing() {
     let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
-    let r = app.post_orders(&g.id, t, "CLAIM 7H NORTH\nFLY TO THE MOON\n").await;
+    let r = app.post_orders(&g.id, t, "CLIAM 7H NORTH\nFLY TO THE MOON\nthanks\n").await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     let j = r.json();
-    assert!(j["error"].as_str().unwrap().contains("1 line(s) could not be understood"), "{j}");
+    assert!(j["error"].as_str().unwrap().contains("none of their lines could be understood"), "{j}");
+    assert!(j["error"].as_str().unwrap().contains("2 line(s) not understood"), "{j}");
     assert_eq!(j["echo"]["lines"][1]["line"], 2);
     assert!(j["echo"]["lines"][1]["error"].is_string());
+    assert_eq!(j["echo"]["lines"][0]["suggestion"], "did you mean `CLAIM 7H NORTH`?", "{j}");
     assert_eq!(versions(&app, &g.id, t).await, 0, "nothing stored");
+}
+
+#[tokio::test]
+async fn house_rule_16_a_line_not_understood_does_not_cost_the_sheet_the_api_stores_it_with_201() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[0].token.reveal();
+    let text = "CLAIM 7H NORTH\nand pick up some Bay if it gets cheap, thanks\nThanks!\n";
+    let r = app.post_orders(&g.id, t, text).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let j = r.json();
+    assert_eq!(j["echo"]["errors"], 1, "{j}");
+    let bad = &j["echo"]["lines"][1];
+    assert_eq!((bad["line"].as_i64(), bad["understood"].is_null()), (Some(2), true), "{j}");
+    assert!(bad["error"].is_string() && bad["suggestion"].as_str().unwrap().contains('#'), "{j}");
+    let courtesy = &j["echo"]["lines"][2];
+    assert!(courtesy["error"].is_null() && courtesy["advice"].as_str().unwrap().contains("courtesy"), "{j}");
+    assert_eq!(versions(&app, &g.id, t).await, 1, "stored");
 }
 
 #[tokio::test]

@@ -153,21 +153,19 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     fits_the_phone(&c, "the seat page").await;
     shot(&c, &dir, "1-seat-page").await;
 
-    // 2. Orders with a mistake: the form comes back with the text kept and the error at its line.
+    // 2. Orders with a mistake: stored all the same (HR 16), the page warns at the top, the line
+    // is marked in the version shown, and the text is in the box to correct.
     let mistaken = format!("{}\nCLAIM THE MOON", claims[0]);
     let text = c.find(Locator::Css("#order-text")).await.unwrap();
     text.send_keys(&mistaken).await.unwrap();
     c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
-    assert!(text_of(&c, ".alert").await.contains("not stored"));
-    let bad = text_of(&c, "ol.read li.bad").await;
-    assert!(
-        bad.starts_with("line 2 ") && bad.contains("CLAIM THE MOON") && bad.contains("not understood"),
-        "{bad}"
-    );
+    assert!(text_of(&c, ".alert").await.contains("not understood"));
+    let marked = text_of(&c, "table.lines").await;
+    assert!(marked.contains("CLAIM THE MOON") && marked.contains("not understood"), "{marked}");
     let kept = c.find(Locator::Css("#order-text")).await.unwrap().prop("value").await.unwrap();
     assert_eq!(kept.as_deref().map(|t| t.replace("\r\n", "\n")), Some(mistaken.clone()), "the text is kept");
-    fits_the_phone(&c, "the refused form").await;
-    shot(&c, &dir, "2-refused-and-shown-again").await;
+    fits_the_phone(&c, "the stored sheet with a line not understood").await;
+    shot(&c, &dir, "2-stored-with-a-line-not-understood").await;
 
     // 3. Corrected in the same box and marked final.
     let text = c.find(Locator::Css("#order-text")).await.unwrap();
@@ -175,8 +173,8 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     text.send_keys(&claims[0]).await.unwrap();
     c.find(Locator::Css("input[name=final]")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
-    assert!(text_of(&c, "#latest").await.contains("(final)"), "version 1 is final");
-    assert!(c.find(Locator::Css(".alert")).await.is_err(), "no refusal any more");
+    assert!(text_of(&c, "#latest").await.contains("(final)"), "version 2 is final");
+    assert!(c.find(Locator::Css(".alert")).await.is_err(), "no warning any more");
     for (i, claim) in claims.iter().enumerate().skip(1) {
         app.submit(&g, i, claim, true).await;
     }

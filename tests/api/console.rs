@@ -66,8 +66,14 @@ async fn the_console_creates_a_game_takes_orders_closes_publishes_shows_exports_
     assert!(refused.status.success(), "DRAW parses; whether it is legal is the adjudication's business");
     file = tempfile_with("NONSENSE\n");
     let bad = run(&db, &["orders", "submit", "--game", &game, "--seat", "1", "--file", file.path()]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("could not be understood"));
+    assert_eq!(bad.status.code(), Some(2), "no line of it is readable (RULING S1)");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("none of their lines could be understood"));
+    // HR 16: a line not understood beside a readable order is stored and marked.
+    file = tempfile_with("DRAW\nNONSENSE\n");
+    let partial = run(&db, &["orders", "submit", "--game", &game, "--seat", "1", "--file", file.path()]);
+    assert!(partial.status.success(), "{}", String::from_utf8_lossy(&partial.stderr));
+    let said = String::from_utf8_lossy(&partial.stdout);
+    assert!(said.contains("1 line(s) not understood") && said.contains("NOT UNDERSTOOD"), "{said}");
 
     let closed = json(&run(&db, &["turn", "close", "--game", &game, "--json"]));
     assert_eq!(closed["outcome"], "drafted");

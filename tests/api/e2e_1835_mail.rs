@@ -60,7 +60,7 @@ async fn mail_orders(app: &TestApp, g: &CreatedGame, seat: u8, turn: i32, orders
 
 /// Closes the open turn at its deadline; each HR 14 checkpoint the adjudication stops at is
 /// answered by the GM by mail (CONTINUE). Returns the checkpoints answered.
-async fn close_at_deadline(app: &TestApp, g: &CreatedGame, turn: i32) -> usize {
+pub(crate) async fn close_at_deadline(app: &TestApp, g: &CreatedGame, turn: i32) -> usize {
     let before = app.outbox().await.iter().filter(|m| m.kind == "report").count();
     app.ctx.clock.advance(Duration::hours(49));
     app.tick().await;
@@ -219,7 +219,8 @@ async fn a_four_player_1835_game_is_played_by_mail_to_the_first_prussian_moment(
     assert!(own.contains("line 1: carried out: FORM PR"), "{own}");
     // RULINGS K73: round by round, each action with the line that caused it beside it; the lines
     // seat 3 could not carry out are in its report alone.
-    assert!(own.contains("  * — OR") && own.contains("  * — SR"), "grouped by round: {own}");
+    let rounds = own.matches("  * — OR").count() + own.matches("  * — SR").count();
+    assert!(rounds >= 2, "grouped by round, this turn's two rounds each under its heading: {own}");
     let after = &own[own.find("Seat 3 forms the Prussian with M2").expect("the event")..];
     let until_next_event = after.find("\n  * ").unwrap_or(after.len());
     assert!(after[..until_next_event].contains("your line 1: carried out: FORM PR"), "{after}");

@@ -104,7 +104,8 @@ async fn every_message_of_the_corpus_gets_its_expected_outcome() {
         ("binary_attachment.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
         ("malformed_mime.eml", "rejected", "no readable text", ""),
         ("attachment_only.eml", "rejected", "no readable text", ""),
-        ("malformed_orders.eml", "rejected", "1 line(s) not understood", ""),
+        // HR 16: one unreadable line does not bounce the mail; it is marked in the echo.
+        ("malformed_orders.eml", "accepted", "1 line(s) not understood", "CLAIM 7H NORTH"),
         ("commands.eml", "accepted", "status sent", ""),
         ("html_blockquote.eml", "accepted", "orders stored", "CLAIM 7H NORTH"),
         ("help.eml", "accepted", "help sent", ""),
@@ -365,11 +366,39 @@ async fn a_name_under_the_orders_does_not_cost_them_and_the_echo_says_it_was_ign
     assert_eq!(latest_body(&app, &g, 1).await.trim(), "CLAIM 7H NORTH");
     let text = answer.unwrap().body_text;
     assert!(text.contains("line 4: \"Dan\"") && text.contains("ignored"), "{text}");
-    // A mistyped order at the end is no sign-off: the mail is refused, nothing stored.
+    // A mistyped order before the name is no sign-off: it is kept as not understood (HR 16),
+    // and the name after it is still ignored as the sign-off.
     let raw = format!(
-        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <typo@x>\r\n\r\nCLAIM 2H NORTH\r\nCLAIM 7H NROTH\r\nDan\r\n"
+        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <typo@x>\r\n\r\nCLAIM 2H NORTH\r\nCLAIM 7H NROTH\r\nThanks,\r\nDan\r\n"
     );
-    let (status, why, _) = deliver(&app, raw.as_bytes()).await;
+    let (status, why, answer) = deliver(&app, raw.as_bytes()).await;
+    assert_eq!(status, "accepted", "{why}");
+    assert!(why.contains("1 line(s) not understood") && why.contains("2 trailing line(s) ignored"), "{why}");
+    assert_eq!(latest_body(&app, &g, 1).await.trim(), "CLAIM 2H NORTH\nCLAIM 7H NROTH");
+    let text = answer.unwrap().body_text;
+    assert!(text.contains("line 2: NOT UNDERSTOOD: CLAIM 7H NROTH"), "{text}");
+    assert!(text.contains("will be ignored") && text.contains("line 4: \"Dan\""), "{text}");
+}
+
+#[tokio::test]
+async fn house_rule_16_a_mail_of_which_no_line_is_readable_is_refused_and_one_round_please_is_read() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let to = reply_address(&app, &g, 1).await;
+    let raw = format!(
+        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <prose@x>\r\n\r\nHi GM,\r\nand pick up some Bay if it gets cheap, thanks\r\n"
+    );
+    let (status, why, answer) = deliver(&app, raw.as_bytes()).await;
     assert_eq!(status, "rejected", "{why}");
-    assert_eq!(latest_body(&app, &g, 1).await.trim(), "CLAIM 7H NORTH", "the earlier version stands");
+    assert!(why.contains("none of 1 line(s) understood"), "{why}");
+    assert!(answer.unwrap().body_text.contains("NOT UNDERSTOOD"), "the player is told which line");
+    let raw = format!(
+        "From: anna@example.org\r\nTo: {to}\r\nSubject: x\r\nMessage-ID: <please@x>\r\n\r\nPlease CLAIM 7H NORTH\r\nThanks!\r\n"
+    );
+    let (status, why, answer) = deliver(&app, raw.as_bytes()).await;
+    assert_eq!(status, "accepted", "{why}");
+    assert!(!why.contains("not understood"), "{why}");
+    let text = answer.unwrap().body_text;
+    assert!(text.contains("line 1: CLAIM 7H NORTH") && text.contains("\"Please\" ignored"), "{text}");
 }

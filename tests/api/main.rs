@@ -26,6 +26,7 @@ mod inbound_floods;
 mod inbound_links;
 mod inbound_pipe;
 mod intake_short_path;
+mod intentions;
 mod lifecycle_clock;
 mod lifecycle_seats;
 mod metrics;

@@ -18,6 +18,13 @@ async fn the_openapi_description_lists_every_api_route_and_each_is_served() {
     let spec = r.json();
     assert!(spec["openapi"].as_str().unwrap().starts_with("3."), "{}", spec["openapi"]);
     assert!(spec["components"]["securitySchemes"]["seat_token"].is_object());
+    // HR 16: a line not understood is stored (201); only a sheet with no readable line is 422.
+    let submit = &spec["paths"]["/api/v1/games/{id}/orders"]["post"]["responses"];
+    assert!(submit["201"]["description"].as_str().unwrap().contains("HR 16"), "{submit}");
+    assert!(
+        submit["422"]["description"].as_str().unwrap().contains("no line could be understood"),
+        "{submit}"
+    );
     let mut ops = Vec::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         for method in item.as_object().unwrap().keys() {

@@ -242,3 +242,42 @@ async fn a_version_sealed_before_line_receipts_publishes_only_its_digest() {
     let own = sheets_of(&own.body, 1);
     assert_eq!(own[0]["salt"], "ab", "the seat itself can still check its receipt");
 }
+
+#[tokio::test]
+async fn house_rule_16_a_line_not_understood_is_played_around_published_as_its_hash_and_no_nmr() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let (g, claims, _) = railroaded_claims(&app).await;
+    let t1 = g.seats[0].token.reveal();
+    let claim = claims[0].clone().unwrap();
+    let sheet = format!("{claim}\nand keep my Zanzibar plan quiet, thanks\nCheers");
+    let r = app.post_orders(&g.id, t1, sheet).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.json()["echo"]["errors"], 1);
+    for (s, o) in g.seats.iter().zip(&claims).skip(1) {
+        app.post_orders(&g.id, s.token.reveal(), o.clone().unwrap()).await;
+    }
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+    let draft = app.turn(g.id, 1).await.draft.unwrap().0;
+    assert!(!draft.nmr.contains(&stationmaster::engine::Seat(1)), "HR 16: no NMR: {:?}", draft.nmr);
+    assert!(!draft.defaulted.contains(&stationmaster::engine::Seat(1)), "its claim was played");
+
+    assert_absent(&public_texts(&app, &g, 1, 1).await, "Zanzibar");
+    let public = app.get(&format!("/api/v1/games/{}/turns/1/orders", g.id)).await.body;
+    let mine = sheets_of(&public, 1);
+    let lines = mine[0]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "every line is sealed, the courtesy too");
+    assert_eq!(lines[0]["text"], claim, "the claim carried out is public");
+    assert!(
+        lines[1]["text"].is_null() && lines[1]["salt"].is_null(),
+        "the unread line is a hash: {}",
+        lines[1]
+    );
+    assert_verifiable(&mine[0]);
+    let own = app
+        .get_with(&format!("/api/v1/games/{}/turns/1/orders", g.id), "authorization", &format!("Bearer {t1}"))
+        .await;
+    let own = sheets_of(&own.body, 1);
+    let text = own[0]["lines"][1]["text"].as_str().unwrap();
+    assert!(text.starts_with("? and keep my Zanzibar"), "sealed as `? text`: {text}");
+}

@@ -13,22 +13,40 @@ async fn a_refused_web_submission_shows_the_form_again_with_the_text_and_each_er
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let t = g.seats[0].token.reveal();
-    let claims = app.claim_orders(&g).await;
-    let claim = claims[0].clone().unwrap();
-    let form = format!("orders={}%0AHELLO+%3Cb%3EWORLD&final=1", claim.replace(' ', "+"));
-    let r = app.post_form(&format!("/play/{t}/orders"), &form, None).await;
+    // No line of it is readable (HR 16 stores a sheet with one readable order).
+    let form = "orders=FLY+AWAY%0AHELLO+%3Cb%3EWORLD&final=1";
+    let r = app.post_form(&format!("/play/{t}/orders"), form, None).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     assert!(r.body.contains("<textarea id=\"order-text\""), "the page is the form: {}", r.body);
-    assert!(
-        r.body.contains(&format!("{claim}\nHELLO &#60;b&#62;WORLD</textarea>")),
-        "the text is kept, escaped"
-    );
-    let bad = r.body.split("<li class=\"bad\">").nth(1).expect("the bad line is marked");
+    assert!(r.body.contains("FLY AWAY\nHELLO &#60;b&#62;WORLD</textarea>"), "the text is kept, escaped");
+    let bad = r.body.split("<li class=\"bad\">").nth(2).expect("the bad lines are marked");
     assert!(bad.starts_with("<span class=\"ln\">line 2</span>") && bad.contains("not understood"), "{bad}");
     assert!(r.body.contains("name=\"final\" value=\"1\" checked"), "the final box stays ticked");
     assert!(r.body.contains("not stored"));
     let page = app.get(&format!("/play/{t}")).await;
     assert!(!page.body.contains("Version 1"), "nothing was stored");
+}
+
+#[tokio::test]
+async fn house_rule_16_the_web_form_stores_a_sheet_with_a_line_not_understood_and_warns_about_it() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[0].token.reveal();
+    let claims = app.claim_orders(&g).await;
+    let claim = claims[0].clone().unwrap();
+    let form = format!("orders={}%0AHELLO+%3Cb%3EWORLD%0Athanks", claim.replace(' ', "+"));
+    let r = app.post_form(&format!("/play/{t}/orders"), &form, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "stored: {}", r.body);
+    let page = app.get(&format!("/play/{t}")).await;
+    assert!(page.body.contains("Version 1"), "stored");
+    assert!(
+        page.body.contains("id=\"unread\"") && page.body.contains("1 line(s) were not understood"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("HELLO &#60;b&#62;WORLD"), "the line is shown, escaped");
+    assert!(page.body.contains("ignored: a courtesy"), "the courtesy line is noted");
 }
 
 #[tokio::test]

@@ -54,11 +54,11 @@ mod tests_packet;
 #[cfg(test)]
 mod tests_pbem;
 #[cfg(test)]
-mod tests_read;
-#[cfg(test)]
 mod tests_rails_options;
 #[cfg(test)]
 mod tests_rails_replays;
+#[cfg(test)]
+mod tests_read;
 #[cfg(test)]
 mod tests_rounds;
 #[cfg(test)]

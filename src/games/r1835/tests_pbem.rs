@@ -10,10 +10,11 @@ use super::*;
 use crate::adjudication::run_turn;
 use crate::engine::prelude::*;
 use crate::engine::{GameRng, OrderSheet, Seat, SetupSpec};
-use crate::orders::parse_sheet;
+use crate::orders::lasting::{self, lasting_lines};
+use crate::orders::{Intentions, parse_sheet, played_sheet};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 #[derive(Debug, Deserialize)]
@@ -32,6 +33,11 @@ struct Situation {
     edits: Vec<Edit>,
     /// Order text per seat ("1", "2", …); a seat left out sends nothing.
     orders: BTreeMap<u8, String>,
+    /// Stated intentions per seat in force from earlier turns (HR 12): carried into the seat's
+    /// sheet unless it restates them, as the service does; a seat with intentions and no orders
+    /// plays them alone (the service's silent seat under the HR 1835 policy).
+    #[serde(default)]
+    intentions: BTreeMap<u8, Vec<String>>,
     expect: Expect,
 }
 
@@ -72,6 +78,12 @@ struct Expect {
     nmr: Vec<u8>,
     #[serde(default)]
     referral: Option<ExpectReferral>,
+    /// The turn makes no referral at all.
+    #[serde(default)]
+    no_referral: bool,
+    /// The lines of each seat's sheet its echo marks "not understood" (HR 16); none elsewhere.
+    #[serde(default)]
+    not_understood: BTreeMap<u8, Vec<usize>>,
     /// How many rounds the turn played (HR 14): the rounds begun from its start to its end.
     #[serde(default)]
     rounds: Option<u32>,
@@ -134,13 +146,26 @@ fn position(g: &R1835, sit: &Situation) -> State {
 
 fn play(g: &R1835, sit: &Situation) {
     let s = position(g, sit);
-    let sheets: BTreeMap<Seat, OrderSheet<Order>> = sit
-        .orders
-        .iter()
-        .map(|(seat, text)| {
-            let (sheet, echo) = parse_sheet(g, text, Some((&s, Seat(*seat))));
-            assert_eq!(echo.errors, 0, "{}: seat {seat}'s orders: {:?}", sit.name, echo.lines);
-            (Seat(*seat), sheet)
+    let seats: BTreeSet<u8> = sit.orders.keys().chain(sit.intentions.keys()).copied().collect();
+    let sheets: BTreeMap<Seat, OrderSheet<Order>> = seats
+        .into_iter()
+        .map(|seat| {
+            let text = sit.orders.get(&seat).map_or("", String::as_str);
+            let (_, echo) = parse_sheet(g, text, Some((&s, Seat(seat))));
+            let unread: Vec<usize> =
+                echo.lines.iter().filter(|l| l.error.is_some()).map(|l| l.line).collect();
+            let want = sit.expect.not_understood.get(&seat).cloned().unwrap_or_default();
+            assert_eq!(unread, want, "{}: seat {seat}'s lines not understood: {:?}", sit.name, echo.lines);
+            let in_force: Intentions = sit
+                .intentions
+                .get(&seat)
+                .into_iter()
+                .flatten()
+                .flat_map(|l| lasting_lines(g, l))
+                .filter_map(|l| Some((l.key, l.line?)))
+                .collect();
+            let carried = lasting::carried(&in_force, &lasting_lines(g, text));
+            (Seat(seat), played_sheet(g, text, &carried))
         })
         .collect();
     let r = run_turn(g, &s, 0, 0, sheets.clone()).unwrap_or_else(|e| panic!("{}: {e}", sit.name));
@@ -184,6 +209,10 @@ fn play(g: &R1835, sit: &Situation) {
     }
     let nmr: Vec<u8> = r.nmr.iter().map(|s| s.0).collect();
     assert_eq!(nmr, sit.expect.nmr, "{}: NMR seats", sit.name);
+    if sit.expect.no_referral {
+        let got = first_referral(g, &s, sheets.clone(), &r.actions);
+        assert!(got.is_none(), "{}: a referral: {:?}", sit.name, got.map(|(_, r)| r.prompt));
+    }
     if let Some(want) = &sit.expect.referral {
         let got =
             first_referral(g, &s, sheets, &r.actions).unwrap_or_else(|| panic!("{}: no referral", sit.name));

@@ -11,8 +11,9 @@ use super::history::{Entry, History};
 use super::{GameDocument, ImportRefused, refuse_row, table, typed};
 use crate::domain::{Fallback, NmrPolicy};
 use crate::engine::{Event, LineNote, Seat};
+use crate::orders::Intentions;
 use crate::registry::{Adjudication, DynGame, GmTurn, TurnOutcome};
-use crate::service::turn::{SheetsAtClose, settle_standing, sheets_at_close};
+use crate::service::turn::{SheetsAtClose, fold_intentions, settle_standing, sheets_at_close};
 use crate::store::export::Table;
 use serde::Deserialize;
 use serde_json::Value;
@@ -86,20 +87,34 @@ pub(super) fn check(
             .map(|((_, seat), (_, body))| (*seat, body.clone()))
             .collect();
         let in_force = standing_at(history, &standing, at);
+        // HR 12: the intentions stated on the sheets played before the turn (RULING S24).
+        let before = latest.range(..(t.number, Seat(0))).map(|((_, seat), (_, body))| (*seat, body.as_str()));
+        let intents = fold_intentions(engine, before);
         let current = settings.gm_referrals.unwrap_or(true);
         let referrals = match referrals_at(history, at, current) {
             Some(r) => vec![r],
             None => vec![true, false],
         };
-        // Both settings are tried only when the chain leaves the one in force unknown.
+        // Both settings are tried only when the chain leaves the one in force unknown; a turn
+        // adjudicated before stated intentions were carried (RULING S24) is tried without them.
+        let none = BTreeMap::new();
+        let carry: &[&BTreeMap<Seat, Intentions>] =
+            if intents.is_empty() { &[&none] } else { &[&intents, &none] };
         let mut verdict = Err(String::new());
-        for r in referrals {
-            let inputs =
-                Inputs { policy: &settings.nmr_policy, referrals: r, orders: &orders, standing: &in_force };
-            verdict =
-                replay(engine, seed, &t, &inputs).and_then(|ours| differs(draft, &ours).map_or(Ok(()), Err));
-            if verdict.is_ok() {
-                break;
+        'tries: for r in referrals {
+            for intents in carry {
+                let inputs = Inputs {
+                    policy: &settings.nmr_policy,
+                    referrals: r,
+                    orders: &orders,
+                    standing: &in_force,
+                    intents,
+                };
+                verdict = replay(engine, seed, &t, &inputs)
+                    .and_then(|ours| differs(draft, &ours).map_or(Ok(()), Err));
+                if verdict.is_ok() {
+                    break 'tries;
+                }
             }
         }
         verdict.map_err(|why| refuse_row(Table::Turns, i + 1, what, why))?;
@@ -113,6 +128,8 @@ struct Inputs<'a> {
     referrals: bool,
     orders: &'a BTreeMap<Seat, String>,
     standing: &'a BTreeMap<Seat, String>,
+    /// The stated intentions in force per seat (HR 12).
+    intents: &'a BTreeMap<Seat, Intentions>,
 }
 
 /// The standing orders in force at `at`: per seat, the row of its last "standing orders set"
@@ -147,17 +164,18 @@ fn referrals_at(history: &History, at: &Entry, current: bool) -> Option<bool> {
 /// The turn adjudicated again as the close does it (`service::turn::close::adjudicate_locked`).
 fn replay(engine: &dyn DynGame, seed: u64, t: &DraftTurn, i: &Inputs<'_>) -> Result<TurnOutcome, String> {
     let standing = i.standing.iter().map(|(s, b)| (*s, b.clone()));
-    let SheetsAtClose { orders, from_standing, missing } =
-        sheets_at_close(i.policy, &t.acting_seats, i.orders.clone(), standing);
+    let lasting = |text: &str| engine.lasting_lines(text);
+    let SheetsAtClose { orders, carried, from_standing, intentions_only, missing } =
+        sheets_at_close(i.policy, &t.acting_seats, i.orders.clone(), standing, i.intents, &lasting);
     let ask_for: BTreeSet<Seat> = match i.policy.fallback {
         Fallback::AskGm => missing.iter().map(|s| Seat(*s)).collect(),
         _ => BTreeSet::new(),
     };
     let gm = GmTurn { ask_for: &ask_for, referrals: i.referrals, answers: &t.gm_answers };
     let first_seq = u64::try_from(t.first_seq).unwrap_or_default();
-    match engine.adjudicate_asking(&t.start_state, seed, first_seq, &orders, gm) {
+    match engine.adjudicate_asking(&t.start_state, seed, first_seq, &orders, &carried, gm) {
         Ok(Adjudication::Done(mut outcome)) => {
-            settle_standing(i.policy, &mut outcome, &from_standing);
+            settle_standing(i.policy, &mut outcome, &from_standing, &intentions_only);
             Ok(outcome)
         }
         Ok(Adjudication::Ask(q)) => Err(format!(

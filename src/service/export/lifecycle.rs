@@ -57,7 +57,10 @@ fn standing_orders(
             return Err(refuse(format!("seat {} is not a seat of the game", s.seat.0)));
         }
         let echo = engine.check_orders(state, s.seat, &s.body).map_err(|e| refuse(e.to_string()))?;
-        if let Some(bad) = echo.lines.iter().find(|l| l.error.is_some()) {
+        // HR 16, RULING S1: lines not understood are kept beside a readable order.
+        if echo.readable() == 0
+            && let Some(bad) = echo.lines.iter().find(|l| l.error.is_some())
+        {
             let error = bad.error.clone().unwrap_or_default();
             return Err(refuse(format!(
                 "its line {} does not read as orders of this game: {error}",

@@ -1,6 +1,6 @@
 //! Carrying out an authenticated order mail: its orders (through the same `submit_for` as the
-//! web, a trailing sign-off ignored — RULING M5), FINAL, STATUS, RESEND and HELP, each adding a
-//! section to the answer.
+//! web, a trailing sign-off ignored — RULING M5; a line not understood marked, never costing
+//! the mail — HR 16), FINAL, STATUS, RESEND and HELP, each adding a section to the answer.
 
 use super::decided::Decided;
 use super::reply::{self, Section};
@@ -8,7 +8,7 @@ use super::route::Routed;
 use crate::domain::InboundStatus;
 use crate::inbound_mail::{BodyKind, MailCommands, ParsedMail, sign_off};
 use crate::orders::OrderText;
-use crate::service::submit::{mark_final_in, submit_for};
+use crate::service::submit::{check_for, mark_final_in, submit_for};
 use crate::service::{Ctx, SeatAuth, ServiceError, Source, Submitted};
 use crate::store::games::GameRow;
 use sqlx::PgConnection;
@@ -52,29 +52,32 @@ pub(super) async fn carry_out(
         ));
     }
     if c.has_orders() {
-        let mut submitted = submit_text(ctx, tx, &game, &seat, &c.order_text, c.final_).await;
-        // RULING M5: a refusal due only to a trailing sign-off ("Dan") is not a refusal.
-        if let Err(ServiceError::Rejected(echo)) = &submitted
-            && let Some(signed) = sign_off(echo, &seat.player_name)
-        {
-            submitted =
-                submit_text(ctx, tx, &game, &seat, &signed.remove_from(&c.order_text), c.final_).await;
-            if submitted.is_ok() {
-                outcome.push(format!("{} trailing line(s) ignored as a sign-off", signed.lines.len()));
-                ignored = Some(Section::new("Ignored", signed.explained()));
-            }
+        // RULING M5: a trailing sign-off ("Dan") is no order and no line not understood.
+        let signed = match check_for(tx, &game, &seat, &c.order_text).await? {
+            Some(echo) => sign_off(&echo, &seat.player_name),
+            None => None,
+        };
+        let text = signed.as_ref().map_or_else(|| c.order_text.clone(), |s| s.remove_from(&c.order_text));
+        let submitted = submit_text(ctx, tx, &game, &seat, &text, c.final_).await;
+        if let (Some(signed), true) = (&signed, submitted.is_ok()) {
+            outcome.push(format!("{} trailing line(s) ignored as a sign-off", signed.lines.len()));
+            ignored = Some(Section::new("Ignored", signed.explained()));
         }
         match submitted {
             Ok(done) => {
                 finalised = done.is_final;
                 deadline = Some((done.turn, done.deadline, done.deadline_version));
                 outcome.push(format!("orders stored as version {}", done.version));
+                if done.echo.errors > 0 {
+                    // HR 16: the mail is not bounced for a line; the echo marks it.
+                    outcome.push(format!("{} line(s) not understood", done.echo.errors));
+                }
                 sections.push(reply::echo_section(&done));
                 sections.extend(ignored.take());
             }
             Err(ServiceError::Rejected(echo)) => {
                 status = InboundStatus::Rejected;
-                outcome.push(format!("orders refused: {} line(s) not understood", echo.errors));
+                outcome.push(format!("orders refused: none of {} line(s) understood", echo.errors));
                 sections.push(reply::refused_section(&echo));
             }
             Err(ServiceError::Conflict(why)) => {

@@ -82,8 +82,14 @@ fn echo_lines(echo: &Echo) -> Vec<String> {
                 Some(a) => format!("line {}: {u}   (note: {a})", l.line),
                 None => format!("line {}: {u}", l.line),
             },
-            (None, Some(e)) => format!("line {}: NOT UNDERSTOOD: {} — {e}", l.line, l.text),
-            (None, None) => format!("line {}: {}", l.line, l.text),
+            (None, Some(e)) => match &l.suggestion {
+                Some(hint) => format!("line {}: NOT UNDERSTOOD: {} — {e} ({hint})", l.line, l.text),
+                None => format!("line {}: NOT UNDERSTOOD: {} — {e}", l.line, l.text),
+            },
+            (None, None) => match &l.advice {
+                Some(a) => format!("line {}: {} — {a}", l.line, l.text),
+                None => format!("line {}: {}", l.line, l.text),
+            },
         })
         .collect()
 }
@@ -98,11 +104,24 @@ pub fn echo_section(done: &Submitted) -> Section {
         done.digest
     )];
     lines.extend(echo_lines(&done.echo));
+    if done.echo.errors > 0 {
+        lines.push(not_understood_words(done.echo.errors));
+    }
     lines.push(format!("Deadline: {}. The last version you send counts.", done.deadline_local));
     Section::new("Your orders, as understood", lines)
 }
 
-/// Orders refused for lines the order language cannot read.
+/// What a player is told of the lines not understood on a stored sheet (HR 16).
+pub fn not_understood_words(n: usize) -> String {
+    format!(
+        "{n} line(s) marked NOT UNDERSTOOD will be ignored; the rest of your orders stand and will be \
+         played (this is no missed turn). If you meant something by them, send a corrected version \
+         before the deadline."
+    )
+}
+
+/// Orders refused because no line of them could be read (HR 16 keeps a sheet with one readable
+/// order).
 pub fn refused_section(echo: &Echo) -> Section {
     let mut lines = echo_lines(echo);
     lines.push(NOTHING_CHANGED.into());

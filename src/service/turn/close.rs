@@ -3,7 +3,7 @@
 
 use super::draft::lock_current;
 use super::state::{CloseOutcome, Step, next_phase};
-use super::{hold, nmr, preview, publish};
+use super::{hold, intentions, nmr, preview, publish};
 use crate::domain::{Fallback, GameId, Review, TimerKind};
 use crate::engine::Seat;
 use crate::registry::{Adjudication, GmTurn};
@@ -125,8 +125,10 @@ pub(crate) async fn adjudicate_locked(
         Vec::new()
     };
     let standing = standing.into_iter().map(|r| (r.seat, r.body));
-    let nmr::SheetsAtClose { orders, from_standing, missing } =
-        nmr::sheets_at_close(&policy, acting, orders, standing);
+    let intents = intentions::in_force(conn, engine, game.id, turn.number).await?;
+    let lasting = |text: &str| engine.lasting_lines(text);
+    let nmr::SheetsAtClose { orders, carried, from_standing, intentions_only, missing } =
+        nmr::sheets_at_close(&policy, acting, orders, standing, &intents, &lasting);
     let link = format!("{}/gm/games/{}", ctx.settings.base(), id);
     if !forced && !missing.is_empty() && policy.fallback == Fallback::WaitForGm {
         return hold::hold_for_gm(ctx, conn, game, turn, missing, link).await;
@@ -137,12 +139,12 @@ pub(crate) async fn adjudicate_locked(
     };
     let gm = GmTurn { ask_for: &ask_for, referrals: game.gm_referrals, answers: &turn.gm_answers.0 };
     let (seed, first_seq) = (game.seed as u64, turn.first_seq as u64);
-    let adjudicate = || engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, gm);
+    let adjudicate = || engine.adjudicate_asking(&turn.start_state, seed, first_seq, &orders, &carried, gm);
     match crate::metrics::adjudication(&game.engine, adjudicate) {
         Ok(Adjudication::Ask(q)) => hold::ask_gm(ctx, conn, game, turn, q, link).await,
         Ok(Adjudication::Done(mut outcome)) => {
             let drafted = next_phase(turn, Step::Adjudicate)?;
-            nmr::settle(&policy, &mut outcome, &from_standing);
+            nmr::settle(&policy, &mut outcome, &from_standing, &intentions_only);
             let detail = json!({"turn": turn.number, "reason": reason, "missing": missing,
                 "standing": from_standing.iter().map(|s| s.0).collect::<Vec<_>>()});
             audit::record(conn, now, id, Actor::Server, "turn adjudicated", detail).await?;

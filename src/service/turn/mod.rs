@@ -14,6 +14,7 @@
 //! - `publish`: one transaction that logs the actions, counts the NMRs, opens the next turn
 //!   (`open`) and queues the reports (`reports`).
 //! - `nmr`: what counts as an NMR, counting and flagging (HR 12–13, HR 16, RULINGS S2): the one place.
+//! - `intentions`: the stated intentions each seat has in force (HR 12), folded from its sheets.
 //! - `preview`: the draft's preview mail to the GM.
 //! - `draft`: the current turn locked, its draft decoded; `state`: the pure state machine every
 //!   status change passes.
@@ -27,6 +28,7 @@ mod draft;
 pub mod gm_address;
 pub mod gm_mail;
 mod hold;
+mod intentions;
 mod nmr;
 mod open;
 mod preview;
@@ -44,6 +46,7 @@ pub use state::{CloseOutcome, Hold, IllegalStep, Step, TurnPhase};
 pub use timers::{guard_outage, run_due_timers};
 
 pub(crate) use draft::{draft_of, lock_current};
+pub(crate) use intentions::{fold as fold_intentions, of_seat as intentions_of_seat};
 pub(crate) use nmr::{SheetsAtClose, settle as settle_standing, sheets_at_close};
 pub(crate) use open::open_turn;
 pub(crate) use reports::{ReportContext, archived, seat_report};

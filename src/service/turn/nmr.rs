@@ -2,7 +2,9 @@
 //!
 //! - At the close, [`sheets_at_close`] decides which sheet each acting seat plays: its orders,
 //!   else its standing orders when the policy uses them (HR 12), else none — the seats left
-//!   without any are `missing` (the strict policy holds the turn for them).
+//!   without any are `missing` (the strict policy holds the turn for them). The intentions a
+//!   seat stated on earlier sheets and has not withdrawn are carried into the sheet it plays,
+//!   and stand in for a silent seat like standing orders (HR 12, RULING S24).
 //! - The adjudication marks a seat NMR when it sent no orders at all; orders that are only partly
 //!   usable are not an NMR (HR 16, RULINGS S2; the loop lives in `adjudication::run`).
 //!   [`settle`] then adds what the policy says about standing orders: played, noted to the seat,
@@ -15,6 +17,7 @@ use super::draft::draft_of;
 use super::state::TurnPhase;
 use crate::domain::{GameId, NmrPolicy};
 use crate::engine::{LineNote, Seat};
+use crate::orders::{Intentions, LastingLine, lasting};
 use crate::registry::TurnOutcome;
 use crate::service::audit::{self, Actor};
 use crate::service::{Ctx, ServiceError, deadlines, notices};
@@ -30,21 +33,32 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(crate) struct SheetsAtClose {
     /// Each seat's order text: its own, or its standing orders.
     pub orders: BTreeMap<Seat, String>,
-    /// The acting seats whose standing orders stand in for the turn's (HR 12).
+    /// The stated intentions carried into each seat's sheet from earlier turns (HR 12).
+    pub carried: BTreeMap<Seat, Vec<String>>,
+    /// The acting seats whose standing orders or stated intentions stand in for the turn's
+    /// (HR 12).
     pub from_standing: BTreeSet<Seat>,
+    /// Of those, the seats played from their stated intentions alone.
+    pub intentions_only: BTreeSet<Seat>,
     /// The acting seats with no sheet at all.
     pub missing: Vec<u8>,
 }
 
 /// The sheets of the acting seats at the close: the turn's orders, standing orders for the
-/// silent seats when the policy uses them (HR 12), and which seats remain without any.
+/// silent seats when the policy uses them (HR 12), and which seats remain without any. Each
+/// sheet played gets the seat's intentions in force (`intents`) that it does not restate
+/// (`lasting` reads a sheet's lasting lines); a silent seat with intentions but no standing
+/// orders plays them alone when the policy uses standing orders.
 pub(crate) fn sheets_at_close(
     policy: &NmrPolicy,
     acting: &[Seat],
     mut orders: BTreeMap<Seat, String>,
     standing: impl IntoIterator<Item = (Seat, String)>,
+    intents: &BTreeMap<Seat, Intentions>,
+    lasting: &dyn Fn(&str) -> Vec<LastingLine>,
 ) -> SheetsAtClose {
     let mut from_standing = BTreeSet::new();
+    let mut intentions_only = BTreeSet::new();
     if policy.use_standing_orders {
         // HR 12: stated intentions stand in for missing orders.
         for (seat, body) in standing {
@@ -53,21 +67,49 @@ pub(crate) fn sheets_at_close(
                 from_standing.insert(seat);
             }
         }
+        for seat in acting {
+            if !orders.contains_key(seat) && intents.get(seat).is_some_and(|i| !i.is_empty()) {
+                orders.insert(*seat, String::new());
+                from_standing.insert(*seat);
+                intentions_only.insert(*seat);
+            }
+        }
     }
+    let carried = orders
+        .iter()
+        .filter_map(|(seat, body)| {
+            let lines = lasting::carried(intents.get(seat)?, &lasting(body));
+            (!lines.is_empty()).then_some((*seat, lines))
+        })
+        .collect();
     let missing = acting.iter().filter(|s| !orders.contains_key(s)).map(|s| s.0).collect();
-    SheetsAtClose { orders, from_standing, missing }
+    SheetsAtClose { orders, carried, from_standing, intentions_only, missing }
 }
 
 /// Completes an adjudicated outcome with the policy's word on standing orders: each seat played
-/// from them is told so, and counts as NMR when the policy says it still does (HR 12).
-pub(crate) fn settle(policy: &NmrPolicy, outcome: &mut TurnOutcome, from_standing: &BTreeSet<Seat>) {
+/// from them (or from its stated intentions alone, `intentions_only`) is told so, and counts as
+/// NMR when the policy says it still does (HR 12).
+pub(crate) fn settle(
+    policy: &NmrPolicy,
+    outcome: &mut TurnOutcome,
+    from_standing: &BTreeSet<Seat>,
+    intentions_only: &BTreeSet<Seat>,
+) {
     for seat in from_standing {
         let note = LineNote {
             line: 0,
             executed: true,
-            note: "no orders for this turn: your standing orders were used".into(),
+            note: if intentions_only.contains(seat) {
+                "no orders for this turn: the GM followed your stated intentions (HR 12)".into()
+            } else {
+                "no orders for this turn: your standing orders were used".into()
+            },
         };
         outcome.notes.entry(*seat).or_default().insert(0, note);
+        if !outcome.anchors.is_empty() {
+            // The note stands before the turn's first event, and the seat's other notes keep theirs.
+            outcome.anchors.entry(*seat).or_default().insert(0, 0);
+        }
         if policy.standing_counts_as_nmr {
             outcome.nmr.insert(*seat); // HR 12 "this would still count as the first NMR"
         } else {
@@ -173,11 +215,60 @@ mod tests {
         vec![Seat(1), Seat(2), Seat(3)]
     }
 
+    fn no_lasting(_: &str) -> Vec<LastingLine> {
+        Vec::new()
+    }
+
+    /// Seat 1 and seat 3 stated an intention for BY on an earlier sheet.
+    fn intents() -> BTreeMap<Seat, Intentions> {
+        let by = || Intentions::from([("INTENT BY".to_string(), "INTENT BY: TOWARD E19".to_string())]);
+        BTreeMap::from([(Seat(1), by()), (Seat(3), by())])
+    }
+
+    /// A sheet's lasting lines: each line `INTENT <co>` states one, `NONE <co>` withdraws it.
+    fn lasting_words(text: &str) -> Vec<LastingLine> {
+        text.lines()
+            .filter_map(|l| match l.split_once(' ') {
+                Some(("INTENT", co)) => {
+                    Some(LastingLine { key: format!("INTENT {co}"), line: Some(l.into()) })
+                }
+                Some(("NONE", co)) => Some(LastingLine { key: format!("INTENT {co}"), line: None }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn house_rule_12_intentions_in_force_are_carried_into_a_sheet_that_does_not_restate_them() {
+        let orders = BTreeMap::from([(Seat(1), "PASS".to_string()), (Seat(3), "NONE BY".to_string())]);
+        let s = sheets_at_close(&NmrPolicy::HR1835, &acting(), orders, [], &intents(), &lasting_words);
+        assert_eq!(s.carried[&Seat(1)], ["INTENT BY: TOWARD E19"]);
+        assert!(!s.carried.contains_key(&Seat(3)), "seat 3's sheet withdraws it");
+        assert!(s.from_standing.is_empty(), "seats with orders are not played from standing orders");
+    }
+
+    #[test]
+    fn house_rule_12_a_silent_seats_intentions_stand_in_for_its_orders_and_still_count_under_hr1835() {
+        let orders = BTreeMap::from([(Seat(3), "PASS".to_string())]);
+        let s = sheets_at_close(&NmrPolicy::HR1835, &acting(), orders, [], &intents(), &lasting_words);
+        assert_eq!(
+            (s.orders[&Seat(1)].as_str(), &s.carried[&Seat(1)][..]),
+            ("", &["INTENT BY: TOWARD E19".to_string()][..])
+        );
+        assert_eq!(s.intentions_only, BTreeSet::from([Seat(1)]));
+        assert_eq!(s.missing, vec![2]);
+        let mut o = outcome_with_nmr(&[]);
+        settle(&NmrPolicy::HR1835, &mut o, &s.from_standing, &s.intentions_only);
+        assert!(o.nmr.contains(&Seat(1)), "HR 12: it still counts as an NMR");
+        assert!(o.notes[&Seat(1)][0].note.contains("stated intentions"), "{:?}", o.notes);
+    }
+
     #[test]
     fn house_rule_12_standing_orders_fill_in_only_for_silent_acting_seats() {
         let orders = BTreeMap::from([(Seat(1), "own".to_string())]);
         let standing = [(Seat(1), "s1".into()), (Seat(2), "s2".into()), (Seat(4), "s4".into())];
-        let s = sheets_at_close(&NmrPolicy::HR1835, &acting(), orders, standing);
+        let s =
+            sheets_at_close(&NmrPolicy::HR1835, &acting(), orders, standing, &BTreeMap::new(), &no_lasting);
         assert_eq!(s.orders[&Seat(1)], "own", "a seat's own orders win over its standing orders");
         assert_eq!(s.orders[&Seat(2)], "s2");
         assert!(!s.orders.contains_key(&Seat(4)), "seat 4 does not act this turn");
@@ -188,7 +279,14 @@ mod tests {
     #[test]
     fn a_policy_without_standing_orders_leaves_the_silent_seats_missing() {
         let standing = [(Seat(2), "s2".to_string())];
-        let s = sheets_at_close(&NmrPolicy::STRICT, &acting(), BTreeMap::new(), standing);
+        let s = sheets_at_close(
+            &NmrPolicy::STRICT,
+            &acting(),
+            BTreeMap::new(),
+            standing,
+            &intents(),
+            &no_lasting,
+        );
         assert!(s.from_standing.is_empty());
         assert_eq!(s.missing, vec![1, 2, 3]);
     }
@@ -197,18 +295,18 @@ mod tests {
     fn house_rule_12_a_turn_played_from_standing_orders_still_counts_under_hr1835_but_not_when_lenient() {
         let standing = BTreeSet::from([Seat(2)]);
         let mut hr = outcome_with_nmr(&[]);
-        settle(&NmrPolicy::HR1835, &mut hr, &standing);
+        settle(&NmrPolicy::HR1835, &mut hr, &standing, &BTreeSet::new());
         assert!(hr.nmr.contains(&Seat(2)));
         assert!(hr.notes[&Seat(2)][0].note.contains("standing orders were used"));
         let mut lenient = outcome_with_nmr(&[2]);
-        settle(&NmrPolicy::LENIENT, &mut lenient, &standing);
+        settle(&NmrPolicy::LENIENT, &mut lenient, &standing, &BTreeSet::new());
         assert!(!lenient.nmr.contains(&Seat(2)), "standing orders are as good as orders");
     }
 
     #[test]
     fn settling_leaves_the_adjudications_own_nmrs_alone() {
         let mut o = outcome_with_nmr(&[3]);
-        settle(&NmrPolicy::LENIENT, &mut o, &BTreeSet::from([Seat(2)]));
+        settle(&NmrPolicy::LENIENT, &mut o, &BTreeSet::from([Seat(2)]), &BTreeSet::new());
         assert_eq!(o.nmr, BTreeSet::from([Seat(3)]));
     }
 

@@ -295,10 +295,7 @@ impl R1835 {
             Cmd::Lay { toward, .. } | Cmd::Token { toward, .. } => toward.clone(),
             _ => None,
         };
-        let intent = sheet.orders.iter().find_map(|o| match &o.order.kind {
-            Kind::Intent { company, toward } if *company == id => Some(toward.clone()),
-            _ => None,
-        });
+        let intent = stated_intent(sheet, &id).map(|(_, toward)| toward);
         let bought = sheet_trains(sheet, &id);
         // B: the plan evident from the order itself (its line on the ordered hex), then a target
         // stated on the line or standing (HR 12) — the GM chooses among ranked candidates.
@@ -360,4 +357,15 @@ impl R1835 {
             _ => fallback.to_string(),
         }
     }
+}
+
+/// HR 12: the intention the sheet states for company `id` — its last `INTENT` line for it (a
+/// later line replaces an earlier one; carried intentions come last, for companies the sheet
+/// does not restate) — with the line's index, unless that line withdraws it.
+pub(super) fn stated_intent(sheet: &OrderSheet<Order>, id: &str) -> Option<(usize, String)> {
+    let (j, toward) = sheet.orders.iter().enumerate().rev().find_map(|(j, o)| match &o.order.kind {
+        Kind::Intent { company, toward } if company == id => Some((j, toward.clone())),
+        _ => None,
+    })?;
+    toward.map(|t| (j, t))
 }

@@ -38,7 +38,8 @@ use super::R1835;
 use super::actions::Action;
 use super::state::{Round, State};
 use crate::engine::{
-    Answer, Decision, LineNote, Numbered, OrderError, OrderSheet, Orders, Referral, Seat, executed_lines,
+    Answer, Decision, Lasting, LineNote, Numbered, OrderError, OrderSheet, Orders, Referral, Seat,
+    executed_lines,
 };
 use operate::{plan_for, sheet_trains};
 use plan::{Ctx, Outcome, commands};
@@ -49,6 +50,16 @@ impl Orders for R1835 {
 
     fn parse_order(&self, line: &str) -> Result<Order, OrderError> {
         self.parse_line(line).map_err(|e| OrderError(e.to_string()))
+    }
+
+    // HR 12 (RULING S24): `INTENT BY: …` lasts until `INTENT BY: NONE` or a new `INTENT BY`.
+    fn lasting(&self, order: &Order) -> Option<Lasting> {
+        match &order.kind {
+            Kind::Intent { company, toward } => {
+                Some(Lasting { key: format!("INTENT {company}"), withdraws: toward.is_none() })
+            }
+            _ => None,
+        }
     }
 
     /// Answers any decision of the game from the acting seat's sheet.
@@ -91,7 +102,10 @@ impl Orders for R1835 {
         let mut out = Vec::new();
         match &order.kind {
             Kind::OneRound => out.push("you ask for a one-round turn (HR 14)".to_string()),
-            Kind::Intent { company, toward } => {
+            Kind::Intent { company, toward: None } => {
+                out.push(format!("withdraws {company}'s stated intention, if it has one (HR 12)"));
+            }
+            Kind::Intent { company, toward: Some(toward) } => {
                 let name = self.data.hex(toward).map(|h| h.name.clone()).unwrap_or_default();
                 out.push(format!(
                     "standing until withdrawn: when {company}'s orders are silent or its tile or station cannot be placed, the GM builds toward {toward} {name} (HR 12, HR 17 B)"

@@ -308,11 +308,7 @@ impl R1835 {
         // Silent about this step: a stated intention (HR 12) or the defaults.
         if matches!(step, Step::Track | Step::Token)
             && !self.orders_step(sheet, &id, step)
-            && let Some(j) = sheet
-                .orders
-                .iter()
-                .position(|o| matches!(&o.order.kind, Kind::Intent { company, .. } if *company == id))
-            && let Kind::Intent { toward, .. } = sheet.orders[j].order.kind.clone()
+            && let Some((j, toward)) = super::ladder::stated_intent(sheet, &id)
         {
             let station = step == Step::Token;
             if self.has_candidates(s, e, station) {

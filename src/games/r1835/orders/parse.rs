@@ -228,9 +228,14 @@ impl Parser<'_> {
         } else if self.eat("INTENT") {
             let company = self.company()?;
             self.expect(":")?;
-            let _ = self.eat("TRACK") || self.eat("STATIONS") || self.eat("BUILD");
-            self.expect("TOWARD")?;
-            Kind::Intent { company, toward: self.hex()? }
+            if self.eat("NONE") {
+                // HR 12: a stated intention lasts until withdrawn.
+                Kind::Intent { company, toward: None }
+            } else {
+                let _ = self.eat("TRACK") || self.eat("STATIONS") || self.eat("BUILD");
+                self.expect("TOWARD")?;
+                Kind::Intent { company, toward: Some(self.hex()?) }
+            }
         } else {
             let company = if self.toks.get(1).is_some_and(|t| t == ":") {
                 let c = self.company()?;

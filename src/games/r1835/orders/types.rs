@@ -20,8 +20,9 @@ pub enum Kind {
     /// Orders: without a company, stock-round and Prussian orders; with one (`BY: …`), that
     /// company's operating orders.
     Plan { company: Option<String>, plan: Plan },
-    /// `INTENT BY: TOWARD E19` — the company's stated target, standing until withdrawn (HR 12).
-    Intent { company: String, toward: String },
+    /// `INTENT BY: TOWARD E19` — the company's stated target, standing until withdrawn (HR 12);
+    /// `INTENT BY: NONE` (`toward` empty) withdraws it.
+    Intent { company: String, toward: Option<String> },
     /// `ONE ROUND` — the player asks for a one-round turn (HR 14).
     OneRound,
 }
@@ -446,7 +447,8 @@ impl fmt::Display for Order {
         match &self.kind {
             Kind::Plan { company: None, plan } => write!(f, "{plan}"),
             Kind::Plan { company: Some(c), plan } => write!(f, "{c}: {plan}"),
-            Kind::Intent { company, toward } => write!(f, "INTENT {company}: TOWARD {toward}"),
+            Kind::Intent { company, toward: Some(toward) } => write!(f, "INTENT {company}: TOWARD {toward}"),
+            Kind::Intent { company, toward: None } => write!(f, "INTENT {company}: NONE"),
             Kind::OneRound => f.write_str("ONE ROUND"),
         }
     }
