@@ -19,6 +19,7 @@
 pub mod conformance;
 mod contract;
 pub mod dice;
+pub mod inventory;
 pub mod log;
 pub mod outcome;
 pub mod patch;
@@ -28,6 +29,7 @@ mod shared;
 mod sheet;
 
 pub use contract::{Apply, Draw, Game, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View};
+pub use inventory::{Components, Inventory};
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
 pub use shared::Shared;
