@@ -14,14 +14,16 @@
 //!   cannot know and more); each viewer's drawing is then compared with that board placed in it;
 //! - the drawing is the board placed in each viewer's picture ([`Draw::draw`] agrees with
 //!   [`Draw::draw_on`] around [`Draw::draw_board`]);
-//! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`].
+//! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`];
+//! - for an engine that lists its components ([`Game::inventory`]: load chits, trains, …), each
+//!   is in exactly one place, and none appears from nowhere or vanishes, after every action.
 //!
-//! Game-specific invariants (money, cards, certificates conserved) stay in each engine's tests and
-//! are passed in as [`Play::invariants`].
+//! Other game-specific invariants (money conserved, stacking) stay in each engine's tests and are
+//! passed in as [`Play::invariants`].
 
 use super::log::{LoggedAction, encode, replay_each};
 use super::{Apply, Draw, Game, Orders, Rules, Scoring, Setup, View};
-use super::{Decision, Event, GameRng, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
+use super::{Decision, Event, GameRng, Inventory, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
 use crate::draw::Fragment;
 
 /// What an engine's tests tell the harness about hidden information.
@@ -127,6 +129,7 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
     let mut log: Vec<LoggedAction> = Vec::new();
     let mut live: Vec<Vec<u8>> = Vec::new();
     check_hidden_views(game, &state, p.spec.seats, p.seed)?;
+    let mut inventory = check_inventory(game, &state, None).map_err(|e| format!("after setup: {e}"))?;
     while let Some(d) = game.next_decision(&state) {
         if p.stop_after.is_some_and(|n| log.len() >= n) {
             break;
@@ -158,6 +161,8 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
             .map_err(|e| format!("the chosen legal action {action:?} was refused: {e}"))?;
         check_event_texts(game, &before, &state, &d, &action, &events, p.seed, seq)?;
         (p.invariants)(&before, &state, &action).map_err(|e| format!("after {action:?}: {e}"))?;
+        inventory = check_inventory(game, &state, inventory.as_ref())
+            .map_err(|e| format!("after {action:?} by {} at \"{}\": {e}", d.seat, d.prompt))?;
         check_hidden_views(game, &state, p.spec.seats, p.seed ^ seq)?;
         log.push(LoggedAction { seq, seat: d.seat, action: encode(&action), by_default: false });
         live.push(bytes(&state));
@@ -172,6 +177,21 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
     }
     check_replay(game, &p.spec, p.seed, &log, &live)?;
     Ok(Played { state, log })
+}
+
+/// The components of `state` ([`Game::inventory`]) are each in one place, and, against the
+/// inventory one action `before`, none appeared or vanished. Returns the state's inventory.
+pub fn check_inventory<G: Game>(
+    game: &G,
+    state: &G::State,
+    before: Option<&Inventory>,
+) -> Result<Option<Inventory>, String> {
+    let Some(now) = game.inventory(state) else { return Ok(None) };
+    match before {
+        Some(b) => now.check_since(b)?,
+        None => now.check()?,
+    }
+    Ok(Some(now))
 }
 
 /// Every listed legal action is accepted by `apply`.
@@ -370,9 +390,11 @@ mod tests {
     /// `leak` shows seat 1's secret publicly; `sloppy` counts refusals in the state; `leaky_drawing`
     /// shows seat 1's secret in everyone's drawing (the view and text stay honest); `leaky_board`
     /// shows it on the board every viewer's drawing places; `own_draw` overrides [`Draw::draw`]
-    /// with a picture that is not the board placed in the viewer's.
+    /// with a picture that is not the board placed in the viewer's; `losing` drops the number a
+    /// draw replaces instead of putting it under the deck (issue 34: a component vanishes).
     #[derive(Default)]
     struct ToyGame {
+        losing: bool,
         leak: bool,
         sloppy: bool,
         leaky_drawing: bool,
@@ -412,8 +434,11 @@ mod tests {
                 return Err(Illegal("the game is over".into()));
             }
             let seat = usize::from(s.moves % 2);
-            if *draw {
-                s.secret[seat] = s.deck.pop().unwrap_or(0);
+            if *draw && let Some(new) = s.deck.pop() {
+                let old = std::mem::replace(&mut s.secret[seat], new);
+                if !self.losing {
+                    s.deck.insert(0, old);
+                }
             }
             s.moves += 1;
             Ok(vec![Event::public(if *draw { "a seat drew" } else { "a seat passed" })])
@@ -491,6 +516,15 @@ mod tests {
         fn turn_complete(&self, _start: &Toy, _now: &Toy) -> bool {
             true
         }
+        fn inventory(&self, s: &Toy) -> Option<Inventory> {
+            let mut inv = Inventory::default();
+            let numbers = inv.kind("number", true, false);
+            s.deck.iter().for_each(|n| numbers.put("the deck", n.to_string()));
+            for (i, n) in s.secret.iter().enumerate() {
+                numbers.put(format!("{}'s hand", Seat::from_index(i)), n.to_string());
+            }
+            Some(inv)
+        }
     }
 
     impl Hidden for ToyGame {
@@ -554,6 +588,12 @@ mod tests {
     fn a_drawing_that_is_not_the_board_placed_in_the_viewers_picture_is_caught() {
         let err = run(&ToyGame { own_draw: true, ..ToyGame::default() }).expect_err("disagrees");
         assert!(err.contains("draw is not draw_on around draw_board"), "{err}");
+    }
+
+    #[test]
+    fn a_component_that_vanishes_during_an_action_is_caught() {
+        let err = run(&ToyGame { losing: true, ..ToyGame::default() }).expect_err("loses a number");
+        assert!(err.contains("vanished (it was in seat"), "{err}");
     }
 
     #[test]

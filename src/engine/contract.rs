@@ -11,12 +11,13 @@
 //! | [`View`] | `view.rs` | what a viewer sees, as JSON and as text |
 //! | [`Scoring`] | `view.rs` or `score.rs` | the final standings |
 //! | [`Draw`] | `draw.rs` / `draw/` | the picture: the board once per state, each viewer's picture |
-//! | [`Game`] | `mod.rs` | the game's facts (slug, title, rules version, seats, order example and guide, dice), the shape of a PBEM turn, the optional ledger |
+//! | [`Game`] | `mod.rs` | the game's facts (slug, title, rules version, seats, order example and guide, dice), the shape of a PBEM turn, the optional ledger and component inventory |
 //!
 //! [`Game`] is the supertrait of all the roles: code that plays a game names `G: Game` and reaches
 //! every role's methods through it; code that calls them on a concrete engine brings the roles
 //! into scope with `use crate::engine::prelude::*`.
 
+use super::inventory::Inventory;
 use super::{
     Answer, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Seat, SetupError,
     SetupSpec, Standing, Viewer,
@@ -219,6 +220,14 @@ pub trait Game: Setup + Apply + Orders + View + Scoring + Draw {
     /// The heading of the round `state` is in, for a turn report that groups what happened
     /// round by round (issue 15); `None` for a game whose turns are not made of rounds (default).
     fn round_title(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// Where the game's countable components are (load chits, trains, …), for engines that have
+    /// such components: the conformance harness checks after every action that each is in
+    /// exactly one place and that none appears or vanishes ([`Inventory::check_since`]).
+    /// Default: the engine lists none.
+    fn inventory(&self, _state: &Self::State) -> Option<Inventory> {
         None
     }
 

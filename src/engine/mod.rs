@@ -19,6 +19,7 @@
 pub mod conformance;
 mod contract;
 pub mod dice;
+pub mod inventory;
 pub mod log;
 pub mod outcome;
 pub mod patch;
@@ -30,6 +31,7 @@ mod sheet;
 pub use contract::{
     Apply, Draw, Game, Lasting, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View,
 };
+pub use inventory::{Components, Inventory};
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};
 pub use shared::Shared;

@@ -27,8 +27,23 @@ impl Confed {
             Stage::RrcPhase { selector: x, .. }
             | Stage::Bidding { next: x, .. }
             | Stage::PlaceBought { seat: x, .. } => Some(*x),
+            // RT 3.7, RULING F34 (amended, issue 34): a starting load's dropoff is designated by
+            // the seat whose train holds it, not by the seat first in the order.
+            Stage::Dropoff { train, chit, setup: true, .. } => {
+                s.holder(*chit).filter(|(_, t)| t == train).map(|(x, _)| x).or(Some(s.active()))
+            }
             _ => Some(s.active()),
         }
+    }
+
+    /// RT 5.1.3: the prompt of a dropoff: the load, the train and the stations to choose from.
+    fn dropoff_prompt(&self, train: u8, chit: u32, options: &[usize]) -> String {
+        let d = &self.data;
+        let mut names: Vec<&str> = options.iter().map(|o| name(d, *o)).collect();
+        let last = names.pop().unwrap_or_default();
+        let choices =
+            if names.is_empty() { last.to_string() } else { format!("{} or {last}", names.join(", ")) };
+        format!("dropoff station for {} on {}: {choices}", chits::label(d, chit), chits::train_name(train))
     }
 
     /// RT 3.7: one load at a time per seat, in seating order, until every train has one.
@@ -294,7 +309,7 @@ impl Rules for Confed {
                 Stage::ChooseLoad { drawn, .. } => {
                     format!("take {} or a displayed load", chits::label(d, *drawn))
                 }
-                Stage::Dropoff { .. } => "designate the dropoff station".into(),
+                Stage::Dropoff { train, chit, options, .. } => self.dropoff_prompt(*train, *chit, options),
                 Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
                 Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
                 Stage::Over => return None,

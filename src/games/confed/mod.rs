@@ -11,7 +11,7 @@
 //! phase: loads, moves, war, events, specials; actions in words), `orders` (`Orders`: the order
 //! language and answering decisions), `view` (`View` and `Scoring`: views, text, standings), `draw`
 //! (`Draw`), `data` (loading and checking the files); this file holds the engine and its `Game`
-//! facts (slug, seats, the shape of a PBEM turn); and Confederate Rails' own: `movement` (movement
+//! facts (slug, seats, the shape of a PBEM turn); `inventory` (where the components are); and Confederate Rails' own: `movement` (movement
 //! costs and the cheapest path), `board` (what the rules read off the position), `chits` (load
 //! and event facts), `sim` (a random player for tests and the benchmark).
 //!
@@ -29,6 +29,7 @@ pub mod chits;
 pub mod data;
 mod draw;
 mod extended;
+mod inventory;
 mod legal;
 pub mod movement;
 pub mod orders;
@@ -39,6 +40,8 @@ mod view;
 
 #[cfg(test)]
 mod board_tests;
+#[cfg(test)]
+mod dropoff_tests;
 #[cfg(test)]
 mod extended_tests;
 #[cfg(test)]
@@ -56,7 +59,7 @@ pub use orders::Order;
 pub use state::State;
 
 use crate::draw::geo::LayoutCell;
-use crate::engine::{Game, Seat, Shared};
+use crate::engine::{Game, Inventory, Seat, Shared};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -113,22 +116,29 @@ impl Game for Confed {
     fn acting_seats(&self, s: &State) -> Vec<Seat> {
         match s.stage {
             state::Stage::Over => Vec::new(),
-            state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads => {
-                s.seats_from(s.order.first().copied().unwrap_or(Seat(1)))
-            }
+            _ if setting_up(s) => s.seats_from(s.order.first().copied().unwrap_or(Seat(1))),
             _ => s.seats_from(s.active()),
         }
     }
+    fn inventory(&self, s: &State) -> Option<Inventory> {
+        Some(self.components(s))
+    }
     fn turn_complete(&self, start: &State, now: &State) -> bool {
-        let setup = |x: &State| {
-            matches!(
-                x.stage,
-                state::Stage::ChooseRrc { .. } | state::Stage::Place | state::Stage::SelectLoads
-            )
-        };
-        if setup(start) {
-            return !setup(now);
+        if setting_up(start) {
+            return !setting_up(now);
         }
         now.ended.is_some() || now.round != start.round || now.turn != start.turn
     }
+}
+
+/// Whether the game is still being set up (RT 3.4-3.7), the designation of a starting load's
+/// dropoff included (issue 34: the set-up turn ended there, leaving the dropoff to turn 2).
+fn setting_up(s: &State) -> bool {
+    matches!(
+        s.stage,
+        state::Stage::ChooseRrc { .. }
+            | state::Stage::Place
+            | state::Stage::SelectLoads
+            | state::Stage::Dropoff { setup: true, .. }
+    )
 }

@@ -344,6 +344,14 @@ impl State {
         self.player_mut(seat)?.trains.iter_mut().find(|t| t.id == id)
     }
 
+    /// The seat and train holding load `chit`, if a train holds it.
+    pub fn holder(&self, chit: u32) -> Option<(Seat, u8)> {
+        self.players.iter().enumerate().find_map(|(i, p)| {
+            let t = p.trains.iter().find(|t| t.load.as_ref().is_some_and(|c| c.chit == chit))?;
+            Some((Seat::from_index(i), t.id))
+        })
+    }
+
     /// The owner of an RRC line, if any.
     pub fn owner_of(&self, line: u8) -> Option<Seat> {
         self.players.iter().position(|p| p.rrcs.contains(&line)).map(Seat::from_index)
