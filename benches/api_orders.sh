@@ -40,8 +40,11 @@ per_request() { python3 -c "import os,sys; print(f'{int(sys.argv[1]) * 1000 / os
 BACKENDS="postgres: .*stationmaster_bench"
 
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null; }
-cargo build --release --quiet --bin stationmaster
-BIN=target/release/stationmaster
+# BIN=path/to/stationmaster measures another build (e.g. an older commit's) with the same script.
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet --bin stationmaster
+  BIN=target/release/stationmaster
+fi
 
 psql "$DB_BASE/postgres" -qc "DROP DATABASE IF EXISTS stationmaster_bench" >/dev/null
 export DATABASE_URL=$DB RUST_LOG=warn STATIONMASTER_BIND=127.0.0.1:$PORT STATIONMASTER_BASE_URL=http://127.0.0.1:$PORT
@@ -79,9 +82,9 @@ LUA
 } >"$WORK/orders.lua"
 
 echo "running wrk for ${DURATION}s with $CONNECTIONS connections..."
-S0=$(ticks "release/stationmaster serve"); P0=$(ticks "$BACKENDS")
+S0=$(ticks "$BIN serve"); P0=$(ticks "$BACKENDS")
 wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/orders.lua" "http://127.0.0.1:$PORT" | tee "$WORK/wrk.out"
-S1=$(ticks "release/stationmaster serve"); P1=$(ticks "$BACKENDS")
+S1=$(ticks "$BIN serve"); P1=$(ticks "$BACKENDS")
 answered=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 echo "order versions stored: $(psql "$DB" -Atc 'select count(*) from order_versions')"
 echo "CPU per request: server $(per_request $((S1 - S0)) "$answered") ms, database $(per_request $((P1 - P0)) "$answered") ms"
