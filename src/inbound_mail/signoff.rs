@@ -10,6 +10,7 @@
 //! `FLY TO THE MOON` is never taken for a sign-off: it is kept as not understood.
 
 use crate::orders::Echo;
+use crate::orders::courtesy::is_courtesy_word;
 
 /// The most trailing lines taken as a sign-off.
 pub const MAX_SIGN_OFF_LINES: usize = 3;
@@ -17,33 +18,9 @@ pub const MAX_SIGN_OFF_LINES: usize = 3;
 /// The most words on a line of a sign-off.
 pub const MAX_SIGN_OFF_WORDS: usize = 5;
 
-/// Words that close a mail, in the languages our players write.
-const CLOSINGS: &[&str] = &[
-    "thanks",
-    "thank",
-    "thx",
-    "ty",
-    "cheers",
-    "regards",
-    "best",
-    "greetings",
-    "bye",
-    "ciao",
-    "sent",
-    "yours",
-    "love",
-    "gruss",
-    "gruß",
-    "grüße",
-    "grüsse",
-    "lg",
-    "vg",
-    "mfg",
-    "merci",
-    "cordialement",
-    "saludos",
-    "groeten",
-];
+/// Words that close a mail beyond the courtesy words the order layer knows
+/// (`orders::courtesy::is_courtesy_word`: "thanks", "cheers", "regards", "gruß" …).
+const CLOSINGS: &[&str] = &["sent", "love", "lg", "vg", "mfg", "cordialement", "saludos", "groeten"];
 
 /// The start of the order languages' error for a line whose first word is no order.
 const UNKNOWN_ORDER: &str = "unknown order";
@@ -92,7 +69,9 @@ pub fn sign_off(echo: &Echo, player: &str) -> Option<SignOff> {
         return None;
     }
     let names: Vec<String> = words(player).filter(|w| w.chars().count() >= 2).collect();
-    let signs = |text: &str| words(text).any(|w| CLOSINGS.contains(&w.as_str()) || names.contains(&w));
+    let signs = |text: &str| {
+        words(text).any(|w| CLOSINGS.contains(&w.as_str()) || is_courtesy_word(&w) || names.contains(&w))
+    };
     if !lines.iter().any(|l| signs(&l.text)) {
         return None;
     }

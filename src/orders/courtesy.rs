@@ -49,6 +49,12 @@ const LEADING: &[&str] = &["please", "pls", "plz", "kindly", "hi", "hello", "hey
 const TRAILING: &[&str] =
     &["please", "pls", "plz", "thanks", "thank", "you", "thx", "ty", "cheers", "bitte", "danke"];
 
+/// Whether `word` (lower case, no punctuation) is a courtesy word ("thanks", "regards", "hi"…):
+/// the one list the mail's sign-off (`inbound_mail::signoff`, RULING M5) shares with HR 16.
+pub fn is_courtesy_word(word: &str) -> bool {
+    CORE.contains(&word)
+}
+
 /// A word as compared: lower case, without the punctuation around it.
 fn bare(word: &str) -> String {
     word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()

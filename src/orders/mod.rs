@@ -10,7 +10,7 @@
 //! sealed as `? text`, and left out of the sheet the adjudication plays; courtesy words are
 //! ignored with a note ([`courtesy`]).
 
-mod courtesy;
+pub mod courtesy;
 pub mod digest;
 pub mod lasting;
 mod suggest;
