@@ -70,11 +70,22 @@ python3 -c 'import glob,json,sys; [print(d["game"]+"|"+s["token"]) for f in sort
   sed 's/.*/  "&",/' "$WORK/tokens"
   echo "}"
   cat <<'LUA'
-local i = 0
+-- Each wrk thread takes every other request number, and consecutive numbers go to seats of
+-- different games (a prime stride through the list, which is in game order): no two of the
+-- benchmark's connections send for the same seat at once, and a game's four seats are not all
+-- in flight together. (Until issue 32's second slice both threads walked the list in game order,
+-- so each game's four seats were sent for at the same moment, twice over — a hot spot no table of
+-- players makes; BENCHMARKS has the figures of both orders.)
+local threads = 0
+function setup(thread)
+  thread:set("first", threads)
+  threads = threads + 1
+end
+local i = nil
 local body = "# bench orders\nCLAIM 7H NORTH\nPLAY 8H NORTH ELSE PLAY 8D EAST ELSE DRAW\n"
 request = function()
-  i = i + 1
-  local game, tok = tokens[(i % #tokens) + 1]:match("([^|]+)|(.+)")
+  i = (i or first) + 2
+  local game, tok = tokens[(i * 7919) % #tokens + 1]:match("([^|]+)|(.+)")
   return wrk.format("POST", "/api/v1/games/" .. game .. "/orders",
     { ["Authorization"] = "Bearer " .. tok, ["Content-Type"] = "text/plain" }, body)
 end
@@ -82,11 +93,17 @@ LUA
 } >"$WORK/orders.lua"
 
 echo "running wrk for ${DURATION}s with $CONNECTIONS connections..."
+xacts() { psql "$DB" -Atc "select xact_commit || ' ' || xact_rollback from pg_stat_database where datname = current_database()"; }
+read -r C0 RB0 <<<"$(xacts)"
 S0=$(ticks "$BIN serve"); P0=$(ticks "$BACKENDS")
 wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/orders.lua" "http://127.0.0.1:$PORT" | tee "$WORK/wrk.out"
 S1=$(ticks "$BIN serve"); P1=$(ticks "$BACKENDS")
 answered=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 echo "order versions stored: $(psql "$DB" -Atc 'select count(*) from order_versions')"
+read -r C1 RB1 <<<"$(xacts)"
+# The short path is one statement (one commit) per request; the locked path a transaction of
+# several, and a short-path append that raced the seat's own other submission a rollback first.
+echo "database transactions per request: $(python3 -c "import sys; c, r, n = map(int, sys.argv[1:]); print(f'{c / max(n, 1):.2f} committed, {r / max(n, 1):.3f} rolled back')" $((C1 - C0)) $((RB1 - RB0)) "$answered")"
 echo "CPU per request: server $(per_request $((S1 - S0)) "$answered") ms, database $(per_request $((P1 - P0)) "$answered") ms"
 
 if [ "${PGBENCH:-1}" != 0 ]; then

@@ -76,8 +76,9 @@ pub(super) async fn try_submit(
             ctx.intake.forget(game);
             return Ok(None);
         }
-        // The seat's other submission took the number first: the locked path numbers this one.
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Ok(None),
+        // The seat's other submission took the number first, or two appends met clearing the
+        // "all final" mark: the locked path decides this one.
+        Err(e) if store::intake::is_race(&e) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
     crate::metrics::order_stored(source.as_str());

@@ -110,9 +110,11 @@ pub struct Appended {
 /// deadline at `v.submitted_at`, with the seat among its acting seats, under the cap and (for a
 /// token) still the token's; a turn whose seats had all
 /// marked their orders final is no longer so (the new version is not final). The turn row is
-/// locked for the statement alone, so a close waits for it or it for the close (RULINGS W1,
-/// S6, W19). `None` when nothing was stored. A unique violation means the seat's own concurrent
-/// submission took the number; the caller takes the locked path.
+/// share-locked until the append commits: a close or correction (which locks it for update)
+/// waits for it or it for them, while appends of the game's other seats go on side by side
+/// (RULINGS W1, S6, W19). `None` when nothing was stored. A unique violation means the seat's
+/// own concurrent submission took the number, a deadlock that two appends both cleared the
+/// "all final" mark; either way the caller takes the locked path ([`is_race`]).
 pub async fn append_if_open(
     conn: &mut PgConnection,
     read: AsRead<'_>,
@@ -129,9 +131,10 @@ pub async fn append_if_open(
     added.map_err(sqlx::Error::Encode)?;
     sqlx::query_as_with(
         // The turn is found by its key and locked first, then judged: a filter the partial index
-        // on open deadlines could serve made the planner scan every open turn.
+        // on open deadlines could serve made the planner scan every open turn. A share lock: the
+        // game's seats append side by side; a close's or correction's update lock excludes them.
         "WITH locked AS (SELECT game_id, number, status, first_seq, reopened, opened_at, deadline, \
-             deadline_version, acting_seats FROM turns WHERE game_id = $1 AND number = $2 FOR NO KEY UPDATE), \
+             deadline_version, acting_seats FROM turns WHERE game_id = $1 AND number = $2 FOR SHARE), \
          t AS (SELECT game_id, number, deadline, deadline_version FROM locked \
              WHERE status = 'open' AND first_seq = $12 AND reopened = $13 AND opened_at = $16 \
              AND deadline > $10 AND $3 = ANY (acting_seats) \
@@ -151,4 +154,17 @@ pub async fn append_if_open(
     )
     .fetch_optional(conn)
     .await
+}
+
+/// Whether an append failed only because it raced another submission (the seat's own, which took
+/// the version number; or another seat's, both clearing the turn's "all final" mark under their
+/// share locks): nothing was stored and the locked path decides.
+pub fn is_race(e: &sqlx::Error) -> bool {
+    match e {
+        // 23505 unique_violation, 40P01 deadlock_detected, 40001 serialization_failure.
+        sqlx::Error::Database(d) => {
+            d.is_unique_violation() || matches!(d.code().as_deref(), Some("40P01") | Some("40001"))
+        }
+        _ => false,
+    }
 }

@@ -133,3 +133,51 @@ async fn a_seats_simultaneous_submissions_are_all_stored_under_distinct_versions
     versions.sort_unstable();
     assert_eq!(versions, (1..=12).collect::<Vec<_>>());
 }
+
+/// Holds the share lock an append under way holds on turn 1 of `g`, until the transaction ends.
+async fn an_append_under_way(app: &TestApp, g: &CreatedGame) -> sqlx::Transaction<'static, sqlx::Postgres> {
+    let mut tx = app.ctx.pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM turns WHERE game_id = $1 AND number = 1 FOR SHARE")
+        .bind(g.id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx
+}
+
+/// A game whose seat 1 has sent orders (so the short path remembers it), and every seat's orders.
+async fn a_warm_game() -> (TestApp, CreatedGame, Vec<Option<String>>, crate::db::TestDb) {
+    let (pool, db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let orders = app.claim_orders(&g).await;
+    let warm = app.post_orders(&g.id, g.seats[0].token.reveal(), orders[0].clone().expect("orders")).await;
+    assert_eq!(warm.status, StatusCode::CREATED, "{}", warm.body);
+    (app, g, orders, db)
+}
+
+#[tokio::test]
+async fn a_seats_orders_are_stored_while_another_seats_append_is_under_way() {
+    let (app, g, orders, _db) = a_warm_game().await;
+    let other = an_append_under_way(&app, &g).await;
+    let send = app.post_orders(&g.id, g.seats[1].token.reveal(), orders[1].clone().expect("orders"));
+    let r = tokio::time::timeout(std::time::Duration::from_secs(10), send)
+        .await
+        .expect("a seat's append does not wait for another seat's");
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    other.rollback().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_close_waits_for_an_append_under_way_and_then_plays_it() {
+    let (app, g, _, _db) = a_warm_game().await;
+    let append = an_append_under_way(&app, &g).await;
+    let ctx = app.ctx.clone();
+    let close = tokio::spawn(async move { service::close_turn(&ctx, g.id).await });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(!close.is_finished(), "the close waits for the append's lock");
+    assert_eq!(app.turn(g.id, 1).await.status.as_str(), "open");
+    append.commit().await.unwrap();
+    close.await.unwrap().unwrap();
+    assert_ne!(app.turn(g.id, 1).await.status.as_str(), "open", "the close went on after the append");
+}
