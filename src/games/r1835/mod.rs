@@ -114,8 +114,11 @@ impl Game for R1835 {
     fn title(&self) -> &'static str {
         "1835"
     }
+    /// 2 since issue 33: preprinted hex costs (K90), HR 6's step order (K64), HR 17 B's evident
+    /// plan (K31, K59, K71) and HR 12's lasting intentions (S24) adjudicate the same sheets
+    /// differently (RULING S15).
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         3..=7
