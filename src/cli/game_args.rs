@@ -164,7 +164,8 @@ pub enum SeatCommand {
 
 #[derive(Debug, Args)]
 pub struct CreateArgs {
-    /// The rules engine, e.g. railroaded.
+    /// The rules engine: railroaded (4 players), 1835 (3 to 7), 1833 (2 to 6), confederate-rails
+    /// (2 to 5) or 1800 (2 to 8).
     #[arg(long)]
     pub engine: String,
     /// The game's name, as players see it in mail and on the web.

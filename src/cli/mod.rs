@@ -90,6 +90,14 @@ pub enum MailCommand {
         #[arg(long)]
         game: String,
     },
+    /// The mail queued and never sent (e.g. while the server ran with the dev mailbox, which sends
+    /// nothing): a server given an SMTP server sends all of it. `--drop` gives it up instead.
+    Backlog {
+        /// Give up every mail still waiting (each game's audit log says so; `mail resend` can
+        /// still send a game's mail).
+        #[arg(long)]
+        drop: bool,
+    },
     /// Send a game's undelivered mail again (the same mails, with the same Message-IDs).
     Resend {
         /// The game's id, as `game create` printed it.
@@ -187,6 +195,7 @@ pub async fn run(cli: Cli) -> i32 {
         Command::Mail(MailCommand::Process) => mail::process(cli.settings).await,
         Command::Key(KeyCommand::Rotate) => game::rotate_key(cli.settings, json).await,
         Command::Mail(MailCommand::Undelivered { game }) => outbox::list(cli.settings, &game, json).await,
+        Command::Mail(MailCommand::Backlog { drop }) => outbox::backlog(cli.settings, drop, json).await,
         Command::Mail(MailCommand::Resend { game, mail, all }) => {
             outbox::resend(cli.settings, &game, mail, all, json).await
         }

@@ -1,5 +1,6 @@
 //! `stationmaster mail undelivered` and `mail resend`: a game's outgoing mail that did not
-//! arrive, and sending it again (the same rows, the same Message-IDs; audit-logged).
+//! arrive, and sending it again (the same rows, the same Message-IDs; audit-logged); `mail
+//! backlog`: the mail never sent, shown or given up before a server gets an SMTP server.
 
 use super::lifecycle::{CONSOLE, game_id};
 use super::output::{InputError, print};
@@ -64,6 +65,38 @@ pub(super) async fn resend(
             rows.len(),
             lines(rows)
         )
+    });
+    Ok(())
+}
+
+/// `mail backlog [--drop]`.
+pub(super) async fn backlog(settings: Settings, drop: bool, json: bool) -> anyhow::Result<()> {
+    let ctx = connect(settings).await?;
+    if drop {
+        let dropped = undelivered::drop_backlog(&ctx, CONSOLE).await?;
+        let total: i64 = dropped.iter().map(|(_, n)| n).sum();
+        let rows: Vec<_> = dropped
+            .iter()
+            .map(|(game, n)| serde_json::json!({"game": game.map(|g| g.to_string()), "mails": n}))
+            .collect();
+        print(&rows, json, |_| {
+            format!(
+                "Gave up {total} unsent mail{}; nothing of it will be sent (`mail resend --game G --all` queues a game's again).",
+                if total == 1 { "" } else { "s" }
+            )
+        });
+        return Ok(());
+    }
+    let (count, since) = undelivered::backlog(&ctx).await?;
+    let row = serde_json::json!({"unsent": count, "oldest": since});
+    print(&row, json, |_| match since {
+        None => "No mail is waiting to be sent.".to_string(),
+        Some(since) => format!(
+            "{count} mail{} waiting to be sent, the oldest queued {}. A server with an SMTP server sends \
+             them all; `stationmaster mail backlog --drop` gives them up instead.",
+            if count == 1 { " is" } else { "s are" },
+            since.format("%Y-%m-%d %H:%M UTC")
+        ),
     });
     Ok(())
 }

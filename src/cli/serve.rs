@@ -41,6 +41,9 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     }
     workers.spawn(crate::scheduler::run(ctx.clone(), tick, shutdown.clone()));
     let transport = crate::mail::Transport::from_settings(&ctx.settings)?;
+    if ctx.settings.smtp_url.as_deref().is_some_and(|u| !u.trim().is_empty()) {
+        warn_of_backlog(&ctx).await;
+    }
     workers.spawn(crate::mail::run_worker(ctx.clone(), transport, tick, shutdown.clone()));
     workers.spawn(crate::webhook::run_worker(ctx.clone(), tick, shutdown.clone()));
     if let Some(url) = ctx.settings.imap_url.as_deref().filter(|u| !u.trim().is_empty()) {
@@ -92,4 +95,18 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         let _ = std::fs::remove_file(path);
     }
     served
+}
+
+/// Says, once at start with an SMTP server, how much mail queued before (e.g. while the database
+/// was used with the dev mailbox, which sends nothing) is about to go out, and how to stop it.
+async fn warn_of_backlog(ctx: &Ctx) {
+    match crate::service::undelivered::backlog(ctx).await {
+        Ok((count, Some(since))) if count > 0 => tracing::warn!(
+            unsent = count,
+            oldest = %since,
+            "mail queued and never sent goes out now; `stationmaster mail backlog --drop` gives it up"
+        ),
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "cannot count the mail waiting to be sent"),
+    }
 }

@@ -59,6 +59,38 @@ pub async fn resend(
     Ok(rows)
 }
 
+/// What the outbox holds that was never sent: how many mails, and since when.
+pub async fn backlog(ctx: &Ctx) -> Result<(i64, Option<DateTime<Utc>>), ServiceError> {
+    let mut conn = ctx.pool.acquire().await?;
+    Ok(store::outbox::backlog(&mut conn).await?)
+}
+
+/// Gives up every mail still waiting (the operator's `mail backlog --drop`, before a database
+/// filled through the dev mailbox gets an SMTP server), logged in each game's audit log; the GMs
+/// are not mailed about it. Returns how many mails each game lost.
+pub async fn drop_backlog(ctx: &Ctx, by: &str) -> Result<Vec<(Option<GameId>, i64)>, ServiceError> {
+    let now = ctx.now();
+    let mut tx = ctx.pool.begin().await?;
+    let dropped =
+        store::outbox::drop_backlog(&mut tx, now, "dropped unsent by the operator (mail backlog --drop)")
+            .await?;
+    for (game, count) in &dropped {
+        if let Some(game) = game {
+            audit::record(
+                &mut tx,
+                now,
+                *game,
+                Actor::Gm(by),
+                "unsent mail dropped",
+                json!({ "mails": count }),
+            )
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(dropped)
+}
+
 /// One line of the summary mail.
 struct SummaryLine {
     game: String,

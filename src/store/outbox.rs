@@ -373,3 +373,36 @@ pub async fn take_untold(
     rows.sort_by_key(|r| r.id);
     Ok(rows)
 }
+
+/// The mail that has never been sent and is still to be tried (not given up): how many, and
+/// when the oldest was queued — what a server about to be given an SMTP server would send.
+pub async fn backlog(conn: &mut PgConnection) -> sqlx::Result<(i64, Option<DateTime<Utc>>)> {
+    sqlx::query_as(
+        "SELECT count(*), min(created_at) FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL",
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Gives up every mail still waiting to be sent, at `now`, with `reason` as its last error — the
+/// operator's `mail backlog --drop` before a dev database gets an SMTP server. The GMs are not
+/// told (the operator decided it); a game's given-up mail can still be re-sent with
+/// `mail resend`. Mail a worker is sending right now (under its lease) is left to it. Returns how
+/// many mails each game lost (`None`: mail of no game).
+pub async fn drop_backlog(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    reason: &str,
+) -> sqlx::Result<Vec<(Option<GameId>, i64)>> {
+    sqlx::query_as(
+        "WITH dropped AS (UPDATE outbox SET gave_up_at = $1, failure = 'unsendable', last_error = $2, \
+           first_failed_at = COALESCE(first_failed_at, $1), gm_notified_at = $1 \
+           WHERE sent_at IS NULL AND gave_up_at IS NULL AND (locked_until IS NULL OR locked_until < $1) \
+           RETURNING game_id) \
+         SELECT game_id, count(*) FROM dropped GROUP BY game_id ORDER BY game_id NULLS FIRST",
+    )
+    .bind(now)
+    .bind(reason)
+    .fetch_all(conn)
+    .await
+}

@@ -246,3 +246,19 @@ async fn the_whole_1835_fixture_game_replayed_twice_prints_identical_ledgers_to_
     let finals = first.lines().filter(|l| l.starts_with("final,")).count();
     assert_eq!(finals, players.split(',').count(), "one final line per player:\n{first}");
 }
+
+#[test]
+fn game_create_help_names_every_engine_and_its_player_counts() {
+    let out = run("postgres://unused", &["game", "create", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{help}");
+    for engine in stationmaster::registry::engines() {
+        let (lo, hi) = (engine.seat_counts().start().to_string(), engine.seat_counts().end().to_string());
+        let counts = if lo == hi {
+            format!("{} ({lo} players)", engine.slug())
+        } else {
+            format!("{} ({lo} to {hi})", engine.slug())
+        };
+        assert!(help.contains(&counts), "`game create --help` should say \"{counts}\":\n{help}");
+    }
+}

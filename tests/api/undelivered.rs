@@ -234,3 +234,43 @@ async fn a_refused_mail_is_given_up_and_its_gm_told_at_once() {
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     assert_eq!(pass(&app, server.port).await.given_up, 1);
 }
+
+#[tokio::test]
+async fn mail_queued_under_the_dev_mailbox_can_be_dropped_before_smtp_sends_it() {
+    let (pool, _db) = test_db().await;
+    let db = database_url(&pool);
+    let app = app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let queued = app.outbox().await.len();
+    assert!(queued >= 4, "the seats' welcome mails wait in the outbox");
+
+    let console = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_stationmaster"))
+            .args(args)
+            .env("DATABASE_URL", &db)
+            .env("STATIONMASTER_SECRET_KEY", "test-key")
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("the binary runs")
+    };
+    let shown = console(&["mail", "backlog"]);
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.status.success() && text.contains(&format!("{queued} mails are waiting")), "{text}");
+    assert!(text.contains("mail backlog --drop"), "{text}");
+
+    let dropped = console(&["mail", "backlog", "--drop"]);
+    let text = String::from_utf8_lossy(&dropped.stdout);
+    assert!(dropped.status.success() && text.contains(&format!("Gave up {queued} unsent mails")), "{text}");
+    assert_eq!(undelivered::backlog(&app.ctx).await.unwrap().0, 0);
+
+    let server = crate::smtp::start(0).await;
+    let port = server.port;
+    assert_eq!(pass(&app, port).await.sent, 0, "nothing dropped goes out");
+    assert_eq!(undelivered::tell_gms(&app.ctx).await.unwrap(), 0, "the operator decided: no GM summary");
+    let log = stationmaster::service::audit::audit_log(&app.ctx, g.id).await.unwrap();
+    assert!(log.entries.iter().any(|e| e.action == "unsent mail dropped"), "the game's audit log says so");
+    let again = undelivered::resend(&app.ctx, g.id, "gm@example.org", None).await.unwrap();
+    assert_eq!(again.len(), queued, "a game's dropped mail can still be re-sent");
+    assert_eq!(pass(&app, port).await.sent, queued);
+    server.stop();
+}
