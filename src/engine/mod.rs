@@ -129,10 +129,12 @@ impl Event {
     pub fn with_secret(text: impl Into<String>, seat: Seat, secret: impl Into<String>) -> Self {
         Event { public: text.into(), secret: Some(SecretNote { seat, text: secret.into() }) }
     }
-    /// The event as `viewer` may read it.
+    /// The event as `viewer` may read it. The secret part is written to its seat ("you drew
+    /// 3D"), so the GM, who reads every seat's, is told whose it is ("(to seat 2: you drew 3D)").
     pub fn text_for(&self, viewer: Viewer) -> String {
-        match &self.secret {
-            Some(s) if viewer.may_see(s.seat) => format!("{} ({})", self.public, s.text),
+        match (&self.secret, viewer) {
+            (Some(s), Viewer::Gm) => format!("{} (to {}: {})", self.public, s.seat, s.text),
+            (Some(s), _) if viewer.may_see(s.seat) => format!("{} ({})", self.public, s.text),
             _ => self.public.clone(),
         }
     }

@@ -26,6 +26,11 @@ fn a_player_who_cannot_play_draws_two_and_draws_are_compulsory() {
     assert_eq!(events[1].public, "seat 1 drew two cards");
     assert_eq!(events[1].text_for(Viewer::Seat(Seat(1))), "seat 1 drew two cards (you drew 3D 4D)");
     assert_eq!(events[1].text_for(Viewer::Seat(Seat(2))), "seat 1 drew two cards");
+    assert_eq!(
+        events[1].text_for(Viewer::Gm),
+        "seat 1 drew two cards (to seat 1: you drew 3D 4D)",
+        "the GM reads whose draw it was, not \"you drew\" for every seat (issue 36)"
+    );
     assert_eq!(s.to_move, Seat(2));
 }
 
