@@ -86,6 +86,17 @@ pub async fn claim_new(
     .await
 }
 
+/// Gives a claimed message's lease back so it is claimed again from `again` on (processing it
+/// failed for a reason outside the message, e.g. the database was briefly out of reach).
+pub async fn release(conn: &mut PgConnection, id: i64, again: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE inbound_messages SET locked_until = $2 WHERE id = $1 AND status = 'new'")
+        .bind(id)
+        .bind(again)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// One message, locked for processing (None when already processed by someone else).
 pub async fn lock_new(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<InboundRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

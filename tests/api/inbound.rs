@@ -402,3 +402,62 @@ async fn house_rule_16_a_mail_of_which_no_line_is_readable_is_refused_and_one_ro
     let text = answer.unwrap().body_text;
     assert!(text.contains("line 1: CLAIM 7H NORTH") && text.contains("\"Please\" ignored"), "{text}");
 }
+
+#[tokio::test]
+async fn a_mail_whose_processing_fails_holds_back_no_other_and_is_tried_again_shortly() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool.clone()).await;
+    let g = app.create_game(Review::Gm).await;
+    let orders = app.claim_orders(&g).await;
+    let mail = |seat: usize, from: &str, to: &str| {
+        let body = orders[seat].clone().expect("orders");
+        format!(
+            "From: {from}\r\nTo: {to}\r\nSubject: Orders\r\nMessage-ID: <fail.{seat}@example.org>\r\n\r\n{body}\r\n"
+        )
+    };
+    let (to1, to2) = (reply_address(&app, &g, 1).await, reply_address(&app, &g, 2).await);
+    let first =
+        crate::inbound::stored(&app, mail(0, "anna@example.org", &to1).as_bytes(), "test", None).await;
+    let second =
+        crate::inbound::stored(&app, mail(1, "bert@example.org", &to2).as_bytes(), "test", None).await;
+    // The database refuses seat 1's orders for a moment (as a lost connection or a full disk would).
+    sqlx::query(
+        "CREATE FUNCTION refuse_seat_1() RETURNS trigger LANGUAGE plpgsql AS \
+         $$ BEGIN IF NEW.seat = 1 THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "CREATE TRIGGER refuse BEFORE INSERT ON order_versions FOR EACH ROW EXECUTE FUNCTION refuse_seat_1()",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+
+    assert_eq!(inbound::process_pending(&app.ctx, 10).await.unwrap(), 1, "the second mail was processed");
+    let mut conn = pool.acquire().await.unwrap();
+    let failed = stationmaster::store::inbound::get(&mut conn, first.id).await.unwrap().unwrap();
+    let done = stationmaster::store::inbound::get(&mut conn, second.id).await.unwrap().unwrap();
+    assert_eq!((failed.status.to_string(), done.status.to_string()), ("new".into(), "accepted".into()));
+    let again: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT locked_until FROM inbound_messages WHERE id = $1")
+            .bind(first.id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(
+        again <= app.ctx.now() + Duration::seconds(15),
+        "tried again shortly, not after the lease: {again}"
+    );
+
+    sqlx::query("DROP TRIGGER refuse ON order_versions").execute(&pool).await.unwrap();
+    assert_eq!(inbound::process_pending(&app.ctx, 10).await.unwrap(), 0, "not before its pause is over");
+    app.ctx.clock.advance(Duration::seconds(16));
+    assert_eq!(inbound::process_pending(&app.ctx, 10).await.unwrap(), 1);
+    assert_eq!(
+        latest_body(&app, &g, 1).await.trim(),
+        orders[0].clone().unwrap().trim(),
+        "the mail's orders stand"
+    );
+}

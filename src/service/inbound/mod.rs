@@ -121,13 +121,30 @@ pub async fn process_pending(ctx: &Ctx, max: i64) -> Result<usize, ServiceError>
         store::inbound::claim_new(&mut conn, ctx.now(), Duration::minutes(5), max).await?
     };
     let mut done = 0;
+    let mut failed = None;
     for id in ids {
-        if process_inbound(ctx, id).await?.is_some() {
-            done += 1;
+        match process_inbound(ctx, id).await {
+            Ok(Some(_)) => done += 1,
+            Ok(None) => {}
+            // One message's failure (its transaction rolled back, the message still stored and
+            // new) neither holds back the others claimed with it nor waits out the whole lease:
+            // it is claimed again after a short pause.
+            Err(e) => {
+                tracing::warn!(inbound.id = id, error = %e, "processing an inbound mail failed; it is tried again shortly");
+                let mut conn = ctx.pool.acquire().await?;
+                store::inbound::release(&mut conn, id, ctx.now() + RETRY_FAILED).await?;
+                failed.get_or_insert(e);
+            }
         }
     }
-    Ok(done)
+    match failed {
+        Some(e) if done == 0 => Err(e),
+        _ => Ok(done),
+    }
 }
+
+/// How soon a message whose processing failed is claimed again.
+const RETRY_FAILED: Duration = Duration::seconds(15);
 
 /// What became of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
