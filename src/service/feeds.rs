@@ -38,16 +38,7 @@ pub async fn game_feed(ctx: &Ctx, game: GameId) -> Result<Feed, ServiceError> {
     let base = ctx.settings.base();
     let mut entries = Vec::new();
     for t in store::turns::turns_of_game(&mut conn, game).await? {
-        let (Some(at), Some(draft)) = (t.published_at, t.draft.as_ref()) else { continue };
-        if t.status != TurnStatus::Published {
-            continue;
-        }
-        let outcome = &draft.0;
-        let mut lines: Vec<String> = outcome.events.iter().map(|e| e.text_for(Viewer::Public)).collect();
-        if let Some(standings) = &outcome.standings {
-            lines.push("Final standings:".into());
-            lines.extend(standings.iter().map(|s| format!("{}. {} — {}", s.place, s.seat, s.score)));
-        }
+        let (Some(at), Some(lines)) = (t.published_at, public_account(&t)) else { continue };
         entries.push(FeedEntry {
             id: format!("{base}/games/{game}/turns/{}", t.number),
             title: format!("{}: turn {} result", g.name, t.number),
@@ -56,6 +47,22 @@ pub async fn game_feed(ctx: &Ctx, game: GameId) -> Result<Feed, ServiceError> {
         });
     }
     Ok(finish(format!("{base}/games/{game}"), format!("{} — turn results", g.name), g.created_at, entries))
+}
+
+/// What happened in a published turn, as everyone may read it: its events' public parts, and the
+/// final standings when the game ended with it. `None` for a turn not published (a draft is the
+/// GM's alone).
+pub(crate) fn public_account(t: &store::turns::TurnRow) -> Option<Vec<String>> {
+    if t.status != TurnStatus::Published || t.published_at.is_none() {
+        return None;
+    }
+    let outcome = &t.draft.as_ref()?.0;
+    let mut lines: Vec<String> = outcome.events.iter().map(|e| e.text_for(Viewer::Public)).collect();
+    if let Some(standings) = &outcome.standings {
+        lines.push("Final standings:".into());
+        lines.extend(standings.iter().map(|s| format!("{}. {} — {}", s.place, s.seat, s.score)));
+    }
+    Some(lines)
 }
 
 /// A seat's private feed: its own reports, as mailed.

@@ -254,7 +254,15 @@ pub struct PublicGame {
     pub guide: Option<String>,
     pub view: serde_json::Value,
     pub turns: Vec<TurnSummary>,
+    /// What happened in each published turn, newest first (the public report, issue 36).
+    pub accounts: Vec<TurnAccount>,
     pub seats: Vec<ExportedSeat>,
+}
+
+/// One published turn's public account.
+pub struct TurnAccount {
+    pub number: i32,
+    pub lines: Vec<String>,
 }
 
 /// Builds the public view of a game (`viewer` may be a seat proven by its token, for the API).
@@ -265,7 +273,13 @@ pub async fn public_game(
 ) -> Result<PublicGame, ServiceError> {
     let g = load_game(conn, game).await?;
     let engine = super::engine_of(&g)?;
-    let turns = store::turns::turns_of_game(conn, game).await?.into_iter().map(TurnSummary::from).collect();
+    let rows = store::turns::turns_of_game(conn, game).await?;
+    let mut accounts: Vec<TurnAccount> = rows
+        .iter()
+        .filter_map(|t| Some(TurnAccount { number: t.number, lines: super::feeds::public_account(t)? }))
+        .collect();
+    accounts.reverse();
+    let turns = rows.into_iter().map(TurnSummary::from).collect();
     let seats = store::games::seats(conn, game)
         .await?
         .into_iter()
@@ -279,6 +293,7 @@ pub async fn public_game(
         view: engine.view(&g.state, viewer)?,
         game: g.into(),
         turns,
+        accounts,
         seats,
     })
 }

@@ -163,3 +163,38 @@ async fn the_game_feed_shows_public_results_and_a_seat_feed_its_own_reports() {
     let bad = app.get("/play/not-a-token/feed.atom").await;
     assert_eq!(bad.status, StatusCode::FORBIDDEN, "{}", bad.body);
 }
+
+#[tokio::test]
+async fn the_public_game_page_tells_what_happened_in_each_published_turn_and_no_secret() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    let before = app.get(&format!("/games/{}", g.id)).await;
+    assert!(!before.body.contains("What happened"), "nothing is published yet");
+    publish_turn_1(&app, &g).await;
+
+    let page = app.get(&format!("/games/{}", g.id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("What happened") && page.body.contains("<summary>Turn 1</summary>"),
+        "{}",
+        page.body
+    );
+    let outcome = app.turn(g.id, 1).await.draft.expect("the published outcome").0;
+    assert!(!outcome.events.is_empty());
+    for e in &outcome.events {
+        let shown = crate::helpers::askama_escape(&e.public);
+        assert!(
+            page.body.contains(&format!("<li>{shown}</li>")),
+            "the event {:?} is told: {}",
+            e.public,
+            page.body
+        );
+        if let Some(secret) = &e.secret {
+            assert!(
+                !page.body.contains(&crate::helpers::askama_escape(&secret.text)),
+                "a seat's secret on the public page"
+            );
+        }
+    }
+}

@@ -298,3 +298,12 @@ pub fn skip_without(needs: &str, available: bool) -> bool {
     eprintln!("SKIPPED: this test needs {needs} (bash .ci/run installs it)");
     true
 }
+
+/// `s` as the templates escape it (askama's HTML escaping), to find a text in a page.
+pub fn askama_escape(s: &str) -> String {
+    s.replace('&', "&#38;")
+        .replace('"', "&#34;")
+        .replace('\'', "&#39;")
+        .replace('<', "&#60;")
+        .replace('>', "&#62;")
+}
