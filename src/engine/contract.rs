@@ -25,7 +25,7 @@ use super::{
 use crate::draw::Fragment;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{Debug, Display};
 use std::ops::RangeInclusive;
 
@@ -101,6 +101,13 @@ pub trait Orders: Rules {
     /// may be public only when its text tells nothing the turn's public events do not (never an
     /// unplayed alternative, a card named in a condition, or a standing order the views hide).
     fn public_lines(&self, sheet: &OrderSheet<Self::Order>, notes: &[LineNote]) -> BTreeSet<usize>;
+    /// Of the lines [`Orders::public_lines`] keeps hidden, what everyone may read once the turn
+    /// is published: the alternative a line carried out, in words the turn's public events already
+    /// say (Railroaded's `PLAY 8H N ELSE DRAW` played as "play 8H on the North chain"), never an
+    /// alternative not played. Default: nothing.
+    fn played_parts(&self, _sheet: &OrderSheet<Self::Order>, _notes: &[LineNote]) -> BTreeMap<usize, String> {
+        BTreeMap::new()
+    }
     /// When [`Orders::answer`] gave no action: whether the game's rules send this decision to the
     /// GM instead of the default, with the candidates ranked best first (1835 HR 17 rung B: the
     /// tile that best follows the director's stated plan). Default: never.

@@ -105,6 +105,8 @@ pub trait DynGame: Send + Sync {
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
     /// published ([`Orders::public_lines`]), given the adjudication's notes for the seat.
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize>;
+    /// What of a hidden line everyone may read once published ([`Orders::played_parts`]).
+    fn played_parts(&self, text: &str, notes: &[LineNote]) -> BTreeMap<usize, String>;
     /// Re-applies a log from setup and returns the final state.
     fn replay(&self, spec: &SetupSpec, seed: u64, log: &[LoggedAction]) -> Result<Value, EngineError>;
     fn next_decision(&self, state: &Value) -> Result<Option<Decision>, EngineError>;
@@ -254,6 +256,10 @@ impl<G: Game> DynGame for G {
 
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize> {
         Orders::public_lines(self, &parse_sheet(self, text, None).0, notes)
+    }
+
+    fn played_parts(&self, text: &str, notes: &[LineNote]) -> BTreeMap<usize, String> {
+        Orders::played_parts(self, &parse_sheet(self, text, None).0, notes)
     }
 
     fn replay(&self, spec: &SetupSpec, seed: u64, entries: &[LoggedAction]) -> Result<Value, EngineError> {

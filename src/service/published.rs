@@ -27,6 +27,10 @@ pub struct PublishedLine {
     pub hash: String,
     pub text: Option<String>,
     pub salt: Option<String>,
+    /// For a hidden line that was carried out: what it did, as the turn's events say it (never
+    /// its alternatives; `Orders::played_parts`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
 }
 
 /// One version of a seat's orders as a reader may see it.
@@ -49,18 +53,26 @@ pub struct PublishedSheet {
     pub submitted_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// A version as a reader sees it: `public` are the line numbers everyone may read, `whole` says
-/// the reader is the seat itself (or the GM) and sees every line with its salt.
-pub fn disclose(row: &OrderVersionRow, public: &BTreeSet<usize>, whole: bool) -> PublishedSheet {
+/// What of a version everyone may read: whole lines, and what hidden lines carried out.
+#[derive(Debug, Clone, Default)]
+pub struct Disclosed {
+    pub lines: BTreeSet<usize>,
+    pub played: BTreeMap<usize, String>,
+}
+
+/// A version as a reader sees it: `public` says what everyone may read, `whole` says the reader
+/// is the seat itself (or the GM) and sees every line with its salt.
+pub fn disclose(row: &OrderVersionRow, public: &Disclosed, whole: bool) -> PublishedSheet {
     let lines = match &row.line_salts {
         Some(salts) => sealed_lines(row, salts)
             .into_iter()
             .zip(salts)
             .map(|((line, text), salt)| {
-                let shown = whole || public.contains(&line);
+                let shown = whole || public.lines.contains(&line);
                 PublishedLine {
                     line,
                     hash: line_hash(salt, &text),
+                    played: if shown { None } else { public.played.get(&line).cloned() },
                     text: shown.then_some(text),
                     salt: shown.then(|| salt.clone()),
                 }
@@ -120,10 +132,12 @@ fn disclose_rows(
         .map(|r| {
             let seat = r.seat;
             // Only the latest version was adjudicated (no version is added after the close).
-            let public = if played.get(&r.seat) == Some(&r.version) {
-                notes.get(&seat).map(|n| engine.public_lines(&r.body, n)).unwrap_or_default()
-            } else {
-                BTreeSet::new()
+            let public = match notes.get(&seat) {
+                Some(n) if played.get(&r.seat) == Some(&r.version) => Disclosed {
+                    lines: engine.public_lines(&r.body, n),
+                    played: engine.played_parts(&r.body, n),
+                },
+                _ => Disclosed::default(),
             };
             disclose(r, &public, viewer.may_see(seat))
         })
@@ -197,10 +211,11 @@ mod tests {
     fn a_version_sealed_under_the_old_scheme_is_published_as_its_digest_only() {
         let old = row(None, crate::orders::receipt_digest("ab", "CLAIM 7H NORTH\nDRAW"));
         // RULING P4: even a line the engine calls public is not shown from an old version.
-        let public = disclose(&old, &BTreeSet::from([1, 3]), false);
+        let public =
+            disclose(&old, &Disclosed { lines: BTreeSet::from([1, 3]), ..Disclosed::default() }, false);
         assert_eq!((public.sealed, public.lines.len()), ("whole", 0));
         assert_eq!((public.salt, public.canonical), (None, None));
-        let own = disclose(&old, &BTreeSet::new(), true);
+        let own = disclose(&old, &Disclosed::default(), true);
         assert_eq!(own.salt.as_deref(), Some("ab"));
         assert_eq!(own.canonical.as_deref(), Some("CLAIM 7H NORTH\nDRAW"));
     }
@@ -209,13 +224,13 @@ mod tests {
     fn a_hidden_line_shows_only_its_hash_and_the_digest_covers_every_line() {
         let sealed = seal_lines(&["CLAIM 7H NORTH", "DRAW"]);
         let v = row(Some(sealed.salts.clone()), sealed.digest.clone());
-        let public = disclose(&v, &BTreeSet::from([3]), false);
+        let public = disclose(&v, &Disclosed { lines: BTreeSet::from([3]), ..Disclosed::default() }, false);
         assert_eq!(public.lines[0].text, None);
         assert_eq!(public.lines[0].salt, None);
         assert_eq!(public.lines[1].text.as_deref(), Some("DRAW"));
         assert_eq!(public.lines[1].hash, line_hash(&sealed.salts[1], "DRAW"));
         let hashes: Vec<&str> = public.lines.iter().map(|l| l.hash.as_str()).collect();
         assert_eq!(sheet_digest(&hashes), sealed.digest);
-        assert!(disclose(&v, &BTreeSet::new(), true).lines.iter().all(|l| l.salt.is_some()));
+        assert!(disclose(&v, &Disclosed::default(), true).lines.iter().all(|l| l.salt.is_some()));
     }
 }

@@ -134,6 +134,13 @@ async fn railroaded_published_orders_show_the_claim_made_and_never_the_unplayed_
     assert_eq!(mine[0]["digest"], receipt, "the receipt is the published digest");
     assert_eq!(mine[0]["lines"].as_array().unwrap().len(), 2, "a hash per line, counts are public");
     assert!(mine[0]["lines"].as_array().unwrap().iter().all(|l| l["text"].is_null() && l["salt"].is_null()));
+    // Issue 36: the line carried out says what it did (the event says it anyway); its ELSE stays
+    // hashed, and a line never played says nothing.
+    let played = mine[0]["lines"][0]["played"].as_str().unwrap_or_default().to_string();
+    assert!(played.starts_with("claim ") && !played.contains(spare[0].as_str()), "{public}");
+    assert!(mine[0]["lines"][1]["played"].is_null(), "{public}");
+    let page = app.get(&format!("/games/{}/turns/1/orders", g.id)).await.body;
+    assert!(page.contains(&format!("carried out: {}", crate::helpers::askama_escape(&played))), "{page}");
     assert_verifiable(&mine[0]);
     // A plain claim carried out is public, text and salt.
     let bert = sheets_of(&public, 2);

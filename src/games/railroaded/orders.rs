@@ -14,7 +14,7 @@ use super::state::{Action, State};
 use crate::engine::{
     Answer, Decision, LineNote, NoFit, OrderError, OrderSheet, Orders, Seat, executed_lines,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// What a CLAIM names: a card from hand, or a suit to reveal from the Terminal.
@@ -271,6 +271,20 @@ impl Orders for Railroaded {
             .iter()
             .filter(|o| o.order.alts.len() == 1 && executed.contains(&o.line))
             .map(|o| o.line)
+            .collect()
+    }
+
+    // Issue 36: a line with ELSE that was carried out publishes what it did — the event says it
+    // anyway — while its text, and so the alternatives never played, stays a hash. The note of a
+    // carried-out line starts with the action's words; what follows " (not " names the
+    // alternatives before it and is never published.
+    fn played_parts(&self, sheet: &OrderSheet<Order>, notes: &[LineNote]) -> BTreeMap<usize, String> {
+        let with_else: BTreeSet<usize> =
+            sheet.orders.iter().filter(|o| o.order.alts.len() > 1).map(|o| o.line).collect();
+        notes
+            .iter()
+            .filter(|n| n.executed && with_else.contains(&n.line))
+            .filter_map(|n| Some((n.line, n.note.split(" (not ").next()?.to_string())))
             .collect()
     }
 

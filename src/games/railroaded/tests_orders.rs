@@ -227,3 +227,28 @@ fn a_played_line_without_alternatives_is_public_and_alternatives_or_unplayed_lin
     let public = g.public_lines(&sheet, &[played(1), played(2), not_played]);
     assert_eq!(public.into_iter().collect::<Vec<_>>(), vec![2]);
 }
+
+#[test]
+fn a_line_with_else_publishes_what_it_carried_out_and_never_its_other_alternatives() {
+    use crate::engine::LineNote;
+    let g = game();
+    let sheet = OrderSheet::new(vec![
+        Numbered { line: 1, order: g.parse_order("PLAY 8H NORTH ELSE PLAY 8D EAST").unwrap() },
+        Numbered { line: 2, order: g.parse_order("PLAY 9S WEST ELSE DRAW").unwrap() },
+        Numbered { line: 3, order: g.parse_order("DRAW").unwrap() },
+    ]);
+    let notes = [
+        LineNote {
+            line: 1,
+            executed: true,
+            note: "play 8D on the East chain (not PLAY 8H NORTH: you do not hold 8H)".into(),
+        },
+        LineNote { line: 2, executed: false, note: "PLAY 9S WEST: you do not hold 9S; DRAW: not now".into() },
+        LineNote { line: 3, executed: true, note: "draw two cards".into() },
+    ];
+    let parts = g.played_parts(&sheet, &notes);
+    assert_eq!(parts.get(&1).map(String::as_str), Some("play 8D on the East chain"));
+    assert!(!parts.contains_key(&2), "a line not carried out publishes nothing");
+    assert!(!parts.contains_key(&3), "a line without ELSE is public whole, not in part");
+    assert!(g.public_lines(&sheet, &notes).contains(&3));
+}
