@@ -37,6 +37,7 @@ pub mod turn;
 pub mod undelivered;
 mod views;
 pub mod webhooks;
+mod your_move;
 
 pub use crate::domain::nmr_policy as policy;
 pub use crate::schedule::GameClock;

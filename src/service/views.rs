@@ -78,6 +78,8 @@ pub struct SeatPage {
     /// The zone the player chose, if any.
     pub zone: Option<String>,
     pub acting: bool,
+    /// What this seat has to decide now and by when, in one sentence (issue 36).
+    pub your_move: String,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
     /// The same as a drawing (an SVG document), when the game has one.
@@ -201,6 +203,19 @@ pub async fn seat_page(
         None => None,
     };
     let viewer = crate::engine::Viewer::Seat(who.seat);
+    let deadline_local = super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline);
+    let acting = turn.acting_seats.contains(&who.seat);
+    let next = if turn.status == TurnStatus::Open { engine.next_decision(&turn.start_state)? } else { None };
+    let finished = g.status == GameStatus::Finished;
+    let your_move = super::your_move::sentence(&super::your_move::Standing {
+        seat,
+        turn: turn.number,
+        status: turn.status,
+        acting,
+        finished,
+        next: next.as_ref(),
+        deadline: &deadline_local,
+    });
     Ok(SeatPage {
         older_versions: total - i64::try_from(versions.len()).unwrap_or(total),
         game_id: who.game,
@@ -208,10 +223,11 @@ pub async fn seat_page(
         seat: who.seat,
         player: who.player_name.clone(),
         turn: turn.number,
-        acting: turn.acting_seats.contains(&who.seat),
+        acting,
+        your_move,
         turn_status: turn.status,
         deadline: turn.deadline,
-        deadline_local: super::deadlines::words(&g, who.time_zone.as_deref(), turn.deadline),
+        deadline_local,
         closing: closing_words(&g, who.time_zone.as_deref(), &turn, all_final_at),
         zone: who.time_zone.clone(),
         table: engine.describe(&g.state, viewer)?,
@@ -222,7 +238,7 @@ pub async fn seat_page(
         intentions,
         last_report,
         reports,
-        finished: g.status == GameStatus::Finished,
+        finished,
         webhook: super::webhooks::shown_hook(conn, who.game, super::webhooks::HookOwner::Seat(who.seat))
             .await?,
         game: g.name,

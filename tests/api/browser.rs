@@ -98,8 +98,20 @@ async fn shot(c: &Client, dir: &Path, name: &str) {
 /// The text of the first element `css` selects, waiting for it (a click's navigation may still be
 /// under way).
 async fn text_of(c: &Client, css: &str) -> String {
-    let found = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(css)).await;
-    found.unwrap_or_else(|e| panic!("no {css}: {e}")).text().await.unwrap()
+    for _ in 0..20 {
+        let found = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(css)).await;
+        match found.unwrap_or_else(|e| panic!("no {css}: {e}")).text().await {
+            Ok(text) => return text,
+            // Found on the page a click was leaving: look again on the new one.
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("the text of {css}: {e}"),
+        }
+    }
+    panic!("{css} kept going stale: the page never settled")
 }
 
 /// The page is no wider than the phone: nothing scrolls sideways but a drawing inside its box.

@@ -114,3 +114,30 @@ async fn the_seat_page_shows_its_own_last_report_and_links_the_report_history() 
     assert_eq!(app.get(&format!("/play/{t1}/reports/2")).await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.get("/play/not-a-token/reports/1").await.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn the_top_of_the_seat_page_says_in_one_sentence_what_the_seat_decides_and_by_when() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let turn = app.turn(g.id, 1).await;
+    let deadline = turn.deadline.format("%Y").to_string();
+    for s in &g.seats {
+        let page = app.get(&format!("/play/{}", s.token.reveal())).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let start = page.body.find("id=\"your-move\"").expect("the sentence is on the page");
+        let sentence = &page.body[start..start + page.body[start..].find("</p>").unwrap()];
+        assert!(
+            sentence.contains("Your move: ") && sentence.contains(&deadline),
+            "seat {}: {sentence}",
+            s.seat
+        );
+        assert!(
+            page.body.find("id=\"your-move\"") < page.body.find("The table, as you see it"),
+            "it stands at the top"
+        );
+    }
+    service::close_turn(&app.ctx, g.id).await.unwrap();
+    let page = app.get(&format!("/play/{}", g.seats[0].token.reveal())).await;
+    assert!(page.body.contains("being adjudicated: nothing for you to decide"), "{}", page.body);
+}
