@@ -60,6 +60,9 @@ pub struct Dashboard {
     pub events: Vec<String>,
     /// The state after the draft (or now), as the GM sees it.
     pub table: String,
+    /// The same as a drawing (an SVG document), when the game has one (issue 36: the GM reviews
+    /// the picture players will get, not text only).
+    pub drawing: Option<String>,
     pub standings: Vec<String>,
     /// The game's inbound mail, newest first, with outcomes.
     pub inbound: Vec<InboundView>,
@@ -128,13 +131,19 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         ),
         None => Vec::new(),
     };
-    let (events, table, standings) = match &draft {
+    let (events, table, drawing, standings) = match &draft {
         Some(d) => (
             d.events.iter().map(|e| e.text_for(Viewer::Gm)).collect(),
             engine.describe(&d.state, Viewer::Gm)?,
+            engine.draw(&d.state, Viewer::Gm)?,
             d.standings.iter().flatten().map(|s| format!("{}. {} — {}", s.place, s.seat, s.score)).collect(),
         ),
-        None => (Vec::new(), engine.describe(&g.state, Viewer::Gm)?, Vec::new()),
+        None => (
+            Vec::new(),
+            engine.describe(&g.state, Viewer::Gm)?,
+            engine.draw(&g.state, Viewer::Gm)?,
+            Vec::new(),
+        ),
     };
     let inbound =
         store::inbound::of_game(conn, game, 200).await?.into_iter().map(InboundView::from).collect();
@@ -168,6 +177,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         seats,
         events,
         table,
+        drawing,
         standings,
         inbound,
         changes,

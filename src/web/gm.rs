@@ -190,6 +190,8 @@ async fn games(State(ctx): State<Ctx>, SignedInGm(gm): SignedInGm) -> Result<Gam
 #[template(path = "web/gm_dashboard.html")]
 struct DashboardPage {
     d: Dashboard,
+    /// The table's drawing after the draft (or now), ready to be placed in the page.
+    drawing: Option<String>,
 }
 
 async fn dashboard(
@@ -198,7 +200,9 @@ async fn dashboard(
     gm: SignedInGm,
 ) -> Result<DashboardPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    Ok(DashboardPage { d: service::dashboard(&mut conn, game_id(&id)?, &gm.0).await? })
+    let mut d = service::dashboard(&mut conn, game_id(&id)?, &gm.0).await?;
+    let drawing = super::pages::inline_svg(d.drawing.take());
+    Ok(DashboardPage { d, drawing })
 }
 
 async fn close(State(ctx): State<Ctx>, Path(id): Path<String>, gm: SignedInGm) -> Result<Redirect, WebError> {

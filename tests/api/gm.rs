@@ -63,6 +63,9 @@ async fn a_mailed_link_signs_the_gm_in_and_the_gm_runs_the_turn_from_the_dashboa
         "{}",
         dash.body
     );
+    // Issue 36: the GM reviews the picture of the table after the draft, beside its text.
+    let after = dash.body.find("after the draft (GM view").expect("the table after the draft");
+    assert!(dash.body[after..].contains("<div class=\"drawing\"><svg"), "{}", &dash.body[after..]);
 
     let publish = app.post_form(&format!("/gm/games/{}/publish", g.id), "", Some(&cookie)).await;
     assert_eq!(publish.status, StatusCode::SEE_OTHER, "{}", publish.body);
