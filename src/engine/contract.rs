@@ -19,8 +19,8 @@
 
 use super::inventory::Inventory;
 use super::{
-    Answer, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Seat, SetupError,
-    SetupSpec, Standing, Viewer,
+    Answer, Choices, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Seat,
+    SetupError, SetupSpec, Standing, Viewer,
 };
 use crate::draw::Fragment;
 use serde::Serialize;
@@ -101,6 +101,12 @@ pub trait Orders: Rules {
     /// may be public only when its text tells nothing the turn's public events do not (never an
     /// unplayed alternative, a card named in a condition, or a standing order the views hide).
     fn public_lines(&self, sheet: &OrderSheet<Self::Order>, notes: &[LineNote]) -> BTreeSet<usize>;
+    /// What `seat` can order now, grouped by the decision each line answers, for the seat page's
+    /// order builder: only what the seat may know (its own hand, the table), and only lines
+    /// [`Orders::parse_order`] reads. Default: nothing (the page shows the game's example).
+    fn choices(&self, _state: &Self::State, _seat: Seat) -> Vec<Choices> {
+        Vec::new()
+    }
     /// Of the lines [`Orders::public_lines`] keeps hidden, what everyone may read once the turn
     /// is published: the alternative a line carried out, in words the turn's public events already
     /// say (Railroaded's `PLAY 8H N ELSE DRAW` played as "play 8H on the North chain"), never an

@@ -84,6 +84,14 @@ pub struct Decision {
     pub prompt: String,
 }
 
+/// What a seat can order now for one of its decisions (the seat page's order builder, issue 36):
+/// the decision in words and one order line per choice, each a line the game's language reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choices {
+    pub decision: String,
+    pub lines: Vec<String>,
+}
+
 /// Who is looking at a game. Hidden information (hands, other seats' secrets) must only ever be
 /// shown to the seat it belongs to; the GM sees everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

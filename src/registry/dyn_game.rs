@@ -12,7 +12,7 @@ pub use crate::engine::outcome::{Candidate, GmQuestion, TurnOutcome};
 use crate::engine::outcome::{Checkpoint, QuestionKind};
 use crate::engine::{Apply, Draw, Game, Orders, Rules, Scoring, View};
 use crate::engine::{
-    Decision, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
+    Choices, Decision, LedgerRefused, LineNote, LoggedAction, Seat, SetupError, SetupSpec, Standing, Viewer,
 };
 use crate::orders::{Echo, LastingLine, parse_sheet, played_sheet};
 use serde_json::Value;
@@ -105,6 +105,8 @@ pub trait DynGame: Send + Sync {
     /// The line numbers of a seat's adjudicated order text everyone may read once the turn is
     /// published ([`Orders::public_lines`]), given the adjudication's notes for the seat.
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize>;
+    /// What `seat` can order now, by decision ([`Orders::choices`]).
+    fn choices(&self, state: &Value, seat: Seat) -> Result<Vec<Choices>, EngineError>;
     /// What of a hidden line everyone may read once published ([`Orders::played_parts`]).
     fn played_parts(&self, text: &str, notes: &[LineNote]) -> BTreeMap<usize, String>;
     /// Re-applies a log from setup and returns the final state.
@@ -256,6 +258,10 @@ impl<G: Game> DynGame for G {
 
     fn public_lines(&self, text: &str, notes: &[LineNote]) -> BTreeSet<usize> {
         Orders::public_lines(self, &parse_sheet(self, text, None).0, notes)
+    }
+
+    fn choices(&self, state: &Value, seat: Seat) -> Result<Vec<Choices>, EngineError> {
+        Ok(Orders::choices(self, &state_of(self, state)?, seat))
     }
 
     fn played_parts(&self, text: &str, notes: &[LineNote]) -> BTreeMap<usize, String> {

@@ -80,6 +80,9 @@ pub struct SeatPage {
     pub acting: bool,
     /// What this seat has to decide now and by when, in one sentence (issue 36).
     pub your_move: String,
+    /// What the seat can order now, by decision (the order builder; empty when the engine lists
+    /// nothing, or the seat does not act).
+    pub choices: Vec<crate::engine::Choices>,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
     /// The same as a drawing (an SVG document), when the game has one.
@@ -207,6 +210,11 @@ pub async fn seat_page(
     let acting = turn.acting_seats.contains(&who.seat);
     let next = if turn.status == TurnStatus::Open { engine.next_decision(&turn.start_state)? } else { None };
     let finished = g.status == GameStatus::Finished;
+    let choices = if turn.status == TurnStatus::Open && acting && !finished {
+        engine.choices(&turn.start_state, seat)?
+    } else {
+        Vec::new()
+    };
     let your_move = super::your_move::sentence(&super::your_move::Standing {
         seat,
         turn: turn.number,
@@ -225,6 +233,7 @@ pub async fn seat_page(
         turn: turn.number,
         acting,
         your_move,
+        choices,
         turn_status: turn.status,
         deadline: turn.deadline,
         deadline_local,

@@ -134,12 +134,13 @@ pub(super) async fn auth(ctx: &Ctx, token: &str) -> Result<SeatAuth, WebError> {
     Ok(service::authenticate_seat(&mut conn, None, &SecretToken::presented(token)).await?)
 }
 
-/// The seat's page; after a refused submission, with the text sent kept in the order box.
+/// The seat's page; after a refused submission (or a line added by the order builder), with the
+/// text sent kept in the order box.
 async fn page(
     ctx: &Ctx,
     who: &SeatAuth,
     token: String,
-    sent: Option<(String, bool, Refusal)>,
+    sent: Option<(String, bool, Option<Refusal>)>,
 ) -> Result<PlayPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let mut p = service::seat_page(&mut conn, who, &ctx.seat_link(&SecretToken::presented(&token))).await?;
@@ -158,7 +159,7 @@ async fn page(
     let absence_approval = lifecycle::absences_need_approval(&mut conn, who.game).await?;
     let drawing = super::pages::inline_svg(p.drawing.take());
     let (box_text, box_final, refused) = match sent {
-        Some((text, is_final, refusal)) => (text, is_final, Some(refusal)),
+        Some((text, is_final, refusal)) => (text, is_final, refusal),
         None => (p.versions.first().map(|v| v.body.clone()).unwrap_or_default(), false, None),
     };
     let latest_final = p.versions.first().is_some_and(|v| v.is_final);
@@ -206,6 +207,17 @@ struct OrderForm {
     orders: String,
     #[serde(default, rename = "final")]
     final_: Option<String>,
+    /// The order builder's button: add this line to the box and show the page again, storing
+    /// nothing (RULING W40).
+    #[serde(default)]
+    add: Option<String>,
+}
+
+/// `text` with `line` added as its last line.
+fn with_line(text: &str, line: &str) -> String {
+    let text = text.trim_end_matches(['\r', '\n']);
+    let line = line.lines().next().unwrap_or_default().trim();
+    if text.is_empty() { line.to_string() } else { format!("{text}\n{line}") }
 }
 
 /// Takes the order form. A sheet with a line not understood but some readable order is stored
@@ -221,6 +233,10 @@ async fn submit(
     let Form(form) = form.map_err(|e| WebError::form("the order form", &e))?;
     let who = auth(&ctx, &token).await?;
     let is_final = form.final_.is_some();
+    if let Some(line) = &form.add {
+        let text = with_line(&form.orders, line);
+        return Ok(page(&ctx, &who, token, Some((text, is_final, None))).await?.into_response());
+    }
     let refused = match OrderText::parse(&form.orders) {
         Err(e) => WebError::bad_request(e.to_string()),
         Ok(text) => match service::submit_orders(&ctx, &who, &text, Source::Web, is_final).await {
@@ -233,7 +249,7 @@ async fn submit(
     }
     let status = refused.status;
     let refusal = Refusal { message: refused.message, echo: refused.echo };
-    let page = page(&ctx, &who, token, Some((form.orders, is_final, refusal))).await?;
+    let page = page(&ctx, &who, token, Some((form.orders, is_final, Some(refusal)))).await?;
     Ok((status, page).into_response())
 }
 

@@ -257,3 +257,52 @@ async fn the_public_table_is_shown(c: &Client) {
         assert!(!table.contains("Hand of"), "no hand on the public page: {table}");
     }
 }
+
+#[tokio::test]
+async fn the_order_builder_adds_a_line_to_the_box_and_the_server_accepts_it() {
+    let (pool, _db) = test_db().await;
+    if !browser_present() {
+        return;
+    }
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(axum::serve(listener, app.router.clone()).into_future());
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-builder");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_driver, c) = browser(&dir.join("profile")).await;
+    c.goto(&format!("{base}/play/{}", g.seats[0].token.reveal())).await.unwrap();
+
+    assert!(text_of(&c, "#builder").await.contains("Claim a suit"));
+    let first = c.find(Locator::Css("#builder button.add")).await.expect("a choice to add");
+    let line = first.attr("value").await.unwrap().expect("the line it adds");
+    first.click().await.unwrap();
+    let mut boxed = String::new();
+    for _ in 0..50 {
+        // The page is being replaced: an element found on the old one goes stale; look again.
+        if let Ok(el) = c.find(Locator::Css("#order-text")).await
+            && let Ok(Some(value)) = el.prop("value").await
+        {
+            boxed = value;
+            if boxed.contains(&line) {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(boxed.trim(), line, "the line is in the box");
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let stored =
+        stationmaster::store::orders::count_of_seat(&mut conn, g.id, 1, stationmaster::engine::Seat(1));
+    assert_eq!(stored.await.unwrap(), 0, "adding a line stores nothing");
+    fits_the_phone(&c, "the seat page with its order builder").await;
+    shot(&c, &dir, "builder-line-added").await;
+
+    c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
+    assert!(text_of(&c, "#latest").await.contains("Version 1"));
+    let marked = text_of(&c, "table.lines").await;
+    assert!(marked.contains(&line) && !marked.contains("not understood"), "the server read it: {marked}");
+    server.abort();
+}

@@ -141,3 +141,43 @@ async fn the_top_of_the_seat_page_says_in_one_sentence_what_the_seat_decides_and
     let page = app.get(&format!("/play/{}", g.seats[0].token.reveal())).await;
     assert!(page.body.contains("being adjudicated: nothing for you to decide"), "{}", page.body);
 }
+
+#[tokio::test]
+async fn the_order_builder_lists_only_the_seats_own_choices_and_adding_one_stores_nothing() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let t = g.seats[1].token.reveal();
+    let own = app.hand(&g.id, t, 2).await;
+    let mut others = Vec::new();
+    for s in g.seats.iter().filter(|s| s.seat != 2) {
+        others.extend(app.hand(&g.id, s.token.reveal(), s.seat).await);
+    }
+    let page = app.get(&format!("/play/{t}")).await;
+    let start = page.body.find("id=\"builder\"").expect("the order builder is on the page");
+    let builder = &page.body[start..start + page.body[start..].find("</section>").unwrap()];
+    let lines: Vec<&str> = builder.split("value=\"").skip(1).map(|l| &l[..l.find('"').unwrap()]).collect();
+    assert!(!lines.is_empty(), "{builder}");
+    for line in &lines {
+        let card = line.split_whitespace().nth(1).unwrap();
+        let suit_word = ["HEARTS", "DIAMONDS", "CLUBS", "SPADES"].contains(&card);
+        assert!(suit_word || own.iter().any(|c| c == card), "{line} names a card seat 2 does not hold");
+        assert!(suit_word || !others.iter().any(|c| c == card) || own.iter().any(|c| c == card));
+    }
+
+    let form = format!("orders=&add={}", lines[0].replace(' ', "+"));
+    let added = app.post_form(&format!("/play/{t}/orders"), &form, None).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+    assert!(added.body.contains(&format!(">{}</textarea>", lines[0])), "the line is in the box");
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let stored =
+        stationmaster::store::orders::count_of_seat(&mut conn, g.id, 1, stationmaster::engine::Seat(2));
+    assert_eq!(stored.await.unwrap(), 0, "adding a line stores nothing");
+    let sent = app.post_orders(&g.id, t, lines[0].to_string()).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert!(
+        sent.json()["echo"]["lines"][0]["error"].is_null(),
+        "the server reads the builder's line: {}",
+        sent.body
+    );
+}

@@ -10,9 +10,9 @@
 
 use super::Railroaded;
 use super::cards::{CARD_HELP, Dir, Face, Suit};
-use super::state::{Action, State};
+use super::state::{Action, Phase, State};
 use crate::engine::{
-    Answer, Decision, LineNote, NoFit, OrderError, OrderSheet, Orders, Seat, executed_lines,
+    Answer, Choices, Decision, LineNote, NoFit, OrderError, OrderSheet, Orders, Seat, executed_lines,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -186,6 +186,19 @@ pub(crate) fn action_text(a: &Action) -> String {
     }
 }
 
+/// The alternative that orders `a`.
+fn order_alt(a: &Action) -> Alt {
+    match *a {
+        Action::Claim { card, dir } => Alt::Claim { what: ClaimWhat::Card(card), dir: Some(dir) },
+        Action::Reveal { suit, dir } => Alt::Claim { what: ClaimWhat::Suit(suit), dir: Some(dir) },
+        Action::Play { card, dir } => Alt::Play { card, dir },
+        Action::Link { card, dir } => Alt::Link { card, dir },
+        Action::MoveStation { from, to } => Alt::Move { from: Some(from), to },
+        Action::Jump { ace, dir } => Alt::Jump { ace, dir },
+        Action::DrawTwo => Alt::Draw,
+    }
+}
+
 impl Railroaded {
     /// The action an alternative asks for in this position, or why it names none.
     fn resolve(&self, s: &State, seat: Seat, alt: &Alt) -> Result<Action, String> {
@@ -272,6 +285,28 @@ impl Orders for Railroaded {
             .filter(|o| o.order.alts.len() == 1 && executed.contains(&o.line))
             .map(|o| o.line)
             .collect()
+    }
+
+    // Issue 36, the order builder: the seat's own legal actions now (its hand, the chains, the
+    // unclaimed suits — all its own or public), each as the line that orders it.
+    fn choices(&self, s: &State, seat: Seat) -> Vec<Choices> {
+        if !crate::engine::Game::acting_seats(self, s).contains(&seat) {
+            return Vec::new();
+        }
+        // A seat that acts later in the turn orders for when its move comes: its choices as if it
+        // were to move now (the table as it stands; its ELSE alternatives cover what changes).
+        let mut as_if = s.clone();
+        as_if.to_move = seat;
+        let lines: Vec<String> =
+            self.legal_for(&as_if, seat).iter().map(|a| order_alt(a).to_string()).collect();
+        let decision = match s.phase {
+            Phase::Claim => {
+                "Claim a suit (if another seat claims it first, a line's ELSE alternatives are tried)"
+            }
+            Phase::Play => "Your play",
+            Phase::Over => return Vec::new(),
+        };
+        if lines.is_empty() { Vec::new() } else { vec![Choices { decision: decision.into(), lines }] }
     }
 
     // Issue 36: a line with ELSE that was carried out publishes what it did — the event says it

@@ -252,3 +252,26 @@ fn a_line_with_else_publishes_what_it_carried_out_and_never_its_other_alternativ
     assert!(!parts.contains_key(&3), "a line without ELSE is public whole, not in part");
     assert!(g.public_lines(&sheet, &notes).contains(&3));
 }
+
+#[test]
+fn the_order_builder_offers_every_legal_claim_of_each_acting_seat_as_a_line_the_language_reads() {
+    let g = game();
+    let s = g
+        .setup(&SetupSpec { seats: 4, options: serde_json::Value::Null }, &mut GameRng::for_setup(7))
+        .unwrap();
+    for seat in [Seat(1), Seat(2), Seat(3), Seat(4)] {
+        let choices = g.choices(&s, seat);
+        assert_eq!(choices.len(), 1, "one decision: the claim");
+        let hand = s.hand_faces(seat);
+        for line in &choices[0].lines {
+            let order = g.parse_order(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+            assert_eq!(order.to_string(), *line, "the builder writes canonical lines");
+            let named = line.split_whitespace().nth(1).unwrap();
+            assert!(
+                hand.iter().any(|c| c.to_string() == named)
+                    || ["HEARTS", "DIAMONDS", "CLUBS", "SPADES"].contains(&named),
+                "{line}: only the seat's own cards"
+            );
+        }
+    }
+}
