@@ -218,6 +218,12 @@ pub trait Game: Setup + Apply + Orders + View + Scoring + Draw {
     fn rolls_dice(&self) -> bool {
         false
     }
+    /// Whether every seat may know the whole state (no hand, no face-down card, no secret
+    /// choice): a seat may then see its orders played against the current table before the
+    /// deadline (the seat page's preview, issue 36). Default: no.
+    fn open_information(&self) -> bool {
+        false
+    }
 
     /// The seats that must act in the PBEM turn that starts at `state` (whose orders are awaited).
     fn acting_seats(&self, state: &Self::State) -> Vec<Seat>;

@@ -125,6 +125,8 @@ pub trait DynGame: Send + Sync {
     fn order_guide(&self) -> Option<&'static str>;
     /// Whether the game rolls dice its turns commit to ([`Game::rolls_dice`]).
     fn rolls_dice(&self) -> bool;
+    /// Whether every seat may know the whole state ([`Game::open_information`]).
+    fn open_information(&self) -> bool;
     fn standings(&self, state: &Value) -> Result<Option<Vec<Standing>>, EngineError>;
     /// Applies a GM correction (a JSON merge patch) to a state; the result must still be a state
     /// of this engine, else [`EngineError::Decode`] and nothing changes.
@@ -306,6 +308,10 @@ impl<G: Game> DynGame for G {
 
     fn order_guide(&self) -> Option<&'static str> {
         Game::order_guide(self)
+    }
+
+    fn open_information(&self) -> bool {
+        Game::open_information(self)
     }
 
     fn rolls_dice(&self) -> bool {

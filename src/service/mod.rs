@@ -26,6 +26,7 @@ mod listings;
 pub mod mail_secrets;
 mod notices;
 pub mod order_pages;
+pub mod orders_preview;
 mod password_check;
 mod pictures;
 mod published;

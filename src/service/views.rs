@@ -83,6 +83,8 @@ pub struct SeatPage {
     /// What the seat can order now, by decision (the order builder; empty when the engine lists
     /// nothing, or the seat does not act).
     pub choices: Vec<crate::engine::Choices>,
+    /// The seat may see its orders played now against the table (open information, no dice).
+    pub previewable: bool,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
     /// The same as a drawing (an SVG document), when the game has one.
@@ -231,6 +233,7 @@ pub async fn seat_page(
         seat: who.seat,
         player: who.player_name.clone(),
         turn: turn.number,
+        previewable: acting && turn.status == TurnStatus::Open && super::orders_preview::previewable(engine),
         acting,
         your_move,
         choices,

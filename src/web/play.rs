@@ -24,6 +24,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/play/{token}", get(show))
         .route("/play/{token}/reports/{turn}", get(report))
         .route("/play/{token}/orders", post(submit))
+        .route("/play/{token}/preview", get(preview))
         .route("/play/{token}/final", post(finalise))
         .route("/play/{token}/zone", post(zone))
         .route("/play/{token}/away", post(away))
@@ -200,6 +201,23 @@ async fn report(
     let r =
         service::seat_report(&mut conn, &who, turn, &ctx.seat_link(&SecretToken::presented(&token))).await?;
     Ok(ReportPage { token, r })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/preview.html")]
+struct PreviewPage {
+    token: String,
+    v: service::orders_preview::OrdersPreview,
+    drawing: Option<String>,
+}
+
+/// The seat's latest orders played now against the table (games of open information only).
+async fn preview(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<PreviewPage, WebError> {
+    let who = auth(&ctx, &token).await?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    let mut v = service::orders_preview::preview(&mut conn, &who).await?;
+    let drawing = super::pages::inline_svg(v.drawing.take());
+    Ok(PreviewPage { token, v, drawing })
 }
 
 #[derive(Deserialize)]

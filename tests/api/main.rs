@@ -34,6 +34,7 @@ mod nmr_policy;
 mod openapi;
 mod order_limits;
 mod orders_api;
+mod orders_preview;
 mod pictures;
 mod postfix;
 mod public_dir;

@@ -123,6 +123,10 @@ impl Game for R1835 {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         3..=7
     }
+    /// Every certificate, all cash, the board and the trains are on the table (RULING P2).
+    fn open_information(&self) -> bool {
+        true
+    }
     // The order box's example and the guide it links (issue 16).
     fn order_example(&self) -> &'static str {
         "BUY 1 BY IPO\nSELL 1 SX\nBY: LAY 201 O15 ROTATION 2 ELSE LAY TOWARD E19"
