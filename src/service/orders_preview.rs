@@ -11,6 +11,9 @@ use crate::store;
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
 
+/// Previews computed at once, server-wide.
+static PREVIEWS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// A seat's orders played against the current table.
 pub struct OrdersPreview {
     pub game: String,
@@ -50,7 +53,14 @@ pub async fn preview(conn: &mut PgConnection, who: &SeatAuth) -> Result<OrdersPr
             ServiceError::BadInput("send orders first: the preview plays your latest version".into())
         })?;
     let orders = BTreeMap::from([(who.seat, latest.body.clone())]);
-    let outcome = engine.adjudicate(&turn.start_state, g.seed as u64, turn.first_seq as u64, &orders)?;
+    // A whole turn's adjudication (two operating rounds of revenue search in 1835): off the
+    // request threads, and at most a few at once whoever asks, so previews cannot crowd out
+    // the rest of the server.
+    let _permit = PREVIEWS.acquire().await.map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let (start, seed, first_seq) = (turn.start_state.clone(), g.seed as u64, turn.first_seq as u64);
+    let outcome = tokio::task::spawn_blocking(move || engine.adjudicate(&start, seed, first_seq, &orders))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("the preview stopped: {e}")))??;
     let viewer = Viewer::Seat(who.seat);
     let notes = outcome.notes.get(&who.seat).cloned().unwrap_or_default();
     let lines = latest
