@@ -112,6 +112,18 @@ pub trait Orders: Rules {
     ) -> Option<Referral<Self::Action>> {
         None
     }
+    /// At the turn's end: notes for the lines of `seat`'s sheet that wait to answer another
+    /// seat's move and that no decision of the turn called on (1835: a `SELL TRAIN … TO` line no
+    /// offer reached), so their player learns what became of them. The turn loop keeps only the
+    /// notes on lines that have none yet. Default: none.
+    fn unreached(
+        &self,
+        _state: &Self::State,
+        _seat: Seat,
+        _sheet: &OrderSheet<Self::Order>,
+    ) -> Vec<LineNote> {
+        Vec::new()
+    }
     /// Whether a seat's orders ask that the turn end after the round it is in (HR 14).
     fn wants_one_round(&self, _sheet: &OrderSheet<Self::Order>) -> bool {
         false
