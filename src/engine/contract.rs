@@ -208,6 +208,13 @@ pub trait Game: Setup + Apply + Orders + View + Scoring + Draw {
     fn order_example(&self) -> &'static str {
         ""
     }
+    /// The example for the order box when the game stands at `state`: orders of the phase the
+    /// coming turn is in (issue 36: no PLAY in Railroaded's claim round). Default: the one
+    /// [`Game::order_example`], which stays the whole language's example (the words the echo's
+    /// suggestions are drawn from).
+    fn order_example_at(&self, _state: &Self::State) -> &'static str {
+        self.order_example()
+    }
     /// The game's order guide (Markdown), served as a page and linked from the order box.
     fn order_guide(&self) -> Option<&'static str> {
         None

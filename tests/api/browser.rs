@@ -145,7 +145,9 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     // 1. The player opens the seat page: the table, the game's own example, when the turn closes.
     c.goto(&seat_page).await.unwrap();
     the_table_is_shown(&c).await;
-    assert!(text_of(&c, "pre.example").await.contains("PLAY 7H NORTH"), "Railroaded's own example");
+    let example = text_of(&c, "pre.example").await;
+    assert!(example.contains("CLAIM 7H NORTH"), "Railroaded's own example, for its claim round");
+    assert!(!example.contains("PLAY"), "no order of a later phase (issue 36): {example}");
     let guide =
         c.find(Locator::Css("a[href='/guides/railroaded']")).await.expect("a link to the order guide");
     assert!(guide.is_displayed().await.unwrap());
