@@ -230,6 +230,7 @@ pub fn run_turn_asking<G: Game>(
         anchor_notes_at(&mut out, own);
         seq += 1;
     }
+    unreached_notes(game, &state, &sheets, &mut out);
     anchor_notes(&mut out);
     out.state = state;
     Ok(Adjudicated::Done(out))
@@ -309,6 +310,27 @@ fn round_end<G: Game>(
             RoundEnd::Stop
         }
     })
+}
+
+/// At the turn's end, what became of the lines that waited for another seat's move which never
+/// came ([`Orders::unreached`](crate::engine::Orders::unreached)): each seat is told of its own,
+/// on lines that have no note yet (issue 33).
+fn unreached_notes<G: Game>(
+    game: &G,
+    state: &G::State,
+    sheets: &BTreeMap<Seat, OrderSheet<G::Order>>,
+    out: &mut TurnResult<G>,
+) {
+    for (seat, sheet) in sheets.iter().filter(|(_, sh)| !sh.is_empty()) {
+        let fresh: Vec<LineNote> = game
+            .unreached(state, *seat, sheet)
+            .into_iter()
+            .filter(|n| out.notes.get(seat).is_none_or(|had| had.iter().all(|h| h.line != n.line)))
+            .collect();
+        if !fresh.is_empty() {
+            out.notes.entry(*seat).or_default().extend(fresh);
+        }
+    }
 }
 
 /// A note to a seat about its whole sheet (line 0).

@@ -125,6 +125,18 @@ pub trait Orders: Rules {
     ) -> Option<Referral<Self::Action>> {
         None
     }
+    /// At the turn's end: notes for the lines of `seat`'s sheet that wait to answer another
+    /// seat's move and that no decision of the turn called on (1835: a `SELL TRAIN … TO` line no
+    /// offer reached), so their player learns what became of them. The turn loop keeps only the
+    /// notes on lines that have none yet. Default: none.
+    fn unreached(
+        &self,
+        _state: &Self::State,
+        _seat: Seat,
+        _sheet: &OrderSheet<Self::Order>,
+    ) -> Vec<LineNote> {
+        Vec::new()
+    }
     /// Whether a seat's orders ask that the turn end after the round it is in (HR 14).
     fn wants_one_round(&self, _sheet: &OrderSheet<Self::Order>) -> bool {
         false
@@ -208,6 +220,13 @@ pub trait Game: Setup + Apply + Orders + View + Scoring + Draw {
     /// A short example of this game's order text, for the order box.
     fn order_example(&self) -> &'static str {
         ""
+    }
+    /// The example for the order box when the game stands at `state`: orders of the phase the
+    /// coming turn is in (issue 36: no PLAY in Railroaded's claim round). Default: the one
+    /// [`Game::order_example`], which stays the whole language's example (the words the echo's
+    /// suggestions are drawn from).
+    fn order_example_at(&self, _state: &Self::State) -> &'static str {
+        self.order_example()
     }
     /// The game's order guide (Markdown), served as a page and linked from the order box.
     fn order_guide(&self) -> Option<&'static str> {

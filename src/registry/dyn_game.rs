@@ -121,6 +121,8 @@ pub trait DynGame: Send + Sync {
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError>;
     /// A short example of the game's order text ([`Game::order_example`]).
     fn order_example(&self) -> &'static str;
+    /// The order box's example for the game standing at `state` ([`Game::order_example_at`]).
+    fn order_example_at(&self, state: &Value) -> Result<&'static str, EngineError>;
     /// The game's order guide as Markdown ([`Game::order_guide`]).
     fn order_guide(&self) -> Option<&'static str>;
     /// Whether the game rolls dice its turns commit to ([`Game::rolls_dice`]).
@@ -304,6 +306,10 @@ impl<G: Game> DynGame for G {
 
     fn order_example(&self) -> &'static str {
         Game::order_example(self)
+    }
+
+    fn order_example_at(&self, state: &Value) -> Result<&'static str, EngineError> {
+        Ok(Game::order_example_at(self, &state_of(self, state)?))
     }
 
     fn order_guide(&self) -> Option<&'static str> {

@@ -89,7 +89,7 @@ pub struct SeatPage {
     pub table: String,
     /// The same as a drawing (an SVG document), when the game has one.
     pub drawing: Option<String>,
-    /// A short example of the game's order text.
+    /// A short example of the game's order text, for the phase the game is in (issue 36).
     pub order_example: &'static str,
     /// Where the game's order guide is served, when it has one.
     pub guide: Option<String>,
@@ -244,7 +244,7 @@ pub async fn seat_page(
         zone: who.time_zone.clone(),
         table: engine.describe(&g.state, viewer)?,
         drawing: engine.draw(&g.state, viewer)?,
-        order_example: engine.order_example(),
+        order_example: engine.order_example_at(&g.state)?,
         guide: guide_path(engine),
         versions: versions.into_iter().map(VersionView::from).collect(),
         intentions,

@@ -114,6 +114,20 @@ async fn text_of(c: &Client, css: &str) -> String {
     panic!("{css} kept going stale: the page never settled")
 }
 
+/// The text of `css` once it contains `needle` (a click's page may take a moment to replace the
+/// one it was made on), or the last text seen after ten seconds.
+async fn text_once(c: &Client, css: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..100 {
+        last = text_of(c, css).await;
+        if last.contains(needle) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    last
+}
+
 /// The page is no wider than the phone: nothing scrolls sideways but a drawing inside its box.
 async fn fits_the_phone(c: &Client, what: &str) {
     let widths =
@@ -157,7 +171,9 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     // 1. The player opens the seat page: the table, the game's own example, when the turn closes.
     c.goto(&seat_page).await.unwrap();
     the_table_is_shown(&c).await;
-    assert!(text_of(&c, "pre.example").await.contains("PLAY 7H NORTH"), "Railroaded's own example");
+    let example = text_of(&c, "pre.example").await;
+    assert!(example.contains("CLAIM 7H NORTH"), "Railroaded's own example, for its claim round");
+    assert!(!example.contains("PLAY"), "no order of a later phase (issue 36): {example}");
     let guide =
         c.find(Locator::Css("a[href='/guides/railroaded']")).await.expect("a link to the order guide");
     assert!(guide.is_displayed().await.unwrap());
@@ -171,7 +187,7 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     let text = c.find(Locator::Css("#order-text")).await.unwrap();
     text.send_keys(&mistaken).await.unwrap();
     c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
-    assert!(text_of(&c, ".alert").await.contains("not understood"));
+    assert!(text_once(&c, ".alert", "not understood").await.contains("not understood"));
     let marked = text_of(&c, "table.lines").await;
     assert!(marked.contains("CLAIM THE MOON") && marked.contains("not understood"), "{marked}");
     let kept = c.find(Locator::Css("#order-text")).await.unwrap().prop("value").await.unwrap();
@@ -185,7 +201,7 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     text.send_keys(&claims[0]).await.unwrap();
     c.find(Locator::Css("input[name=final]")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
-    assert!(text_of(&c, "#latest").await.contains("(final)"), "version 2 is final");
+    assert!(text_once(&c, "#latest", "(final)").await.contains("(final)"), "version 2 is final");
     assert!(c.find(Locator::Css(".alert")).await.is_err(), "no warning any more");
     for (i, claim) in claims.iter().enumerate().skip(1) {
         app.submit(&g, i, claim, true).await;
@@ -301,7 +317,7 @@ async fn the_order_builder_adds_a_line_to_the_box_and_the_server_accepts_it() {
     shot(&c, &dir, "builder-line-added").await;
 
     c.find(Locator::Css("form[action$='/orders'] button")).await.unwrap().click().await.unwrap();
-    assert!(text_of(&c, "#latest").await.contains("Version 1"));
+    assert!(text_once(&c, "#latest", "Version 1").await.contains("Version 1"));
     let marked = text_of(&c, "table.lines").await;
     assert!(marked.contains(&line) && !marked.contains("not understood"), "the server read it: {marked}");
     server.abort();

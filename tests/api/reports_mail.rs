@@ -67,3 +67,40 @@ async fn each_player_receives_exactly_their_own_report_over_smtp() {
         assert!(reports[0].contains(&format!("seat {}", s.seat)));
     }
 }
+
+#[tokio::test]
+async fn house_rule_16_a_seats_report_lists_its_own_lines_not_understood_and_no_one_elses() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Auto).await;
+    let orders = app.claim_orders(&g).await;
+    let muddled = "and pick up some Bay if it gets cheap, thanks";
+    for (i, (s, o)) in g.seats.iter().zip(&orders).enumerate() {
+        let mut text = o.clone().unwrap();
+        if i == 0 {
+            text = format!("{text}\n{muddled}\nDRAWW");
+        }
+        let r = app.post_orders(&g.id, s.token.reveal(), text).await;
+        assert!(r.status.is_success(), "{}", r.body);
+    }
+    app.ctx.clock.advance(Duration::hours(48));
+    stationmaster::scheduler::tick(&app.ctx).await.unwrap();
+    let reports: Vec<_> = app.outbox().await.into_iter().filter(|m| m.kind == "report").collect();
+    let of = |addr: &str| reports.iter().find(|m| m.to_addr == addr).unwrap();
+    let anna = of("anna@example.org");
+    let text = &anna.body_text;
+    let (_, section) = text.split_once("LINES NOT UNDERSTOOD").expect("its own section");
+    assert!(section.contains(&format!("line 2: \"{muddled}\" — unknown order 'AND'")), "{text}");
+    assert!(section.contains("line 3: \"DRAWW\"") && section.contains("did you mean `DRAW`?"), "{text}");
+    let html = anna.body_html.as_deref().unwrap();
+    assert!(html.contains("Lines not understood") && html.contains("DRAWW"), "{html}");
+    for other in ["bert@example.org", "cleo@example.org", "dan@example.org"] {
+        let m = of(other);
+        assert!(!m.body_text.contains("NOT UNDERSTOOD"), "{other}: {}", m.body_text);
+        for secret in ["pick up some Bay", "DRAWW"] {
+            assert!(!m.body_text.contains(secret), "{other} reads seat 1's line: {}", m.body_text);
+            assert!(!m.body_html.as_deref().unwrap().contains(secret), "{other}'s HTML part");
+        }
+        assert!(m.body_text.contains("line 2: (hidden)"), "published as a hash: {}", m.body_text);
+    }
+}

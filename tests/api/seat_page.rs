@@ -56,8 +56,10 @@ async fn the_order_box_shows_the_games_own_example_and_links_its_order_guide() {
     let g = create_game_on(&app.ctx, "1833", json!({}), Review::Gm, GameClock::default()).await;
     let page = app.get(&format!("/play/{}", g.seats[0].token.reveal())).await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("DRAW POOL Philadelphia"), "1833's example: {}", page.body);
-    assert!(!page.body.contains("PLAY 7H NORTH"), "not Railroaded's");
+    // Issue 36: the game is in its set-up selection, so the example is a selection's.
+    assert!(page.body.contains("SELECT Philadelphia, New York"), "1833's example: {}", page.body);
+    assert!(!page.body.contains("DRAW POOL"), "no order of a later phase: {}", page.body);
+    assert!(!page.body.contains("7H NORTH"), "not Railroaded's");
     assert!(page.body.contains("href=\"/guides/1833\""));
     let t = g.seats[0].token.reveal();
     assert!(page.body.contains(&format!("id=\"webhook\" method=\"post\" action=\"/play/{t}/webhook\"")));

@@ -351,6 +351,26 @@ impl Deck {
         }
     }
 
+    /// The name in this deck nearest to one it does not know, for "did you mean" (issue 36):
+    /// the names players write (cities, private RRs, Corp RRs, `Level 2`, `Re-Shuffle`) within a
+    /// few letters' edits of it, the nearest first; `None` when none is that close.
+    pub fn nearest(&self, name: &str) -> Option<String> {
+        let low = name.trim().to_lowercase();
+        let reach = (low.chars().count() / 3).max(1);
+        let levels = (1..=3).map(|l| format!("Level {l}"));
+        self.cities
+            .iter()
+            .map(|c| c.name.clone())
+            .chain(self.privates.iter().map(|p| p.name.clone()))
+            .chain(self.corps.iter().map(|c| c.id.clone()))
+            .chain(levels)
+            .chain(std::iter::once("Re-Shuffle".to_string()))
+            .map(|n| (crate::schedule::words::edit_distance(&low, &n.to_lowercase()), n))
+            .filter(|(d, _)| *d <= reach)
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, n)| n)
+    }
+
     /// A city's victory points.
     pub fn vp(&self, city: u8) -> i32 {
         self.cities.get(usize::from(city)).map_or(0, |c| c.vp)

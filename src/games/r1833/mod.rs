@@ -41,6 +41,8 @@ mod tests_defaults;
 #[cfg(test)]
 mod tests_draw;
 #[cfg(test)]
+mod tests_echo;
+#[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
 mod tests_reshuffle;
@@ -94,6 +96,15 @@ impl Game for R1833 {
     // The order box's example and the guide it links (issue 16).
     fn order_example(&self) -> &'static str {
         "DRAW POOL Philadelphia\nIF HAND HAS Baltimore THEN CREATE L2: Richmond-Washington-Baltimore\nDRAW DECK TO LIMIT"
+    }
+    // Issue 36: the set-up selection's box shows the selection (and standing pick-up orders).
+    fn order_example_at(&self, s: &State) -> &'static str {
+        match s.phase {
+            Phase::Select { .. } => {
+                "SELECT Philadelphia, New York, PRR, Level 2\nTAKE DISCARD: Philadelphia, any Level 3"
+            }
+            Phase::Play | Phase::Offer { .. } | Phase::Over => self.order_example(),
+        }
     }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/1833-orders.md"))

@@ -131,6 +131,14 @@ impl Game for R1835 {
     fn order_example(&self) -> &'static str {
         "BUY 1 BY IPO\nSELL 1 SX\nBY: LAY 201 O15 ROTATION 2 ELSE LAY TOWARD E19"
     }
+    // Issue 36: while the start packet is on sale, its items are bought by name.
+    fn order_example_at(&self, s: &State) -> &'static str {
+        if matches!(s.round, state::Round::Stock { .. }) && s.packet_open() {
+            "BUY M1 ELSE BUY NF\nBUY LD ELSE PASS"
+        } else {
+            self.order_example()
+        }
+    }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/1835-orders.md"))
     }

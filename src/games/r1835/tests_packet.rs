@@ -184,3 +184,19 @@ fn in_enforced_operating_rounds_a_minor_owner_ends_the_minors_turn() {
     }
     assert_eq!(s.round, Round::Stock { n: 2 });
 }
+
+#[test]
+fn issue_36_the_order_box_shows_items_bought_by_name_while_the_start_packet_is_on_sale() {
+    let g = engine();
+    let s = standard(&g, 4, Value::Null);
+    let example = g.order_example_at(&s);
+    assert!(!example.contains("IPO") && !example.contains("BUY 1 "), "{example}");
+    let (_, echo) = crate::orders::parse_sheet(&g, example, Some((&s, crate::engine::Seat(1))));
+    assert_eq!(echo.errors, 0, "{echo:?}");
+    assert!(
+        echo.lines.iter().all(|l| !l.advice.as_deref().unwrap_or("").contains("not possible")),
+        "{echo:?}"
+    );
+    let sold = sold_packet(&g, json!({}));
+    assert_eq!(g.order_example_at(&sold), g.order_example(), "a normal stock round: the whole example");
+}

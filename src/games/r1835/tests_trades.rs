@@ -103,6 +103,25 @@ fn ruling_k75_a_silent_seller_keeps_the_train_without_a_default() {
 }
 
 #[test]
+fn ruling_k75_a_sale_line_no_offer_reached_is_reported_to_its_director_alone() {
+    let g = engine();
+    let s = position(&g, 500);
+    let r = play(&g, &s, &[(1, "BY: BUY TRAIN 3"), (2, "SX: SELL TRAIN 2 TO BY MIN 100")]);
+    assert_eq!(trains(&g, &r.state, "SX"), vec!["2"], "no offer, no sale");
+    let mine: Vec<_> = r.notes.get(&Seat(2)).into_iter().flatten().filter(|n| n.line == 1).collect();
+    assert_eq!(mine.len(), 1, "one note on the seller's line: {mine:?}");
+    assert!(!mine[0].executed && mine[0].note.contains("no matching purchase"), "{mine:?}");
+    assert!(!noted(&r, 1, "MIN 100") && !noted(&r, 1, "no matching purchase"), "{:?}", notes(&r, 1));
+    for viewer in [Viewer::Public, Viewer::Seat(Seat(1)), Viewer::Seat(Seat(3))] {
+        assert!(r.events.iter().all(|e| !e.text_for(viewer).contains("100")), "the minimum stays private");
+    }
+    assert!(r.nmr.is_empty() && !r.defaulted.contains(&Seat(2)));
+    // An offer that reached the line and was too low has its own note, and no second one.
+    let r = play(&g, &s, &[(1, "BY: BUY TRAIN 2 FROM SX FOR 150"), (2, "SX: SELL TRAIN 2 TO BY MIN 200")]);
+    assert!(!noted(&r, 2, "no matching purchase"), "{:?}", notes(&r, 2));
+}
+
+#[test]
 fn ruling_k75_an_offer_above_the_treasury_is_not_made() {
     let g = engine();
     let s = position(&g, 100);

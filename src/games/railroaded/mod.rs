@@ -27,6 +27,8 @@ mod tests;
 #[cfg(test)]
 mod tests_draw;
 #[cfg(test)]
+mod tests_echo;
+#[cfg(test)]
 mod tests_orders;
 #[cfg(test)]
 mod tests_play;
@@ -81,6 +83,13 @@ impl Game for Railroaded {
     // The order box's example and the guide it links (issue 16).
     fn order_example(&self) -> &'static str {
         "PLAY 7H NORTH ELSE PLAY 7D EAST\nLINK 9S WEST\nDRAW"
+    }
+    // Issue 36: the claim round's box shows claims only.
+    fn order_example_at(&self, s: &State) -> &'static str {
+        match s.phase {
+            Phase::Claim => "CLAIM 7H NORTH ELSE CLAIM 7H EAST ELSE CLAIM HEARTS NORTH",
+            Phase::Play | Phase::Over => self.order_example(),
+        }
     }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/railroaded-orders.md"))

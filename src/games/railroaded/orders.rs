@@ -199,6 +199,21 @@ fn order_alt(a: &Action) -> Alt {
     }
 }
 
+/// Why an alternative belongs to another phase than `phase` (the turn's: a PBEM turn is the
+/// claim round or rounds of play, never both), or `None` when it is one of this phase's orders.
+fn other_phase(phase: Phase, alt: &Alt) -> Option<String> {
+    let claim = matches!(alt, Alt::Claim { .. });
+    match phase {
+        Phase::Claim if !claim => Some(format!(
+            "{alt} is an order for the rounds of play; this turn is the claim round, which takes CLAIM only"
+        )),
+        Phase::Play if claim => Some(format!(
+            "{alt} is an order for the claim round, which is over; in play write PLAY, LINK, MOVE STATION, JUMP or DRAW"
+        )),
+        _ => None,
+    }
+}
+
 impl Railroaded {
     /// The action an alternative asks for in this position, or why it names none.
     fn resolve(&self, s: &State, seat: Seat, alt: &Alt) -> Result<Action, String> {
@@ -339,9 +354,17 @@ impl Orders for Railroaded {
         Answer { action: tried.action, notes: tried.notes }
     }
 
-    /// Warnings at submission: cards the seat does not hold, a JUMP with another suit's Ace.
+    /// Warnings at submission: alternatives for another phase than the turn's (issue 36), cards
+    /// the seat does not hold, a JUMP with another suit's Ace. Only the seat's own hand and the
+    /// table are read: the echo never tells what another seat holds.
     fn advise(&self, s: &State, seat: Seat, order: &Order) -> Option<String> {
         let mut warnings = Vec::new();
+        let elsewhere: Vec<String> = order.alts.iter().filter_map(|a| other_phase(s.phase, a)).collect();
+        if !elsewhere.is_empty() && elsewhere.len() == order.alts.len() {
+            warnings.push(format!("not played this turn: {}", elsewhere.join("; ")));
+        } else {
+            warnings.extend(elsewhere);
+        }
         for alt in &order.alts {
             let named = match alt {
                 Alt::Claim { what: ClaimWhat::Card(c), .. }

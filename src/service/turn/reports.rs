@@ -67,6 +67,9 @@ pub struct Report {
     pub player: String,
     pub events: Vec<Happened>,
     pub notes: Vec<LineNote>,
+    /// The seat's own lines the order language could not read (HR 16), each with the error and
+    /// the suggestion its echo gave: in its own report alone.
+    pub not_understood: Vec<String>,
     pub nmr: bool,
     pub defaulted: bool,
     pub table: String,
@@ -114,6 +117,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         player: seat.player_name.clone(),
         events: happened(c.outcome, s, &|seat, line| public_line(&published, seat, line)),
         notes: c.outcome.notes.get(&s).cloned().unwrap_or_default(),
+        not_understood: not_understood(c.orders, s),
         nmr: c.outcome.nmr.contains(&s),
         defaulted: c.outcome.defaulted.contains(&s),
         table: c.engine.describe(&c.outcome.state, viewer)?,
@@ -127,6 +131,26 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         picture: None,
         dice: dice_lines(c),
     })
+}
+
+/// HR 16: seat `s`'s lines not understood on the sheet it played (its latest version of the
+/// turn), as its echo marked them: the line, why, and the suggestion. Only the seat's own rows
+/// are read, so another seat's text never reaches this report (the published orders show those
+/// lines as hashes).
+fn not_understood(orders: &[OrderVersionRow], s: Seat) -> Vec<String> {
+    let Some(played) = orders.iter().filter(|v| v.seat == s).max_by_key(|v| v.version) else {
+        return Vec::new();
+    };
+    played
+        .echo
+        .lines
+        .iter()
+        .filter_map(|l| {
+            let error = l.error.as_deref()?;
+            let hint = l.suggestion.as_deref().map(|h| format!(" ({h})")).unwrap_or_default();
+            Some(format!("line {}: \"{}\" — {error}{hint}", l.line, l.text))
+        })
+        .collect()
 }
 
 /// The text of another seat's line as the published orders show it to this reader, if public.

@@ -8,7 +8,9 @@ use super::super::data::{CardId, Deck, Kind};
 use super::super::routes;
 use super::super::state::{Action, Phase, Player, Route, State, TakeRule};
 use super::{Cmd, Count, Order, Want, parse};
-use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Seat, executed_lines};
+use crate::engine::{
+    Answer, Decision, LineNote, Numbered, OrderError, OrderSheet, Orders, Seat, executed_lines,
+};
 use std::collections::BTreeSet;
 
 /// The new cards and new links a layout names.
@@ -286,32 +288,16 @@ impl Orders for R1833 {
         }
     }
 
-    /// Warnings at submission: names this game's deck does not know, routes the seat lacks.
+    /// The echo of one line: [`Orders::advise_sheet`] on a sheet of that line alone.
     fn advise(&self, s: &State, seat: Seat, o: &Order) -> Option<String> {
-        let deck = self.deck_of(s);
-        let mut names: Vec<&String> = o.cond.iter().collect();
-        match &o.cmd {
-            Cmd::Select(n) => names.extend(n),
-            Cmd::DrawPool(n) | Cmd::Discard(n) => names.push(n),
-            Cmd::Create { paths, .. } | Cmd::Extend { paths, .. } => names.extend(paths.iter().flatten()),
-            Cmd::Take(w) => names.extend(w.iter().filter_map(|x| match x {
-                Want::Name(n) => Some(n),
-                _ => None,
-            })),
-            _ => {}
-        }
-        let mut warn: Vec<String> = names
-            .iter()
-            .filter(|n| deck.lookup(n).is_none())
-            .map(|n| format!("there is no card '{n}' in this game's deck"))
-            .collect();
-        if let Cmd::Extend { route, .. } = &o.cmd {
-            let have = s.player(u8::try_from(seat.index()).unwrap_or(u8::MAX)).map_or(0, |p| p.routes.len());
-            if usize::from(*route) > have {
-                warn.push(format!("you have {have} route(s) now, no route {route}"));
-            }
-        }
-        (!warn.is_empty()).then(|| warn.join("; "))
+        self.echo_lines(s, seat, &[Numbered { line: 1, order: o.clone() }]).pop().flatten()
+    }
+
+    /// The echo of a sheet, each line after the lines before it (`echo`, issue 36): another
+    /// phase's lines, unknown names with the nearest known, cards not held, a pool card not in
+    /// the pool, a route the seat does not have.
+    fn advise_sheet(&self, s: &State, seat: Seat, orders: &[Numbered<Order>]) -> Vec<Option<String>> {
+        self.echo_lines(s, seat, orders)
     }
 }
 

@@ -14,6 +14,7 @@
 use crate::engine::OrderError;
 
 pub(super) mod answer;
+mod echo;
 use std::fmt;
 
 /// How many cards `DRAW DECK` asks for.

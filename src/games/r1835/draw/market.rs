@@ -1,6 +1,6 @@
 //! The 1835 stock market drawn: the grid of `rules/1835/market.toml` with its prices, the par
-//! spaces outlined, and each share company's marker on its space (markers that arrived earlier
-//! on top, as the rules stack them).
+//! spaces outlined, and each floated share company's marker on its space (markers that arrived
+//! earlier on top, as the rules stack them; RULING K93).
 
 use super::company_colour;
 use crate::draw::{El, colour};
@@ -29,9 +29,15 @@ pub fn market(data: &Data, s: &State, x: f64, y: f64) -> (El, f64, f64) {
             g.push(El::label(cx + CELL_W / 2.0, cy + 11.0, 9.5, price).attr("fill", colour::INK));
         }
     }
-    // Markers, in arrival order on each space: the first to arrive is drawn on top.
-    let mut markers: Vec<(u8, u8, u32, &str)> =
-        s.majors.iter().filter_map(|c| c.price.map(|sp| (sp.row, sp.col, c.stamp, c.id.as_str()))).collect();
+    // Markers, in arrival order on each space: the first to arrive is drawn on top. A company's
+    // marker enters the chart when it floats (RULING K93): an unfloated company whose par is
+    // set has none on the chart yet.
+    let mut markers: Vec<(u8, u8, u32, &str)> = s
+        .majors
+        .iter()
+        .filter(|c| c.floated)
+        .filter_map(|c| c.price.map(|sp| (sp.row, sp.col, c.stamp, c.id.as_str())))
+        .collect();
     markers.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(b.2.cmp(&a.2)));
     let mut placed: Vec<(u8, u8)> = Vec::new();
     for (row, col, _, id) in markers {

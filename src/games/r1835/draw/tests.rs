@@ -78,3 +78,24 @@ fn the_last_runs_are_drawn_over_the_map_in_a_layer_of_their_own() {
     let without = g.draw(&s, Viewer::Public).expect("draws");
     assert!(!without.contains(&format!("{} last ran", s.majors[0].id)));
 }
+
+/// The market's part of a drawing: from its heading to the charters' heading.
+fn market_part(svg: &str) -> &str {
+    let from = svg.find(">Stock market<").expect("the market");
+    let to = svg.find(">Companies<").expect("the charters");
+    &svg[from..to]
+}
+
+#[test]
+fn ruling_k93_a_company_whose_par_is_set_has_no_marker_on_the_market_until_it_floats() {
+    let g = engine();
+    let mut s = late();
+    let id = s.majors[0].id.clone();
+    let marker = format!(">{id}<");
+    let svg = g.draw(&s, Viewer::Public).expect("1835 draws");
+    assert!(market_part(&svg).contains(&marker), "a floated company's marker is on the market");
+    s.majors[0].floated = false;
+    assert!(s.majors[0].price.is_some(), "its par is set");
+    let svg = g.draw(&s, Viewer::Public).expect("1835 draws");
+    assert!(!market_part(&svg).contains(&marker), "not floated: no marker yet\n{}", market_part(&svg));
+}

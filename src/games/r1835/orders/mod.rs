@@ -152,6 +152,11 @@ impl Orders for R1835 {
         self.advise_lines(s, seat, orders)
     }
 
+    /// RULING K75: a `SELL TRAIN … TO` line no offer reached this turn is told so.
+    fn unreached(&self, _s: &State, _seat: Seat, sheet: &OrderSheet<Order>) -> Vec<LineNote> {
+        self.unmatched_sales(sheet)
+    }
+
     /// HR 14: whether the sheet asks for a one-round turn.
     fn wants_one_round(&self, sheet: &OrderSheet<Order>) -> bool {
         sheet.orders.iter().any(|o| o.order.kind == Kind::OneRound)

@@ -7,7 +7,7 @@
 
 use super::operate::plan_for;
 use super::plan::{Ctx, Outcome, commands};
-use super::types::{Cmd, Order, Plan};
+use super::types::{Cmd, Kind, Order, Plan};
 use crate::engine::{Answer, LineNote, OrderSheet};
 use crate::games::r1835::R1835;
 use crate::games::r1835::actions::Action;
@@ -84,6 +84,28 @@ impl R1835 {
             ),
         });
         Answer { action: Some(Action::AnswerTrainOffer { company: sid, accept: false }), notes }
+    }
+
+    /// RULING K75: the notes for the seller's `SELL TRAIN` lines that no offer reached this turn
+    /// (an offer that reached one and was too low has its own note already): not carried out,
+    /// the company keeps its train. They go to that director alone, as every note on a line not
+    /// carried out does, so the minimum stays private.
+    pub(super) fn unmatched_sales(&self, sheet: &OrderSheet<Order>) -> Vec<LineNote> {
+        sheet
+            .unused()
+            .filter(|(_, o)| o.line > 0)
+            .filter_map(|(_, o)| match &o.order.kind {
+                Kind::Plan { company: Some(id), plan } if sells_train(plan) => Some(LineNote {
+                    line: o.line,
+                    executed: false,
+                    note: format!(
+                        "{}: no matching purchase — no offer this line answers was made this turn, so {id} keeps its train (RULING K75)",
+                        o.order
+                    ),
+                }),
+                _ => None,
+            })
+            .collect()
     }
 
     /// RULING K75: the buyer's lines whose offer was declined this turn are open again, so
