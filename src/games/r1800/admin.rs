@@ -222,9 +222,7 @@ impl R1800 {
                     && matches!(&s.stage, Stage::Draft { to_pick } if to_pick.iter().filter(|x| usize::from(**x) == seat).count() == 1)
             }
             AdminEffect::FreeEnterprise => !self.enterprise_kinds(s, &c.search).is_empty(),
-            AdminEffect::Retaliate => {
-                t.seat.is_some_and(|o| self.may_retaliate(s, seat, usize::from(o), false))
-            }
+            AdminEffect::Retaliate => t.seat.is_some_and(|o| self.may_retaliate(s, seat, usize::from(o))),
             AdminEffect::Conquest => self.conquest_ok(s, seat, t),
             AdminEffect::TradeTechnology => t.seat.is_some_and(|o| self.may_trade(s, seat, usize::from(o))),
             AdminEffect::StealTechnology | AdminEffect::Sabotage | AdminEffect::SupportRebellion => {

@@ -16,13 +16,15 @@ impl R1800 {
         s: &mut State,
         seat: usize,
         card: usize,
-        discard: &[u8],
+        (discard, military): (&[u8], &[u8]),
         rng: &mut GameRng,
     ) -> Result<Vec<Event>, Illegal> {
-        self.check_activation(s, seat, card, discard, true).map_err(Illegal)?;
+        self.check_activation_paid(s, seat, card, discard, military, true).map_err(Illegal)?;
         let d = self.data();
         let name = self.power_name(s, seat);
-        let cost = self.discard_admin(s, seat, discard);
+        let mut cost = self.discard_admin(s, seat, discard);
+        // RULING E83: Police State's military card goes to the face-up discard pile, named.
+        cost.push_str(&self.discard_military(s, seat, military));
         let h = &mut s.players[seat].cards[card];
         h.used = true;
         let kind = h.card;

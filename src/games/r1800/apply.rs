@@ -71,8 +71,8 @@ impl R1800 {
         match a {
             Action::Place { card, res } => self.place(s, seat, usize::from(*card), usize::from(*res)),
             Action::Activate { card, discard } => self.activate(s, seat, usize::from(*card), discard, rng),
-            Action::ActivateAlone { card, discard } => {
-                self.activate_alone(s, seat, usize::from(*card), discard, rng)
+            Action::ActivateAlone { card, discard, military } => {
+                self.activate_alone(s, seat, usize::from(*card), (discard, military), rng)
             }
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
             Action::Shift { from, to } => self.shift(s, seat, usize::from(*from), usize::from(*to)),
@@ -103,7 +103,8 @@ impl R1800 {
         if pl.supply[res] == 0 {
             return Err(format!("you have no {} left to place", RES[res]));
         }
-        if h.res[res] >= c.slots[res] {
+        // RULING E84: Freon Refrigeration "may hold more than 3 F".
+        if h.res[res] >= c.slots[res] && !(res == F && c.overfill) {
             return Err(format!("{} has no free {} square", c.name, RES[res]));
         }
         if res == P {
@@ -156,23 +157,43 @@ impl R1800 {
         discard: &[u8],
         alone: bool,
     ) -> Result<(), String> {
+        self.check_activation_paid(s, seat, card, discard, &[], alone)
+    }
+
+    /// [`Self::check_activation`] with the military cards an activation alone discards (Police
+    /// State: "discard 1 military card to draw 2 admin cards", RULING E83).
+    pub(super) fn check_activation_paid(
+        &self,
+        s: &State,
+        seat: usize,
+        card: usize,
+        discard: &[u8],
+        military: &[u8],
+        alone: bool,
+    ) -> Result<(), String> {
         let d = self.data();
         let pl = &s.players[seat];
         let h = pl.cards.get(card).ok_or("you have no such card")?;
         let c = &d.dev[usize::from(h.card)];
-        let (cost, how) = match (alone, c.alt.as_ref()) {
+        let (cost, soldiers, how) = match (alone, c.alt.as_ref()) {
             (false, _) if h.covered || !c.activates() => {
                 return Err(format!("{} cannot be activated", c.name));
             }
-            (false, _) => (c.admin_cost, ""),
-            (true, Some(alt)) if !h.covered => (alt.admin_cost, " alone"),
+            (false, _) => (c.admin_cost, 0, ""),
+            (true, Some(alt)) if !h.covered => (alt.admin_cost, alt.military_cost, " alone"),
             (true, _) => return Err(format!("{} cannot be activated by admin cards alone", c.name)),
         };
         if h.used {
             return Err(format!("{} was activated this turn already", c.name));
         }
-        if !alone && h.res != c.slots {
+        if !alone && !c.is_full(h.res) {
             return Err(format!("{} is not full", c.name));
+        }
+        if military.len() != usize::from(soldiers) {
+            return Err(format!("activating {}{how} costs {soldiers} military card(s)", c.name));
+        }
+        if !holds_all(&pl.military, military) {
+            return Err("you do not hold those military cards".to_string());
         }
         let waived = board::active_card(s, d, seat, DevType::Policy, 1).is_some_and(|x| x.command_economy);
         let cost = if waived { 0 } else { usize::from(cost) };
@@ -191,7 +212,7 @@ impl R1800 {
         let mut ev = Vec::new();
         let cost = self.discard_admin(s, seat, discard);
         let h = &mut s.players[seat].cards[card];
-        h.res = [0; 3];
+        h.res = d.dev[usize::from(h.card)].left_after_activation(h.res);
         h.used = true;
         let kind = h.card;
         ev.push(Event::public(format!("{name} activates {}{cost}.", d.dev_name(kind))));
@@ -204,12 +225,7 @@ impl R1800 {
     /// Moves admin cards from a hand to the face-up discard pile; the words for the event.
     pub(super) fn discard_admin(&self, s: &mut State, seat: usize, cards: &[u8]) -> String {
         let d = self.data();
-        for c in cards {
-            if let Some(i) = s.players[seat].admin.iter().position(|x| x == c) {
-                s.players[seat].admin.remove(i);
-                s.admin_discard.push(*c);
-            }
-        }
+        super::costs::to_discard(&mut s.players[seat].admin, &mut s.admin_discard, cards);
         if cards.is_empty() {
             return String::new();
         }

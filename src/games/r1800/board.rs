@@ -14,10 +14,29 @@ pub struct Workforce {
     pub regiments: u32,
 }
 
+/// How many of `owner`'s pops in `p` are conscripted: a conscripted regiment raised on them
+/// stands on the board, wherever it stands now (rules, "Wars": "While the regiment is
+/// conscripted, the pop consumes one food and does not produce resources"; RULING E57).
+pub fn conscripted_on(s: &State, p: u16, owner: usize) -> u8 {
+    let n = s
+        .provinces
+        .iter()
+        .filter_map(|q| q.regiment)
+        .filter(|r| r.conscripted == Some(p) && r.owner.map(usize::from) == Some(owner))
+        .count();
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// `owner`'s pops in `p` that work (farm, labor or trade): those not conscripted (RULING E57).
+pub fn working(s: &State, p: u16, owner: usize) -> u8 {
+    let pops = s.provinces.get(usize::from(p)).map_or(0, |x| x.pops[owner]);
+    if owner == NEUTRAL || pops == 0 { pops } else { pops.saturating_sub(conscripted_on(s, p, owner)) }
+}
+
 /// How many of `owner`'s pops in city `p` work its factories. RULING E7: pops are never placed
 /// on factories by hand: every factory of a city is worked while there are pops there, the
 /// controller's pops first, then the other powers' by their number in the data (neutral pops
-/// work no factory).
+/// work no factory); a conscripted pop works none (RULING E57).
 pub fn laborers_in(s: &State, d: &Data, p: u16, owner: usize) -> u8 {
     laborers_under(s, d, p, owner, s.controller(p))
 }
@@ -31,7 +50,7 @@ fn laborers_under(s: &State, d: &Data, p: u16, owner: usize, controller: Option<
     let mut free = prov.factories;
     let controller = controller.filter(|c| *c != NEUTRAL);
     for o in controller.into_iter().chain((0..NEUTRAL).filter(|o| Some(*o) != controller)) {
-        let take = prov.pops[o].min(free);
+        let take = if prov.pops[o] == 0 { 0 } else { working(s, p, o).min(free) };
         if o == owner {
             return take;
         }
@@ -41,7 +60,8 @@ fn laborers_under(s: &State, d: &Data, p: u16, owner: usize, controller: Option<
 }
 
 /// A seat's farmers, laborers, bourgeois and regiments. RULING E1: every countryside pop is a
-/// farmer yielding food (farms and markets are not modelled).
+/// farmer yielding food (farms and markets are not modelled). RULING E57: a conscripted pop is
+/// none of the three; its regiment is counted with the regiments (the one food it eats).
 pub fn workforce(s: &State, d: &Data, seat: usize) -> Workforce {
     workforce_under(s, d, seat, |p| s.controller(p))
 }
@@ -52,8 +72,8 @@ fn workforce_under(s: &State, d: &Data, seat: usize, controller: impl Fn(u16) ->
     let me = usize::from(pl.power);
     let mut w = Workforce::default();
     for (i, prov) in s.provinces.iter().enumerate() {
-        let n = u32::from(prov.pops[me]);
         let p = i as u16;
+        let n = if prov.pops[me] == 0 { 0 } else { u32::from(working(s, p, me)) };
         if d.provinces[i].is_city() {
             let lab = u32::from(laborers_under(s, d, p, me, controller(p)));
             w.laborers += lab;
@@ -74,7 +94,7 @@ pub fn bourgeois_in(s: &State, d: &Data, seat: usize, p: u16) -> u8 {
 /// [`bourgeois_in`] with the province's controller given.
 fn bourgeois_under(s: &State, d: &Data, seat: usize, p: u16, controller: Option<usize>) -> u8 {
     let me = usize::from(s.players[seat].power);
-    s.provinces[usize::from(p)].pops[me] - laborers_under(s, d, p, me, controller)
+    working(s, p, me) - laborers_under(s, d, p, me, controller)
 }
 
 /// The card in force in a policy or technology slot (the top one), as a tableau index.
@@ -237,7 +257,10 @@ fn farm_bonus(s: &State, d: &Data, seat: usize, ctl: &Control) -> u32 {
     let farmed = |min: u8| {
         (0..s.provinces.len())
             .filter(|&i| {
-                !d.provinces[i].is_city() && ctl.controls(s, seat, i) && s.provinces[i].pops[me] >= min
+                !d.provinces[i].is_city()
+                    && ctl.controls(s, seat, i)
+                    && s.provinces[i].pops[me] >= min
+                    && working(s, i as u16, me) >= min
             })
             .count() as u32
     };

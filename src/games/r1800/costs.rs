@@ -1,6 +1,7 @@
 //! Paying an admin card's prosperity cost otherwise, when it cannot be paid (FACTS §4.1: an
 //! Oligarchy pays 1 commerce; a Police State at prosperity 0 discards a military card; FACTS §5.1:
-//! a Propaganda Campaign may be discarded instead). RULING E77.
+//! a Propaganda Campaign may be discarded instead). RULING E77. Also a cost paid in military
+//! cards (Police State's activation alone, RULING E83).
 
 use super::R1800;
 use super::board;
@@ -59,6 +60,24 @@ impl R1800 {
                 }
                 format!("discarding {}", d.admin[usize::from(k)].name)
             }
+        }
+    }
+
+    /// Moves military cards from a hand to the face-up discard pile; the words for the event.
+    pub(super) fn discard_military(&self, s: &mut State, seat: usize, cards: &[u8]) -> String {
+        let d = self.data();
+        to_discard(&mut s.players[seat].military, &mut s.military_discard, cards);
+        let names: Vec<&str> = cards.iter().map(|c| d.military[usize::from(*c)].name.as_str()).collect();
+        if names.is_empty() { String::new() } else { format!(", discarding {}", names.join(" and ")) }
+    }
+}
+
+/// Moves `cards` from a hand to its face-up discard pile (each one the hand holds).
+pub(super) fn to_discard(hand: &mut Vec<u8>, pile: &mut Vec<u8>, cards: &[u8]) {
+    for c in cards {
+        if let Some(i) = hand.iter().position(|x| x == c) {
+            hand.remove(i);
+            pile.push(*c);
         }
     }
 }

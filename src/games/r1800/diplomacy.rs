@@ -1,6 +1,6 @@
 //! Wrongs and their answers (FACTS §4.3 *Navy*, §5.1 *Diplomatic Action*, §10.1): a raid on a
 //! trade token or a cleansing is recorded; at the round's end each wronged seat may declare war
-//! on the wrongdoer (a raid's victim freely, anyone wronged with a Diplomatic Action). Also
+//! on the wrongdoer with a Diplomatic Action (RULING E72). Also
 //! Diplomatic Action's other options: Conquest of a neutral province (shared with Expansionism)
 //! and Trade Technology with a willing power; and Expansionism's Cleanse, a wrong of its own.
 
@@ -20,16 +20,16 @@ impl R1800 {
         }
     }
 
-    /// Whether `seat` may still declare war on `offender` for a wrong done this round (only a
-    /// raid when `raid`; RULING E72).
-    pub(super) fn may_retaliate(&self, s: &State, seat: usize, offender: usize, raid: bool) -> bool {
+    /// Whether `seat` may still declare war on `offender` for a wrong done this round (RULING
+    /// E72).
+    pub(super) fn may_retaliate(&self, s: &State, seat: usize, offender: usize) -> bool {
         let power = |i: usize| PowerId(s.players[i].power);
         offender < s.players.len()
             && s.war.phase.is_none()
             && !s.war.hostile(power(seat), power(offender))
-            && s.grievances.iter().any(|g| {
-                usize::from(g.victim) == seat && usize::from(g.offender) == offender && (g.raid || !raid)
-            })
+            && s.grievances
+                .iter()
+                .any(|g| usize::from(g.victim) == seat && usize::from(g.offender) == offender)
     }
 
     /// RULING E72: after the last turn, the seats wronged this round are asked in turn order;
@@ -38,7 +38,7 @@ impl R1800 {
         let to_ask: Vec<u8> = s
             .turn_order()
             .into_iter()
-            .filter(|&v| (0..s.players.len()).any(|o| self.may_retaliate(s, usize::from(v), o, false)))
+            .filter(|&v| (0..s.players.len()).any(|o| self.may_retaliate(s, usize::from(v), o)))
             .collect();
         if to_ask.is_empty() {
             s.grievances.clear();
@@ -48,14 +48,11 @@ impl R1800 {
         true
     }
 
-    /// What the wronged seat may do: declare war on a raider (the Navy's right), play a
-    /// Diplomatic Action against any wrongdoer, or let it be.
+    /// What the wronged seat may do: play a Diplomatic Action against a wrongdoer, or let it be.
+    /// RULING E72: a raid's victim has no free declaration; the rules start a war in three ways
+    /// only, and answering "an aggressive action by another player" takes a Diplomatic Action.
     pub(super) fn reprisal_options(&self, s: &State, seat: usize) -> Vec<Action> {
-        let mut v: Vec<Action> = (0..s.players.len())
-            .filter(|&o| self.may_retaliate(s, seat, o, true))
-            .map(|o| Action::Retaliate(s.players[o].power))
-            .collect();
-        v.extend(self.admin_options(s, seat));
+        let mut v = self.admin_options(s, seat);
         v.push(Action::Skip);
         v
     }
@@ -70,14 +67,10 @@ impl R1800 {
         let Stage::Reprisal { to_ask } = &s.stage else { return Err(Illegal("no reprisals now".into())) };
         let seat = usize::from(*to_ask.first().ok_or_else(|| Illegal("nobody is asked".into()))?);
         match a {
-            Action::Retaliate(power) => {
-                let o = s.seat_of(usize::from(*power)).map(usize::from).unwrap_or(usize::MAX);
-                if !self.may_retaliate(s, seat, o, true) {
-                    return Err(Illegal("you may declare war only on a power that raided your trade this round".into()));
-                }
-                let t = Target { seat: Some(o as u8), ..Target::default() };
-                self.retaliate(s, seat, &t, WarCause::NavyRaid)
-            }
+            // RULING E72: no free declaration for a raid's victim.
+            Action::Retaliate(_) => Err(Illegal(
+                "a war is declared in answer to a raid only by playing Diplomatic Action (PLAY Diplomatic Action RETALIATE ON <power>)".into(),
+            )),
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
             Action::Skip => {
                 if let Stage::Reprisal { to_ask } = &mut s.stage {
@@ -89,7 +82,7 @@ impl R1800 {
                 Ok(Vec::new())
             }
             _ => Err(Illegal(
-                "now declare war on a power that wronged you this round (RETALIATE ON, PLAY Diplomatic Action RETALIATE ON), or DECLINE".into(),
+                "now declare war on a power that wronged you this round (PLAY Diplomatic Action RETALIATE ON), or DECLINE".into(),
             )),
         }
     }

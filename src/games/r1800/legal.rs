@@ -64,10 +64,19 @@ impl R1800 {
             // RULING E79: the card's second activation, by admin cards alone.
             if let Some(alt) = c.alt.as_ref().filter(|_| !h.covered && !h.used) {
                 let hand = &s.players[seat].admin;
+                // RULING E83: Police State's military card alone.
+                let soldiers = discard_sets(&s.players[seat].military, usize::from(alt.military_cost));
                 for discard in discard_sets(hand, usize::from(alt.admin_cost)).into_iter().chain([Vec::new()])
                 {
-                    if self.check_activation(s, seat, card, &discard, true).is_ok() {
-                        v.push(Action::ActivateAlone { card: card as u8, discard });
+                    for military in &soldiers {
+                        if self.check_activation_paid(s, seat, card, &discard, military, true).is_ok() {
+                            let military = military.clone();
+                            v.push(Action::ActivateAlone {
+                                card: card as u8,
+                                discard: discard.clone(),
+                                military,
+                            });
+                        }
                     }
                 }
             }

@@ -125,7 +125,10 @@ impl R1800 {
         })
     }
 
-    /// Whether the infrastructure technology lets this regiment move now (FACTS §4.2).
+    /// Whether the infrastructure technology lets this regiment move now: at most `n` regiments a
+    /// turn, each once, to an adjacent province you control (FACTS §4.2 Roads: "move 1 regiment
+    /// from a province you control to an adjacent one you control"; Macadam Roads, Steam Engine,
+    /// Automobile: "move ≤ n regiments"). `used` is the number of regiments moved this turn.
     pub(super) fn regiment_move_ok(&self, s: &State, seat: usize, from: u16, to: u16, used: u8) -> bool {
         let d = self.data();
         let me = s.players[seat].power;
@@ -133,7 +136,9 @@ impl R1800 {
             .provinces
             .get(usize::from(from))
             .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()));
-        if !own {
+        // A regiment that has moved this turn has used its move: n regiments, not n steps.
+        let moved = matches!(&s.stage, Stage::Turn { marched, .. } if marched.contains(&from));
+        if !own || moved {
             return false;
         }
         let allowed =
@@ -166,8 +171,9 @@ impl R1800 {
             Action::MoveRegiment { from, to } if self.regiment_move_ok(s, i, from, to, regiment_moves) => {
                 let r = s.provinces[usize::from(from)].regiment.take();
                 s.provinces[usize::from(to)].regiment = r;
-                if let Stage::Turn { regiment_moves, .. } = &mut s.stage {
+                if let Stage::Turn { regiment_moves, marched, .. } = &mut s.stage {
                     *regiment_moves += 1;
+                    marched.push(to);
                 }
                 Ok(vec![Event::public(format!(
                     "{name} moves a regiment from {} to {}.",

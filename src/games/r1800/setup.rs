@@ -71,8 +71,14 @@ impl R1800 {
         let d = self.data();
         let i = usize::from(seat);
         let mut ev = Vec::new();
-        s.stage =
-            Stage::Turn { seat, end_moves: false, pop_moved: false, regiment_moves: 0, migrated: false };
+        s.stage = Stage::Turn {
+            seat,
+            end_moves: false,
+            pop_moved: false,
+            regiment_moves: 0,
+            migrated: false,
+            marched: Vec::new(),
+        };
         let name = self.power_name(s, i);
         s.players[i].turn_start_prosperity = s.players[i].prosperity;
         if board::active_card(s, d, i, DevType::Policy, 1).is_some_and(|c| c.command_economy) {

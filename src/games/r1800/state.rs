@@ -136,6 +136,10 @@ pub enum Stage {
         pop_moved: bool,
         regiment_moves: u8,
         migrated: bool,
+        /// Where the regiments moved at the end of this turn now stand: each regiment moves once
+        /// (FACTS §4.2: "move ≤ n regiments … to an adjacent one").
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        marched: Vec<u16>,
     },
     /// Before the draft: the seats still to say whether they play Accelerate Development
     /// (FACTS §5.1), and those that did, in turn order (they pick first).
@@ -219,10 +223,13 @@ pub enum Action {
         card: u8,
         discard: Vec<u8>,
     },
-    /// Activate a card by admin cards alone, its second way (RULING E79): these are discarded.
+    /// Activate a card by admin cards alone, its second way (RULING E79): these are discarded;
+    /// `military`: the military cards it discards instead (Police State, RULING E83).
     ActivateAlone {
         card: u8,
         discard: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        military: Vec<u8>,
     },
     /// Play an admin card: option `option` of it, with its targets.
     Admin {

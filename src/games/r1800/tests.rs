@@ -3,9 +3,12 @@
 mod alone;
 mod cards;
 mod costs;
+mod items;
+mod items_tech;
 mod position;
 mod round;
 mod silence;
+mod text;
 mod welfare;
 mod wrongs;
 

@@ -236,8 +236,9 @@ fn resource_slots(file: &'static str, card: &str, s: &str) -> Result<[u8; 3], Da
     Ok(out)
 }
 
-/// The development cards as printed in the data (RULING E27: Industrial Policy's `PP C`;
-/// RULING E15: Telegraph's numbers; RULING E13: Freon Refrigeration's era).
+/// The development cards as written in `development.toml` (RULING E27: Industrial Policy's `PPP`
+/// from the rules' worked example; RULING E15: Telegraph's numbers; RULING E13: Freon
+/// Refrigeration's printed era).
 fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
     const F: &str = "development.toml";
     if let Some(d) = duplicates(file.card.iter().map(|c| c.name.as_str())) {
@@ -270,6 +271,10 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
         if let Some(alt) = &c.alt {
             alone_ok(F, c, alt)?;
         }
+        // RULING E84: only food is held beyond the squares (Freon Refrigeration).
+        if c.overfill && (c.slots.is_empty() || c.slots.chars().any(|x| x != 'F')) {
+            return Err(err(F, format!("{}: only a card of food squares may overfill", c.name)));
+        }
         let slots = resource_slots(F, &c.name, &c.slots)?;
         out.push(DevCard {
             name: c.name.clone(),
@@ -288,6 +293,7 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
             income: c.income,
             place_cap: c.place_cap,
             self_cap: c.self_cap,
+            overfill: c.overfill,
             deficit: c.deficit,
             ag_cap: c.ag_cap,
             ammonia: c.ammonia,
@@ -319,8 +325,8 @@ fn development(file: &DevelopmentFile) -> Result<Vec<DevCard>, DataError> {
     Ok(out)
 }
 
-/// RULING E79: an activation by admin cards alone belongs to a card that activates, costs at
-/// least one admin card, gives something, and moves or removes at least one pop when it says so.
+/// RULINGS E79, E83: an activation by admin (or military) cards alone belongs to a card that
+/// activates, costs at least one card, gives something, and moves or removes at least one pop when it says so.
 fn alone_ok(file: &'static str, c: &DevRow, alt: &Alone) -> Result<(), DataError> {
     if c.hold || c.reward.is_empty() {
         return Err(err(
@@ -328,10 +334,10 @@ fn alone_ok(file: &'static str, c: &DevRow, alt: &Alone) -> Result<(), DataError
             format!("{}: only a card that activates can have an `alt` activation", c.name),
         ));
     }
-    if alt.admin_cost == 0 || alt.reward.is_empty() {
+    if alt.admin_cost + alt.military_cost == 0 || alt.reward.is_empty() {
         return Err(err(
             file,
-            format!("{}: an `alt` activation needs admin_cost from 1 and a reward", c.name),
+            format!("{}: an `alt` activation needs admin_cost or military_cost from 1 and a reward", c.name),
         ));
     }
     if let Some(r) = alt.reward.iter().find(|r| r.what != RewardKind::Prosperity && r.n < 1) {

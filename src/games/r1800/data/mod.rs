@@ -113,11 +113,13 @@ pub struct DevCard {
     pub hold: bool,
     pub admin_cost: u8,
     pub reward: Vec<Reward>,
-    /// The activation by admin cards alone, if the card has one (RULING E79).
+    /// The activation by admin (or military) cards alone, if the card has one (RULINGS E79, E83).
     pub alt: Option<Alone>,
     pub income: u8,
     pub place_cap: Option<u8>,
     pub self_cap: Option<u8>,
+    /// More food than the squares may be held; activation takes only the squares (RULING E84).
+    pub overfill: bool,
     pub deficit: Option<u8>,
     pub ag_cap: Option<AgCap>,
     pub ammonia: bool,
@@ -143,6 +145,19 @@ impl DevCard {
     /// Whether the card can be activated (it has an activation, not a held effect).
     pub fn activates(&self) -> bool {
         !self.hold && !self.reward.is_empty()
+    }
+
+    /// Whether `res` fills every square (rules, "when sufficient resources have been placed");
+    /// an overfilling card may hold more food than its squares (RULING E84).
+    pub fn is_full(&self, res: [u8; 3]) -> bool {
+        if self.overfill { res[0] >= self.slots[0] && res[1..] == self.slots[1..] } else { res == self.slots }
+    }
+
+    /// What stays on the card when it is activated holding `res`: nothing ("remove all
+    /// resources that you've placed on the card"), but the food beyond the squares of an
+    /// overfilling card ("activation removes only 3", RULING E84).
+    pub fn left_after_activation(&self, res: [u8; 3]) -> [u8; 3] {
+        if self.overfill { [res[0].saturating_sub(self.slots[0]), 0, 0] } else { [0; 3] }
     }
 }
 

@@ -110,6 +110,10 @@ pub struct DevRow {
     pub place_cap: Option<u8>,
     #[serde(default)]
     pub self_cap: Option<u8>,
+    /// The card may hold more food than its squares; activation removes only the squares' worth
+    /// (Freon Refrigeration, RULING E84).
+    #[serde(default)]
+    pub overfill: bool,
     #[serde(default)]
     pub deficit: Option<u8>,
     #[serde(default)]
@@ -187,11 +191,15 @@ pub struct Reward {
     pub n: i8,
 }
 
-/// A card's activation by admin cards alone (RULING E79): how many, and what it gives.
+/// A card's activation by admin cards alone (RULING E79), or by military cards alone (Police
+/// State, RULING E83): how many of each, and what it gives.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Alone {
+    #[serde(default)]
     pub admin_cost: u8,
+    #[serde(default)]
+    pub military_cost: u8,
     pub reward: Vec<Reward>,
 }
 

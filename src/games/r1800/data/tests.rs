@@ -96,11 +96,11 @@ fn ruling_e79_an_activation_by_admin_cards_alone_that_costs_none_or_gives_nothin
     let alt = "alt = { admin_cost = 1, reward = [{ do = \"educate\", n = 2 }] }";
     refused(
         |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 0, reward = [{ do = \"educate\", n = 2 }] }", 1),
-        "Public Schools: an `alt` activation needs admin_cost from 1",
+        "Public Schools: an `alt` activation needs admin_cost or military_cost from 1",
     );
     refused(
         |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 1, reward = [] }", 1),
-        "needs admin_cost from 1 and a reward",
+        "needs admin_cost or military_cost from 1 and a reward",
     );
     refused(
         |f| f[2] = f[2].replacen(alt, "alt = { admin_cost = 1, reward = [{ do = \"educate\", n = 0 }] }", 1),

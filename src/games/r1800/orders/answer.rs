@@ -101,13 +101,14 @@ impl R1800 {
                     done,
                 )
             }
-            Kind::Activate { card, discard, alone } if main => {
+            Kind::Activate { card, discard, alone, military } if main => {
                 let mut why = String::from("you have no such card");
                 for at in self.cards_named(s, seat, card) {
                     // RULING E79: `ALONE` asks for the card's activation by admin cards alone.
                     let (ok, a) = if *alone {
-                        let a = Action::ActivateAlone { card: at as u8, discard: discard.clone() };
-                        (self.check_activation(s, seat, at, discard, true), a)
+                        let military = military.clone();
+                        let ok = self.check_activation_paid(s, seat, at, discard, &military, true);
+                        (ok, Action::ActivateAlone { card: at as u8, discard: discard.clone(), military })
                     } else {
                         (
                             self.can_activate(s, seat, at, discard),
@@ -236,14 +237,19 @@ impl R1800 {
                 }
             }
             Kind::Retaliate(power) if matches!(s.stage, Stage::Reprisal { .. }) && pending.is_none() => {
+                // RULING E72: the answer to a wrong is a Diplomatic Action (no free declaration).
                 let name = &d.powers[*power].name;
-                let a = Action::Retaliate(*power as u8);
-                if legal.contains(&a) {
-                    Fit::Act(a, format!("declared war on {name}"), true)
-                } else {
-                    Fit::Fail(format!(
-                        "war on {name} cannot be declared: {name} did not raid your trade this round, or you are at war already"
-                    ))
+                let on = s.seat_of(*power);
+                let diplomatic = legal.iter().find(|a| {
+                    matches!(a, Action::Admin { card, option, target } if target.seat == on
+                        && d.admin[usize::from(*card)].play.get(usize::from(*option))
+                            .is_some_and(|o| o.what == super::super::data::AdminEffect::Retaliate))
+                });
+                match diplomatic {
+                    Some(a) => Fit::Act(a.clone(), format!("played Diplomatic Action: war on {name}"), true),
+                    None => Fit::Fail(format!(
+                        "war on {name} cannot be declared: it takes a Diplomatic Action in hand and a raid or cleansing by {name} this round, with no war between you yet"
+                    )),
                 }
             }
             // FACTS §4.1 Corporations, §4.3 Hospitals (RULING E78).

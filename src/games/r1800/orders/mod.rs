@@ -92,6 +92,8 @@ pub enum Kind {
         discard: Vec<u8>,
         /// `ACTIVATE <card> ALONE …`: the card's activation by admin cards alone (RULING E79).
         alone: bool,
+        /// `… ALONE DISCARD MILITARY <card>`: Police State's military card (RULING E83).
+        military: Vec<u8>,
     },
     Play {
         card: u8,
@@ -274,11 +276,18 @@ impl R1800 {
             return Ok(Kind::Place { n, res, card: self.card_ref(&card)? });
         }
         if let Some(rest) = strip(t, "ACTIVATE") {
-            let (card, discard) = match split_word(&format!("{rest} "), "DISCARD") {
-                Some((a, b)) => {
-                    (a.to_string(), list(b).map(|x| self.admin(x)).collect::<Result<Vec<_>, _>>()?)
+            let (card, discard, military) = match split_word(&format!("{rest} "), "DISCARD") {
+                // RULING E83: `ACTIVATE Police State ALONE DISCARD MILITARY <card>`.
+                Some((a, b)) if strip(b, "MILITARY").is_some() => {
+                    let cards = list(strip(b, "MILITARY").unwrap_or(b)).map(|x| self.military(x));
+                    (a.to_string(), Vec::new(), cards.collect::<Result<Vec<_>, _>>()?)
                 }
-                None => (rest.to_string(), Vec::new()),
+                Some((a, b)) => (
+                    a.to_string(),
+                    list(b).map(|x| self.admin(x)).collect::<Result<Vec<_>, _>>()?,
+                    Vec::new(),
+                ),
+                None => (rest.to_string(), Vec::new(), Vec::new()),
             };
             // RULING E79: `ACTIVATE <card> ALONE [DISCARD …]`.
             let (card, alone) = match split_word(&format!("{card} "), "ALONE") {
@@ -289,7 +298,7 @@ impl R1800 {
             if card.trim().is_empty() {
                 return Err(bad("ACTIVATE which card? ACTIVATE <card> [ALONE] [DISCARD <admin card>, …]"));
             }
-            return Ok(Kind::Activate { card: self.card_ref(&card)?, discard, alone });
+            return Ok(Kind::Activate { card: self.card_ref(&card)?, discard, alone, military });
         }
         if let Some(rest) = strip(t, "EDUCATE") {
             let pairs = list(rest).map(|x| self.two(x)).collect::<Result<Vec<_>, _>>()?;

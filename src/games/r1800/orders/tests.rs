@@ -261,16 +261,18 @@ fn a_draft_list_serves_both_picks_of_a_policy_initiative() {
 }
 
 #[test]
-fn retaliate_by_order_declares_war_on_a_raider_at_the_round_end_and_explains_a_refusal() {
+fn retaliate_by_order_plays_diplomatic_action_on_a_raider_at_the_round_end_and_explains_a_refusal() {
     let mut s = new();
     while matches!(s.stage, Stage::Draft { .. }) {
         game().apply(&mut s, &Action::PassPick, &mut GameRng::for_action(1, 1)).unwrap();
     }
     game().grieve(&mut s, 1, 0, true);
     s.stage = Stage::Reprisal { to_ask: vec![1] };
-    let france = s.players[0].power;
+    let diplomatic = game().data().admin_named("Diplomatic Action").unwrap();
+    s.players[1].admin = vec![diplomatic];
     let mut sh = sheet(&["RETALIATE ON Austria", "RETALIATE ON France"]);
     let a = game().answer_from(&s, &mut sh);
     assert!(a.notes[0].note.contains("cannot be declared"), "{:?}", a.notes);
-    assert_eq!(a.action, Some(Action::Retaliate(france)));
+    let on_france = Target { seat: Some(0), ..Target::default() };
+    assert_eq!(a.action, Some(Action::Admin { card: diplomatic, option: 0, target: on_france }));
 }

@@ -23,7 +23,7 @@ fn turn_with(name: &str, hand: &[&str]) -> (State, u8) {
 fn alone(card: u8, hand: &[&str]) -> Action {
     let mut discard: Vec<u8> = hand.iter().map(|n| admin(n)).collect();
     discard.sort_unstable();
-    Action::ActivateAlone { card, discard }
+    Action::ActivateAlone { card, discard, military: Vec::new() }
 }
 
 fn me(s: &State) -> usize {

@@ -25,13 +25,14 @@ fn each_era_shuffles_in_its_technologies_and_eight_global_events() {
     let d = game().data();
     assert_eq!(s.event_deck.len(), 7, "round 1 drew one of the era's eight events");
     assert!(s.later_techs.iter().all(|c| d.dev[usize::from(*c)].era > 1));
-    assert_eq!(s.later_techs.len(), 60, "RULING E13: 30 technologies for each of Eras II and III");
+    assert_eq!(s.later_techs.len(), 60, "RULING E13: 36 technologies for Era II and 24 for Era III");
     s.round = 8;
     s.offer.clear();
     game().start_round(&mut s, &mut rng());
     assert_eq!(s.event_deck.len(), 7);
     assert!(s.later_techs.iter().all(|c| d.dev[usize::from(*c)].era == 3));
-    assert!(s.later_techs.contains(&card("Freon Refrigeration")), "RULING E13: Freon waits for Era III");
+    assert_eq!(s.later_techs.len(), 24, "RULING E13: Era III brings 24 technologies");
+    assert!(!s.later_techs.contains(&card("Freon Refrigeration")), "RULING E13: Freon came with Era II");
     let telephone = card("Telephone");
     assert!(s.dev_deck.contains(&telephone) || s.offer.contains(&telephone));
 }

@@ -45,18 +45,18 @@ fn hostile(s: &State, a: usize, b: usize) -> Option<WarCause> {
 }
 
 #[test]
-fn a_navy_raid_lets_its_victim_declare_war_on_the_raider_at_the_end_of_the_round() {
+fn rules_a_navy_raid_gives_its_victim_no_free_declaration_of_war_only_a_diplomatic_action() {
+    // "There are three ways a war can be initiated": Conquest, the Great War, a Diplomatic Action.
     let mut s = raided();
     assert!(s.players[1].overseas.is_empty());
     end_turns(&mut s);
-    assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] });
-    let a = Action::Retaliate(s.players[0].power);
-    assert!(game().legal_actions(&s).contains(&a));
-    game().apply(&mut s, &a, &mut rng()).expect("war");
-    assert_eq!(hostile(&s, 1, 0), Some(WarCause::NavyRaid));
-    assert!(!game().legal_actions(&s).contains(&a), "one declaration is enough");
-    game().apply(&mut s, &Action::Skip, &mut rng()).expect("done");
-    assert_eq!(s.stage, Stage::War, "the war phase follows");
+    assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] }, "the victim is asked, whatever its cards");
+    let free = Action::Retaliate(s.players[0].power);
+    assert!(!game().legal_actions(&s).contains(&free));
+    let err = game().apply(&mut s.clone(), &free, &mut rng()).unwrap_err();
+    assert!(err.0.contains("Diplomatic Action"), "{err}");
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("let it be");
+    assert!(s.war.declarations.is_empty());
     assert!(s.grievances.is_empty());
 }
 
@@ -73,7 +73,7 @@ fn diplomatic_action_lets_the_victim_of_a_removed_trade_token_declare_war() {
 }
 
 #[test]
-fn diplomatic_action_lets_the_victim_of_cleansed_pops_declare_war_but_the_free_right_is_a_raids() {
+fn diplomatic_action_lets_the_victim_of_cleansed_pops_declare_war() {
     let mut s = new(2);
     to_first_turn(&mut s);
     game().grieve(&mut s, 1, 0, false);

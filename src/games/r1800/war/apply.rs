@@ -1,5 +1,5 @@
 //! Doing it: declarations, the start of the war phase, carrying out one war action, and the end
-//! of the war (battles resolved, conscripts sent home, territory changes reported). Every
+//! of the war (battles resolved, territory changes reported). Every
 //! function checks first and changes nothing when it refuses.
 
 use super::battle;
@@ -242,28 +242,14 @@ fn card_effect<B: WarBoard + ?Sized>(
     }
 }
 
-/// Ends the war phase: battles resolved, conscripts sent home, declarations cleared, and the
-/// provinces that changed hands reported (FACTS §10.4–5; RULING E57).
+/// Ends the war phase: battles resolved, declarations cleared, and the provinces that changed
+/// hands reported (FACTS §10.4–5; RULING E57: conscripts stay conscripted).
 pub fn end_war<B: WarBoard + ?Sized>(board: &mut B, war: &mut WarState, rng: &mut GameRng) -> Vec<WarEvent> {
     let Some(phase) = war.phase.clone() else { return Vec::new() };
     let outcomes = battle::outcomes(board, war, &phase);
     let mut events = battle::resolve(board, war, &outcomes, rng);
-    // RULING E57 (FACTS Q15a): surviving conscripts go home; their pops work again.
-    let mut home = Vec::new();
-    let all: Vec<ProvinceId> = provinces(board).collect();
-    for p in all {
-        if let Some(r) = board.regiment(p).filter(|r| r.conscripted.is_some()) {
-            board.set_regiment(p, None);
-            home.push(format!(
-                "{} in {}",
-                r.owner.power().map_or("neutral", |x| board.power_name(x)),
-                board.province_name(p)
-            ));
-        }
-    }
-    if !home.is_empty() {
-        events.push(WarEvent::public(format!("Conscripts go home: {}.", home.join(", "))));
-    }
+    // RULING E57: a conscript is not sent home when the war ends; it stays on the board, unable
+    // to move, its pop eating and producing nothing, until it is lost (rules, "Wars").
     let mut changes = Vec::new();
     for p in provinces(board) {
         let (before, after) = (phase.control_before.get(p.index()).copied().flatten(), control(board, p));

@@ -26,7 +26,10 @@ fn owner_name<B: WarBoard + ?Sized>(board: &B, o: Owner) -> String {
     }
 }
 
-/// Whether `power`'s regiment may enter `to`, and what it finds (FACTS §10.2; RULINGS E43, E44).
+/// Whether `power`'s regiment may enter `to`, and what it finds (rules, "Wars": "You may not
+/// move a regiment onto a province with a regiment belonging to you or to a nation that is not
+/// involved in the war. You may, however, move your regiment onto a province in which there is
+/// one regiment belonging to another player involved in the war."; RULINGS E40, E43, E44).
 pub fn entry<B: WarBoard + ?Sized>(
     board: &B,
     war: &WarState,
@@ -38,34 +41,22 @@ pub fn entry<B: WarBoard + ?Sized>(
     if phase.battle_at(to).is_some() {
         return Err(format!("a battle is already being fought in {}", name(board, to)));
     }
-    if let Some(r) = board.regiment(to) {
-        return match r.owner {
-            Owner::Power(p) if p == power => Err(format!("your own regiment stands in {}", name(board, to))),
-            Owner::Power(p) if war.hostile(power, p) => Ok(Entry::Battle(p)),
-            Owner::Power(p) => Err(format!(
-                "{}'s regiment holds {} and you are not at war with {}",
-                board.power_name(p),
-                name(board, to),
-                board.power_name(p)
-            )),
-            Owner::Neutral => Err(format!(
-                "a neutral regiment holds {}; neutral provinces are taken only by Conquest",
-                name(board, to)
-            )),
-        };
-    }
-    // RULING E43 (FACTS Q14a): a province controlled by pops may be entered by its controller
-    // and by the controller's enemies; an uncontrolled one by anyone.
-    match control(board, to) {
-        None => Ok(Entry::Free),
-        Some(Owner::Power(p)) if p == power || war.hostile(power, p) => Ok(Entry::Free),
-        Some(Owner::Neutral) => {
-            Err(format!("{} is neutral; neutral provinces are taken only by Conquest", name(board, to)))
-        }
-        Some(o) => Err(format!(
-            "{} is controlled by {}, who is not your enemy in this war",
+    // RULING E43: only a regiment bars the way; a province without one may be entered whoever
+    // controls it by its pops.
+    let Some(r) = board.regiment(to) else { return Ok(Entry::Free) };
+    match r.owner {
+        Owner::Power(p) if p == power => Err(format!("your own regiment stands in {}", name(board, to))),
+        // RULING E40: any other power involved in the war may be attacked, whoever declared on whom.
+        Owner::Power(p) if war.involved(p) => Ok(Entry::Battle(p)),
+        Owner::Power(p) => Err(format!(
+            "{}'s regiment holds {} and {} is not involved in the war",
+            board.power_name(p),
             name(board, to),
-            owner_name(board, o)
+            board.power_name(p)
+        )),
+        Owner::Neutral => Err(format!(
+            "a neutral regiment holds {}; the neutrals are not involved in the war (only a Conquest removes it)",
+            name(board, to)
         )),
     }
 }
@@ -100,11 +91,11 @@ pub fn regiments_in_supply<B: WarBoard + ?Sized>(board: &B, phase: &WarPhase, po
     board.regiment_limit(power).saturating_sub(u8::try_from(on_board + fighting).unwrap_or(u8::MAX))
 }
 
-/// Whether the power may raise a conscript in `at` (RULING E46): one of its pops is there, no
-/// regiment, a regiment of its could enter, and it has a piece left.
+/// Whether the power may raise a conscript in `at` (rules: "Place a regiment piece on top of one
+/// of your pops"; RULING E46): one of its pops is there, no regiment (one a province), and it has
+/// a piece left.
 pub fn conscript_site<B: WarBoard + ?Sized>(
     board: &B,
-    war: &WarState,
     phase: &WarPhase,
     power: PowerId,
     at: ProvinceId,
@@ -115,7 +106,6 @@ pub fn conscript_site<B: WarBoard + ?Sized>(
     if board.regiment(at).is_some() {
         return Err(format!("a regiment already stands in {}", name(board, at)));
     }
-    entry(board, war, phase, power, at)?;
     if regiments_in_supply(board, phase, power) == 0 {
         return Err("all your regiment pieces are in use".to_string());
     }
@@ -152,9 +142,7 @@ pub fn check<B: WarBoard + ?Sized>(board: &B, war: &WarState, action: &WarAction
             }
             entry(board, war, phase, power, *to).map(|_| ()).map_err(WarError::Move)
         }
-        WarDeed::Conscript { at } => {
-            conscript_site(board, war, phase, power, *at).map_err(WarError::Conscript)
-        }
+        WarDeed::Conscript { at } => conscript_site(board, phase, power, *at).map_err(WarError::Conscript),
         // RULING E56: a military card is played only here, as a war action.
         WarDeed::Play { card, with } => {
             let Some(info) = board.military_cards().get(usize::from(card.0)) else {
@@ -198,7 +186,7 @@ fn check_use<B: WarBoard + ?Sized>(
             if control(board, *at) != Some(Owner::Power(power)) {
                 return Err(format!("you do not control {}", name(board, *at)));
             }
-            conscript_site(board, war, phase, power, *at)?;
+            conscript_site(board, phase, power, *at)?;
             match to {
                 None => Ok(()),
                 Some(to) if !board.neighbours(*at).contains(to) => {
@@ -211,7 +199,7 @@ fn check_use<B: WarBoard + ?Sized>(
             }
         }
         (MilitaryEffect::Repositioning { regiments }, CardUse::Repositioning { moves }) => {
-            check_repositioning(board, phase, power, regiments, moves)
+            check_repositioning(board, war, phase, power, regiments, moves)
         }
         (MilitaryEffect::NavalSupport { .. }, CardUse::SeaMove { from, to }) => {
             // RULING E54: a sea move is a move by sea, and may attack like a move by land.
@@ -232,10 +220,11 @@ fn check_use<B: WarBoard + ?Sized>(
 }
 
 /// RULING E52: up to `most` of your regular regiments, each from a province without a battle to a
-/// province without a regiment or battle that you control or nobody does; all from the board as
-/// it stands (no chains).
+/// province without a regiment or battle that no enemy (another power involved in the war,
+/// RULING E40) controls; all from the board as it stands (no chains).
 fn check_repositioning<B: WarBoard + ?Sized>(
     board: &B,
+    war: &WarState,
     phase: &WarPhase,
     power: PowerId,
     most: u8,
@@ -252,7 +241,8 @@ fn check_repositioning<B: WarBoard + ?Sized>(
         if board.regiment(*to).is_some() || phase.battle_at(*to).is_some() {
             return Err(format!("{} is not empty", name(board, *to)));
         }
-        if let Some(o) = control(board, *to).filter(|o| *o != Owner::Power(power)) {
+        let enemy = |o: &Owner| matches!(o, Owner::Power(p) if *p != power && war.involved(*p));
+        if let Some(o) = control(board, *to).filter(enemy) {
             return Err(format!("{} is controlled by {}", name(board, *to), owner_name(board, o)));
         }
     }
@@ -262,6 +252,7 @@ fn check_repositioning<B: WarBoard + ?Sized>(
 /// The candidate uses of a card with `effect` for `power` (what [`check_use`] then filters).
 fn card_uses<B: WarBoard + ?Sized>(
     board: &B,
+    war: &WarState,
     phase: &WarPhase,
     effect: MilitaryEffect,
     power: PowerId,
@@ -293,7 +284,7 @@ fn card_uses<B: WarBoard + ?Sized>(
             let singles: Vec<(ProvinceId, ProvinceId)> = mine
                 .iter()
                 .flat_map(|f| all.iter().map(move |t| (*f, *t)))
-                .filter(|m| check_repositioning(board, phase, power, 1, &[*m]).is_ok())
+                .filter(|m| check_repositioning(board, war, phase, power, 1, &[*m]).is_ok())
                 .collect();
             let mut uses: Vec<CardUse> =
                 singles.iter().map(|m| CardUse::Repositioning { moves: vec![*m] }).collect();
@@ -339,7 +330,7 @@ pub fn legal_war_actions<B: WarBoard + ?Sized>(board: &B, war: &WarState, power:
     for card in hand {
         if let Some(info) = board.military_cards().get(usize::from(card.0)) {
             candidates.extend(
-                card_uses(board, phase, info.effect, power)
+                card_uses(board, war, phase, info.effect, power)
                     .into_iter()
                     .map(|with| WarDeed::Play { card, with }),
             );

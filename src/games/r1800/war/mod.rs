@@ -29,6 +29,8 @@ mod proptests;
 pub mod testboard;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 
 pub use apply::{apply_war_action, begin_war, conquest_targets, declare_war, end_war, great_war};
 pub use board::{

@@ -137,8 +137,12 @@ fn play(seed: u64) -> Result<(Vec<WarEvent>, TestBoard, WarState), String> {
         }
     }
     for p in provinces(&b) {
-        if b.regiment(p).is_some_and(|r| r.conscripted.is_some()) {
-            return Err("a conscript outlived the war".into());
+        // RULING E57: a conscript outlives the war, still on its pop or one step from it.
+        if let Some(home) = b.regiment(p).and_then(|r| r.conscripted)
+            && home != p
+            && !b.neighbours(home).contains(&p)
+        {
+            return Err("a conscript stands away from its pop".into());
         }
         let outsider =
             |r: Option<Regiment>| r.and_then(|r| r.owner.power()).filter(|x| outsiders.contains(x));

@@ -22,7 +22,7 @@ fn at_war(b: &TestBoard) -> WarState {
     w
 }
 
-fn act(
+pub(super) fn act(
     b: &mut TestBoard,
     w: &mut WarState,
     power: PowerId,
@@ -31,7 +31,7 @@ fn act(
     apply_war_action(b, w, &WarAction { power, deed }, &mut rng())
 }
 
-fn mv(from: &str, to: &str) -> WarDeed {
+pub(super) fn mv(from: &str, to: &str) -> WarDeed {
     WarDeed::Move { from: at(from), to: at(to) }
 }
 
@@ -123,15 +123,17 @@ fn a_regiment_moves_only_to_an_adjacent_province() {
 }
 
 #[test]
-fn a_regiment_may_not_enter_provinces_of_powers_not_at_war_nor_neutral_ones() {
+fn a_regiment_may_not_enter_a_province_holding_a_regiment_of_a_power_not_in_the_war_nor_a_neutral_one() {
     let mut b = TestBoard::new();
     b.put(PRUSSIA, "Saxony");
     b.put(PRUSSIA, "Hesse");
+    b.put(AUSTRIA, "Bohemia");
+    b.regiments[at("Bavaria").index()] = Some(Regiment { owner: Owner::Neutral, conscripted: None });
     let mut w = at_war(&b);
     let austria = act(&mut b, &mut w, PRUSSIA, mv("Saxony", "Bohemia"));
-    assert!(matches!(austria, Err(WarError::Move(m)) if m.contains("not your enemy")));
+    assert!(matches!(austria, Err(WarError::Move(m)) if m.contains("not involved in the war")));
     let neutral = act(&mut b, &mut w, PRUSSIA, mv("Hesse", "Bavaria"));
-    assert!(matches!(neutral, Err(WarError::Move(m)) if m.contains("Conquest")));
+    assert!(matches!(neutral, Err(WarError::Move(m)) if m.contains("neutral regiment")));
 }
 
 #[test]
@@ -434,9 +436,10 @@ fn reinforcements_conscript_in_a_province_you_control_and_may_step_to_an_empty_n
     act(&mut b, &mut w, PRUSSIA, WarDeed::Play { card: REINFORCEMENTS, with }).unwrap();
     let r = b.regiment(at("Champagne")).expect("it stepped into Champagne");
     assert_eq!(r.conscripted, Some(at("Rheinland")), "its pop stays at home");
-    let end = pass_out(&mut b, &mut w);
-    assert!(text(&end).contains("Conscripts go home: Prussia in Champagne"), "{end:?}");
-    assert_eq!(board::pops_of(&b, at("Rheinland"), Owner::Power(PRUSSIA)), 1, "the pop is restored to work");
+    pass_out(&mut b, &mut w);
+    let r = b.regiment(at("Champagne")).expect("RULING E57: a conscript outlasts the war");
+    assert_eq!(r.conscripted, Some(at("Rheinland")));
+    assert_eq!(board::pops_of(&b, at("Rheinland"), Owner::Power(PRUSSIA)), 1, "its pop stays at home");
 }
 
 #[test]
@@ -462,7 +465,7 @@ fn strategic_repositioning_moves_two_regiments_to_provinces_no_enemy_controls() 
 }
 
 #[test]
-fn the_war_ends_after_the_last_action_clearing_declarations_and_keeping_regular_regiments() {
+fn the_war_ends_after_the_last_action_clearing_declarations_and_keeping_every_regiment() {
     let mut b = TestBoard::new();
     b.put(PRUSSIA, "Hesse");
     let mut w = at_war(&b);
@@ -470,7 +473,8 @@ fn the_war_ends_after_the_last_action_clearing_declarations_and_keeping_regular_
     let end = pass_out(&mut b, &mut w);
     assert!(text(&end).contains("The war is over"), "{end:?}");
     assert!(w.phase.is_none() && w.declarations.is_empty());
-    assert_eq!(b.regiment(at("Berlin")), None, "the conscript went home");
+    let conscript = Regiment { owner: Owner::Power(PRUSSIA), conscripted: Some(at("Berlin")) };
+    assert_eq!(b.regiment(at("Berlin")), Some(conscript), "RULING E57: the conscript stays");
     assert_eq!(b.regiment(at("Hesse")), Some(Regiment::regular(PRUSSIA)));
     assert_eq!((w.record(PRUSSIA).wars, w.record(FRANCE).wars, w.record(AUSTRIA).wars), (1, 1, 0));
 }
