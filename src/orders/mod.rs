@@ -18,6 +18,7 @@ mod text;
 
 pub use digest::{Receipt, SealedLines, line_hash, new_salt, receipt_digest, seal_lines, sheet_digest};
 pub use lasting::{Intentions, LastingLine};
+pub use suggest::nearest_name;
 pub use text::{MAX_ORDER_BYTES, OrderText, OrderTextError, order_lines};
 
 use crate::engine::prelude::*;

@@ -28,6 +28,19 @@ fn reach(word: &str) -> usize {
     if word.len() <= 4 { 1 } else { 2 }
 }
 
+/// The name of `names` nearest to a misspelt `given` (letter case aside), for an echo's "did you
+/// mean" on a name the game's data does not know (a station, a company); `None` when none is
+/// within reach of a misspelling.
+pub fn nearest_name<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let up = given.trim().to_ascii_uppercase();
+    names
+        .into_iter()
+        .map(|n| (edit_distance(&up, &n.to_ascii_uppercase()), n))
+        .filter(|(d, _)| *d <= reach(&up))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
 /// A suggestion for an unreadable line: a corrected line the language reads, else for prose (a
 /// line of five words or more) how to write it. `None` when there is nothing useful to say.
 pub fn suggestion<G: Game>(game: &G, known: &BTreeSet<String>, line: &str) -> Option<String> {

@@ -86,6 +86,8 @@ pub enum Action {
     Cancel(u8),
     /// RT 6.4: play Foreign Intervention.
     Intervene,
+    /// RT 6.2: add this General's +1 to another player's Offensive.
+    Support(u8),
     /// RT 6.8: donate this many $3000s.
     Donate(u32),
     /// Accept the money offered.

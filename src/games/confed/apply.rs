@@ -110,9 +110,10 @@ impl Confed {
                     board::segment_name(d, *g)
                 )));
             }
-            // RULING F36: an offer binds only when the other seat accepts it.
+            // RULING F36 (amended): an offer binds only when the other seat accepts it, which it
+            // answers once the Player Turn's play is over.
             Action::Offer { to, amount, cond } => {
-                s.tasks.insert(0, Task::Offer { seat: *to, from: seat, amount: *amount, cond: cond.clone() });
+                s.offers.push(Task::Offer { seat: *to, from: seat, amount: *amount, cond: cond.clone() });
                 ev.push(Event::public(format!("{seat} offers {to} ${amount}")));
             }
             Action::Accept | Action::Pass if matches!(s.tasks.first(), Some(Task::Offer { .. })) => {
@@ -146,10 +147,19 @@ impl Confed {
             | Action::ThroughFreight
             | Action::Cancel(_)
             | Action::Intervene
+            | Action::Support(_)
             | Action::Donate(_) => self.play_special(s, seat, a, rng, ev),
             Action::Bid { .. } | Action::Replace(_) => {} // the Extended Game's stages, above
             Action::Pass
-                if matches!(s.tasks.first(), Some(Task::Cancel { .. } | Task::Intervention { .. })) =>
+                if matches!(
+                    s.tasks.first(),
+                    Some(
+                        Task::Cancel { .. }
+                            | Task::Intervention { .. }
+                            | Task::Window { .. }
+                            | Task::Support { .. }
+                    )
+                ) =>
             {
                 s.tasks.remove(0);
             }
@@ -198,6 +208,10 @@ impl Confed {
                     s.tasks.remove(0);
                     self.occupy(s, station, ev);
                 }
+                Some(Task::OffensiveRoll { seat, station, general }) => {
+                    s.tasks.remove(0);
+                    self.offensive_roll(s, seat, station, general, rng, ev);
+                }
                 Some(Task::ThroughFreightRoll { bonus }) => {
                     s.tasks.remove(0);
                     self.through_freight_roll(s, bonus, rng, ev);
@@ -240,6 +254,7 @@ impl Confed {
             }
             Then::Enact { event, choice } => self.enact(s, event, choice, rng, ev),
             Then::EndActivation => self.next_train(s, rng, ev),
+            Then::EndTurn => self.end_turn(s, rng, ev),
         }
     }
 
@@ -262,6 +277,13 @@ impl Confed {
     }
 
     fn end_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
+        // RULING F36 (amended): the turn's offers are answered now, in the order made.
+        if !s.offers.is_empty() {
+            let offers = std::mem::take(&mut s.offers);
+            s.tasks.extend(offers);
+            s.tasks.push(Task::Then(Then::EndTurn));
+            return;
+        }
         s.turn += 1;
         if s.turn < s.order.len() {
             self.start_turn(s, ev);

@@ -2,12 +2,13 @@
 //! train placed on a bought line, the Contract Phase (RT 4.1.2), and the start of the War
 //! (RT 5.9: the Round after the last RRC is bought, RULING F40). Before the War the pile holds
 //! only ordinary loads, no War Progress is rolled (RULING F39) and no Special Event is played
-//! (RT 6.0).
+//! (RT 6.0). Once the War is on, each Player Turn begins with the other seats' window for Special
+//! Events and offers of money (RT 6.0, 1.0).
 
 use super::Confed;
 use super::board;
 use super::chits::{self, train_name};
-use super::state::{Action, Chit, Stage, State};
+use super::state::{Action, Chit, Stage, State, Task};
 use crate::engine::{Event, GameRng, Seat};
 
 /// RT 4.1.1: "The minimum bid, whether starting or upping the ante, is $100."
@@ -38,6 +39,10 @@ impl Confed {
     fn contract_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.stage = Stage::Activate;
         if !s.pre_war {
+            // RT 6.0, 1.0 (RULINGS F22, F36 amended): the other seats' window before the
+            // active player's activation phase, from his left.
+            let others = s.seats_from(s.active()).into_iter().skip(1);
+            s.tasks.extend(others.map(|seat| Task::Window { seat }));
             return;
         }
         let Some(chit) = s.pile.pop() else { return };

@@ -114,15 +114,23 @@ fn ruling_f42_a_payment_whose_condition_fails_when_accepted_moves_no_money() {
     let mut s = extended(2);
     s.stage = Stage::Activate;
     s.pre_war = false;
+    let (order, turn) = (s.order.clone(), s.turn);
     let (a, b) = (s.active(), s.seats_from(s.active())[1]);
     let atlanta = g.data().map.station("Atlanta").expect("Atlanta");
     let cond = super::bribe::parse_cond("Atlanta IS OCCUPIED").expect("a condition");
-    apply(&mut s, Action::Offer { to: b, amount: 200, cond: Some(cond.clone()) });
-    apply(&mut s, Action::Accept);
+    // RULING F36 (amended): the offer is answered once the Player Turn's play is over.
+    let offer_and_accept = |s: &mut State, cond: super::actions::Cond| {
+        (s.order, s.turn, s.stage) = (order.clone(), turn, Stage::Activate);
+        s.tasks.clear();
+        apply(s, Action::Offer { to: b, amount: 200, cond: Some(cond) });
+        apply(s, Action::StartMoving);
+        assert_eq!(g.next_decision(s).map(|d| d.seat), Some(b), "{:?}", s.tasks);
+        apply(s, Action::Accept);
+    };
+    offer_and_accept(&mut s, cond.clone());
     assert_eq!(s.player(a).map(|p| p.money), Some(5000), "Atlanta is open: nothing paid");
     s.occupied.insert(atlanta);
-    apply(&mut s, Action::Offer { to: b, amount: 200, cond: Some(cond) });
-    apply(&mut s, Action::Accept);
+    offer_and_accept(&mut s, cond);
     assert_eq!(s.player(a).map(|p| p.money), Some(4800));
     assert_eq!(s.player(b).map(|p| p.money), Some(5200));
 }

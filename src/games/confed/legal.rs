@@ -37,7 +37,7 @@ impl Confed {
     }
 
     /// RT 5.1.3: the prompt of a dropoff: the load, the train and the stations to choose from.
-    fn dropoff_prompt(&self, train: u8, chit: u32, options: &[usize]) -> String {
+    pub(super) fn dropoff_prompt(&self, train: u8, chit: u32, options: &[usize]) -> String {
         let d = &self.data;
         let mut names: Vec<&str> = options.iter().map(|o| name(d, *o)).collect();
         let last = names.pop().unwrap_or_default();
@@ -79,6 +79,9 @@ impl Confed {
     /// `legal(s).contains(a)` (a property test holds them equal).
     pub(super) fn allows(&self, s: &State, a: &Action) -> bool {
         let Some(seat) = self.deciding_seat(s) else { return false };
+        if let (Some(Task::Window { .. }), Action::Offer { to, amount, .. }) = (s.tasks.first(), a) {
+            return self.offer_ok(s, seat, *to, *amount);
+        }
         if s.tasks.is_empty() {
             match (&s.stage, a) {
                 (Stage::Move { train }, Action::Step { to, fee }) => {
@@ -88,12 +91,7 @@ impl Confed {
                     return self.move_options(s, seat, *train, s.mp, false).contains(a);
                 }
                 (Stage::Activate, Action::Offer { to, amount, .. }) => {
-                    let money = s.player(seat).map(|p| p.money).unwrap_or(0);
-                    return *to != seat
-                        && to.index() < s.players.len()
-                        && *amount >= 100
-                        && amount % 100 == 0
-                        && *amount <= money;
+                    return self.offer_ok(s, seat, *to, *amount);
                 }
                 (Stage::Activate, _) => return self.activate_options(s, seat, false).contains(a),
                 (Stage::RrcPhase { .. } | Stage::Bidding { .. }, Action::Bid { rrc, amount }) => {
@@ -152,12 +150,25 @@ impl Confed {
         if p.money >= c.ripped_up_repair {
             v.extend(s.ripped.keys().filter(|g| mine(**g)).map(|g| Action::RemoveRipped(*g)));
         }
+        v.extend(self.plays(s, seat, offers));
+        v.push(Action::StartMoving);
+        v
+    }
+
+    /// What a seat may do "at any time" (RT 1.0, 6.0): play the Offensive, Treasure Hunt, Train
+    /// Raid or Through-Freight Law, and (`offers`: listed too) offer money to another seat.
+    pub(super) fn plays(&self, s: &State, seat: Seat, offers: bool) -> Vec<Action> {
+        let Some(p) = s.player(seat) else { return Vec::new() };
+        let mut v = Vec::new();
         for other in s.seats_from(seat).into_iter().skip(1).filter(|_| offers) {
             v.extend((1..=p.money / 100).map(|k| Action::Offer { to: other, amount: k * 100, cond: None }));
         }
         if self.may_play(s, seat, 2) {
+            // RT 6.2: one General per Offensive, and RT 6.0: one General per Player Turn (a
+            // General that cancelled a result this turn leaves the Offensive without one).
+            let general_played = p.played_this_turn.iter().any(|x| CANCELLERS.contains(x));
             let generals: Vec<Option<u8>> = std::iter::once(None)
-                .chain([1u8, 3].into_iter().filter(|g| p.specials.contains(g)).map(Some))
+                .chain([1u8, 3].into_iter().filter(|g| p.specials.contains(g) && !general_played).map(Some))
                 .collect();
             for &st in &s.occupied {
                 for g in &generals {
@@ -174,8 +185,17 @@ impl Confed {
         if self.may_play(s, seat, 8) && !s.through_freight {
             v.push(Action::ThroughFreight);
         }
-        v.push(Action::StartMoving);
         v
+    }
+
+    /// An offer of money `seat` may make (RT 1.0; issue 17: in $100s, at most its Treasury).
+    fn offer_ok(&self, s: &State, seat: Seat, to: Seat, amount: u32) -> bool {
+        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+        to != seat
+            && to.index() < s.players.len()
+            && amount >= 100
+            && amount.is_multiple_of(100)
+            && amount <= money
     }
 
     /// RT 6.7 (RULING F28): the E train is free, Strasburg is open to Richmond, Staunton has room.
@@ -277,44 +297,7 @@ impl Rules for Confed {
     /// The decision, in words.
     fn next_decision(&self, s: &State) -> Option<Decision> {
         let seat = self.deciding_seat(s)?;
-        let d = &self.data;
-        let prompt = match s.tasks.first() {
-            Some(Task::Choose { kind, optional, .. }) => {
-                format!("choose for {kind:?}{}", if *optional { " (or pass)" } else { "" })
-            }
-            Some(Task::Cancel { station, .. }) => {
-                format!(
-                    "the Union is about to take {}: play a General to cancel it, or pass",
-                    name(d, *station)
-                )
-            }
-            Some(Task::Intervention { .. }) => "play Foreign Intervention, or pass".into(),
-            Some(Task::Donate { .. }) => "donate $3000s to the Through-Freight Law roll, or none".into(),
-            Some(Task::Offer { from, amount, .. }) => format!("accept ${amount} from {from}, or pass"),
-            Some(_) => "the game goes on".into(),
-            None => match &s.stage {
-                Stage::ChooseRrc { .. } => "choose a railroad company".into(),
-                Stage::Place => "place your next train on one of your lines".into(),
-                Stage::SelectLoads => "select a starting load for your next train".into(),
-                Stage::Activate => "activate trains, repair, then start moving".into(),
-                Stage::RrcPhase { .. } => "select an unowned RRC and bid for it, or pass".into(),
-                Stage::Bidding { rrc, high, bid, .. } => {
-                    format!("bid more than {high}'s ${bid} for RRC #{rrc}, or pass")
-                }
-                Stage::PlaceBought { line, .. } => format!("place a train on RRC #{line}"),
-                Stage::Contract { drawn } => {
-                    format!("choose the displayed load that {} replaces", chits::label(d, *drawn))
-                }
-                Stage::Undertake { train } => format!("undertake a load with {}", chits::train_name(*train)),
-                Stage::ChooseLoad { drawn, .. } => {
-                    format!("take {} or a displayed load", chits::label(d, *drawn))
-                }
-                Stage::Dropoff { train, chit, options, .. } => self.dropoff_prompt(*train, *chit, options),
-                Stage::TroopsPickup { .. } => "designate the Troops' pickup Depot".into(),
-                Stage::Move { train } => format!("move {} ({} MP left)", chits::train_name(*train), s.mp),
-                Stage::Over => return None,
-            },
-        };
+        let prompt = self.kind_words(s, &self.decision_kind(s)?);
         Some(Decision { seat, prompt })
     }
 
@@ -352,6 +335,20 @@ impl Rules for Confed {
                     (0..=money / d.tables.costs.through_freight_donation.max(1)).map(Action::Donate).collect()
                 }
                 Task::Offer { .. } => vec![Action::Accept, Action::Pass],
+                Task::Window { .. } => {
+                    let mut v = self.plays(s, seat, true);
+                    v.push(Action::Pass);
+                    v
+                }
+                Task::Support { .. } => {
+                    let mut v: Vec<Action> = [1u8, 3]
+                        .into_iter()
+                        .filter(|g| self.may_play(s, seat, *g))
+                        .map(Action::Support)
+                        .collect();
+                    v.push(Action::Pass);
+                    v
+                }
                 _ => Vec::new(),
             };
         }

@@ -27,6 +27,7 @@ pub mod board;
 pub mod bribe;
 pub mod chits;
 pub mod data;
+mod decision;
 mod draw;
 mod extended;
 mod inventory;
@@ -49,7 +50,13 @@ mod iron_tests;
 #[cfg(test)]
 mod movement_tests;
 #[cfg(test)]
+mod orders_tests;
+#[cfg(test)]
+mod pbem_tests;
+#[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod specials_tests;
 #[cfg(test)]
 mod tests;
 

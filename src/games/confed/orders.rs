@@ -11,23 +11,31 @@
 //! - moves: `MOVE 2 Petersburg, Weldon, Goldsboro`, `MOVE 2 SHORTEST TO Weldon`, `PAY FEES`,
 //!   `ABANDON 2 AT Weldon`, `LEAVE 2 AT Goldsboro` (RT 5.1.8); pick-up and drop-off happen when
 //!   the train stands at its pickup or dropoff station;
-//! - specials: `PLAY LEE WHEN Atlanta FALLS` (or `WHEN A VICTORY DEPOT FALLS`, `WHEN ANY FALLS`),
-//!   `PLAY OFFENSIVE ON Nashville [WITH JACKSON]`, `PLAY TREASURE ON 12`, `PLAY RAID`,
-//!   `PLAY FREIGHT`, `PLAY INTERVENTION`, `DONATE 1`;
-//! - choices asked by events and the War: `CHOOSE Corinth`, `CHOOSE Knoxville, Loudon`
-//!   (a segment), `CHOOSE TRAIN 2 3` (seat 2's train 3), `CHOOSE LINE 14`, `DECLINE`.
+//! - specials (`play`): `PLAY LEE WHEN Atlanta FALLS` (or `WHEN A VICTORY DEPOT FALLS`, `WHEN ANY
+//!   FALLS`), `PLAY OFFENSIVE ON Nashville [WITH JACKSON] [WHEN Nashville IS OCCUPIED]`,
+//!   `PLAY TREASURE ON 12`, `PLAY RAID`, `PLAY FREIGHT`, `PLAY INTERVENTION`,
+//!   `PLAY LEE FOR OFFENSIVE`, `PLAY LEE NEVER`, `DONATE 1`;
+//! - choices asked by events and the War, each named (`choose`): `CHOOSE UNION Corinth`,
+//!   `CHOOSE SABOTAGE RIP Knoxville, Loudon`, `CHOOSE RAID TRAIN 2 3`, `DECLINE DEPOT`, ….
 //!
 //! The engine's `Orders` role is implemented here; `answer` (in `orders/answer.rs`) turns the
 //! sheet into the action at each decision.
 
 pub(super) mod answer;
+mod choose;
+mod echo;
+mod kinds;
+mod play;
+
+pub use choose::Pick;
 
 use super::Confed;
 use super::actions::{Action, Cond};
 use super::bribe::parse_cond;
-use super::state::State;
+use super::state::{ChoiceKind, State};
 use crate::engine::{
-    Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Rules, Seat, executed_lines,
+    Answer, Decision, Lasting, LineNote, Numbered, OrderError, OrderSheet, Orders, Rules, Seat,
+    executed_lines,
 };
 use std::collections::BTreeSet;
 use std::fmt::{self, Display};
@@ -89,18 +97,19 @@ pub enum Order {
     Leave { train: u8, at: String },
     /// `PLAY special WHEN …`: a General cancelling a War Progress result.
     PlayWhen { special: u8, when: When },
-    /// `PLAY special [ON target] [WITH general]`.
-    Play { special: u8, target: Option<String>, with: Option<u8> },
+    /// `PLAY special [ON target] [WITH general] [WHEN condition]` (`play`): with a condition, a
+    /// standing order played at the first window where it holds (RT 6.0).
+    Play { special: u8, target: Option<String>, with: Option<u8>, when: Option<Cond> },
+    /// `PLAY general FOR OFFENSIVE [ON station]`: +1 to another player's Offensive (RT 6.2).
+    Support { general: u8, on: Option<String> },
+    /// `PLAY special [FOR OFFENSIVE] NEVER`: withdraws that standing order (HR 12).
+    Never { special: u8, support: bool },
     /// `DONATE k`.
     Donate(u32),
-    /// `CHOOSE …`: a station, or a segment as two stations.
-    Choose(Vec<String>),
-    /// `CHOOSE TRAIN seat id`.
-    ChooseTrain(Seat, u8),
-    /// `CHOOSE LINE n`.
-    ChooseLine(u8),
-    /// `DECLINE`.
-    Decline,
+    /// `CHOOSE <choice> …`: the answer to one kind of choice only (`choose`; issue 34).
+    Choose { kind: ChoiceKind, pick: Pick },
+    /// `DECLINE DEPOT|IRON|SEIZE`: decline that voluntary event (RT 7.0).
+    Decline(ChoiceKind),
     /// `BID amount ON rrc` (Extended Game, RT 4.1.1): open the bidding for the RRC, or raise
     /// to this amount when it is your turn to bid.
     Bid { rrc: u8, amount: u32 },
@@ -175,6 +184,25 @@ impl Orders for Confed {
 
     fn answer(&self, s: &State, _decision: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
+    }
+
+    /// Issue 34: each line's decision, names and phase checked at submission (`echo`).
+    fn advise_sheet(&self, s: &State, seat: Seat, orders: &[Numbered<Order>]) -> Vec<Option<String>> {
+        orders.iter().map(|o| Some(self.echo_line(s, seat, &o.order))).collect()
+    }
+
+    /// HR 12 (RULING F22 amended): a standing `PLAY` line lasts from turn to turn until played
+    /// or withdrawn (`PLAY LEE NEVER`); one per counter and use.
+    fn lasting(&self, o: &Order) -> Option<Lasting> {
+        let (special, support, withdraws) = match o {
+            Order::PlayWhen { special, .. } | Order::Play { special, when: Some(_), .. } => {
+                (*special, false, false)
+            }
+            Order::Support { general, .. } => (*general, true, false),
+            Order::Never { special, support } => (*special, *support, true),
+            _ => return None,
+        };
+        Some(Lasting { key: play::standing_key(special_word(special), support), withdraws })
     }
 
     // RULING F31: lines carried out are public (their effect is on the table); a standing
@@ -282,59 +310,10 @@ impl Orders for Confed {
                 let at = at.trim().to_string();
                 if head == "ABANDON" { Order::Abandon { train, at } } else { Order::Leave { train, at } }
             }
-            "PLAY" => {
-                let sp = special(w.first().copied().unwrap_or(""))?;
-                if let Some((_, cond)) = split_kw(&format!(" {rest} "), "WHEN") {
-                    let c = cond.trim();
-                    let cu = c.to_ascii_uppercase();
-                    let body =
-                        cu.strip_suffix(" FALLS").map(|_| c[..c.len() - 6].trim()).ok_or_else(|| {
-                            OrderError(
-                                "write PLAY <general> WHEN <station | A VICTORY DEPOT | ANY> FALLS".into(),
-                            )
-                        })?;
-                    let when = match body.to_ascii_uppercase().as_str() {
-                        "ANY" | "ANY STATION" => When::Any,
-                        "A VICTORY DEPOT" | "VICTORY DEPOT" | "VD" => When::VictoryDepot,
-                        _ => When::Station(body.to_string()),
-                    };
-                    if ![1, 3, 5].contains(&sp) {
-                        return Err(OrderError(
-                            "only LEE, JACKSON and MCCLELLAN cancel a War Progress result".into(),
-                        ));
-                    }
-                    Order::PlayWhen { special: sp, when }
-                } else {
-                    let after = rest.get(w.first().map(|x| x.len()).unwrap_or(0)..).unwrap_or("").trim();
-                    let padded = format!(" {after} ");
-                    let (target_part, with) = match split_kw(&padded, "WITH") {
-                        Some((t, g)) => (t, Some(special(g.trim())?)),
-                        None => (padded.clone(), None),
-                    };
-                    let target = split_kw(&format!("{} ", target_part.trim_end()), "ON")
-                        .map(|(_, t)| t.trim().to_string())
-                        .or_else(|| {
-                            let t = target_part.trim();
-                            t.to_ascii_uppercase().strip_prefix("ON ").map(|_| t[3..].trim().to_string())
-                        });
-                    Order::Play { special: sp, target, with }
-                }
-            }
+            "PLAY" => play::parse_play(rest)?,
             "DONATE" => Order::Donate(num(w.first().copied(), "how many $3000s")?),
-            "CHOOSE" if up(0) == "TRAIN" => {
-                Order::ChooseTrain(seat(w.get(1).copied())?, train_no(w.get(2).copied())?)
-            }
-            "CHOOSE" if up(0) == "LINE" => {
-                Order::ChooseLine(num(w.get(1).map(|x| x.trim_start_matches('#')), "a line number")?)
-            }
-            "CHOOSE" => {
-                let v = names(rest);
-                if v.is_empty() || v.len() > 2 {
-                    return Err(OrderError("CHOOSE names a station, or a segment as two stations".into()));
-                }
-                Order::Choose(v)
-            }
-            "DECLINE" => Order::Decline,
+            "CHOOSE" => choose::parse_choose(rest)?,
+            "DECLINE" => choose::parse_decline(rest)?,
             "BID" => {
                 let proxy = up(0) == "UP" && up(1) == "TO";
                 let k = if proxy { 2 } else { 0 };
@@ -399,18 +378,26 @@ impl Display for Order {
                 };
                 write!(f, "PLAY {} WHEN {w} FALLS", special_word(*special))
             }
-            Order::Play { special, target, with } => {
+            Order::Play { special, target, with, when } => {
                 write!(f, "PLAY {}", special_word(*special))?;
                 if let Some(x) = target {
                     write!(f, " ON {x}")?;
                 }
-                with.map_or(Ok(()), |g| write!(f, " WITH {}", special_word(g)))
+                if let Some(g) = with {
+                    write!(f, " WITH {}", special_word(*g))?;
+                }
+                when.as_ref().map_or(Ok(()), |c| write!(f, " WHEN {c}"))
+            }
+            Order::Support { general, on } => {
+                write!(f, "PLAY {} FOR OFFENSIVE", special_word(*general))?;
+                on.as_ref().map_or(Ok(()), |x| write!(f, " ON {x}"))
+            }
+            Order::Never { special, support } => {
+                write!(f, "{} NEVER", play::standing_key(special_word(*special), *support))
             }
             Order::Donate(k) => write!(f, "DONATE {k}"),
-            Order::Choose(v) => write!(f, "CHOOSE {}", v.join(", ")),
-            Order::ChooseTrain(s, id) => write!(f, "CHOOSE TRAIN {} {}", s.0, t(*id)),
-            Order::ChooseLine(l) => write!(f, "CHOOSE LINE {l}"),
-            Order::Decline => write!(f, "DECLINE"),
+            Order::Choose { kind, pick } => write!(f, "CHOOSE {} {pick}", choose::qualifier(kind)),
+            Order::Decline(kind) => write!(f, "DECLINE {}", choose::decline_word(kind)),
             Order::Bid { rrc, amount } => write!(f, "BID {amount} ON {rrc}"),
             Order::BidUpTo { rrc, max } => write!(f, "BID UP TO {max} ON {rrc}"),
             Order::Replace(n) => write!(f, "REPLACE {n}"),

@@ -283,6 +283,7 @@ impl Setup for Confed {
             extended,
             pre_war: extended,
             diversions: Vec::new(),
+            offers: Vec::new(),
         };
         if extended {
             self.deal_extended(&mut s, &cfg, rng);

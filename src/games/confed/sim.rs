@@ -4,7 +4,7 @@
 use super::Confed;
 use super::board;
 use super::data::Data;
-use super::state::{Action, Stage, State};
+use super::state::{Action, Stage, State, Task};
 use crate::engine::{Apply, GameRng, Pick, Rules, Setup};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -122,6 +122,16 @@ impl Confed {
                     return (*lowest[p.next(lowest.len())]).clone();
                 }
                 Action::Pass
+            }
+            // RT 6.0, 1.0: in another's window, play a Special Event now and then, else pass.
+            _ if matches!(s.tasks.first(), Some(Task::Window { .. })) => {
+                let plays: Vec<&Action> =
+                    legal.iter().filter(|a| !matches!(a, Action::Offer { .. } | Action::Pass)).collect();
+                if plays.is_empty() || p.next(5) > 0 {
+                    Action::Pass
+                } else {
+                    plays[p.next(plays.len())].clone()
+                }
             }
             _ => legal[p.next(legal.len())].clone(),
         }

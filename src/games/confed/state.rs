@@ -180,6 +180,9 @@ pub enum ChoiceKind {
     /// RT 7.6: another seat's train whose Iron shipment is seized (owner seat index * 16 +
     /// train id; voluntary).
     IronSeizure,
+    /// RT 7.7: the train its owner does not pay for (train ids; asked while the owner can pay
+    /// for some of his trains but not all).
+    WearAndTear,
 }
 
 /// Something a seat must answer before play goes on (choices, interrupts, offers).
@@ -207,6 +210,14 @@ pub enum Task {
     },
     /// RT 5.9.1: the Union takes `station` (after the cancel window).
     Occupy { station: usize },
+    /// RT 6.0, 1.0 (RULINGS F22, F36 amended): before the active player's activation phase,
+    /// `seat` may play a Special Event or offer money ("at any time … including during other
+    /// players' Player Turns"); asked of every other seat, so nothing tells who holds what.
+    Window { seat: Seat },
+    /// RT 6.2: `seat` may add a General's +1 to the Offensive against `station`.
+    Support { seat: Seat, station: usize },
+    /// RT 6.2: the Offensive's roll, with the General played for it (by whom), if any.
+    OffensiveRoll { seat: Seat, station: usize, general: Option<(Seat, u8)> },
     /// Go on with what the War Progress roll interrupted.
     Then(Then),
 }
@@ -219,8 +230,13 @@ impl Task {
             | Task::Cancel { seat, .. }
             | Task::Intervention { seat }
             | Task::Donate { seat }
-            | Task::Offer { seat, .. } => Some(*seat),
-            Task::ThroughFreightRoll { .. } | Task::Occupy { .. } | Task::Then(_) => None,
+            | Task::Offer { seat, .. }
+            | Task::Window { seat }
+            | Task::Support { seat, .. } => Some(*seat),
+            Task::ThroughFreightRoll { .. }
+            | Task::Occupy { .. }
+            | Task::OffensiveRoll { .. }
+            | Task::Then(_) => None,
         }
     }
 }
@@ -234,6 +250,8 @@ pub enum Then {
     Enact { event: usize, choice: Option<usize> },
     /// RT 5.1.2: the train's activation ends (an event was drawn).
     EndActivation,
+    /// RULING F36 (amended): the offers of the Player Turn are answered; the turn then ends.
+    EndTurn,
 }
 
 /// The whole game.
@@ -316,6 +334,10 @@ pub struct State {
     /// RT 7.6 (RULING F62): Divert Iron Shipments enacted and not yet carried out.
     #[serde(default)]
     pub diversions: Vec<Diversion>,
+    /// RULING F36 (amended): offers of money made this Player Turn ([`Task::Offer`]s), answered
+    /// when the turn's play is over.
+    #[serde(default)]
+    pub offers: Vec<Task>,
 }
 
 impl State {

@@ -26,6 +26,7 @@ pub(super) fn started(seats: u8) -> State {
     }
     s.order = s.seats_from(Seat(1));
     s.turn = 0;
+    s.tasks.clear(); // the other seats' window before the activation phase (RT 6.0)
     for p in s.players.iter_mut() {
         p.trains.clear();
         p.rrcs.clear();
@@ -398,11 +399,21 @@ fn every_order_form_of_the_guide_parses_and_prints_back() {
         "PLAY MCCLELLAN WHEN ANY FALLS",
         "PLAY INTERVENTION",
         "DONATE 1",
-        "CHOOSE Corinth",
-        "CHOOSE Knoxville, Loudon",
-        "CHOOSE TRAIN 2 3",
-        "CHOOSE LINE 14",
-        "DECLINE",
+        "CHOOSE UNION Corinth",
+        "CHOOSE DEPOT Corinth",
+        "CHOOSE COLLAPSE Knoxville, Loudon",
+        "CHOOSE SABOTAGE BRIDGE Knoxville, Loudon",
+        "CHOOSE SABOTAGE RIP Knoxville, Loudon",
+        "CHOOSE HUNT Knoxville, Loudon",
+        "CHOOSE RAID RIP Knoxville, Loudon",
+        "CHOOSE RAID TRAIN 2 3",
+        "CHOOSE SEIZE TRAIN 2 E",
+        "CHOOSE IRON LINE 14",
+        "CHOOSE IRON TRAIN 2 3",
+        "CHOOSE BREAKDOWN 3",
+        "DECLINE DEPOT",
+        "DECLINE IRON",
+        "DECLINE SEIZE",
     ] {
         let o = g.parse_order(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(o.to_string(), line, "{line}");

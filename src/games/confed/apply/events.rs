@@ -158,7 +158,7 @@ impl Confed {
                     front.extend(self.divert_iron(s, seat, l as u8, ev));
                 }
             }
-            "7.7" => self.wear_and_tear(s, ev),
+            "7.7" => front.extend(self.wear_and_tear(s, ev)),
             "7.8" => {
                 s.blockade += 1;
                 say(ev, format!("RT 7.8: Blockade Runner rolls now get +{}", s.blockade));
@@ -292,6 +292,12 @@ impl Confed {
                 self.disable(s, seat, x as u8, DisableLoad::Abandon, ev);
             }
             ChoiceKind::IronSeizure => self.seize_iron(s, seat, x, ev),
+            ChoiceKind::WearAndTear => {
+                self.scrap(s, seat, x as u8, ev);
+                if let Some(t) = self.settle_wear(s, seat, ev) {
+                    s.tasks.insert(0, t);
+                }
+            }
             ChoiceKind::TreasureHunt => {
                 *s.ripped.entry(x).or_insert(0) += 1;
                 ev.push(Event::public(format!("RT 6.6: {seat} rips up {}", segment_name(d, x))));
@@ -299,33 +305,47 @@ impl Confed {
         }
     }
 
-    /// RT 7.7: every player pays $300 per train in play; unpaid trains leave the game
-    /// (RULING F16: the highest-numbered first when money runs short).
-    fn wear_and_tear(&self, s: &mut State, ev: &mut Vec<Event>) {
+    /// RT 7.7: every player pays $300 per train in play; a train not paid for leaves the game.
+    /// A player who can pay for some of his trains but not all chooses which he does not pay for
+    /// (issue 34), one at a time: the choices are returned, in seat order from the active player.
+    fn wear_and_tear(&self, s: &mut State, ev: &mut Vec<Event>) -> Vec<Task> {
+        s.seats_from(s.active()).into_iter().filter_map(|seat| self.settle_wear(s, seat, ev)).collect()
+    }
+
+    /// RT 7.7 for one seat: pays for all its trains if it can, loses them all if it can pay for
+    /// none (RULING F16: never below $0), else asks which train it does not pay for (the
+    /// highest-numbered first, RULING F16, for a seat without an order: F35).
+    fn settle_wear(&self, s: &mut State, seat: Seat, ev: &mut Vec<Event>) -> Option<Task> {
         let cost = self.data.tables.costs.wear_and_tear;
-        for seat in s.seats_from(s.active()) {
-            let mut ids: Vec<u8> =
-                s.player(seat).map(|p| p.trains.iter().map(|t| t.id).collect()).unwrap_or_default();
-            ids.sort_unstable();
-            let mut lost = Vec::new();
-            for id in ids {
-                if s.player(seat).is_some_and(|p| p.money >= cost) {
-                    self.charge(s, seat, cost);
-                } else {
-                    if let Some(n) = s.train(seat, id).and_then(|t| t.load.as_ref()).map(|c| c.chit) {
-                        s.discarded.push(Chit::Load(n));
-                    }
-                    if let Some(p) = s.player_mut(seat) {
-                        p.trains.retain(|t| t.id != id);
-                    }
-                    lost.push(train_name(id));
-                }
-            }
-            ev.push(Event::public(format!(
-                "RT 7.7: {seat} pays for its trains{}",
-                if lost.is_empty() { String::new() } else { format!("; loses {}", lost.join(", ")) }
-            )));
+        let mut ids: Vec<u8> =
+            s.player(seat).map(|p| p.trains.iter().map(|t| t.id).collect()).unwrap_or_default();
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        let money = s.player(seat).map(|p| p.money).unwrap_or(0);
+        let all = cost * ids.len() as u32;
+        if money >= all {
+            self.charge(s, seat, all);
+            say(ev, format!("RT 7.7: {seat} pays ${all} for its {} train(s)", ids.len()));
+            return None;
         }
+        if money >= cost {
+            let options = ids.iter().map(|i| usize::from(*i)).collect();
+            return Some(Task::Choose { seat, kind: ChoiceKind::WearAndTear, options, optional: false });
+        }
+        for id in ids {
+            self.scrap(s, seat, id, ev);
+        }
+        None
+    }
+
+    /// RT 7.7: a train not paid for is removed from the game, its load discarded.
+    fn scrap(&self, s: &mut State, seat: Seat, id: u8, ev: &mut Vec<Event>) {
+        if let Some(n) = s.train(seat, id).and_then(|t| t.load.as_ref()).map(|c| c.chit) {
+            s.discarded.push(Chit::Load(n));
+        }
+        if let Some(p) = s.player_mut(seat) {
+            p.trains.retain(|t| t.id != id);
+        }
+        say(ev, format!("RT 7.7: {seat} does not pay for its {}: it leaves the game", train_name(id)));
     }
 
     /// RT 7.14: the train is replaced by the seizing player's E train; its load leaves play.

@@ -1,7 +1,9 @@
 //! Special Event counters (RT 6.0-6.8): played from the hand (then public), at most one per
-//! Player Turn with the stated combinations. The active player plays Offensive, Treasure Hunt,
-//! Train Raid and Through-Freight Law in his turn; every seat may cancel a War Progress result
-//! with a General and play Foreign Intervention in the windows the engine opens (RULING F22).
+//! Player Turn with the stated combinations. Offensive, Treasure Hunt, Train Raid and
+//! Through-Freight Law are played by the active player in his activation phase and by the others
+//! in the window before it; every seat may cancel a War Progress result with a General, add a
+//! General to another's Offensive and play Foreign Intervention in the windows the engine opens
+//! (RULING F22).
 
 use super::super::Confed;
 use super::super::board::name;
@@ -39,24 +41,32 @@ impl Confed {
                 if let Some(g) = general {
                     self.spend(s, seat, g);
                 }
-                let roll = d6(rng);
-                let bonus = u32::from(general.is_some());
-                let won = roll + bonus >= 6;
-                let with = general.map(|g| format!(" with {}", special_name(d, g))).unwrap_or_default();
                 ev.push(Event::public(format!(
-                    "RT 6.2: {seat} plays Confederate Offensive{with} on {}: roll {roll}+{bonus}: {}",
-                    name(d, station),
-                    if won { "the Confederates retake it" } else { "it fails" }
+                    "RT 6.2: {seat} plays Confederate Offensive on {}",
+                    name(d, station)
                 )));
-                if won {
-                    s.occupied.remove(&station);
-                    let vd = d.map.stations.get(station).is_some_and(|x| x.kind == StationKind::VictoryDepot);
-                    if vd {
-                        s.vd_retaken = true;
-                        let window: Vec<Task> =
-                            s.seats_from(seat).into_iter().map(|x| Task::Intervention { seat: x }).collect();
-                        s.tasks.splice(0..0, window);
-                    }
+                // RT 6.2: "or having another player do so": without a General of his own, every
+                // other seat is asked in turn whether it adds one (RULING F22: every seat).
+                let mut tasks: Vec<Task> = match general {
+                    Some(_) => Vec::new(),
+                    None => s
+                        .seats_from(seat)
+                        .into_iter()
+                        .skip(1)
+                        .map(|x| Task::Support { seat: x, station })
+                        .collect(),
+                };
+                tasks.push(Task::OffensiveRoll { seat, station, general: general.map(|g| (seat, g)) });
+                s.tasks.splice(0..0, tasks);
+            }
+            Action::Support(g) => {
+                self.spend(s, seat, g);
+                // RT 6.2: "only one General counter may be played per Offensive".
+                while matches!(s.tasks.first(), Some(Task::Support { .. })) {
+                    s.tasks.remove(0);
+                }
+                if let Some(Task::OffensiveRoll { general, .. }) = s.tasks.first_mut() {
+                    *general = Some((seat, g));
                 }
             }
             Action::TreasureHunt(line) => {
@@ -152,6 +162,43 @@ impl Confed {
                 )));
             }
             _ => {}
+        }
+    }
+
+    /// RT 6.2: 1d6, +1 with a General; 6 or more retakes the station (then Foreign
+    /// Intervention may be played, RT 6.4).
+    pub(in super::super) fn offensive_roll(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        station: usize,
+        general: Option<(Seat, u8)>,
+        rng: &mut GameRng,
+        ev: &mut Vec<Event>,
+    ) {
+        let d = &self.data;
+        let roll = d6(rng);
+        let bonus = u32::from(general.is_some());
+        let won = roll + bonus >= 6;
+        let with = match general {
+            Some((x, g)) if x == seat => format!(" with {}", special_name(d, g)),
+            Some((x, g)) => format!(" with {x}'s {}", special_name(d, g)),
+            None => String::new(),
+        };
+        ev.push(Event::public(format!(
+            "RT 6.2: the Offensive on {}{with}: roll {roll}+{bonus}: {}",
+            name(d, station),
+            if won { "the Confederates retake it" } else { "it fails" }
+        )));
+        if won {
+            s.occupied.remove(&station);
+            let vd = d.map.stations.get(station).is_some_and(|x| x.kind == StationKind::VictoryDepot);
+            if vd {
+                s.vd_retaken = true;
+                let window: Vec<Task> =
+                    s.seats_from(seat).into_iter().map(|x| Task::Intervention { seat: x }).collect();
+                s.tasks.splice(0..0, window);
+            }
         }
     }
 

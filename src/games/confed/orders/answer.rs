@@ -6,15 +6,19 @@
 
 use super::super::Confed;
 use super::super::board;
-use super::super::data::{Data, StationKind};
+use super::super::bribe::holds;
+use super::super::chits::is_troops;
+use super::super::data::Data;
 use super::super::movement::cheapest_path;
-use super::super::state::{Action, ChoiceKind, Stage, State, Task};
-use super::{Order, When};
+use super::super::state::{Action, Stage, State, Task};
+use super::Order;
 use crate::engine::{Answer, LineNote, OrderSheet, Rules, Seat};
 
-fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
+/// The segment between two stations for which `act` is legal: either of two parallel segments
+/// (Hanover-Richmond) can be named by its stations (issue 34).
+fn segment(d: &Data, a: &str, b: &str, act: impl Fn(usize) -> Option<Action>) -> Option<Action> {
     let (a, b) = (d.map.find_station(a)?, d.map.find_station(b)?);
-    d.map.segments_between(a, b).first().copied()
+    d.map.segments_between(a, b).into_iter().find_map(act)
 }
 
 /// The order is about this train's movement.
@@ -54,7 +58,12 @@ impl Confed {
                 };
             }
         }
+        let kind = self.decision_kind(s);
         let found = sheet.unused().find_map(|(i, o)| {
+            // A line answers only the decisions it names (issue 34).
+            if !kind.as_ref().is_some_and(|k| o.order.answers(&self.data, k)) {
+                return None;
+            }
             self.fit(s, seat, &o.order, &legal, sheet).map(|(action, note, used)| Found {
                 index: i,
                 action,
@@ -93,26 +102,19 @@ impl Confed {
         let station = |n: &str| d.map.find_station(n);
         if let Some(task) = s.tasks.first() {
             return match (task, o) {
-                (Task::Choose { kind, .. }, Order::Decline) => {
-                    ok(Action::Pass).map(|a| (a, format!("declined ({kind:?})"), true))
+                (Task::Choose { kind, .. }, Order::Decline(_)) => {
+                    ok(Action::Pass).map(|a| (a, format!("declined ({})", kind.title()), true))
                 }
-                (Task::Choose { kind, options, .. }, _) => {
-                    let code = self.choice_code(s, kind, options, o)?;
-                    ok(Action::Choose(code)).map(|a| (a, "chosen".into(), true))
+                (Task::Choose { kind, options, .. }, Order::Choose { pick, .. }) => {
+                    let code = super::choose::code(d, kind, pick, seat, options)?;
+                    ok(Action::Choose(code))
+                        .map(|a| (a, format!("chosen: {}", self.option_words(kind, code)), true))
                 }
-                (Task::Cancel { station: st, .. }, Order::PlayWhen { special, when }) => {
-                    let fires = match when {
-                        When::Any => true,
-                        When::VictoryDepot => {
-                            d.map.stations.get(*st).is_some_and(|x| x.kind == StationKind::VictoryDepot)
-                        }
-                        When::Station(n) => station(n) == Some(*st),
-                    };
-                    if !fires {
-                        return None;
-                    }
-                    ok(Action::Cancel(*special))
-                        .map(|a| (a, "played to cancel the Union's advance".into(), true))
+                (Task::Cancel { .. }, Order::PlayWhen { special, .. }) => ok(Action::Cancel(*special))
+                    .map(|a| (a, "played to cancel the Union's advance".into(), true)),
+                (Task::Window { .. }, Order::Pay { .. } | Order::Play { .. }) => self.anytime(s, o, legal),
+                (Task::Support { .. }, Order::Support { general, .. }) => {
+                    ok(Action::Support(*general)).map(|a| (a, "played for the Offensive".into(), true))
                 }
                 (Task::Intervention { .. }, Order::Play { special: 4, .. }) => {
                     ok(Action::Intervene).map(|a| (a, "played".into(), true))
@@ -147,7 +149,7 @@ impl Confed {
             (Stage::Dropoff { chit, .. }, Order::Deliver { load, to }) if load == chit => {
                 ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
             }
-            (Stage::Dropoff { .. }, Order::Troops { to, .. }) => {
+            (Stage::Dropoff { chit, .. }, Order::Troops { to, .. }) if is_troops(d, *chit) => {
                 ok(Action::Designate(station(to)?)).map(|a| (a, "designated".into(), true))
             }
             (Stage::TroopsPickup { .. }, Order::Troops { from, .. }) => {
@@ -166,33 +168,22 @@ impl Confed {
                 ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true))
             }
             (Stage::Activate, Order::RepairBridge(a, b)) => {
-                ok(Action::RepairBridge(segment(d, a, b)?)).map(|x| (x, "repaired".into(), true))
+                segment(d, a, b, |g| ok(Action::RepairBridge(g))).map(|x| (x, "repaired".into(), true))
             }
             (Stage::Activate, Order::Clear(a, b)) => {
-                ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true))
+                segment(d, a, b, |g| ok(Action::RemoveRipped(g))).map(|x| (x, "cleared".into(), true))
             }
-            // RULING F42: an offer with a condition is checked directly (the list holds none).
-            (Stage::Activate, Order::Pay { amount, to, cond }) => {
-                let a = Action::Offer { to: *to, amount: *amount, cond: cond.clone() };
-                self.allows(s, &a).then_some((a, "offered".into(), true))
-            }
-            (Stage::Activate, Order::Play { special, target, with }) => {
-                let a = match special {
-                    2 => Action::Offensive { station: station(target.as_deref()?)?, general: *with },
-                    6 => Action::TreasureHunt(target.as_deref()?.trim_start_matches('#').parse().ok()?),
-                    7 => Action::GreatTrainRaid,
-                    8 => Action::ThroughFreight,
-                    _ => return None,
-                };
-                ok(a).map(|a| (a, "played".into(), true))
-            }
+            (Stage::Activate, Order::Pay { .. } | Order::Play { .. }) => self.anytime(s, o, legal),
             (Stage::Undertake { .. } | Stage::Move { .. }, Order::Take(n)) => ok(Action::TakeAbandoned(*n))
                 .or_else(|| ok(Action::TakeDisplay(*n)))
                 .map(|a| (a, "undertaken".into(), true)),
             (Stage::ChooseLoad { drawn, .. }, Order::Take(n)) if n != drawn => {
                 ok(Action::TakeDisplay(*n)).map(|a| (a, "taken from the display".into(), true))
             }
-            (Stage::ChooseLoad { .. }, Order::TakeDrawn | Order::Take(_)) => {
+            (Stage::ChooseLoad { drawn, .. }, Order::Take(n)) if n == drawn => {
+                ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
+            }
+            (Stage::ChooseLoad { .. }, Order::TakeDrawn) => {
                 ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
             }
             (Stage::Move { train }, _) => self.fit_move(s, seat, *train, o, legal, sheet),
@@ -219,6 +210,40 @@ impl Confed {
             }
             (Stage::Contract { .. }, Order::Replace(n)) => {
                 ok(Action::Replace(*n)).map(|a| (a, "replaced".into(), true))
+            }
+            _ => None,
+        }
+    }
+
+    /// What may be done "at any time" (RT 1.0, 6.0), in the activation phase or a window: an
+    /// offer of money, or a Special Event whose `WHEN` condition, if any, holds now.
+    fn anytime(&self, s: &State, o: &Order, legal: &[Action]) -> Option<(Action, String, bool)> {
+        let d = &self.data;
+        let ok = |a: Action| legal.contains(&a).then_some(a);
+        match o {
+            // RULING F42: an offer with a condition is checked directly (the list holds none).
+            Order::Pay { amount, to, cond } => {
+                let a = Action::Offer { to: *to, amount: *amount, cond: cond.clone() };
+                self.allows(s, &a).then_some((a, "offered".into(), true))
+            }
+            Order::Play { special, target, with, when } => {
+                if when.as_ref().is_some_and(|c| !holds(d, s, c)) {
+                    return None;
+                }
+                let a = match special {
+                    2 => {
+                        Action::Offensive { station: d.map.find_station(target.as_deref()?)?, general: *with }
+                    }
+                    6 => Action::TreasureHunt(target.as_deref()?.trim_start_matches('#').parse().ok()?),
+                    7 => Action::GreatTrainRaid,
+                    8 => Action::ThroughFreight,
+                    _ => return None,
+                };
+                let note = match when {
+                    Some(c) => format!("played ({c})"),
+                    None => "played".into(),
+                };
+                ok(a).map(|a| (a, note, true))
             }
             _ => None,
         }
@@ -291,34 +316,5 @@ impl Confed {
             }
             _ => None,
         }
-    }
-
-    /// The option code a CHOOSE order names for this choice.
-    fn choice_code(&self, s: &State, kind: &ChoiceKind, options: &[usize], o: &Order) -> Option<usize> {
-        let d = &self.data;
-        let code = match (kind, o) {
-            (ChoiceKind::Occupy | ChoiceKind::DepotConstruction, Order::Choose(v)) if v.len() == 1 => {
-                d.map.find_station(v.first()?)?
-            }
-            (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => {
-                segment(d, v.first()?, v.get(1)?)?
-            }
-            (ChoiceKind::Sabotage | ChoiceKind::Raid, Order::Choose(v)) if v.len() == 2 => {
-                let g = segment(d, v.first()?, v.get(1)?)?;
-                if options.contains(&(g * 2)) { g * 2 } else { g * 2 + 1 }
-            }
-            (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => {
-                (seat.index() * 16 + usize::from(*id)) * 2 + 1
-            }
-            (ChoiceKind::Seizure | ChoiceKind::IronSeizure, Order::ChooseTrain(seat, id)) => {
-                seat.index() * 16 + usize::from(*id)
-            }
-            (ChoiceKind::BreakDown, Order::ChooseTrain(seat, id)) if Some(*seat) == self.deciding_seat(s) => {
-                usize::from(*id)
-            }
-            (ChoiceKind::DivertIron, Order::ChooseLine(l)) => usize::from(*l),
-            _ => return None,
-        };
-        options.contains(&code).then_some(code)
     }
 }
