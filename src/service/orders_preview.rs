@@ -2,7 +2,7 @@
 //! latest orders played now against the open turn's table, every other seat as if silent — the
 //! table they would leave, what would happen, and each line's effect. Never in a game with hidden
 //! information or dice: the preview would show what the seat may not know (another hand, a roll
-//! still to come).
+//! still to come). RULING W41.
 
 use super::{SeatAuth, ServiceError, engine_of, load_game};
 use crate::domain::TurnStatus;

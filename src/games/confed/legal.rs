@@ -164,7 +164,7 @@ impl Confed {
             v.extend((1..=p.money / 100).map(|k| Action::Offer { to: other, amount: k * 100, cond: None }));
         }
         if self.may_play(s, seat, 2) {
-            // RT 6.2: one General per Offensive, and RT 6.0: one General per Player Turn (a
+            // RT 6.2: one General per Offensive, and RT 6.0: one General per Player Turn (RULING F82; a
             // General that cancelled a result this turn leaves the Offensive without one).
             let general_played = p.played_this_turn.iter().any(|x| CANCELLERS.contains(x));
             let generals: Vec<Option<u8>> = std::iter::once(None)

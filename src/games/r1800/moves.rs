@@ -137,6 +137,7 @@ impl R1800 {
             .get(usize::from(from))
             .is_some_and(|p| p.regiment.is_some_and(|r| r.owner == Some(me) && r.conscripted.is_none()));
         // A regiment that has moved this turn has used its move: n regiments, not n steps.
+        // RULING E85: up to n regiments, each once and one step.
         let moved = matches!(&s.stage, Stage::Turn { marched, .. } if marched.contains(&from));
         if !own || moved {
             return false;

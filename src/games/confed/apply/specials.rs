@@ -61,7 +61,8 @@ impl Confed {
             }
             Action::Support(g) => {
                 self.spend(s, seat, g);
-                // RT 6.2: "only one General counter may be played per Offensive".
+                // RT 6.2: "only one General counter may be played per Offensive"; another player's may be
+                // the one (RULING F81).
                 while matches!(s.tasks.first(), Some(Task::Support { .. })) {
                     s.tasks.remove(0);
                 }

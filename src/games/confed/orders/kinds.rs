@@ -1,7 +1,7 @@
 //! Which decisions a line answers (DESIGN "Orders and decisions"; issue 34): a line is offered
 //! only to decisions of the kinds it names — a `DELIVER` to the dropoff of its own load, a
 //! `TROOPS … TO` to a Troops chit's dropoff, a `CHOOSE UNION` to Union's Choice — and the echo
-//! says which decision each line is for.
+//! says which decision each line is for (RULING F80).
 
 use super::super::chits::{is_troops, train_name};
 use super::super::data::{Data, StationKind};
