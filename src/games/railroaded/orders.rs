@@ -199,6 +199,7 @@ fn order_alt(a: &Action) -> Alt {
     }
 }
 
+// RULING R18: a line for another phase is stored with a warning, never refused.
 /// Why an alternative belongs to another phase than `phase` (the turn's: a PBEM turn is the
 /// claim round or rounds of play, never both), or `None` when it is one of this phase's orders.
 fn other_phase(phase: Phase, alt: &Alt) -> Option<String> {

@@ -74,7 +74,7 @@ fn unknown(deck: &Deck, n: &str) -> String {
 }
 
 impl R1833 {
-    /// The echo of each line of a seat's sheet (see the module comment).
+    /// The echo of each line of a seat's sheet (see the module comment; RULING C22).
     pub(super) fn echo_lines(
         &self,
         s: &State,
