@@ -1,6 +1,6 @@
 //! Parsing a raw message with `mail-parser`: never fails — what cannot be read is simply absent.
 
-use super::body::clean_body;
+use super::body::{SetAside, read_body};
 use super::html::html_to_text;
 use mail_parser::{HeaderValue, MessageParser};
 use serde::{Deserialize, Serialize};
@@ -114,6 +114,8 @@ pub struct ParsedMail {
     pub subject: String,
     /// The body as text, with quoted replies and signatures removed.
     pub body: String,
+    /// The runs of lines of the body taken for quote, forwarded message or signature (M22).
+    pub set_aside: Vec<SetAside>,
     pub body_kind: BodyKind,
     pub attachments: usize,
     pub auth: Option<AuthResults>,
@@ -132,6 +134,7 @@ impl ParsedMail {
                 recipients: Vec::new(),
                 subject: String::new(),
                 body: String::new(),
+                set_aside: Vec::new(),
                 body_kind: BodyKind::None,
                 attachments: 0,
                 auth: None,
@@ -160,6 +163,7 @@ impl ParsedMail {
             };
         let body_kind =
             if text.as_deref().is_some_and(|t| !t.trim().is_empty()) { body_kind } else { BodyKind::None };
+        let body = read_body(text.as_deref().unwrap_or_default());
         ParsedMail {
             readable: true,
             message_id: m.message_id().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()),
@@ -167,7 +171,8 @@ impl ParsedMail {
             from_problem: from_problem(&m),
             recipients,
             subject: m.subject().unwrap_or_default().trim().to_string(),
-            body: clean_body(text.as_deref().unwrap_or_default()),
+            body: body.text,
+            set_aside: body.set_aside,
             body_kind,
             attachments: m.attachment_count(),
             auth: authserv_id.and_then(|id| trusted_auth_results(&m, id)),

@@ -25,6 +25,7 @@ mod inbound;
 mod inbound_floods;
 mod inbound_links;
 mod inbound_pipe;
+mod inbound_quotes;
 mod intake_short_path;
 mod intentions;
 mod lifecycle_clock;

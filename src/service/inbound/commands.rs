@@ -1,6 +1,7 @@
 //! Carrying out an authenticated order mail: its orders (through the same `submit_for` as the
 //! web, a trailing sign-off ignored — RULING M5; a line not understood marked, never costing
-//! the mail — HR 16), FINAL, STATUS, RESEND and HELP, each adding a section to the answer.
+//! the mail — HR 16), FINAL, STATUS, RESEND and HELP, each adding a section to the answer; a
+//! mail in which nothing was found is told which lines were taken for quote (RULING M22).
 
 use super::decided::Decided;
 use super::reply::{self, Section};
@@ -117,13 +118,21 @@ pub(super) async fn carry_out(
         sections.push(reply::resend(ctx, tx, &seat, generation, mail).await?);
         outcome.push("last report resent".into());
     }
+    let nothing_found = sections.is_empty();
     if c.help {
         outcome.push("help sent".into());
-    } else if sections.is_empty() {
+    } else if nothing_found {
         status = InboundStatus::Rejected;
         outcome.push("no orders or commands found".into());
+        // RULING M22: say which lines were taken for quote or signature (by count only in the
+        // record, which the GM reads: the quote may hold the seat's hidden hand).
+        if let Some(section) = reply::set_aside_section(mail) {
+            let n: usize = mail.set_aside.iter().map(|s| s.last - s.first + 1).sum();
+            outcome.push(format!("{n} line(s) taken for quote or signature"));
+            sections.push(section);
+        }
     }
-    if c.help || sections.is_empty() {
+    if c.help || nothing_found {
         sections.push(reply::help_section());
     }
     Ok(Decided {

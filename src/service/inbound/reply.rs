@@ -193,6 +193,24 @@ pub async fn resend(
     Ok(Section::new("Resend", vec![format!("Your report of turn {} is on its way again.", last.turn)]))
 }
 
+/// When nothing in a mail was read: the lines taken for quote, forwarded message or signature,
+/// by number and first words, and how to write so that they count (RULING M22). `None` when
+/// nothing was set aside.
+pub fn set_aside_section(mail: &ParsedMail) -> Option<Section> {
+    if mail.set_aside.is_empty() {
+        return None;
+    }
+    let mut lines: Vec<String> = mail.set_aside.iter().map(|s| s.explained()).collect();
+    lines.push(
+        "Nothing else in your mail could be read as orders. Write your orders on lines of their own, \
+         outside the quoted text: above or below it, or between quoted lines. Text below a quote that \
+         is not marked with \">\" (Outlook's \"From: … Sent: …\" header) or below a forwarded \
+         message's header counts as part of it, so write your orders above those."
+            .into(),
+    );
+    Some(Section::new("Taken for quote or signature", lines))
+}
+
 /// How to write an order mail.
 pub fn help_section() -> Section {
     Section::new(
@@ -201,7 +219,7 @@ pub fn help_section() -> Section {
             "Reply to any mail from us (the reply address is your seat's signed address) and write your orders in the mail, one per line, as on the web page.".into(),
             "Commands, each alone on a line: FINAL (mark your orders final), STATUS (what is on file, and the deadline), RESEND (your last report again), HELP (this text).".into(),
             "Instead of replying, you may start the mail with a line ORDERS <game> <seat> <token> (the token is the end of your private link).".into(),
-            "Mail is only taken from your registered address. Quoted text and signatures are ignored.".into(),
+            "Mail is only taken from your registered address. Quoted text (\">\" lines), forwarded messages and signatures are ignored; your own lines count above, below or between quoted lines.".into(),
         ],
     )
 }
