@@ -204,7 +204,12 @@ pub async fn import_document(
 ) -> Result<Imported, ServiceError> {
     let engine = registry::for_stored(&doc.game.engine, doc.game.rules_version)
         .map_err(|e| ImportRefused::Engine(e.to_string()))?;
-    let history = verify::check(engine, doc)?;
+    // RULING O20: a document whose reports are re-rendered has its drafts re-rendered too.
+    let words = match options.reports {
+        ReportSource::Document => drafts::Words::Checked,
+        ReportSource::Rendered => drafts::Words::Ours,
+    };
+    let (history, replayed) = verify::check(engine, doc, words)?;
     let new_id = options.new_id;
     let mut tx = ctx.pool.begin().await?;
     // RULING O15: the game keeps its id unless a copy is asked for.
@@ -235,6 +240,11 @@ pub async fn import_document(
         store::export::insert_rows(&mut tx, t, &columns, &rows).await.map_err(|e| {
             ServiceError::BadInput(format!("the {} rows do not fit this server: {e}", t.name()))
         })?;
+    }
+    if words == drafts::Words::Ours {
+        for (number, draft) in &replayed {
+            store::export::replace_draft(&mut tx, id, *number, draft).await?;
+        }
     }
     // RULING O20: the reports kept are this server's renderings, the document's checked first.
     reports::settle(&mut tx, id, doc, &history, options.reports).await?;
