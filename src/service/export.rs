@@ -31,6 +31,7 @@ mod reports;
 mod rollbacks;
 mod sealed;
 mod slots;
+mod unverified;
 mod verify;
 
 pub use addresses::{Addresses, addresses};
@@ -112,6 +113,9 @@ pub struct Imported {
     pub game_id: GameId,
     pub actions: usize,
     pub seats: Vec<ImportedSeat>,
+    /// The rows kept as the document has them, which nothing here could verify, each with why
+    /// (RULING O22).
+    pub not_verified: Vec<String>,
 }
 
 /// A seat of an imported game with its re-issued token.
@@ -210,6 +214,8 @@ pub async fn import_document(
         ReportSource::Rendered => drafts::Words::Ours,
     };
     let (history, replayed) = verify::check(engine, doc, words)?;
+    // RULING O22: what cannot be verified is named, not accepted in silence.
+    let not_verified = unverified::list(doc, &history, &replayed);
     let new_id = options.new_id;
     let mut tx = ctx.pool.begin().await?;
     // RULING O15: the game keeps its id unless a copy is asked for.
@@ -284,7 +290,7 @@ pub async fn import_document(
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     tracing::info!(game = %id, actions = doc.game.actions.len(), "game imported");
-    Ok(Imported { game_id: id, actions: doc.game.actions.len(), seats })
+    Ok(Imported { game_id: id, actions: doc.game.actions.len(), seats, not_verified })
 }
 
 /// The `actions` rows of a document, from its top-level log.

@@ -22,6 +22,7 @@ mod imap;
 mod import_checks;
 mod import_lifecycle;
 mod import_rerender;
+mod import_unverified;
 mod inbound;
 mod inbound_floods;
 mod inbound_links;
