@@ -273,6 +273,12 @@ pub struct WebSettings {
     #[arg(long, env = "STATIONMASTER_ANSWER_MIN_RATE", default_value_t = WebSettings::ANSWER_MIN_RATE, global = true, hide_env_values = true)]
     pub answer_min_rate: u64,
 
+    /// Bytes of answers not yet taken by their clients the server holds at most, over all
+    /// connections (RULING W20): past it, the stalled answer furthest behind is dropped with its
+    /// connection until the rest fit. 0 turns the budget off.
+    #[arg(long, env = "STATIONMASTER_MAX_UNSENT_ANSWER_BYTES", default_value_t = WebSettings::MAX_UNSENT_ANSWER_BYTES, global = true, hide_env_values = true)]
+    pub max_unsent_answer_bytes: u64,
+
     /// Where `GET /metrics` (Prometheus text format) is served, e.g. 127.0.0.1:9090 — an address
     /// of its own, never the public web server's. Not set (the default): no metrics are kept
     /// or served (RULING O6).
@@ -299,6 +305,8 @@ impl WebSettings {
     pub const ANSWER_GRACE_SECS: u64 = 10;
     /// Default of `answer_min_rate` (bytes per second).
     pub const ANSWER_MIN_RATE: u64 = 1024;
+    /// Default of `max_unsent_answer_bytes` (64 MiB).
+    pub const MAX_UNSENT_ANSWER_BYTES: u64 = 64 << 20;
 
     /// The metrics address, unless turned off (not set, or empty).
     pub fn metrics_addr(&self) -> Option<&str> {
@@ -319,6 +327,7 @@ impl Default for WebSettings {
             max_slow_bodies_per_address: Self::MAX_SLOW_BODIES_PER_ADDRESS,
             answer_grace_secs: Self::ANSWER_GRACE_SECS,
             answer_min_rate: Self::ANSWER_MIN_RATE,
+            max_unsent_answer_bytes: Self::MAX_UNSENT_ANSWER_BYTES,
             metrics_addr: None,
         }
     }

@@ -15,7 +15,9 @@
 # Bounded: at most 1000 connections (each may make the server hold a ~1 MB answer), 180 s and 200
 # addresses, all to 127.0.0.1:18083; the script stops the server it started and drops its database.
 # The server runs with the default limits; STATIONMASTER_ANSWER_MIN_RATE=0 in the environment turns
-# W18b off for a comparison. Builds the release binary (PROFILE=debug for a debug build; BIN=path
+# W18b off for a comparison. Many addresses (`bash benches/chaos/slow_read.sh 1000 60 100`) is the
+# case of RULING W20: every address within its own cap, the answers held together bounded by the
+# budget; STATIONMASTER_MAX_UNSENT_ANSWER_BYTES=0 turns the budget off for a comparison. Builds the release binary (PROFILE=debug for a debug build; BIN=path
 # skips the build). The attacker runs at nice 10, as in slow_body.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

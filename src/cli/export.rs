@@ -43,8 +43,15 @@ pub async fn import(
             .iter()
             .map(|s| format!("  seat {} {} <{}>: {}", s.seat.0, s.name, s.email, s.link))
             .collect();
+        // RULING O22: what could not be verified is said plainly.
+        let unverified = if i.not_verified.is_empty() {
+            "Every row was verified.".to_string()
+        } else {
+            let rows: Vec<String> = i.not_verified.iter().map(|r| format!("  - {r}")).collect();
+            format!("Not verifiable, kept as the document has them:\n{}", rows.join("\n"))
+        };
         format!(
-            "Imported game {} ({} actions replayed and checked). New seat links:\n{}",
+            "Imported game {} ({} actions replayed and checked). New seat links:\n{}\n{unverified}",
             i.game_id,
             i.actions,
             links.join("\n")

@@ -1,5 +1,5 @@
 //! Game-agnostic vocabulary, parsed at the edge: ids, mail addresses, secret tokens, a game's NMR
-//! policy, and the closed word sets stored in text columns (turn and game status, review, timer
+//! policy, the secrets sealed in stored inbound mail, and the closed word sets stored in text columns (turn and game status, review, timer
 //! kind, inbound status, order source, outbox failure), which decode as enums; chat webhook URLs
 //! with their address screen.
 
@@ -11,6 +11,7 @@ pub mod nmr_policy;
 mod order_source;
 mod outbox_failure;
 mod reply_address;
+mod sealed;
 mod text_enum;
 mod timer_kind;
 mod token;
@@ -26,6 +27,7 @@ pub use nmr_policy::{Fallback, NmrPolicy, UnknownPolicy};
 pub use order_source::OrderSource;
 pub use outbox_failure::{FailureKind, GIVE_UP_AFTER};
 pub use reply_address::{ReplyAddress, constant_time_eq};
+pub use sealed::{SealedSecret, SealedSecrets};
 pub use timer_kind::TimerKind;
 pub use token::{SEAT_LINK, SecretToken};
 pub use turn_length::{TurnLength, TurnLengthError};

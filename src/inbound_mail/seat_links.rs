@@ -2,66 +2,18 @@
 //! report quotes its `/play/<token>` link, and the stored message would keep a live secret. Every
 //! seat link — with the `http(s)://host` before it when it is whole — becomes
 //! [`SEAT_LINK`](crate::domain::SEAT_LINK), the placeholder stored mail and reports
-//! use; every other byte stays as it came. A link is found as written in the message's bytes
-//! (plain text, headers, HTML, and quoted-printable parts, where a soft line break may fall
-//! anywhere in it) and in base64 parts, whose decoded content is rewritten and encoded again.
+//! use; every other byte stays as it came. A link is found wherever [`super::rewrite`] looks: as
+//! written in the message's bytes (a soft line break may fall anywhere in it) and in base64 parts
+//! at any depth.
 
+use super::rewrite::{match_soft, soft_break};
 use crate::domain::SEAT_LINK;
-use std::borrow::Cow;
 
 /// A seat token: 52 base32 characters (the link path is `/play/<token>`).
-const TOKEN_LEN: usize = 52;
+pub(super) const TOKEN_LEN: usize = 52;
 const PATH: &[u8] = b"/play/";
 
-/// `raw` with every seat link replaced by the placeholder (unchanged, and not copied, when it
-/// holds none).
-pub fn without_seat_links(raw: &[u8]) -> Cow<'_, [u8]> {
-    let mut out = match scrub_bytes(raw) {
-        Some(scrubbed) => Cow::Owned(scrubbed),
-        None => Cow::Borrowed(raw),
-    };
-    // Only a message with a base64 part is parsed; a parser that failed on it must not cost the
-    // message (it is stored first): its base64 parts are then kept as they came.
-    if contains_ignoring_case(&out, b"base64")
-        && let Ok(Some(scrubbed)) = std::panic::catch_unwind(|| scrub_base64_parts(&out))
-    {
-        out = Cow::Owned(scrubbed);
-    }
-    out
-}
-
-fn contains_ignoring_case(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
-}
-
-/// The length of a quoted-printable soft line break at `at` (`=\r\n` or `=\n`), or 0.
-fn soft_break(s: &[u8], at: usize) -> usize {
-    match s.get(at..) {
-        Some([b'=', b'\r', b'\n', ..]) => 3,
-        Some([b'=', b'\n', ..]) => 2,
-        _ => 0,
-    }
-}
-
-/// Matches `want` at `at`, soft line breaks allowed before each byte: the end of the match.
-fn match_soft(s: &[u8], mut at: usize, want: impl Iterator<Item = impl Fn(u8) -> bool>) -> Option<usize> {
-    for accept in want {
-        loop {
-            let skip = soft_break(s, at);
-            if skip == 0 {
-                break;
-            }
-            at += skip;
-        }
-        if !accept(*s.get(at)?) {
-            return None;
-        }
-        at += 1;
-    }
-    Some(at)
-}
-
-fn is_token_char(b: u8) -> bool {
+pub(super) fn is_token_char(b: u8) -> bool {
     matches!(b, b'a'..=b'z' | b'A'..=b'Z' | b'2'..=b'7')
 }
 
@@ -96,8 +48,9 @@ fn link_start(s: &[u8], at: usize) -> usize {
     at
 }
 
-/// `s` with its seat links replaced, or None when it holds none.
-fn scrub_bytes(s: &[u8]) -> Option<Vec<u8>> {
+/// `s` with its seat links replaced, or None when it holds none (a byte-level rewrite for
+/// [`super::rewrite::rewrite`]).
+pub(super) fn scrub(s: &[u8]) -> Option<Vec<u8>> {
     let mut out: Option<Vec<u8>> = None;
     let (mut copied, mut i) = (0, 0);
     while i < s.len() {
@@ -119,57 +72,16 @@ fn scrub_bytes(s: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
-/// `raw` with the seat links in its base64 parts replaced (each such part's body decoded,
-/// rewritten and encoded again in lines of 76), or None when no base64 part holds one.
-fn scrub_base64_parts(raw: &[u8]) -> Option<Vec<u8>> {
-    let message = mail_parser::MessageParser::default().parse(raw)?;
-    let mut spans: Vec<(usize, usize, Vec<u8>)> = message
-        .parts
-        .iter()
-        .filter(|p| p.encoding == mail_parser::Encoding::Base64)
-        .filter_map(|p| {
-            let (start, end) = (p.offset_body as usize, (p.offset_end as usize).min(raw.len()));
-            let encoded: Vec<u8> =
-                raw.get(start..end)?.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
-            let decoded = data_encoding::BASE64.decode(&encoded).ok()?;
-            let scrubbed = scrub_bytes(&decoded)?;
-            Some((start, end, encode_base64(&scrubbed)))
-        })
-        .collect();
-    if spans.is_empty() {
-        return None;
-    }
-    spans.sort_by_key(|&(start, _, _)| start);
-    let mut out = Vec::with_capacity(raw.len());
-    let mut copied = 0;
-    for (start, end, encoded) in spans {
-        if start < copied {
-            continue; // nested in a part already rewritten
-        }
-        out.extend_from_slice(&raw[copied..start]);
-        out.extend_from_slice(&encoded);
-        copied = end;
-    }
-    out.extend_from_slice(&raw[copied..]);
-    Some(out)
-}
-
-/// Base64 in lines of 76 characters, each ended by CRLF.
-fn encode_base64(data: &[u8]) -> Vec<u8> {
-    let text = data_encoding::BASE64.encode(data);
-    let mut out = Vec::with_capacity(text.len() + text.len() / 38 + 2);
-    for line in text.as_bytes().chunks(76) {
-        out.extend_from_slice(line);
-        out.extend_from_slice(b"\r\n");
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::borrow::Cow;
 
     const TOKEN: &str = "abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrst";
+
+    fn without_seat_links(raw: &[u8]) -> Cow<'_, [u8]> {
+        super::super::rewrite::rewrite(raw, &mut super::scrub)
+    }
 
     fn scrub(s: &str) -> String {
         String::from_utf8(without_seat_links(s.as_bytes()).into_owned()).unwrap()
@@ -220,6 +132,27 @@ mod tests {
         let scrubbed = without_seat_links(mail.as_bytes()).into_owned();
         let parsed = mail_parser::MessageParser::default().parse(&scrubbed[..]).unwrap();
         assert_eq!(parsed.body_text(0).unwrap(), format!("CLAIM 9D EAST\r\n> {SEAT_LINK}\r\n"));
+        assert!(!String::from_utf8_lossy(&scrubbed).contains(TOKEN));
+    }
+
+    #[test]
+    fn a_link_in_a_base64_part_of_a_forwarded_message_is_replaced() {
+        let text = format!("CLAIM 9D EAST\r\n> https://sm.test/play/{TOKEN}\r\n");
+        let inner = format!(
+            "From: a@example.org\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\
+             Content-Transfer-Encoding: base64\r\n\r\n{}\r\n",
+            data_encoding::BASE64.encode(text.as_bytes())
+        );
+        let mail = format!(
+            "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n\
+             Content-Type: text/plain\r\n\r\nforwarded:\r\n--b\r\nContent-Type: message/rfc822\r\n\r\n{inner}--b--\r\n"
+        );
+        let scrubbed = without_seat_links(mail.as_bytes()).into_owned();
+        let parsed = mail_parser::MessageParser::default().parse(&scrubbed[..]).unwrap();
+        let mail_parser::PartType::Message(nested) = &parsed.parts[2].body else {
+            panic!("a nested message")
+        };
+        assert_eq!(nested.body_text(0).unwrap(), format!("CLAIM 9D EAST\r\n> {SEAT_LINK}\r\n"));
         assert!(!String::from_utf8_lossy(&scrubbed).contains(TOKEN));
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::domain::{GameId, ReplyAddress, SecretToken};
+use crate::domain::{GameId, ReplyAddress, SealedSecrets, SecretToken};
 use crate::engine::Seat;
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -129,9 +129,10 @@ impl Ctx {
         format!("{}@{}", a.local_part(), self.settings.reply_domain())
     }
 
-    /// Whether a reply address carries the right tag for its seat and token generation.
-    pub fn reply_tag_valid(&self, a: &ReplyAddress, generation: i32) -> bool {
-        a.verify(&self.key(), generation)
+    /// Whether a reply address read from a stored message carries the right tag for its seat and
+    /// token generation, as written or through the message's placeholder (RULING M11).
+    pub fn reply_tag_valid(&self, a: &ReplyAddress, generation: i32, sealed: &SealedSecrets) -> bool {
+        sealed.holds(&a.tag, &ReplyAddress::sign(&self.key(), a.game, a.seat, generation).tag)
     }
 
     /// The private order page of a seat.

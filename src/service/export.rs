@@ -31,6 +31,7 @@ mod reports;
 mod rollbacks;
 mod sealed;
 mod slots;
+mod unverified;
 mod verify;
 
 pub use addresses::{Addresses, addresses};
@@ -112,6 +113,9 @@ pub struct Imported {
     pub game_id: GameId,
     pub actions: usize,
     pub seats: Vec<ImportedSeat>,
+    /// The rows kept as the document has them, which nothing here could verify, each with why
+    /// (RULING O22).
+    pub not_verified: Vec<String>,
 }
 
 /// A seat of an imported game with its re-issued token.
@@ -204,7 +208,14 @@ pub async fn import_document(
 ) -> Result<Imported, ServiceError> {
     let engine = registry::for_stored(&doc.game.engine, doc.game.rules_version)
         .map_err(|e| ImportRefused::Engine(e.to_string()))?;
-    let history = verify::check(engine, doc)?;
+    // RULING O20: a document whose reports are re-rendered has its drafts re-rendered too.
+    let words = match options.reports {
+        ReportSource::Document => drafts::Words::Checked,
+        ReportSource::Rendered => drafts::Words::Ours,
+    };
+    let (history, replayed) = verify::check(engine, doc, words)?;
+    // RULING O22: what cannot be verified is named, not accepted in silence.
+    let not_verified = unverified::list(doc, &history, &replayed);
     let new_id = options.new_id;
     let mut tx = ctx.pool.begin().await?;
     // RULING O15: the game keeps its id unless a copy is asked for.
@@ -235,6 +246,11 @@ pub async fn import_document(
         store::export::insert_rows(&mut tx, t, &columns, &rows).await.map_err(|e| {
             ServiceError::BadInput(format!("the {} rows do not fit this server: {e}", t.name()))
         })?;
+    }
+    if words == drafts::Words::Ours {
+        for (number, draft) in &replayed {
+            store::export::replace_draft(&mut tx, id, *number, draft).await?;
+        }
     }
     // RULING O20: the reports kept are this server's renderings, the document's checked first.
     reports::settle(&mut tx, id, doc, &history, options.reports).await?;
@@ -274,7 +290,7 @@ pub async fn import_document(
     tx.commit().await?;
     ctx.mail_wake.notify_one();
     tracing::info!(game = %id, actions = doc.game.actions.len(), "game imported");
-    Ok(Imported { game_id: id, actions: doc.game.actions.len(), seats })
+    Ok(Imported { game_id: id, actions: doc.game.actions.len(), seats, not_verified })
 }
 
 /// The `actions` rows of a document, from its top-level log.

@@ -1,6 +1,7 @@
 //! Rotating the server key (RULING P6): a new key, every seat's token hash re-derived under it,
 //! and every player of a running game mailed their new link — old links and reply addresses stop
-//! working at once.
+//! working at once; a GM's sign-in mail still to be sent keeps a working link (its token gets the
+//! new key's hash beside the old one, for its own lifetime).
 //!
 //! Crash-safe in three steps: the new key is written to `<key file>.next`; one transaction
 //! re-derives the hashes, queues the mails and switches the database's key fingerprint; then the
@@ -23,6 +24,8 @@ pub struct Rotated {
     pub seats: usize,
     /// Players mailed their new link (seats of games not finished).
     pub mailed: usize,
+    /// Sign-in mails not yet sent whose link was derived again under the new key.
+    pub sign_in_links: usize,
 }
 
 fn internal(e: anyhow::Error) -> ServiceError {
@@ -89,6 +92,7 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
             mailed += 1;
         }
     }
+    let sign_in_links = carry_sign_in_links(ctx, &new, &mut tx).await?;
     store::secrets::set(&mut tx, KEY_CHECK, &fingerprint).await?;
     tx.commit().await?;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
@@ -97,6 +101,26 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
         .map_err(|e| ServiceError::Internal(format!("cannot replace {}: {e}", path.display())))?;
     ctx.set_key(key);
     ctx.mail_wake.notify_one();
-    tracing::info!(key_file = %path.display(), seats, mailed, "the server key was rotated");
-    Ok(Rotated { key_file: path.display().to_string(), seats, mailed })
+    tracing::info!(key_file = %path.display(), seats, mailed, sign_in_links, "the server key was rotated");
+    Ok(Rotated { key_file: path.display().to_string(), seats, mailed, sign_in_links })
+}
+
+/// RULING P6 (amended): a sign-in mail queued before the rotation and not yet sent goes out with
+/// a link derived under the new key; that link's hash is added to its token's, for the same GM
+/// and lifetime, so it works — and so does the old key's, for a mail that was on its way.
+async fn carry_sign_in_links(
+    old: &Ctx,
+    new: &Ctx,
+    tx: &mut sqlx::PgConnection,
+) -> Result<usize, ServiceError> {
+    let now = old.now();
+    let mut carried = 0;
+    for mail in store::outbox::unsent_of_kind(tx, "gm-login").await? {
+        let Some(nonce) = super::mail_secrets::sign_in_nonce(&mail) else { continue };
+        let (was, is) = (old.sign_in_token(nonce).hash(), new.sign_in_token(nonce).hash());
+        if store::gm::add_login_token_hash(tx, &was, &is, now).await? {
+            carried += 1;
+        }
+    }
+    Ok(carried)
 }

@@ -93,7 +93,7 @@ pub fn needs_key(row: &OutboxRow) -> bool {
 }
 
 /// The nonce of a stored sign-in mail whose link is still to be filled in.
-fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
+pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
     let nonce = row.idempotency_key.strip_prefix(SIGN_IN_KEY_PREFIX)?;
     (row.kind == "gm-login" && row.body_text.contains(SIGN_IN_LINK)).then_some(nonce)
 }

@@ -56,7 +56,8 @@ pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };
 pub use submit::{
-    SeatAuth, Submitted, authenticate_seat, mark_final, seat_by_number, submit_orders, submit_with_token,
+    SeatAuth, Submitted, authenticate_seat, authenticate_seat_hash, mark_final, seat_by_number,
+    submit_orders, submit_with_token,
 };
 pub use turn::{
     CloseOutcome, close_due_turns, close_turn, correct_state, guard_outage, publish_turn, questions,

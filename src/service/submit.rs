@@ -34,7 +34,16 @@ pub async fn authenticate_seat(
     game: Option<GameId>,
     token: &SecretToken,
 ) -> Result<SeatAuth, ServiceError> {
-    let row = store::games::seat_by_token(conn, &token.hash()).await?.ok_or(ServiceError::BadToken)?;
+    authenticate_seat_hash(conn, game, &token.hash()).await
+}
+
+/// [`authenticate_seat`] by the token's hash (an `ORDERS` line's sealed token, RULING M11).
+pub async fn authenticate_seat_hash(
+    conn: &mut PgConnection,
+    game: Option<GameId>,
+    token_hash: &str,
+) -> Result<SeatAuth, ServiceError> {
+    let row = store::games::seat_by_token(conn, token_hash).await?.ok_or(ServiceError::BadToken)?;
     if game.is_some_and(|g| g != row.game_id) {
         return Err(ServiceError::BadToken);
     }

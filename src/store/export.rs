@@ -168,3 +168,20 @@ pub async fn replace_reports(conn: &mut PgConnection, game: GameId, rows: &[Repo
     }
     Ok(())
 }
+
+/// Replaces a turn's draft with this server's (an import that re-renders what the document's
+/// server wrote, RULING O20).
+pub async fn replace_draft(
+    conn: &mut PgConnection,
+    game: GameId,
+    number: i32,
+    draft: &crate::registry::TurnOutcome,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE turns SET draft = $3 WHERE game_id = $1 AND number = $2")
+        .bind(game)
+        .bind(number)
+        .bind(sqlx::types::Json(draft))
+        .execute(conn)
+        .await?;
+    Ok(())
+}

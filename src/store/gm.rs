@@ -68,6 +68,28 @@ pub async fn extend_newest_login_token(
     Ok(())
 }
 
+/// Adds a second hash for an unused, unexpired login token: `new_hash` then works like
+/// `old_hash`, for the same address and until the same time (a sign-in link derived again under
+/// a rotated key, RULING P6). False when there was no such token.
+pub async fn add_login_token_hash(
+    conn: &mut PgConnection,
+    old_hash: &str,
+    new_hash: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO gm_login_tokens (token_hash, email, created_at, expires_at) \
+         SELECT $2, email, created_at, expires_at FROM gm_login_tokens \
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $3 ON CONFLICT (token_hash) DO NOTHING",
+    )
+    .bind(old_hash)
+    .bind(new_hash)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
 /// Uses a login token once: returns its address if it was valid, unused and unexpired.
 pub async fn consume_login_token(
     conn: &mut PgConnection,

@@ -1,10 +1,12 @@
-//! Inbound mail rows: stored raw first, claimed for processing, outcome recorded.
+//! Inbound mail rows: stored raw first (its secrets sealed, RULING M11), claimed for processing,
+//! outcome recorded.
 
-use crate::domain::{GameId, InboundStatus, Notice};
+use crate::domain::{GameId, InboundStatus, Notice, SealedSecrets};
 use crate::engine::Seat;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
+use sqlx::types::Json;
 
 /// A stored inbound message.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -23,10 +25,24 @@ pub struct InboundRow {
     pub seat: Option<Seat>,
     pub turn: Option<i32>,
     pub outcome: Option<String>,
+    /// What the placeholders in `raw` and `envelope_to` stand for (None: stored before sealing,
+    /// its secrets as they came).
+    pub sealed: Option<Json<SealedSecrets>>,
+}
+
+impl InboundRow {
+    /// What the stored message's placeholders stand for (none for a message stored before
+    /// sealing: what it holds is checked as written).
+    pub fn secrets(&self) -> std::borrow::Cow<'_, SealedSecrets> {
+        match &self.sealed {
+            Some(Json(s)) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(SealedSecrets::default()),
+        }
+    }
 }
 
 const COLUMNS: &str = "id, received_at, raw, truncated, source, envelope_from, envelope_to, status, \
-    message_id, from_addr, game_id, seat, turn, outcome";
+    message_id, from_addr, game_id, seat, turn, outcome, sealed";
 
 /// A message as received, to store.
 pub struct NewInbound<'a> {
@@ -37,14 +53,16 @@ pub struct NewInbound<'a> {
     pub envelope_from: Option<&'a str>,
     pub envelope_to: Option<&'a str>,
     pub received_at: DateTime<Utc>,
+    /// What the placeholders written into `raw` and `envelope_to` stand for.
+    pub sealed: &'a SealedSecrets,
 }
 
 /// Stores raw bytes; returns `(id, true)` for a new row, `(id of the earlier row, false)` when
 /// the same bytes were stored before (an MTA retry).
 pub async fn insert_raw(conn: &mut PgConnection, m: &NewInbound<'_>) -> sqlx::Result<(i64, bool)> {
     let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO inbound_messages (raw, raw_sha256, truncated, source, envelope_from, envelope_to, received_at) \
-         VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (raw_sha256) DO NOTHING RETURNING id",
+        "INSERT INTO inbound_messages (raw, raw_sha256, truncated, source, envelope_from, envelope_to, received_at, sealed) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (raw_sha256) DO NOTHING RETURNING id",
     )
     .bind(m.raw)
     .bind(m.sha256)
@@ -53,6 +71,7 @@ pub async fn insert_raw(conn: &mut PgConnection, m: &NewInbound<'_>) -> sqlx::Re
     .bind(m.envelope_from)
     .bind(m.envelope_to)
     .bind(m.received_at)
+    .bind(Json(m.sealed))
     .fetch_optional(&mut *conn)
     .await?;
     match inserted {
@@ -65,6 +84,43 @@ pub async fn insert_raw(conn: &mut PgConnection, m: &NewInbound<'_>) -> sqlx::Re
             Ok((id, false))
         }
     }
+}
+
+/// A message stored before sealing (RULING M11): its bytes and envelope recipient as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Unsealed {
+    pub id: i64,
+    pub raw: Vec<u8>,
+    pub envelope_to: Option<String>,
+}
+
+/// Up to `limit` messages stored before sealing, locked (others skip them).
+pub async fn unsealed(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<Unsealed>> {
+    sqlx::query_as(
+        "SELECT id, raw, envelope_to FROM inbound_messages WHERE sealed IS NULL ORDER BY id \
+         FOR UPDATE SKIP LOCKED LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Stores a message's bytes and envelope recipient sealed, with what the placeholders stand for.
+pub async fn reseal(
+    conn: &mut PgConnection,
+    id: i64,
+    raw: &[u8],
+    envelope_to: Option<&str>,
+    sealed: &SealedSecrets,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE inbound_messages SET raw = $2, envelope_to = $3, sealed = $4 WHERE id = $1")
+        .bind(id)
+        .bind(raw)
+        .bind(envelope_to)
+        .bind(Json(sealed))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Claims unprocessed messages (lease; SKIP LOCKED), oldest first.

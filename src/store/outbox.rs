@@ -253,6 +253,18 @@ pub async fn list_recent(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Ve
         .await
 }
 
+/// The mails of one kind not yet sent nor given up (sign-in mails at a key rotation).
+pub async fn unsent_of_kind(conn: &mut PgConnection, kind: &str) -> sqlx::Result<Vec<OutboxRow>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        row_columns!(),
+        " FROM outbox WHERE kind = $1 AND sent_at IS NULL AND gave_up_at IS NULL ORDER BY id"
+    ))
+    .bind(kind)
+    .fetch_all(conn)
+    .await
+}
+
 /// One mail by id.
 pub async fn get(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<OutboxRow>> {
     sqlx::query_as(concat!("SELECT ", row_columns!(), " FROM outbox WHERE id = $1"))

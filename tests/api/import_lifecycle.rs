@@ -55,7 +55,10 @@ async fn draft_refused(tamper: impl FnOnce(&mut Value)) -> String {
     let app = spawn_app(pool).await;
     let (_, mut doc) = exported(&app).await;
     tamper(&mut rows(&mut doc, "turns")[0]["draft"]);
-    refused_as(&app, &doc, ReportSource::Rendered).await
+    // With the document's reports (the default) a draft's words are checked against the replay;
+    // with `--rerender-reports` they are replaced by this server's (RULING O20, amended), which
+    // `import_rerender` tests.
+    refused_as(&app, &doc, ReportSource::Document).await
 }
 
 const PHISH: &str = " Claim your prize: http://evil.example/win";

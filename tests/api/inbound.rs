@@ -47,6 +47,14 @@ pub(crate) fn replace_bytes(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
+/// `raw` as it is stored when it was sent to the signed reply address `to`: the address's tag
+/// replaced by its placeholder (RULING M11).
+pub(crate) fn sealed_to(raw: &[u8], to: &str) -> Vec<u8> {
+    let tag = stationmaster::domain::ReplyAddress::parse(to).unwrap().tag;
+    let placeholder = stationmaster::domain::SealedSecrets::default().seal(&tag);
+    replace_bytes(raw, tag.as_bytes(), placeholder.as_bytes())
+}
+
 /// Stores one message the way every source does (`inbound::ingest`, a batch of one).
 pub(crate) async fn stored(
     app: &TestApp,

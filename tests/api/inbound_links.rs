@@ -5,7 +5,7 @@
 
 use crate::db::test_db;
 use crate::helpers::spawn_app;
-use crate::inbound::{corpus, deliver, latest_body, replace_bytes, reply_address, stored};
+use crate::inbound::{corpus, deliver, latest_body, replace_bytes, reply_address, sealed_to, stored};
 use stationmaster::service::Review;
 use stationmaster::service::mail_secrets::SEAT_LINK;
 
@@ -28,8 +28,8 @@ async fn a_reply_quoting_its_seat_link_is_stored_without_it_and_its_orders_are_r
     assert_eq!(rows.len(), 1);
     assert_eq!(
         String::from_utf8_lossy(&rows[0]),
-        String::from_utf8_lossy(&replace_bytes(&raw, link.as_bytes(), SEAT_LINK.as_bytes())),
-        "the link is replaced by the placeholder and nothing else changed"
+        String::from_utf8_lossy(&sealed_to(&replace_bytes(&raw, link.as_bytes(), SEAT_LINK.as_bytes()), &to)),
+        "the link is replaced by the placeholder, the reply address's tag sealed, and nothing else changed"
     );
 
     let again = stored(&app, &raw, "pipe", None).await;

@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use stationmaster::clock::Clock;
 use stationmaster::domain::{GameId, SecretToken};
 use stationmaster::engine::Seat;
+use stationmaster::service::signin_limits::{Client, Origin};
 use stationmaster::service::{self, CreatedGame, Ctx, GameClock, Review};
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -172,4 +173,60 @@ async fn rotation_mails_every_seat_a_new_link_and_the_old_links_stop_working() {
     let notice = notice.expect("Anna is told her new link");
     assert!(notice.body_text.contains(&restarted.seat_link(&new_token)), "{}", notice.body_text);
     assert!(!dump(&pool).await.contains(&new_key));
+}
+
+/// The sign-in token in a sign-in mail as `ctx` would send it.
+fn sign_in_token_sent(ctx: &Ctx, mail: &stationmaster::store::outbox::OutboxRow) -> SecretToken {
+    let sent = service::mail_secrets::as_sent(ctx, mail);
+    let link = sent.body_text.split_whitespace().find(|w| w.contains("/gm/magic/")).expect("a sign-in link");
+    SecretToken::presented(link.rsplit('/').next().unwrap())
+}
+
+/// The GM of a game on a server with a key file asks for a sign-in link: the server, where the
+/// request came from, and the one sign-in mail queued (not sent yet).
+async fn sign_in_mail_queued(
+    pool: &PgPool,
+    name: &str,
+) -> (PathBuf, Ctx, Origin, stationmaster::store::outbox::OutboxRow) {
+    let (path, server, _g) = started_with_a_game(pool, name).await;
+    let origin = Origin { client: Client::from_ip(Some("192.0.2.7".parse().unwrap())), device: None };
+    let gm = stationmaster::domain::EmailAddress::parse("gm@example.org").unwrap();
+    service::gm_auth::request_login_link(&server, &gm, &origin).await.unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    let mut pending = stationmaster::store::outbox::unsent_of_kind(&mut conn, "gm-login").await.unwrap();
+    assert_eq!(pending.len(), 1, "one sign-in mail: {pending:?}");
+    (path, server, origin, pending.remove(0))
+}
+
+#[tokio::test]
+async fn a_sign_in_mail_pending_across_a_rotation_carries_a_working_link() {
+    let (pool, _db) = test_db().await;
+    let (path, server, origin, mail) = sign_in_mail_queued(&pool, "rotate-sign-in").await;
+    // A mail on its way when the key changes carries the old key's link.
+    let on_its_way = sign_in_token_sent(&server, &mail);
+
+    let console = start(&pool, &path).await.unwrap();
+    let done = service::rotate_key(&console).await.unwrap();
+    assert_eq!(done.sign_in_links, 1);
+    let restarted = start(&pool, &path).await.unwrap();
+    let sent_now = sign_in_token_sent(&restarted, &mail);
+    assert_ne!(sent_now.reveal(), on_its_way.reveal(), "the mail goes out with the new key's link");
+    let signed_in = service::gm_auth::login_with_link(&restarted, &sent_now, &origin).await;
+    assert!(signed_in.is_ok(), "the link the mail carries signs the GM in: {signed_in:?}");
+    // Using one voids the other, as for any two links (RULING W3).
+    assert!(service::gm_auth::login_with_link(&restarted, &on_its_way, &origin).await.is_err());
+}
+
+#[tokio::test]
+async fn a_sign_in_link_mailed_before_a_rotation_works_for_its_lifetime_after_it() {
+    let (pool, _db) = test_db().await;
+    let (path, server, origin, mail) = sign_in_mail_queued(&pool, "rotate-sent-sign-in").await;
+    let mailed = sign_in_token_sent(&server, &mail);
+    let mut conn = pool.acquire().await.unwrap();
+    stationmaster::store::outbox::mark_sent(&mut conn, mail.id, chrono::Utc::now()).await.unwrap();
+
+    let console = start(&pool, &path).await.unwrap();
+    assert_eq!(service::rotate_key(&console).await.unwrap().sign_in_links, 0, "nothing was pending");
+    let restarted = start(&pool, &path).await.unwrap();
+    assert!(service::gm_auth::login_with_link(&restarted, &mailed, &origin).await.is_ok());
 }

@@ -5,7 +5,10 @@
 //! adjudicated, the NMR policy, the referrals setting of that moment and the GM's answers. The
 //! engines are deterministic, so the replay gives the draft back; a changed event, a link added
 //! to a note, or orders that do not play the log's actions are refused, naming the turn and what
-//! differs.
+//! differs. An import that re-renders reports (`--rerender-reports`, RULING O20) takes this
+//! server's words instead: the replay must still play the same actions to the same state with
+//! the same NMRs, defaults and standings, and its events and notes replace the document's, for a
+//! drafted turn (what the GM reviews) as for a published one (what its reports are made from).
 
 use super::history::{Entry, History};
 use super::{GameDocument, ImportRefused, refuse_row, table, typed};
@@ -52,14 +55,28 @@ pub(super) struct Standing {
     pub body: String,
 }
 
+/// Whose words a draft keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Words {
+    /// The document's, which must be the replay's.
+    Checked,
+    /// This server's: the replay's events and notes replace the document's.
+    Ours,
+}
+
+/// The drafts played again: per turn number, the replay's outcome (to store, with [`Words::Ours`]).
+pub(super) type Replayed = BTreeMap<i32, TurnOutcome>;
+
 /// Checks the draft of every drafted or published turn whose adjudication the audit log tells
 /// (a game older than its audit log keeps the check of its drafts against the log, RULING O16).
 pub(super) fn check(
     engine: &dyn DynGame,
     doc: &GameDocument,
     history: &History,
-) -> Result<(), ImportRefused> {
-    let Some(game) = table(doc, Table::Games).first() else { return Ok(()) };
+    words: Words,
+) -> Result<Replayed, ImportRefused> {
+    let mut replayed = Replayed::new();
+    let Some(game) = table(doc, Table::Games).first() else { return Ok(replayed) };
     let settings: Settings = typed("game", game)?;
     let seed = doc.game.seed;
     let mut latest: BTreeMap<(i32, Seat), (i32, String)> = BTreeMap::new();
@@ -100,7 +117,7 @@ pub(super) fn check(
         let none = BTreeMap::new();
         let carry: &[&BTreeMap<Seat, Intentions>] =
             if intents.is_empty() { &[&none] } else { &[&intents, &none] };
-        let mut verdict = Err(String::new());
+        let mut verdict: Result<TurnOutcome, String> = Err(String::new());
         'tries: for r in referrals {
             for intents in carry {
                 let inputs = Inputs {
@@ -111,15 +128,16 @@ pub(super) fn check(
                     intents,
                 };
                 verdict = replay(engine, seed, &t, &inputs)
-                    .and_then(|ours| differs(draft, &ours).map_or(Ok(()), Err));
+                    .and_then(|ours| differs(draft, &ours, words).map_or(Ok(ours), Err));
                 if verdict.is_ok() {
                     break 'tries;
                 }
             }
         }
-        verdict.map_err(|why| refuse_row(Table::Turns, i + 1, what, why))?;
+        let ours = verdict.map_err(|why| refuse_row(Table::Turns, i + 1, what, why))?;
+        replayed.insert(t.number, ours);
     }
-    Ok(())
+    Ok(replayed)
 }
 
 /// What a turn was adjudicated from, besides the turn row.
@@ -186,10 +204,18 @@ fn replay(engine: &dyn DynGame, seed: u64, t: &DraftTurn, i: &Inputs<'_>) -> Res
     }
 }
 
-/// Where the stored draft differs from the replayed one, in words; `None` when it does not.
-fn differs(stored: &TurnOutcome, ours: &TurnOutcome) -> Option<String> {
+/// Where the stored draft differs from the replayed one, in words; `None` when it does not. With
+/// [`Words::Ours`] its events, notes and their places are not compared: the replay's replace them.
+fn differs(stored: &TurnOutcome, ours: &TurnOutcome, words: Words) -> Option<String> {
     if stored.actions != ours.actions || stored.state != ours.state {
         return Some("its orders on file do not play the actions the log has for it".into());
+    }
+    let results = (&stored.nmr, &stored.defaulted, stored.game_over, &stored.standings);
+    if results != (&ours.nmr, &ours.defaulted, ours.game_over, &ours.standings) {
+        return Some("its NMRs, defaults or standings are not the replay's".into());
+    }
+    if words == Words::Ours {
+        return None;
     }
     if let Some(why) = events_differ(&stored.events, &ours.events) {
         return Some(why);
@@ -204,10 +230,6 @@ fn differs(stored: &TurnOutcome, ours: &TurnOutcome) -> Option<String> {
     // Outcomes stored before there were anchors have none (TurnOutcome::anchors).
     if !stored.anchors.is_empty() && stored.anchors != ours.anchors {
         return Some("its notes stand elsewhere among its events than the replay puts them".into());
-    }
-    let results = (&stored.nmr, &stored.defaulted, stored.game_over, &stored.standings);
-    if results != (&ours.nmr, &ours.defaulted, ours.game_over, &ours.standings) {
-        return Some("its NMRs, defaults or standings are not the replay's".into());
     }
     None
 }

@@ -37,11 +37,16 @@ struct TurnCore {
 /// orders, absences, timers and rollback archives are what the game and its log say (RULING
 /// O19). Pure, so it runs before any write.
 pub fn verify(engine: &dyn DynGame, doc: &GameDocument) -> Result<(), ImportRefused> {
-    check(engine, doc).map(|_| ())
+    check(engine, doc, drafts::Words::Checked).map(|_| ())
 }
 
-/// [`verify`], with what the audit chain says for the reports' check.
-pub(super) fn check(engine: &dyn DynGame, doc: &GameDocument) -> Result<history::History, ImportRefused> {
+/// [`verify`], with what the audit chain says for the reports' check and the drafts played
+/// again (whose words an import that re-renders reports stores, `words`).
+pub(super) fn check(
+    engine: &dyn DynGame,
+    doc: &GameDocument,
+    words: drafts::Words,
+) -> Result<(history::History, drafts::Replayed), ImportRefused> {
     let inconsistent = |s: String| Err(ImportRefused::Inconsistent(s));
     if let Some(unknown) = doc.tables.keys().find(|k| !Table::ALL.iter().any(|t| t.name() == k.as_str())) {
         return inconsistent(format!("it has a table {unknown:?} no game has"));
@@ -125,7 +130,7 @@ pub(super) fn check(engine: &dyn DynGame, doc: &GameDocument) -> Result<history:
     sealed::check(engine, doc, &starts)?;
     let history = history::check(doc)?;
     lifecycle::check(engine, doc, &game.state, &history)?;
-    drafts::check(engine, doc, &history)?;
+    let replayed = drafts::check(engine, doc, &history, words)?;
     rollbacks::check(engine, doc, &history)?;
-    Ok(history)
+    Ok((history, replayed))
 }

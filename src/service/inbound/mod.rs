@@ -67,10 +67,11 @@ impl<'a> Arrived<'a> {
 
 /// Stores messages as they arrived, in one transaction: one commit (one flush of the write-ahead
 /// log) for all of them, so messages that arrive together are made durable together; all or
-/// none are stored, and a single message is a batch of one. Nothing is parsed first: the raw
-/// bytes are stored before anything reads them, deduplicated by their SHA-256 (the same bytes
+/// none are stored, and a single message is a batch of one. Nothing is acted on first: the raw
+/// bytes are stored before anything routes them, deduplicated by their SHA-256 (the same bytes
 /// again answer with the first row, `new: false`); what is stored has every seat link a reply
-/// quotes replaced by the placeholder (RULING P8). Bytes past [`MAX_MAIL_BYTES`] are cut off
+/// quotes replaced by the placeholder (RULING P8) and its reply address tags and `ORDERS`
+/// tokens sealed (RULING M11). Bytes past [`MAX_MAIL_BYTES`] are cut off
 /// and the message is marked truncated (it will be refused with an explanation). Answer the
 /// sender only once this returns: then the messages are committed.
 pub async fn ingest(
@@ -94,28 +95,45 @@ async fn store_raw(
 ) -> sqlx::Result<Ingested> {
     let raw = m.raw;
     let truncated = raw.len() > MAX_MAIL_BYTES;
-    // RULING P8: no seat link is stored; the hash is of the bytes as they came, so the same
-    // message again is still recognised (M9).
-    let kept = crate::inbound_mail::without_seat_links(&raw[..raw.len().min(MAX_MAIL_BYTES)]);
+    // RULINGS P8, M11: no seat link is stored, and every other secret is sealed; the hash is of
+    // the bytes as they came, so the same message again is still recognised (M9).
+    let kept = crate::inbound_mail::for_storage(&raw[..raw.len().min(MAX_MAIL_BYTES)], m.envelope_to);
     let sha = data_encoding::HEXLOWER.encode(&Sha256::digest(raw));
     let (id, new) = store::inbound::insert_raw(
         conn,
         &store::inbound::NewInbound {
-            raw: &kept,
+            raw: &kept.raw,
             sha256: &sha,
             truncated,
             source: m.source,
             envelope_from: m.envelope_from,
-            envelope_to: m.envelope_to,
+            envelope_to: kept.envelope_to.as_deref(),
             received_at: now,
+            sealed: &kept.sealed,
         },
     )
     .await?;
     Ok(Ingested { id, new })
 }
 
-/// Processes up to `max` stored messages that await processing. Returns how many were done.
+/// Seals up to `max` messages stored before sealing (RULING M11), in one transaction: their
+/// secrets are replaced as a new message's are, so a message still to be processed is routed
+/// through the placeholders like any other. Returns how many were sealed.
+pub async fn seal_stored(pool: &PgPool, max: i64) -> sqlx::Result<usize> {
+    let mut tx = pool.begin().await?;
+    let rows = store::inbound::unsealed(&mut tx, max).await?;
+    for row in &rows {
+        let kept = crate::inbound_mail::for_storage(&row.raw, row.envelope_to.as_deref());
+        store::inbound::reseal(&mut tx, row.id, &kept.raw, kept.envelope_to.as_deref(), &kept.sealed).await?;
+    }
+    tx.commit().await?;
+    Ok(rows.len())
+}
+
+/// Processes up to `max` stored messages that await processing (after sealing what was stored
+/// before sealing, RULING M11). Returns how many were done.
 pub async fn process_pending(ctx: &Ctx, max: i64) -> Result<usize, ServiceError> {
+    seal_stored(&ctx.pool, max).await?;
     let ids = {
         let mut conn = ctx.pool.acquire().await?;
         store::inbound::claim_new(&mut conn, ctx.now(), Duration::minutes(5), max).await?

@@ -1,8 +1,9 @@
 //! Which seat an inbound mail is for: a signed reply address it was delivered to (its envelope
 //! recipient, when known; else its recipient headers), else an `ORDERS <game> <seat> <token>`
-//! line — and whether its credentials hold.
+//! line — and whether its credentials hold, read through the placeholders the stored message
+//! holds instead (RULING M11).
 
-use crate::domain::{GameId, ReplyAddress, SecretToken};
+use crate::domain::{GameId, ReplyAddress};
 use crate::engine::Seat;
 use crate::inbound_mail::{MailCommands, ParsedMail};
 use crate::service::{Ctx, SeatAuth, ServiceError};
@@ -41,9 +42,11 @@ pub(super) async fn route(
     let envelope: Vec<String> =
         row.envelope_to.iter().map(|s| s.trim().to_lowercase()).filter(|s| s.ends_with(&domain)).collect();
     let candidates = if envelope.is_empty() { mail.recipients.clone() } else { envelope };
+    // RULING M11: the stored message holds placeholders; the row says what each stands for.
+    let sealed = row.secrets();
     for address in candidates.iter().filter_map(|a| ReplyAddress::parse(a)) {
         let Some(seat) = seat_of(tx, address.game, address.seat).await? else { continue };
-        if ctx.reply_tag_valid(&address, seat.generation) {
+        if ctx.reply_tag_valid(&address, seat.generation, &sealed) {
             return Ok(Route::Seat(seat));
         }
         return Ok(Route::Forged(seat, "it was sent to a reply address whose signature is not valid".into()));
@@ -56,7 +59,7 @@ pub(super) async fn route(
             return Ok(Route::Nowhere("an ORDERS line names a seat that does not exist".into()));
         };
         return Ok(
-            match crate::service::authenticate_seat(tx, Some(game), &SecretToken::presented(&t.token)).await {
+            match crate::service::authenticate_seat_hash(tx, Some(game), &sealed.digest(&t.token)).await {
                 Ok(s) if s.seat == seat.auth.seat => {
                     Route::Seat(Routed { auth: s, generation: seat.generation })
                 }

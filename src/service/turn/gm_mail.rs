@@ -9,7 +9,7 @@
 use super::gm_address::{parse_address, tag};
 use super::questions::answer_in;
 use crate::config::MailAuth;
-use crate::domain::{GameId, InboundStatus, constant_time_eq};
+use crate::domain::{GameId, InboundStatus};
 use crate::engine::outcome::{Checkpoint, QuestionKind};
 use crate::inbound_mail::{GmAnswer, GmChoice, GmCommands, ParsedMail};
 use crate::service::notices::{self, Notice, NoticeTo};
@@ -39,7 +39,8 @@ pub(crate) async fn carry_out(
         return Ok(None);
     }
     let Some(game) = store::games::get_game(tx, game_id).await? else { return Ok(None) };
-    let valid = constant_time_eq(&presented, &tag(ctx, game_id, &game.gm_email));
+    // RULING M11: the stored address holds a placeholder; the row says what it stands for.
+    let valid = row.secrets().holds(&presented, &tag(ctx, game_id, &game.gm_email));
     let from = mail.from.clone().unwrap_or_default();
     let (status, outcome, reply) = if !valid {
         // A forged or stale address: no answer (the GM may have changed), the outcome is kept.

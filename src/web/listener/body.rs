@@ -210,9 +210,8 @@ pub(super) fn too_slow(answer: Response<Body>) -> Response<Body> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Mutex;
     use super::*;
-    use std::collections::{HashMap, VecDeque};
+    use std::collections::VecDeque;
     use std::net::SocketAddr;
 
     /// A body whose frames arrive one every `every`, like a client trickling it in.
@@ -245,7 +244,7 @@ mod tests {
         grace: Duration,
         min_rate: u64,
     ) -> (Result<Bytes, BoxError>, Arc<Conn>, Bytes) {
-        let registry = Arc::new(Registry { started: Instant::now(), conns: Mutex::new(HashMap::new()) });
+        let registry = Arc::new(Registry::new(0));
         let conn = registry.add(1, SocketAddr::from(([127, 0, 0, 1], 1)));
         let buffer = Bytes::from(vec![b'a'; 8192]);
         let frames = (0..n).map(|i| buffer.slice(i..i + 1)).collect();

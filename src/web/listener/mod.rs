@@ -38,6 +38,7 @@ use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 mod body;
+mod budget;
 mod stream;
 
 /// One open connection as the cap and the idle timer see it.
@@ -59,6 +60,8 @@ struct Conn {
     cutoff_ms: AtomicU64,
     /// Its request's body fell behind the minimum rate: the request is answered 408.
     body_cut: AtomicBool,
+    /// Bytes of its current answer the client has not taken yet (RULING W20).
+    unsent: AtomicU64,
     /// Told to close at once (evicted to make room).
     evict: Notify,
 }
@@ -86,9 +89,22 @@ const SETTLED_MS: u64 = 1000;
 struct Registry {
     started: Instant,
     conns: Mutex<HashMap<u64, Arc<Conn>>>,
+    /// Bytes of answers not yet taken, over all connections (the sum of their `unsent`).
+    unsent: AtomicU64,
+    /// The most `unsent` may be before stalled answers are dropped; 0: no budget (RULING W20).
+    budget: u64,
 }
 
 impl Registry {
+    fn new(budget: u64) -> Self {
+        Registry {
+            started: Instant::now(),
+            conns: Mutex::new(HashMap::new()),
+            unsent: AtomicU64::new(0),
+            budget,
+        }
+    }
+
     fn now_ms(&self) -> u64 {
         self.ms_at(Instant::now())
     }
@@ -114,14 +130,17 @@ impl Registry {
             answer_stalled: AtomicBool::new(false),
             cutoff_ms: AtomicU64::new(u64::MAX),
             body_cut: AtomicBool::new(false),
+            unsent: AtomicU64::new(0),
             evict: Notify::new(),
         });
         self.conns.lock().unwrap_or_else(PoisonError::into_inner).insert(id, conn.clone());
         conn
     }
 
-    fn remove(&self, id: u64) {
+    /// Connection `id` (`conn`) has ended: its answer's bytes are held no longer.
+    fn remove(&self, id: u64, conn: &Conn) {
         self.conns.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+        self.forget(conn);
     }
 
     /// Makes room for one more connection: closes the connection quiet longest among those with
@@ -157,6 +176,7 @@ impl Registry {
     /// against its client address, like a slow body (RULING W18b).
     fn stall_answer(&self, id: u64, conn: &Conn, cap: usize, cutoff_ms: u64) {
         self.start_slow(id, conn, cap, cutoff_ms, &conn.answer_stalled);
+        self.shed();
     }
 
     /// Makes `conn` (connection `id`) a slow connection of its client address by setting `flag`,
@@ -270,7 +290,7 @@ pub async fn serve_until(
     limits: &WebSettings,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let registry = Arc::new(Registry { started: Instant::now(), conns: Mutex::new(HashMap::new()) });
+    let registry = Arc::new(Registry::new(limits.max_unsent_answer_bytes));
     let (stop_tx, stop_rx) = watch::channel(false);
     let max = limits.max_connections.max(1);
     let mut tasks = tokio::task::JoinSet::new();
@@ -352,16 +372,21 @@ async fn connection(
             registry.start_body(id, &conn, &svc_limits);
         }
         let (grace, rate) = (body_grace(&svc_limits), svc_limits.body_min_rate);
-        let req = req.map(|body| Body::new(MeteredBody::new(body, registry, conn.clone(), grace, rate)));
+        let req =
+            req.map(|body| Body::new(MeteredBody::new(body, registry.clone(), conn.clone(), grace, rate)));
         let app = app.clone();
         async move {
             let _guard = guard;
             let answer = app.oneshot(req).await;
-            Ok::<_, std::convert::Infallible>(match answer {
+            let answer = match answer {
                 Ok(answer) if conn.body_cut.load(Ordering::Relaxed) => too_slow(answer),
                 Ok(answer) => answer,
                 Err(never) => match never {},
-            })
+            };
+            // RULING W20: the answer's bytes are held until the client takes them.
+            let size = answer.body().size_hint();
+            registry.hold(&conn, size.exact().unwrap_or(size.lower()));
+            Ok::<_, std::convert::Infallible>(answer)
         }
     });
     let served = hyper::server::conn::http1::Builder::new()
@@ -392,5 +417,5 @@ async fn connection(
             }
         }
     }
-    registry.remove(id);
+    registry.remove(id, &conn);
 }

@@ -116,6 +116,7 @@ impl Watched {
         if n > 0 {
             self.written = self.written.saturating_add(n as u64);
             self.registry.touch(&self.conn);
+            self.registry.took(&self.conn, n as u64);
         }
     }
 }
