@@ -12,10 +12,12 @@
 pub mod colour;
 pub mod geo;
 pub mod hex;
+pub mod part;
 mod png;
 mod svg;
 pub mod text;
 
+pub use part::Part;
 pub use png::{DrawError, png};
 pub use svg::{El, Fragment, document, num};
 #[cfg(test)]

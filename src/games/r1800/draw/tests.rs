@@ -131,7 +131,11 @@ fn the_public_drawing_shows_no_hidden_card_and_hand_sizes_only() {
     let s = played();
     let svg = draw(&s, Viewer::Public);
     for (i, pl) in s.players.iter().enumerate() {
-        let sizes = format!("{} admin, {} military cards", pl.admin.len(), pl.military.len());
+        let sizes = format!(
+            "{}, {}",
+            crate::engine::counted(pl.admin.len(), "admin card"),
+            crate::engine::counted(pl.military.len(), "military card")
+        );
         assert!(svg.contains(&sizes), "seat {}'s hand sizes: {sizes}", i + 1);
     }
     assert!(!svg.contains("Admin cards:") && !svg.contains("Military cards:") && !svg.contains("Ambition: "));
