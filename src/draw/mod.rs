@@ -9,6 +9,8 @@
 //! Everything here but [`png`] is pure. [`png`] reads the system's fonts once (the only I/O) and
 //! falls back to a font bundled with the binary when the system has none.
 
+#[cfg(test)]
+pub mod collide;
 pub mod colour;
 pub mod geo;
 pub mod hex;
