@@ -9,13 +9,17 @@
 //! Everything here but [`png`] is pure. [`png`] reads the system's fonts once (the only I/O) and
 //! falls back to a font bundled with the binary when the system has none.
 
+#[cfg(test)]
+pub mod collide;
 pub mod colour;
 pub mod geo;
 pub mod hex;
+pub mod part;
 mod png;
 mod svg;
 pub mod text;
 
+pub use part::Part;
 pub use png::{DrawError, png};
 pub use svg::{El, Fragment, document, num};
 #[cfg(test)]

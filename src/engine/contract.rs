@@ -22,7 +22,7 @@ use super::{
     Answer, Choices, Decision, Event, GameRng, Illegal, LineNote, Numbered, OrderError, OrderSheet, Seat,
     SetupError, SetupSpec, Standing, Viewer,
 };
-use crate::draw::Fragment;
+use crate::draw::{Fragment, Part};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, BTreeSet};
@@ -197,6 +197,16 @@ pub trait Draw: Rules {
     /// Engines implement those two, not this (the conformance harness checks they agree).
     fn draw(&self, state: &Self::State, viewer: Viewer) -> Option<String> {
         self.draw_on(state, viewer, self.draw_board(state).as_ref())
+    }
+    /// The picture `viewer` sees in parts a reader can take in at once on a phone's screen or in
+    /// a mail (issue 36: a map, a market, the seat's own panel …), each a standalone SVG
+    /// document showing no more than [`Draw::draw`] shows that viewer; the whole picture stays
+    /// [`Draw::draw`]. Default: one part, the whole picture (`table`); none when the game has
+    /// no drawing.
+    fn draw_parts(&self, state: &Self::State, viewer: Viewer) -> Vec<Part> {
+        self.draw(state, viewer)
+            .map(|svg| vec![Part { name: "table", title: "The table", svg }])
+            .unwrap_or_default()
     }
 }
 

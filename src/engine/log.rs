@@ -55,13 +55,13 @@ pub fn decode<G: Game, T: serde::de::DeserializeOwned>(
 pub fn setup<G: Game>(game: &G, spec: &SetupSpec, seed: u64) -> Result<G::State, SetupError> {
     let counts = game.seat_counts();
     if !counts.contains(&spec.seats) {
-        return Err(SetupError(format!(
-            "{} is played by {} to {} players, not {}",
-            game.title(),
-            counts.start(),
-            counts.end(),
-            spec.seats
-        )));
+        // Issue 36: "by 4 players", not "by 4 to 4 players".
+        let by = if counts.start() == counts.end() {
+            counts.start().to_string()
+        } else {
+            format!("{} to {}", counts.start(), counts.end())
+        };
+        return Err(SetupError(format!("{} is played by {by} players, not {}", game.title(), spec.seats)));
     }
     game.setup(spec, &mut GameRng::for_setup(seed))
 }

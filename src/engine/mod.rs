@@ -18,6 +18,7 @@
 #[cfg(test)]
 pub mod conformance;
 mod contract;
+mod count;
 pub mod dice;
 pub mod inventory;
 pub mod log;
@@ -31,6 +32,7 @@ mod sheet;
 pub use contract::{
     Apply, Draw, Game, Lasting, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View,
 };
+pub use count::counted;
 pub use inventory::{Components, Inventory};
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
 pub use rng::{GameRng, Pick};

@@ -121,6 +121,20 @@ fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8
     (out, pictures)
 }
 
+/// The HTML part as a mail client shows it (the dev mailbox, issue 36): each inline picture
+/// taken out as [`build_message`] takes it (an SVG rendered to its PNG part) and put back as
+/// that part's bytes in a `data:` address, since the page has no message to resolve `cid:` in.
+/// Renders drawings: run it on a blocking thread.
+pub fn html_as_mailed(html: &str, message_id: &str) -> String {
+    let id = angle_id(message_id).unwrap_or_else(|_| "<mail@dev>".into());
+    let (mut html, pictures) = inline_pictures(html, &id);
+    for (cid, png) in pictures {
+        let data = format!("data:image/png;base64,{}", data_encoding::BASE64.encode(&png));
+        html = html.replace(&format!("src=\"cid:{cid}\""), &format!("src=\"{data}\""));
+    }
+    html
+}
+
 /// A message id in angle brackets; accepts it with or without them. Rejects anything that is not
 /// `left@right` in printable ASCII, so no header can be smuggled in.
 fn angle_id(id: &str) -> anyhow::Result<String> {
@@ -239,6 +253,24 @@ mod tests {
         assert!(text.contains("Content-Disposition: inline"), "{text}");
         assert!(text.contains("Content-Type: image/png"), "{text}");
         assert!(!text.contains("data:image/png"), "{text}");
+    }
+
+    #[test]
+    fn the_html_as_mailed_shows_each_picture_as_its_png_part() {
+        let svg = crate::draw::document(20.0, 10.0, "t", vec![]);
+        let html = format!(
+            "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
+            data_encoding::BASE64.encode(svg.as_bytes())
+        );
+        let (_, parts) = inline_pictures(&html, "<m@x>");
+        let shown = html_as_mailed(&html, "m@x");
+        assert_eq!(
+            shown,
+            format!(
+                "<img src=\"data:image/png;base64,{}\" alt=\"t\">",
+                data_encoding::BASE64.encode(&parts[0].1)
+            )
+        );
     }
 
     #[test]

@@ -119,6 +119,8 @@ pub trait DynGame: Send + Sync {
     /// What `viewer` may see of the table as an SVG document ([`Draw::draw`]); `None` when the
     /// game has no drawing.
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError>;
+    /// The same picture in parts ([`Draw::draw_parts`]); empty when the game has no drawing.
+    fn draw_parts(&self, state: &Value, viewer: Viewer) -> Result<Vec<crate::draw::Part>, EngineError>;
     /// A short example of the game's order text ([`Game::order_example`]).
     fn order_example(&self) -> &'static str;
     /// The order box's example for the game standing at `state` ([`Game::order_example_at`]).
@@ -302,6 +304,10 @@ impl<G: Game> DynGame for G {
 
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError> {
         Ok(Draw::draw(self, &state_of(self, state)?, viewer))
+    }
+
+    fn draw_parts(&self, state: &Value, viewer: Viewer) -> Result<Vec<crate::draw::Part>, EngineError> {
+        Ok(Draw::draw_parts(self, &state_of(self, state)?, viewer))
     }
 
     fn order_example(&self) -> &'static str {

@@ -51,7 +51,7 @@ pub use error::ServiceError;
 pub use guides::{OrderGuide, order_guide};
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
-pub use pictures::turn_picture;
+pub use pictures::{current_picture, turn_picture};
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };

@@ -1,5 +1,7 @@
 //! The picture of the table after a published turn, for its stable address
-//! (`/games/{id}/turns/{n}/table.svg`, issue 16): always the public drawing, never a seat's.
+//! (`/games/{id}/turns/{n}/table.svg`, issue 16): always the public drawing, never a seat's; and
+//! the whole picture of the table now as a viewer may see it, the full size of the parts a page
+//! shows (issue 36).
 
 use super::{ServiceError, engine_of, load_game};
 use crate::domain::{GameId, TurnStatus};
@@ -19,4 +21,16 @@ pub async fn turn_picture(conn: &mut PgConnection, game: GameId, turn: i32) -> R
         .and_then(|t| t.draft)
         .ok_or(ServiceError::TurnNotFound(game, turn))?;
     engine.draw(&outcome.state, Viewer::Public)?.ok_or(ServiceError::TurnNotFound(game, turn))
+}
+
+/// The whole picture of `game`'s table now as `viewer` may see it (a seat's own, with its hand,
+/// only for that seat: the caller has proven who it is). A game whose engine draws nothing is
+/// `None`.
+pub async fn current_picture(
+    conn: &mut PgConnection,
+    game: GameId,
+    viewer: Viewer,
+) -> Result<Option<String>, ServiceError> {
+    let g = load_game(conn, game).await?;
+    Ok(engine_of(&g)?.draw(&g.state, viewer)?)
 }

@@ -87,8 +87,8 @@ pub struct SeatPage {
     pub previewable: bool,
     /// The table as this seat may see it (its own hand included, nobody else's).
     pub table: String,
-    /// The same as a drawing (an SVG document), when the game has one.
-    pub drawing: Option<String>,
+    /// The same as a drawing in parts (SVG documents, issue 36), when the game has one.
+    pub pictures: Vec<crate::draw::Part>,
     /// A short example of the game's order text, for the phase the game is in (issue 36).
     pub order_example: &'static str,
     /// Where the game's order guide is served, when it has one.
@@ -243,7 +243,7 @@ pub async fn seat_page(
         closing: closing_words(&g, who.time_zone.as_deref(), &turn, all_final_at),
         zone: who.time_zone.clone(),
         table: engine.describe(&g.state, viewer)?,
-        drawing: engine.draw(&g.state, viewer)?,
+        pictures: engine.draw_parts(&g.state, viewer)?,
         order_example: engine.order_example_at(&g.state)?,
         guide: guide_path(engine),
         versions: versions.into_iter().map(VersionView::from).collect(),
@@ -276,8 +276,8 @@ pub struct PublicGame {
     pub game: GameSummary,
     pub title: &'static str,
     pub table: String,
-    /// The table as a drawing (an SVG document), when the game has one.
-    pub drawing: Option<String>,
+    /// The table as a drawing in parts (SVG documents, issue 36), when the game has one.
+    pub pictures: Vec<crate::draw::Part>,
     /// Where the game's order guide is served, when it has one.
     pub guide: Option<String>,
     pub view: serde_json::Value,
@@ -316,7 +316,7 @@ pub async fn public_game(
     Ok(PublicGame {
         title: engine.title(),
         table: engine.describe(&g.state, viewer)?,
-        drawing: engine.draw(&g.state, viewer)?,
+        pictures: engine.draw_parts(&g.state, viewer)?,
         guide: guide_path(engine),
         view: engine.view(&g.state, viewer)?,
         game: g.into(),

@@ -3,6 +3,7 @@
 
 use super::WebError;
 use crate::domain::GameId;
+use crate::draw::Part;
 use crate::engine::Viewer;
 use crate::service::order_pages;
 use crate::service::{self, Ctx, PublicGame, PublishedPage};
@@ -40,15 +41,25 @@ async fn index(State(ctx): State<Ctx>) -> Result<IndexPage, WebError> {
 #[template(path = "web/game.html")]
 struct GamePage {
     g: PublicGame,
-    /// The public table's drawing, ready to be placed in the page ([`inline_svg`]).
-    drawing: Option<String>,
+    /// The public table's drawing in parts, ready to be placed in the page ([`placed`]).
+    pictures: Vec<Part>,
 }
 
 async fn game(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<GamePage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let mut g = service::public_game(&mut conn, game_id(&id)?, Viewer::Public).await?;
-    let drawing = inline_svg(g.drawing.take());
-    Ok(GamePage { g, drawing })
+    let pictures = placed(std::mem::take(&mut g.pictures));
+    Ok(GamePage { g, pictures })
+}
+
+/// A drawing's parts as elements to place in a page ([`inline_svg`]), each without a fixed size
+/// so that the page's stylesheet scales it to the page's width from its `viewBox` (issue 36). A
+/// part that is not a plain picture is left out (and logged).
+pub(super) fn placed(parts: Vec<Part>) -> Vec<Part> {
+    parts
+        .into_iter()
+        .filter_map(|p| Some(Part { svg: crate::draw::part::fluid(&inline_svg(Some(p.svg))?), ..p }))
+        .collect()
 }
 
 /// An engine's SVG document as an element to place in a page: the XML declaration, a doctype and

@@ -1,9 +1,14 @@
 //! The picture of the table after a published turn, at a stable address (issue 16):
 //! `/games/{id}/turns/{n}/table.svg`, the public drawing only (a seat's own picture, with its
 //! hand, is never served here). Unpublished and unknown turns are 404.
+//!
+//! The whole picture of the table now, at full size, behind the parts a page shows scaled
+//! (issue 36): `/games/{id}/table.svg` the public one, `/play/{token}/table.svg` the seat's own
+//! (behind its secret link, like the seat page).
 
 use super::WebError;
 use super::pages::game_id;
+use crate::engine::Viewer;
 use crate::service::{self, Ctx};
 use axum::Router;
 use axum::extract::{Path, State};
@@ -12,7 +17,10 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 
 pub fn routes() -> Router<Ctx> {
-    Router::new().route("/games/{id}/turns/{turn}/table.svg", get(table))
+    Router::new()
+        .route("/games/{id}/turns/{turn}/table.svg", get(table))
+        .route("/games/{id}/table.svg", get(public_now))
+        .route("/play/{token}/table.svg", get(seat_now))
 }
 
 /// A published turn's table never changes: caches may keep it for a day.
@@ -27,4 +35,25 @@ async fn table(
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
     let svg = service::turn_picture(&mut conn, game, turn).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (header::CACHE_CONTROL, CACHE)], svg))
+}
+
+/// An SVG document as an answer; the table now changes with every turn, so it is not cached
+/// (the seat's is private: the headers middleware marks `/play/` answers `no-store`).
+fn svg_answer(svg: Option<String>) -> Result<impl IntoResponse + use<>, WebError> {
+    let svg = svg.ok_or_else(|| WebError::not_found("this game has no picture"))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], svg))
+}
+
+/// The public picture of the table now, whole.
+async fn public_now(State(ctx): State<Ctx>, Path(id): Path<String>) -> Result<impl IntoResponse, WebError> {
+    let game = game_id(&id)?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    svg_answer(service::current_picture(&mut conn, game, Viewer::Public).await?)
+}
+
+/// The seat's own picture of the table now, whole (its hand included: behind its secret link).
+async fn seat_now(State(ctx): State<Ctx>, Path(token): Path<String>) -> Result<impl IntoResponse, WebError> {
+    let who = super::play::auth(&ctx, &token).await?;
+    let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+    svg_answer(service::current_picture(&mut conn, who.game, Viewer::Seat(who.seat)).await?)
 }

@@ -122,8 +122,8 @@ struct PlayPage {
     /// How many lines of the latest version on file were not understood (HR 16: stored, marked,
     /// ignored at adjudication — the page warns).
     latest_unread: usize,
-    /// The table's drawing, ready to be placed in the page ([`super::pages::inline_svg`]).
-    drawing: Option<String>,
+    /// The table's drawing in parts, ready to be placed in the page ([`super::pages::placed`]).
+    pictures: Vec<crate::draw::Part>,
     versions: Vec<VersionView>,
     /// A player's own absence waits for the GM's approval in this game (RULING S9).
     absence_approval: bool,
@@ -158,7 +158,7 @@ async fn page(
         })
         .collect();
     let absence_approval = lifecycle::absences_need_approval(&mut conn, who.game).await?;
-    let drawing = super::pages::inline_svg(p.drawing.take());
+    let pictures = super::pages::placed(std::mem::take(&mut p.pictures));
     let (box_text, box_final, refused) = match sent {
         Some((text, is_final, refusal)) => (text, is_final, refusal),
         None => (p.versions.first().map(|v| v.body.clone()).unwrap_or_default(), false, None),
@@ -173,7 +173,7 @@ async fn page(
         refused,
         latest_final,
         latest_unread,
-        drawing,
+        pictures,
         versions,
         absence_approval,
     })

@@ -136,6 +136,28 @@ async fn fits_the_phone(c: &Client, what: &str) {
     assert!(page <= window, "{what}: the page is {page}px wide in a {window}px window");
 }
 
+/// Issue 36: every part of the picture lies whole inside the window — its bounding box measured
+/// against the viewport, nothing to scroll sideways for — and the whole picture is linked.
+async fn the_pictures_fit(c: &Client, what: &str) {
+    let boxes = c
+        .execute(
+            "return [...document.querySelectorAll('.drawing svg')].map(s => { const r = s.getBoundingClientRect(); \
+             return [r.left, r.right, r.width, r.height, window.innerWidth]; });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let boxes = boxes.as_array().expect("a list").clone();
+    for b in &boxes {
+        let n = |i: usize| b[i].as_f64().unwrap();
+        assert!(n(2) > 100.0 && n(3) > 50.0, "{what}: a picture is drawn at a size one can see: {b}");
+        assert!(n(0) >= 0.0 && n(1) <= n(4), "{what}: a picture runs past the {}px window: {b}", n(4));
+    }
+    if !boxes.is_empty() {
+        assert!(c.find(Locator::Css("a#full-picture")).await.is_ok(), "{what}: the whole picture is linked");
+    }
+}
+
 /// The table is on the page: the drawing when the engine draws, else the text view.
 async fn the_table_is_shown(c: &Client) {
     if let Ok(svg) = c.find(Locator::Css(".drawing svg")).await {
@@ -179,6 +201,7 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     assert!(guide.is_displayed().await.unwrap());
     assert!(text_of(&c, "#closing").await.contains("closes at the deadline"));
     fits_the_phone(&c, "the seat page").await;
+    the_pictures_fit(&c, "the seat page").await;
     shot(&c, &dir, "1-seat-page").await;
 
     // 2. Orders with a mistake: stored all the same (HR 16), the page warns at the top, the line
@@ -254,6 +277,7 @@ async fn a_player_works_a_turn_from_the_seat_page_in_a_real_browser() {
     c.goto(&format!("{base}/games/{}", g.id)).await.unwrap();
     the_public_table_is_shown(&c).await;
     fits_the_phone(&c, "the public game page").await;
+    the_pictures_fit(&c, "the public game page").await;
     shot(&c, &dir, "7-public-game-page").await;
     c.goto(&format!("{base}/guides/railroaded")).await.unwrap();
     assert!(text_of(&c, "article.guide h1").await.contains("Railroaded"));

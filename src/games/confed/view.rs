@@ -7,6 +7,7 @@ use super::Confed;
 use super::board::{self, name, segment_name};
 use super::chits::{self, train_name};
 use super::state::{Place, Stage, State, Train};
+use crate::engine::counted;
 use crate::engine::{Rules, Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
@@ -88,10 +89,10 @@ impl View for Confed {
         let d = &self.data;
         let mut out = Vec::new();
         out.push(format!(
-            "Confederate Rails, Round {}; Union holds {} Victory Depots; draw pile {} chits",
+            "Confederate Rails, Round {}; Union holds {}; draw pile {}",
             s.round,
-            board::vds_occupied(d, s),
-            s.pile.len() + s.set_aside.len()
+            counted(board::vds_occupied(d, s), "Victory Depot"),
+            counted(s.pile.len() + s.set_aside.len(), "chit")
         ));
         if let Some(why) = &s.ended {
             out.push(format!("The game is over: {why}"));

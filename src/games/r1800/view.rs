@@ -6,6 +6,7 @@ use super::R1800;
 use super::board;
 use super::state::*;
 use super::war::board::PowerId;
+use crate::engine::counted;
 use crate::engine::{Scoring, Seat, View, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -18,11 +19,11 @@ impl R1800 {
         let pl = &s.players[i];
         let y = board::collection_under(s, self.data(), i, ctl);
         format!(
-            "{} pops, {} provinces; {} admin, {} military cards; next collection {} F {} P {} C",
-            s.pops_of(usize::from(pl.power)),
-            ctl.provinces(s, i),
-            pl.admin.len(),
-            pl.military.len(),
+            "{}, {}; {}, {}; next collection {} F {} P {} C",
+            counted(s.pops_of(usize::from(pl.power)) as usize, "pop"),
+            counted(ctl.provinces(s, i) as usize, "province"),
+            counted(pl.admin.len(), "admin card"),
+            counted(pl.military.len(), "military card"),
             i64::from(y.food_out) - i64::from(y.food_use),
             y.production,
             y.commerce,

@@ -9,6 +9,7 @@ use super::data::{CardId, Colour, Deck, Kind};
 use super::routes;
 use super::state::{Route, State};
 use crate::draw::{El, Fragment, colour, document};
+use crate::engine::counted;
 use crate::engine::{Draw, Scoring, Seat, Viewer};
 use std::collections::BTreeMap;
 
@@ -235,7 +236,7 @@ impl Draw for R1833 {
         let mut y = 40.0;
         let heading = |x: f64, y: f64, t: String| El::words(x, y, 12.0, t).attr("fill", colour::MUTED);
         body.push(heading(MARGIN, y + 10.0, "Draw deck".into()));
-        body.push(back(MARGIN, y + 16.0, &format!("{} cards", s.draw.len() + s.bottom.len())));
+        body.push(back(MARGIN, y + 16.0, &counted(s.draw.len() + s.bottom.len(), "card")));
         let dx = MARGIN + CARD_W + GAP;
         body.push(heading(dx, y + 10.0, format!("Discard pile ({})", s.discard.len())));
         match s.discard.last() {
@@ -273,7 +274,7 @@ impl Draw for R1833 {
                     MARGIN,
                     y + 20.0,
                     14.0,
-                    format!("{seat}: {} cards in hand (limit {})", p.hand.len(), p.limit),
+                    format!("{seat}: {} in hand (limit {})", counted(p.hand.len(), "card"), p.limit),
                 )
                 .attr("fill", colour::seat(seat.0))
                 .attr("font-weight", "bold"),

@@ -7,6 +7,7 @@ use super::data::{CardId, Deck};
 use super::routes;
 use super::score::score;
 use super::state::{Action, Phase, Route, State, TakeRule};
+use crate::engine::counted;
 use crate::engine::{Scoring, Seat, View, Viewer};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -171,19 +172,19 @@ impl View for R1833 {
         let mut t = String::new();
         let _ = writeln!(t, "1833: {}", self.phase_text(s));
         let dir = if s.clockwise { "clockwise" } else { "counter-clockwise" };
-        let _ = writeln!(t, "Draw deck: {} cards; play goes {dir}", s.draw.len() + s.bottom.len());
+        let _ = writeln!(t, "Draw deck: {}; play goes {dir}", counted(s.draw.len() + s.bottom.len(), "card"));
         if !s.display.is_empty() {
             let _ = writeln!(t, "Display: {}", self.names(s, &s.display));
         }
         let _ = writeln!(t, "Selection pool: {}", self.names(s, &s.pool));
         let top = s.discard.last().map(|c| deck.name(*c)).unwrap_or_else(|| "empty".into());
-        let _ = writeln!(t, "Discard pile: {top} on top ({} cards)", s.discard.len());
+        let _ = writeln!(t, "Discard pile: {top} on top ({})", counted(s.discard.len(), "card"));
         if s.ending.is_some() {
             let _ = writeln!(t, "The last deck card has been taken: final turns; one pool card per turn.");
         }
         for (i, p) in s.players.iter().enumerate() {
             let seat = Seat::from_index(i);
-            let _ = writeln!(t, "\n{seat}: {} cards in hand (limit {})", p.hand.len(), p.limit);
+            let _ = writeln!(t, "\n{seat}: {} in hand (limit {})", counted(p.hand.len(), "card"), p.limit);
             if viewer.may_see(seat) {
                 let _ = writeln!(t, "  Hand of {seat}: {}", self.names(s, &p.hand));
                 let _ = writeln!(t, "  Standing orders: {}", self.standing_text(s, &p.standing));

@@ -8,6 +8,7 @@ use super::R1835;
 use super::holdings::value;
 use super::state::Ask;
 use super::state::{Loc, Round, State};
+use crate::engine::counted;
 use crate::engine::{Rules, Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
@@ -191,10 +192,10 @@ impl R1835 {
         let seats: Vec<String> = (0..s.n())
             .map(|p| {
                 format!(
-                    "seat {} {} M, {} certificates",
+                    "seat {} {} M, {}",
                     p + 1,
                     s.players[usize::from(p)].cash,
-                    self.cert_count(s, p)
+                    counted(self.cert_count(s, p) as usize, "certificate")
                 )
             })
             .collect();

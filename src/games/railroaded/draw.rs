@@ -7,6 +7,7 @@ use super::Railroaded;
 use super::cards::{Dir, Face, Suit};
 use super::state::{Phase, Placed, State};
 use crate::draw::{El, Fragment, colour, document};
+use crate::engine::counted;
 use crate::engine::{Draw, Scoring, Seat, Viewer};
 
 const CARD_W: f64 = 30.0;
@@ -75,7 +76,12 @@ impl Draw for Railroaded {
             body.push(back(MARGIN + f64::from(k) * 3.0, ty + f64::from(k) * 2.0));
         }
         let cards = s.terminal.len();
-        body.push(El::words(MARGIN + 50.0, ty + 28.0, 14.0, format!("Terminal: {cards} cards face down")));
+        body.push(El::words(
+            MARGIN + 50.0,
+            ty + 28.0,
+            14.0,
+            format!("Terminal: {} face down", counted(cards, "card")),
+        ));
         let mut y = ty + CARD_H + 24.0;
         for d in Dir::ALL {
             let (row, w) = self.chain_row(s, d, y);
@@ -137,8 +143,7 @@ impl Railroaded {
                         .attr("fill", colour::seat(c.owner.0)),
                 );
                 out.push(
-                    El::words(MARGIN, y + 50.0, 12.0, format!("{} cards", c.len()))
-                        .attr("fill", colour::MUTED),
+                    El::words(MARGIN, y + 50.0, 12.0, counted(c.len(), "card")).attr("fill", colour::MUTED),
                 );
             }
             None => {

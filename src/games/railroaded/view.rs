@@ -5,6 +5,7 @@
 use super::Railroaded;
 use super::cards::{Dir, faces_text};
 use super::state::{Chain, Phase, State};
+use crate::engine::counted;
 use crate::engine::{Scoring, Seat, Standing, View, Viewer};
 use serde_json::{Value, json};
 
@@ -69,7 +70,11 @@ impl Scoring for Railroaded {
                 _ => u8::try_from(i + 1).unwrap_or(u8::MAX),
             };
             let dir = s.chain_of(*seat).map(|d| format!(" ({})", d.name())).unwrap_or_default();
-            out.push(Standing { seat: *seat, place, score: format!("chain of {len} cards{dir}") });
+            out.push(Standing {
+                seat: *seat,
+                place,
+                score: format!("chain of {}{dir}", counted(*len, "card")),
+            });
         }
         Some(out)
     }
@@ -120,7 +125,7 @@ impl View for Railroaded {
             Phase::Play => format!("Railroaded: {} to play.", s.to_move),
             Phase::Over => "Railroaded: the game is over.".to_string(),
         });
-        out.push(format!("Terminal: {} cards face down.", s.terminal.len()));
+        out.push(format!("Terminal: {} face down.", counted(s.terminal.len(), "card")));
         let stations: Vec<String> = Dir::ALL
             .iter()
             .map(|d| match s.stations[d.idx()] {

@@ -11,6 +11,7 @@
 //! plain-text part is complete without it. The archived report (`reports` table, shown on pages
 //! whose policy allows no `data:` images) keeps the HTML without the picture.
 
+use crate::draw::Part;
 use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, OutgoingMail, ReplyTo, SEAT_LINK, render};
@@ -37,11 +38,15 @@ pub struct ReportContext<'a> {
     pub first_seq: i64,
 }
 
-/// A report's picture of the table: the SVG drawing (base64, rendered to PNG when the mail is
-/// sent) and its text alternative.
+/// One part of a report's picture of the table (issue 36): the SVG drawing (base64, rendered to
+/// PNG when the mail is sent) enlarged so that its smallest text is 10 px as mailed, its size in
+/// pixels, its heading and its text alternative.
 pub struct Picture {
     pub svg_base64: String,
+    pub title: &'static str,
     pub alt: String,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// One seat's published orders, for checking receipts.
@@ -78,8 +83,8 @@ pub struct Report {
     pub standings: Vec<String>,
     /// The seat's order page: [`SEAT_LINK`], filled when mailed or shown (RULING P8).
     pub link: String,
-    /// The picture of the table, in the mail only (never in the archived report).
-    pub picture: Option<Picture>,
+    /// The picture of the table in parts, in the mail only (never in the archived report).
+    pub pictures: Vec<Picture>,
     /// The turn's dice revealed and the next turn's commitment (games that roll dice; issue 17).
     pub dice: Vec<String>,
 }
@@ -128,7 +133,7 @@ pub fn build(c: &ReportContext<'_>, seat: &SeatRow) -> Result<Report, ServiceErr
         next_deadline: c.next_deadline.map(|d| deadlines::words(c.game, seat.time_zone.as_deref(), d)),
         standings,
         link: SEAT_LINK.into(),
-        picture: None,
+        pictures: Vec::new(),
         dice: dice_lines(c),
     })
 }
@@ -208,18 +213,25 @@ fn dice_lines(c: &ReportContext<'_>) -> Vec<String> {
     lines
 }
 
-/// The seat's picture of the table after the turn, when the game draws one.
-fn picture(c: &ReportContext<'_>, viewer: Viewer) -> Result<Option<Picture>, ServiceError> {
-    let Some(svg) = c.engine.draw(&c.outcome.state, viewer)? else {
-        return Ok(None);
-    };
-    Ok(Some(Picture {
+/// The seat's picture of the table after the turn in parts, when the game draws one: each part
+/// as mailed ([`Part::for_mail`]: its smallest text 10 px).
+fn pictures(c: &ReportContext<'_>, viewer: Viewer) -> Result<Vec<Picture>, ServiceError> {
+    Ok(c.engine.draw_parts(&c.outcome.state, viewer)?.iter().map(|p| mailed(p, c.turn)).collect())
+}
+
+/// One part of the picture as the report mails it.
+pub fn mailed(part: &Part, turn: i32) -> Picture {
+    let (svg, width, height) = part.for_mail();
+    Picture {
         svg_base64: data_encoding::BASE64.encode(svg.as_bytes()),
+        title: part.title,
         alt: format!(
-            "A picture of the table after turn {}, as you see it (the text below says the same).",
-            c.turn
+            "{}: a picture of the table after turn {turn}, as you see it (the text below says the same).",
+            part.title
         ),
-    }))
+        width,
+        height,
+    }
 }
 
 /// The report mail of one seat (its HTML with the picture of the table), and the HTML to
@@ -227,7 +239,7 @@ fn picture(c: &ReportContext<'_>, viewer: Viewer) -> Result<Option<Picture>, Ser
 pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMail, String), ServiceError> {
     let mut r = build(c, seat)?;
     let archived = render(&ReportHtml { r: &r })?;
-    r.picture = picture(c, Viewer::Seat(seat.seat))?;
+    r.pictures = pictures(c, Viewer::Seat(seat.seat))?;
     let over = if c.outcome.game_over { " — game over" } else { "" };
     let mail = OutgoingMail {
         key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),

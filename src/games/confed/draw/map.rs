@@ -72,6 +72,40 @@ fn segments(d: &Data, s: &State, at: &[(f64, f64)]) -> Vec<El> {
     out
 }
 
+/// Each line's number on the map (issue 36: `RRC 12` must be found on it): a white plate edged
+/// in the line's colour at the middle of its longest stretch of track between two stations.
+fn line_numbers(d: &Data, s: &State, at: &[(f64, f64)]) -> Vec<El> {
+    let mut best: BTreeMap<u8, (f64, (f64, f64))> = BTreeMap::new();
+    for seg in &d.map.segments {
+        if !matches!(seg.kind, SegmentKind::Rail | SegmentKind::Unbuilt { .. }) {
+            continue;
+        }
+        let (Some(pa), Some(pb)) = (at.get(seg.a), at.get(seg.b)) else { continue };
+        let len = (pb.0 - pa.0).hypot(pb.1 - pa.1);
+        let mid = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
+        for line in &seg.owners {
+            if best.get(line).is_none_or(|(l, _)| len > *l) {
+                best.insert(*line, (len, mid));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (line, (_, mid)) in best {
+        let stroke = line_colour(s, line);
+        let w = if line >= 10 { 14.0 } else { 9.0 };
+        out.push(
+            El::rect(mid.0 - w / 2.0, mid.1 - 5.5, w, 11.0, "#ffffff")
+                .n("rx", 2.0)
+                .attr("stroke", stroke)
+                .n("stroke-width", 1.2),
+        );
+        out.push(
+            El::label(mid.0, mid.1 + 3.0, 8.0, line).attr("fill", colour::INK).attr("class", "line-number"),
+        );
+    }
+    out
+}
+
 /// A blown bridge (a red cross) and Ripped Up! markers (a red box with their count) on a segment.
 fn disruption(s: &State, seg: usize, mid: (f64, f64)) -> Vec<El> {
     let mut out = Vec::new();
@@ -213,6 +247,7 @@ fn entries(d: &Data, layout: &Layout) -> Vec<El> {
 pub fn map(d: &Data, s: &State, layout: &Layout) -> Vec<El> {
     let at = &layout.first; // the stations
     let mut out = segments(d, s, at);
+    out.extend(line_numbers(d, s, at));
     out.extend(entries(d, layout));
     for (id, p) in at.iter().enumerate() {
         out.extend(station(d, s, id, *p));

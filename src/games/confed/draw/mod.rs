@@ -15,12 +15,13 @@ use super::board::{self, name};
 use super::chits::{self, train_name};
 use super::state::{Place, State};
 use crate::draw::text::{self, Panel};
-use crate::draw::{El, Fragment, colour, document};
+use crate::draw::{El, Fragment, Part, colour, document};
+use crate::engine::counted;
 use crate::engine::{Draw, Rules, Seat, Viewer};
 
 const PANEL_W: f64 = 400.0;
 /// Characters per panel line at the panel's font size.
-const PANEL_CHARS: usize = 70;
+const PANEL_CHARS: usize = 64;
 const LINE_H: f64 = 14.0;
 
 impl Confed {
@@ -44,22 +45,57 @@ impl Draw for Confed {
     /// [`Draw::draw_board`], drawn here when not given) placed in it.
     fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
         let layout = self.layout()?;
+        let headline = self.headline(s);
+        let mut body = vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold")];
+        body.push(El::fragment(&board.cloned().or_else(|| self.draw_board(s))?));
+        let x = layout.width + 10.0;
+        let (panel, panel_h) = self.panel_column(s, viewer, x, 56.0);
+        body.extend(panel);
+        let height = (layout.height + 30.0).max(panel_h) + 16.0;
+        Some(document(x + PANEL_W, height, &headline, body))
+    }
+
+    /// Two parts (issue 36): the map under the headline, the same for every viewer; the panel as
+    /// `viewer` may see it (a seat's own Special Events only in its own).
+    fn draw_parts(&self, s: &State, viewer: Viewer) -> Vec<Part> {
+        let (Some(layout), Some(board)) = (self.layout(), self.draw_board(s)) else { return Vec::new() };
+        let headline = self.headline(s);
+        let map =
+            vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold"), El::fragment(&board)];
+        let width = layout.width.max(text::width(&headline, 17.0, true) + 32.0);
+        let (panel, panel_h) = self.panel_column(s, viewer, 10.0, 24.0);
+        vec![
+            Part {
+                name: "map",
+                title: "The map",
+                svg: document(width, layout.height + 46.0, &headline, map),
+            },
+            Part {
+                name: "panel",
+                title: "The seats, the loads and the war",
+                svg: document(PANEL_W + 10.0, panel_h + 16.0, &format!("{headline}: the panel"), panel),
+            },
+        ]
+    }
+}
+
+impl Confed {
+    /// The picture's headline: the round and the Victory Depots the Union holds.
+    fn headline(&self, s: &State) -> String {
         let d = &self.data;
-        let headline = format!(
+        format!(
             "Confederate Rails — Round {}; the Union holds {} of {} Victory Depots",
             s.round,
             board::vds_occupied(d, s),
             d.map.stations.iter().filter(|x| x.kind == super::data::StationKind::VictoryDepot).count()
-        );
-        let mut body = vec![El::words(16.0, 26.0, 17.0, &headline).attr("font-weight", "bold")];
-        body.push(El::fragment(&board.cloned().or_else(|| self.draw_board(s))?));
+        )
+    }
+
+    /// The panel's lines and the legend under them, at (x, y): the elements and where they end.
+    fn panel_column(&self, s: &State, viewer: Viewer, x: f64, y: f64) -> (Vec<El>, f64) {
         let panel = self.panel(s, viewer);
-        let x = layout.width + 10.0;
-        body.push(text::column(&panel.lines, x, 56.0, LINE_H));
-        let legend_y = 56.0 + panel.lines.len() as f64 * LINE_H + 10.0;
-        body.push(legend(x, legend_y));
-        let height = (layout.height + 30.0).max(legend_y + LEGEND_H) + 16.0;
-        Some(document(x + PANEL_W, height, &headline, body))
+        let legend_y = y + panel.lines.len() as f64 * LINE_H + 10.0;
+        (vec![text::column(&panel.lines, x, y, LINE_H), legend(x, legend_y)], legend_y + LEGEND_H)
     }
 }
 
@@ -86,7 +122,7 @@ impl Confed {
                 let held = if held.is_empty() { "none".into() } else { held.join(", ") };
                 p.say(&format!("Special Events held: {held}"));
             } else {
-                p.say(&format!("{} Special Events held", pl.specials.len()));
+                p.say(&format!("{} held", counted(pl.specials.len(), "Special Event")));
             }
             for t in &pl.trains {
                 let at = match t.at {
@@ -125,7 +161,7 @@ impl Confed {
                 name(d, a.dropoff)
             ));
         }
-        p.say(&format!("Draw pile: {} chits", s.pile.len() + s.set_aside.len()));
+        p.say(&format!("Draw pile: {}", counted(s.pile.len() + s.set_aside.len(), "chit")));
         p.gap();
         p.head("The War", map::UNION);
         for line in self.war_lines(s) {

@@ -100,3 +100,47 @@ fn the_draw_piles_order_does_not_change_the_picture() {
     assert_ne!(shuffled.pile, s.pile, "the fixture has a pile to reorder");
     assert_eq!(g.draw(&shuffled, Viewer::Public), g.draw(&s, Viewer::Public));
 }
+
+#[test]
+fn the_picture_comes_as_the_map_and_the_panel_and_only_a_seats_own_panel_names_its_events() {
+    // Issue 36: the map the same for everyone; the panel as the viewer may see it.
+    let g = game();
+    let s = fixture();
+    let own = g.draw_parts(&s, Viewer::Seat(Seat(1)));
+    let names: Vec<&str> = own.iter().map(|p| p.name).collect();
+    assert_eq!(names, ["map", "panel"]);
+    assert!(own[0].svg.contains("Richmond") && !own[0].svg.contains("Special Event"));
+    assert!(own[1].svg.contains("General Lee") && own[1].svg.contains("Legend"));
+    for hidden in ["Foreign Intervention", "The Great Train Raid", "The Through-Freight Law"] {
+        assert!(own.iter().all(|p| !p.svg.contains(hidden)), "seat 1 must not see {hidden}");
+    }
+    let public = g.draw_parts(&s, Viewer::Public);
+    assert_eq!(public[0], own[0], "the map is the same for everyone");
+    assert!(public.iter().all(|p| !p.svg.contains("General Lee") && !p.svg.contains("Foreign Intervention")));
+    assert!(public[1].svg.contains("2 Special Events held"), "counts only");
+}
+
+#[test]
+fn the_map_shows_every_lines_number() {
+    // Issue 36: `RRC 12` must be found on the map.
+    let g = game();
+    let map = &g.draw_parts(&fixture(), Viewer::Public)[0].svg;
+    let lines: std::collections::BTreeSet<u8> =
+        g.data().map.segments.iter().flat_map(|s| s.owners.iter().copied()).collect();
+    assert!(lines.len() > 10);
+    for l in lines {
+        assert!(map.contains(&format!("class=\"line-number\">{l}<")), "line {l} is numbered on the map");
+    }
+}
+
+#[test]
+fn no_label_of_a_war_in_progress_lies_under_a_token_or_off_an_edge() {
+    let g = game();
+    let s = fixture();
+    let mut pictures = vec![("whole", g.draw(&s, Viewer::Seat(Seat(1))).expect("draws"))];
+    pictures.extend(g.draw_parts(&s, Viewer::Seat(Seat(1))).into_iter().map(|p| (p.name, p.svg)));
+    for (name, svg) in pictures {
+        let problems = crate::draw::collide::label_problems(&svg);
+        assert!(problems.is_empty(), "{name}: {problems:#?}");
+    }
+}

@@ -137,7 +137,12 @@ fn chips(s: &State, pops: [u8; 9], p: (f64, f64)) -> Vec<El> {
     for (k, (o, n)) in owners.into_iter().enumerate() {
         let x = left + k as f64 * w;
         let fill = owner_colour(s, o);
-        out.push(El::circle(x, y, 6.3, fill).attr("stroke", "#ffffff").n("stroke-width", 1.0));
+        out.push(
+            El::circle(x, y, 6.3, fill)
+                .attr("stroke", "#ffffff")
+                .n("stroke-width", 1.0)
+                .attr("class", "token"),
+        );
         out.push(
             El::label(x, y + 3.0, 8.5, n).attr("fill", colour::text_on(fill)).attr("font-weight", "bold"),
         );

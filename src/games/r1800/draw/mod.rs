@@ -16,7 +16,7 @@ mod tests;
 use super::R1800;
 use super::state::{RES, State};
 use crate::draw::text::{self, Panel};
-use crate::draw::{El, Fragment, colour, document};
+use crate::draw::{El, Fragment, Part, colour, document};
 use crate::engine::{Draw, Scoring, Seat, Viewer};
 
 /// A panel column's width, and the characters of a line that fit in it.
@@ -50,8 +50,7 @@ impl Draw for R1800 {
     /// [`R1800::board`], drawn here when not given) placed in it.
     fn draw_on(&self, s: &State, viewer: Viewer, board: Option<&Fragment>) -> Option<String> {
         let layout = self.layout()?;
-        let headline =
-            format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s));
+        let headline = headline(s);
         let mut body = vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold")];
         body.push(El::fragment(&board.cloned().or_else(|| self.draw_board(s))?));
         let panel = self.panel(s, viewer);
@@ -64,6 +63,39 @@ impl Draw for R1800 {
         let width = x0 + columns as f64 * COLUMN_W + 6.0;
         Some(document(width, TOP + layout.height + 6.0, &headline, body))
     }
+
+    /// Two parts (issue 36): the map under the headline, the same for every viewer; the panel as
+    /// `viewer` may see it, in one column (a seat's own cards and ambition only in its own).
+    fn draw_parts(&self, s: &State, viewer: Viewer) -> Vec<Part> {
+        let (Some(layout), Some(board)) = (self.layout(), self.draw_board(s)) else { return Vec::new() };
+        let headline = headline(s);
+        let map =
+            vec![El::words(16.0, 24.0, 17.0, &headline).attr("font-weight", "bold"), El::fragment(&board)];
+        let panel = self.panel(s, viewer);
+        let panel_h = 20.0 + panel.lines.len() as f64 * LINE_H;
+        vec![
+            Part {
+                name: "map",
+                title: "The map",
+                svg: document(layout.width, TOP + layout.height + 6.0, &headline, map),
+            },
+            Part {
+                name: "panel",
+                title: "The powers, the wars and the draft",
+                svg: document(
+                    COLUMN_W + 6.0,
+                    panel_h + 10.0,
+                    &format!("{headline}: the panel"),
+                    vec![text::column(&panel.lines, 10.0, 20.0, LINE_H)],
+                ),
+            },
+        ]
+    }
+}
+
+/// The picture's headline: the round, the era and the stage.
+fn headline(s: &State) -> String {
+    format!("1800 — round {} of 24, era {}; {}", s.round + 1, s.era(), super::view::stage_words(s))
 }
 
 impl R1800 {

@@ -131,7 +131,11 @@ fn the_public_drawing_shows_no_hidden_card_and_hand_sizes_only() {
     let s = played();
     let svg = draw(&s, Viewer::Public);
     for (i, pl) in s.players.iter().enumerate() {
-        let sizes = format!("{} admin, {} military cards", pl.admin.len(), pl.military.len());
+        let sizes = format!(
+            "{}, {}",
+            crate::engine::counted(pl.admin.len(), "admin card"),
+            crate::engine::counted(pl.military.len(), "military card")
+        );
         assert!(svg.contains(&sizes), "seat {}'s hand sizes: {sizes}", i + 1);
     }
     assert!(!svg.contains("Admin cards:") && !svg.contains("Military cards:") && !svg.contains("Ambition: "));
@@ -162,5 +166,54 @@ fn the_drawing_renders_to_png() {
     for s in [start(), played()] {
         let png = crate::draw::png(&draw(&s, Viewer::Gm)).expect("renders");
         assert!(png.starts_with(b"\x89PNG"));
+    }
+}
+
+#[test]
+fn the_picture_comes_as_the_map_and_the_panel_and_only_a_seats_own_panel_shows_its_hand() {
+    // Issue 36: the map the same for everyone; the panel as the viewer may see it, held to the
+    // same test as the whole picture: a seat's parts never name another seat's secrets.
+    let s = played();
+    let parts = |v: Viewer| -> String {
+        let p = game().draw_parts(&s, v);
+        assert_eq!(p.iter().map(|p| p.name).collect::<Vec<_>>(), ["map", "panel"]);
+        words(&p.iter().map(|p| p.svg.as_str()).collect::<String>())
+    };
+    let public = parts(Viewer::Public);
+    assert_eq!(game().draw_parts(&s, Viewer::Public)[0], game().draw_parts(&s, Viewer::Seat(Seat(1)))[0]);
+    assert!(!public.contains("Admin cards:") && !public.contains("Military cards:"));
+    let mut checked = 0;
+    for me in 0..s.players.len() {
+        let svg = parts(Viewer::Seat(Seat::from_index(me)));
+        let mine = hidden_names(&s, me);
+        for name in &mine {
+            assert!(svg.contains(name.as_str()), "seat {} sees its own {name} in its panel", me + 1);
+        }
+        for other in (0..s.players.len()).filter(|o| *o != me) {
+            for name in hidden_names(&s, other) {
+                if mine.contains(&name) || public.contains(name.as_str()) {
+                    continue;
+                }
+                assert!(
+                    !svg.contains(name.as_str()),
+                    "seat {} must not see seat {}'s {name}",
+                    me + 1,
+                    other + 1
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+#[test]
+fn no_label_of_a_game_in_progress_lies_under_a_token_or_off_an_edge() {
+    let s = played();
+    let mut pictures = vec![("whole", draw(&s, Viewer::Seat(Seat(1))))];
+    pictures.extend(game().draw_parts(&s, Viewer::Seat(Seat(1))).into_iter().map(|p| (p.name, p.svg)));
+    for (name, svg) in pictures {
+        let problems = crate::draw::collide::label_problems(&svg);
+        assert!(problems.is_empty(), "{name}: {problems:#?}");
     }
 }

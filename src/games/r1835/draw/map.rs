@@ -81,14 +81,60 @@ fn slot(p: (f64, f64), company: Option<&str>) -> Vec<El> {
         Some(id) => {
             let c = company_colour(id);
             vec![
-                El::circle(p.0, p.1, rad, c).attr("stroke", TRACK).n("stroke-width", 1.5),
+                El::circle(p.0, p.1, rad, c)
+                    .attr("stroke", TRACK)
+                    .n("stroke-width", 1.5)
+                    .attr("class", "token"),
                 El::label(p.0, p.1 + 3.0, 8.5, id)
                     .attr("fill", colour::text_on(c))
                     .attr("font-weight", "bold"),
             ]
         }
-        None => vec![El::circle(p.0, p.1, rad, "#ffffff").attr("stroke", TRACK).n("stroke-width", 2.0)],
+        None => vec![
+            El::circle(p.0, p.1, rad, "#ffffff")
+                .attr("stroke", TRACK)
+                .n("stroke-width", 2.0)
+                .attr("class", "token"),
+        ],
     }
+}
+
+/// The circles of a tile's cities (their token slots) and towns: centre and radius.
+fn slot_circles(tile: &Tile, points: &[(f64, f64)]) -> Vec<((f64, f64), f64)> {
+    let rad = 0.24 * GRID.r;
+    let mut out = Vec::new();
+    for (s, p) in tile.stops.iter().zip(points) {
+        match s.kind.as_str() {
+            "city" => {
+                let slots = usize::from(s.slots.max(1));
+                let x0 = p.0 - (slots as f64 - 1.0) * rad;
+                out.extend((0..slots).map(|k| ((x0 + 2.0 * rad * k as f64, p.1), rad + 2.0)));
+            }
+            "town" => out.push((*p, 0.13 * GRID.r)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first of `spots` (offsets from the hex's centre, in circumradii) where a label of `text`
+/// centred there clears every circle; the first spot when none does. Returns the label's
+/// baseline point.
+fn clear_spot(
+    c: (f64, f64),
+    spots: &[(f64, f64)],
+    text: &str,
+    size: f64,
+    bold: bool,
+    circles: &[((f64, f64), f64)],
+) -> (f64, f64) {
+    let half = crate::draw::text::width(text, size, bold) / 2.0;
+    let at = |(dx, dy): (f64, f64)| (c.0 + dx * GRID.r, c.1 + dy * GRID.r);
+    let clear = |p: (f64, f64)| {
+        let (l, r, t, b) = (p.0 - half, p.0 + half, p.1 - 0.76 * size, p.1 + 0.24 * size);
+        circles.iter().all(|(q, rad)| (q.0.clamp(l, r) - q.0).hypot(q.1.clamp(t, b) - q.1) >= *rad)
+    };
+    spots.iter().map(|s| at(*s)).find(|p| clear(*p)).unwrap_or_else(|| at(spots[0]))
 }
 
 /// A stop's value in a white disc.
@@ -113,6 +159,7 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
         g.push(track(GRID.side_mid(c, a), c, GRID.side_mid(c, b)));
     }
     let points = stop_points(tile, rotation, c);
+    let circles = slot_circles(tile, &points);
     // One value for the hex when every stop pays the same (Hamburg's three cities, XX).
     let one_value = tile.stops.len() > 1
         && tile.stops.iter().all(|x| x.kind != "offboard" && x.value == tile.stops[0].value);
@@ -153,11 +200,26 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
             _ => {}
         }
         if s.value > 0 && s.kind != "offboard" && !one_value {
-            g.extend(value_disc((p.0 + 0.42 * r, p.1 - 0.36 * r), s.value));
+            // Beside its stop, where no token covers it.
+            let spots = [(0.42, -0.27), (-0.42, -0.27), (0.42, 0.45), (-0.42, 0.45), (0.0, -0.42)];
+            let at = clear_spot(*p, &spots, "000", 9.5, false, &circles);
+            g.extend(value_disc((at.0, at.1 - 3.5), s.value));
         }
     }
     if one_value && let Some(v) = tile.stops.first().map(|s| s.value).filter(|v| *v > 0) {
-        g.extend(value_disc((c.0 + 0.5 * r, c.1 - 0.4 * r), v));
+        // Where the cities' tokens leave room (Hamburg's three cities).
+        let spots = [
+            (0.5, -0.4),
+            (-0.5, -0.4),
+            (0.62, 0.25),
+            (-0.62, 0.25),
+            (0.0, -0.5),
+            (0.0, 0.55),
+            (0.72, -0.05),
+            (-0.72, -0.05),
+        ];
+        let at = clear_spot(c, &spots, "000", 9.5, false, &circles);
+        g.extend(value_disc((at.0, at.1 - 3.5), v));
     }
     if let Some(values) = hex.offboard {
         let text: Vec<String> =
@@ -184,18 +246,28 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
     }
     let ink = if tile.colour == "red" { "#ffffff" } else { colour::INK };
     if !hex.name.is_empty() {
-        g.push(El::label(c.0, c.1 + 0.68 * r, 7.5, &hex.name).attr("fill", ink));
+        // Below the stops, or above them where a city's tokens reach down (issue 36: Essen,
+        // Duisburg, Mainz, Wiesbaden).
+        let spots = [(0.0, 0.68), (0.0, -0.4), (0.0, 0.86), (-0.5, 0.5), (0.5, 0.5), (0.0, 0.1)];
+        let at = clear_spot(c, &spots, &hex.name, 7.5, false, &circles);
+        g.push(El::label(at.0, at.1, 7.5, &hex.name).attr("fill", ink));
     }
+    let at = clear_spot(
+        c,
+        &[(0.0, -0.66), (-0.45, -0.5), (0.45, -0.5), (0.0, 0.9)],
+        &hex.at,
+        7.0,
+        false,
+        &circles,
+    );
     g.push(
-        El::label(c.0, c.1 - 0.66 * r, 7.0, &hex.at)
+        El::label(at.0, at.1, 7.0, &hex.at)
             .attr("fill", if tile.colour == "red" { "#ffe5e0" } else { colour::MUTED }),
     );
     if let Some(label) = hex.label.as_deref().or(tile.label.as_deref()) {
-        g.push(
-            El::label(c.0 - 0.6 * r, c.1 + 0.05 * r, 11.0, label)
-                .attr("font-weight", "bold")
-                .attr("fill", ink),
-        );
+        let spots = [(-0.6, 0.05), (0.6, 0.05), (-0.45, -0.3), (0.45, 0.45), (-0.45, 0.45), (0.0, 0.5)];
+        let at = clear_spot(c, &spots, label, 11.0, true, &circles);
+        g.push(El::label(at.0, at.1, 11.0, label).attr("font-weight", "bold").attr("fill", ink));
     }
     if hex.cost > 0 && !board.tiles.contains_key(&hex.at) {
         g.extend(terrain(hex, c));

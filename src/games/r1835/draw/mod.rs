@@ -15,7 +15,8 @@ mod tests;
 
 use super::R1835;
 use super::state::{Round, State};
-use crate::draw::{El, Fragment, colour, document};
+use crate::draw::text;
+use crate::draw::{El, Fragment, Part, colour, document};
 use crate::engine::{Draw, Rules, Viewer};
 
 /// A company's colour on the map, the market and its charter (our choice; minors dark grey).
@@ -36,8 +37,67 @@ pub fn company_colour(id: &str) -> &'static str {
 const MARGIN: f64 = 16.0;
 
 impl Draw for R1835 {
-    /// The table as an SVG document (the same for every viewer).
+    /// The table as an SVG document (the same for every viewer): the map on the left, the
+    /// market, the charters and the players on the right.
     fn draw_on(&self, s: &State, _viewer: Viewer, _board: Option<&Fragment>) -> Option<String> {
+        let (headline, mut body, map_w, left_h) = self.map_column(s);
+        let x = map_w + 2.0 * MARGIN;
+        let (tables, tables_w, mut y) = self.tables(s, x, 72.0);
+        body.extend(tables);
+        y += 24.0;
+        let (holdings, holdings_h) = self.holdings(s, x, y);
+        body.push(holdings);
+        y += holdings_h;
+        let width = x + tables_w.max(PLAYERS_W) + MARGIN;
+        Some(document(width, left_h.max(y) + MARGIN, &headline, body))
+    }
+
+    /// Three parts (issue 36): the map with the headline and the notes under it; the market and
+    /// the charters; the players' holdings. 1835 hides nothing: the same for every viewer.
+    fn draw_parts(&self, s: &State, _viewer: Viewer) -> Vec<Part> {
+        let (headline, map, map_w, map_h) = self.map_column(s);
+        let (tables, tables_w, tables_h) = self.tables(s, MARGIN, PART_TOP);
+        let (holdings, holdings_h) = self.holdings(s, MARGIN, PART_TOP);
+        vec![
+            Part {
+                name: "map",
+                title: "The map",
+                svg: document(map_w + MARGIN, map_h + MARGIN, &headline, map),
+            },
+            Part {
+                name: "market",
+                title: "The market and the companies",
+                svg: document(
+                    tables_w + 2.0 * MARGIN,
+                    tables_h + MARGIN,
+                    &format!("{headline}: the market and the companies"),
+                    tables,
+                ),
+            },
+            Part {
+                name: "players",
+                title: "The players",
+                svg: document(
+                    PLAYERS_W + 2.0 * MARGIN,
+                    PART_TOP + holdings_h + MARGIN,
+                    &format!("{headline}: the players"),
+                    vec![holdings],
+                ),
+            },
+        ]
+    }
+}
+
+/// Where a part's first table starts (below its heading).
+const PART_TOP: f64 = 30.0;
+/// The players' column: its width and the characters of a 10 px line that fit in it.
+const PLAYERS_W: f64 = 360.0;
+const PLAYERS_CHARS: usize = 54;
+
+impl R1835 {
+    /// The headline, the map with the last runs over it and the notes under it: the headline,
+    /// the elements, the map's width and the column's height.
+    fn map_column(&self, s: &State) -> (String, Vec<El>, f64, f64) {
         let phase = self.data.phases.get(usize::from(s.phase));
         let headline = format!(
             "{} — {}, phase {}; bank {} M; priority deal: seat {}",
@@ -68,27 +128,24 @@ impl Draw for R1835 {
             notes.push(format!("To act: {}, {}", d.seat, d.prompt));
         }
         notes.extend(ran);
+        let chars = (map_w / (12.0 * text::AVERAGE_EM)) as usize;
+        let notes: Vec<String> = notes.iter().flat_map(|n| text::lines(n, chars)).collect();
         for (i, n) in notes.iter().enumerate() {
             body.push(El::words(MARGIN, map_h + 18.0 + 18.0 * i as f64, 12.0, n).attr("fill", colour::INK));
         }
-        let left_h = map_h + 18.0 * notes.len() as f64 + 10.0;
-        // The right column: market, charters, holdings.
-        let x = map_w + 2.0 * MARGIN;
-        let (market, market_w, market_h) = market::market(&self.data, s, x, 72.0);
-        body.push(market);
-        let mut y = 72.0 + market_h + 36.0;
-        let (charters, charters_h) = charters::charters(self, s, x, y);
-        body.push(charters);
-        y += charters_h + 24.0;
-        let (holdings, holdings_h) = self.holdings(s, x, y);
-        body.push(holdings);
-        y += holdings_h;
-        let width = x + market_w.max(charters::width()) + MARGIN;
-        Some(document(width, left_h.max(y) + MARGIN, &headline, body))
+        let width = map_w.max(text::width(&headline, 17.0, true) + MARGIN);
+        (headline, body, width, map_h + 18.0 * notes.len() as f64 + 10.0)
     }
-}
 
-impl R1835 {
+    /// The market and under it the charters, at (x, y): the elements, their width, and the
+    /// height down to the end of the charters.
+    fn tables(&self, s: &State, x: f64, y: f64) -> (Vec<El>, f64, f64) {
+        let (market, market_w, market_h) = market::market(&self.data, s, x, y);
+        let top = y + market_h + 36.0;
+        let (charters, charters_h) = charters::charters(self, s, x, top);
+        (vec![market, charters], market_w.max(charters::width()), top + charters_h)
+    }
+
     /// Each player's cash, certificates, shares (director's marked), privates and minors; the
     /// start packet's items on sale while it is open. Returns the element and its height.
     fn holdings(&self, s: &State, x: f64, y: f64) -> (El, f64) {
@@ -107,8 +164,11 @@ impl R1835 {
                 El::words(0.0, dy, 11.0, head).attr("fill", colour::seat(p + 1)).attr("font-weight", "bold"),
             );
             let held = if shares.is_empty() { "nothing".to_string() } else { shares.join(", ") };
-            g.push(El::words(12.0, dy + 14.0, 10.0, held).attr("fill", colour::INK));
-            dy += 34.0;
+            for line in text::lines(&held, PLAYERS_CHARS - 2) {
+                dy += 14.0;
+                g.push(El::words(12.0, dy, 10.0, line).attr("fill", colour::INK));
+            }
+            dy += 20.0;
         }
         if s.packet_open() {
             let items: Vec<String> = self
@@ -116,11 +176,13 @@ impl R1835 {
                 .iter()
                 .map(|i| format!("{} {} M", self.data.packet[*i].id, self.data.packet[*i].price))
                 .collect();
-            g.push(
-                El::words(0.0, dy, 11.0, format!("Start packet on sale: {}", items.join(", ")))
-                    .attr("fill", colour::INK),
-            );
-            dy += 18.0;
+            // Broken into lines: the whole packet on one line ran off the picture (issue 36).
+            for line in text::lines(&format!("Start packet on sale: {}", items.join(", ")), PLAYERS_CHARS - 4)
+            {
+                g.push(El::words(0.0, dy, 11.0, line).attr("fill", colour::INK));
+                dy += 15.0;
+            }
+            dy += 3.0;
         }
         (g, dy)
     }
