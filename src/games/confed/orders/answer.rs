@@ -12,9 +12,19 @@ use super::super::state::{Action, ChoiceKind, Stage, State, Task};
 use super::{Order, When};
 use crate::engine::{Answer, LineNote, OrderSheet, Rules, Seat};
 
-fn segment(d: &Data, a: &str, b: &str) -> Option<usize> {
-    let (a, b) = (d.map.find_station(a)?, d.map.find_station(b)?);
-    d.map.segments_between(a, b).first().copied()
+/// The segments two station names join; the second name may end in `ON n` (or `#n`) to name
+/// one line's segment of a parallel pair (RT 2.3.3: `CLEAR Hanover, Richmond ON 4`). Without
+/// it, the caller takes the first the decision allows.
+fn segments(d: &Data, a: &str, b: &str) -> Vec<usize> {
+    let upper = b.to_ascii_uppercase();
+    let (b, line) = match upper.rfind(" ON ").or_else(|| upper.rfind(" #")) {
+        Some(i) => match b.get(i..).map(|x| x.trim_start_matches([' ', 'O', 'N', 'o', 'n', '#'])) {
+            Some(n) if n.trim().parse::<u8>().is_ok() => (b.get(..i).unwrap_or(b), n.trim().parse().ok()),
+            _ => (b, None),
+        },
+        None => (b, None),
+    };
+    board::segments_named(d, a, b, line)
 }
 
 /// The order is about this train's movement.
@@ -165,11 +175,13 @@ impl Confed {
             (Stage::Activate, Order::Repair(t)) => {
                 ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true))
             }
-            (Stage::Activate, Order::RepairBridge(a, b)) => {
-                ok(Action::RepairBridge(segment(d, a, b)?)).map(|x| (x, "repaired".into(), true))
+            (Stage::Activate | Stage::Move { .. }, Order::RepairBridge(a, b)) => {
+                let x = segments(d, a, b).into_iter().find_map(|g| ok(Action::RepairBridge(g)))?;
+                Some((x, "repaired".into(), true))
             }
-            (Stage::Activate, Order::Clear(a, b)) => {
-                ok(Action::RemoveRipped(segment(d, a, b)?)).map(|x| (x, "cleared".into(), true))
+            (Stage::Activate | Stage::Move { .. }, Order::Clear(a, b)) => {
+                let x = segments(d, a, b).into_iter().find_map(|g| ok(Action::RemoveRipped(g)))?;
+                Some((x, "cleared".into(), true))
             }
             // RULING F42: an offer with a condition is checked directly (the list holds none).
             (Stage::Activate, Order::Pay { amount, to, cond }) => {
@@ -301,11 +313,14 @@ impl Confed {
                 d.map.find_station(v.first()?)?
             }
             (ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt, Order::Choose(v)) if v.len() == 2 => {
-                segment(d, v.first()?, v.get(1)?)?
+                segments(d, v.first()?, v.get(1)?).into_iter().find(|g| options.contains(g))?
             }
             (ChoiceKind::Sabotage | ChoiceKind::Raid, Order::Choose(v)) if v.len() == 2 => {
-                let g = segment(d, v.first()?, v.get(1)?)?;
-                if options.contains(&(g * 2)) { g * 2 } else { g * 2 + 1 }
+                // A bridge blown (7.9) before a segment ripped up; 7.15's odd codes are trains.
+                let rip = usize::from(*kind == ChoiceKind::Sabotage);
+                let mut codes =
+                    segments(d, v.first()?, v.get(1)?).into_iter().flat_map(|g| [g * 2, g * 2 + rip]);
+                codes.find(|c| options.contains(c))?
             }
             (ChoiceKind::Raid, Order::ChooseTrain(seat, id)) => {
                 (seat.index() * 16 + usize::from(*id)) * 2 + 1
