@@ -308,9 +308,21 @@ impl Confed {
     /// RT 4.0 / RULING F10: a new Round: initiative rolled anew, turns from the initiative player.
     pub(super) fn start_round(&self, s: &mut State, rng: &mut GameRng, ev: &mut Vec<Event>) {
         self.maybe_start_war(s, rng, ev);
-        s.round += 1;
         let (init, words) = roll_initiative(s.players.len(), rng);
         s.order = s.seats_from(init);
+        self.open_round(s, words, ev);
+    }
+
+    /// RT 3.3: Round 1 is led by the high roller of the set-up, in the set-up's order (no new
+    /// roll: RULING F10 amended, issue 34).
+    pub(super) fn first_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.turn = 0;
+        let words = format!("{} has the initiative (RT 3.3: the set-up roll)", s.active());
+        self.open_round(s, words, ev);
+    }
+
+    fn open_round(&self, s: &mut State, words: String, ev: &mut Vec<Event>) {
+        s.round += 1;
         s.turn = 0;
         s.activations_this_round = 0;
         ev.push(Event::public(format!("Round {}: {words}", s.round)));

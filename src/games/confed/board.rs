@@ -277,6 +277,19 @@ fn search(d: &Data, s: &State, from: usize, usable_only: bool, stop: Option<usiz
     seen
 }
 
+/// RT 6.7 (RULING F28): a train could still be moved into `station` "from the rest of the
+/// Confederacy, unblocked by Union-occupied markers": a path avoiding the Union, over every
+/// existing segment (disrupted or ripped up ones too), joins it to a Depot on another line.
+pub fn open_to_confederacy(d: &Data, s: &State, station: usize) -> bool {
+    let own = d.map.stations.get(station).map(|x| x.lines.clone()).unwrap_or_default();
+    let reached = reachable(d, s, station, false);
+    (0..d.map.stations.len()).any(|i| {
+        reached.contains(&i)
+            && is_depot(d, s, i)
+            && d.map.stations.get(i).is_some_and(|x| !x.lines.is_subset(&own))
+    })
+}
+
 /// Station-count distances from `from` along usable segments avoiding the Union (the
 /// "expeditious" Troops test, RULING F18). u32::MAX: not reached.
 ///
@@ -344,13 +357,27 @@ pub fn name(d: &Data, station: usize) -> &str {
     d.map.stations.get(station).map(|s| s.name.as_str()).unwrap_or("?")
 }
 
-/// A segment as "A–B".
+/// A segment as "A-B"; one of a parallel pair (RT 2.3.3: Hanover-Richmond) adds its line,
+/// "Hanover-Richmond (#4)", so that either can be told apart.
 pub fn segment_name(d: &Data, seg: usize) -> String {
+    let Some(x) = d.map.segments.get(seg) else { return "?".into() };
+    let pair = format!("{}-{}", name(d, x.a), name(d, x.b));
+    match x.owners.as_slice() {
+        [line] if d.map.segments_between(x.a, x.b).len() > 1 => format!("{pair} (#{line})"),
+        _ => pair,
+    }
+}
+
+/// The segments joining two stations named as on the map (case aside), all of them or, with
+/// `line`, only that line's: the two Hanover-Richmond segments are told apart by their line
+/// (RT 2.3.3).
+pub fn segments_named(d: &Data, a: &str, b: &str, line: Option<u8>) -> Vec<usize> {
+    let (Some(a), Some(b)) = (d.map.find_station(a), d.map.find_station(b)) else { return Vec::new() };
     d.map
-        .segments
-        .get(seg)
-        .map(|x| format!("{}-{}", name(d, x.a), name(d, x.b)))
-        .unwrap_or_else(|| "?".into())
+        .segments_between(a, b)
+        .into_iter()
+        .filter(|g| line.is_none_or(|l| d.map.segments.get(*g).is_some_and(|x| x.owners.contains(&l))))
+        .collect()
 }
 
 /// The Raleigh station of the Repair Box (RT 2.1.4).

@@ -142,14 +142,7 @@ impl Confed {
                 _ => {}
             }
         }
-        let mine =
-            |seg: usize| d.map.segments.get(seg).is_some_and(|x| x.owners.iter().any(|o| p.rrcs.contains(o)));
-        if p.money >= c.bridge_repair {
-            v.extend(s.bridges_out.iter().filter(|g| mine(**g)).map(|g| Action::RepairBridge(*g)));
-        }
-        if p.money >= c.ripped_up_repair {
-            v.extend(s.ripped.keys().filter(|g| mine(**g)).map(|g| Action::RemoveRipped(*g)));
-        }
+        v.extend(self.repair_options(s, seat));
         v.extend(self.plays(s, seat, offers));
         v.push(Action::StartMoving);
         v
@@ -198,11 +191,11 @@ impl Confed {
             && amount <= money
     }
 
-    /// RT 6.7 (RULING F28): the E train is free, Strasburg is open to Richmond, Staunton has room.
+    /// RT 6.7 (RULING F28, amended): the E train is free, Strasburg is open to the Confederacy
+    /// ("unblocked by Union-occupied markers": only they close it), Staunton has room.
     pub(super) fn train_raid_possible(&self, s: &State, seat: Seat) -> bool {
         let d = &self.data;
-        let (Some(strasburg), Some(staunton), Some(richmond)) =
-            (d.map.station("Strasburg"), d.map.station("Staunton"), d.map.station("Richmond"))
+        let (Some(strasburg), Some(staunton)) = (d.map.station("Strasburg"), d.map.station("Staunton"))
         else {
             return false;
         };
@@ -210,7 +203,7 @@ impl Confed {
             && !s.occupied.contains(&strasburg)
             && !s.occupied.contains(&staunton)
             && s.trains_at(staunton) < board::stack_limit(d, s, staunton)
-            && board::reaches(d, s, strasburg, richmond, true)
+            && board::open_to_confederacy(d, s, strasburg)
     }
 
     /// RT 5.1.1-5.1.2 and RULINGS F11, F12 and F32: what an empty active train may undertake.
@@ -254,28 +247,70 @@ impl Confed {
         let d = &self.data;
         let Some(t) = s.train(seat, id) else { return vec![Action::EndMove] };
         let Some(at) = t.station() else { return vec![Action::EndMove] };
+        let steps = self.steps(s, seat, id, mp);
         let mut v: Vec<Action> = Vec::new();
         if with_steps {
-            v.extend(self.steps(s, seat, id, mp).into_iter().map(|o| Action::Step { to: o.to, fee: o.fee }));
+            v.extend(steps.iter().map(|o| Action::Step { to: o.to, fee: o.fee }));
         }
+        // RT 5.4.1 (RULING F21): in a station over its limit the train only moves on (a pick-up
+        // only if it can move on after it; anything else could leave it standing there).
+        let over = s.trains_at(at) > board::stack_limit(d, s, at) && !steps.is_empty();
         let action_mp = super::movement::ACTION_MP;
+        let troops = t.load.as_ref().is_some_and(|c| is_troops(d, c.chit));
+        let mut must_go = !steps.is_empty() && (troops || over);
         match &t.load {
             Some(c) if mp >= action_mp => {
-                if !c.picked && c.pickup == at {
+                let blockade = chits::is_blockade(d, c.chit);
+                let picked_on = || {
+                    self.moves_on_after(s, seat, id, mp - action_mp, |t| {
+                        if let Some(l) = t.load.as_mut() {
+                            l.picked = true;
+                        }
+                        t.fee_paid.clear();
+                    })
+                };
+                if !c.picked && c.pickup == at && (!over || (!blockade && picked_on())) {
                     v.push(Action::PickUp);
+                    must_go |= troops; // RT 5.2: the Troops are picked up, not left standing
                 }
-                if c.picked && c.dropoff == at {
+                if c.picked && c.dropoff == at && !over {
                     v.push(Action::DropOff);
+                    must_go |= troops;
                 }
-                v.push(Action::Abandon);
-                if c.picked && board::is_depot(d, s, at) && self.stranded(s, c.dropoff, at) {
+                if !over {
+                    v.push(Action::Abandon);
+                }
+                if c.picked && !over && board::is_depot(d, s, at) && self.stranded(s, c.dropoff, at) {
                     v.push(Action::DepotDrop);
                 }
             }
-            None if mp > 0 => v.extend(self.undertake_options(s, false)),
+            None if mp > 0 && !over => v.extend(self.undertake_options(s, false)),
             _ => {}
         }
-        v.push(Action::EndMove);
+        v.extend(self.repair_options(s, seat));
+        // RT 5.2: Troops do not stand still while an expeditious step (or their pick-up or
+        // drop-off) is open to them; RT 5.4.1: no train ends its movement over a limit.
+        if !must_go {
+            v.push(Action::EndMove);
+        }
+        v
+    }
+
+    /// RT 2.3.3 / 7.9: the line owner may repair a bridge ($300) or remove a Ripped Up! marker
+    /// ($200) at any time during his Player Turn.
+    pub(super) fn repair_options(&self, s: &State, seat: Seat) -> Vec<Action> {
+        let d = &self.data;
+        let c = &d.tables.costs;
+        let Some(p) = s.player(seat) else { return Vec::new() };
+        let mine =
+            |seg: usize| d.map.segments.get(seg).is_some_and(|x| x.owners.iter().any(|o| p.rrcs.contains(o)));
+        let mut v = Vec::new();
+        if p.money >= c.bridge_repair {
+            v.extend(s.bridges_out.iter().filter(|g| mine(**g)).map(|g| Action::RepairBridge(*g)));
+        }
+        if p.money >= c.ripped_up_repair {
+            v.extend(s.ripped.keys().filter(|g| mine(**g)).map(|g| Action::RemoveRipped(*g)));
+        }
         v
     }
 
@@ -380,6 +415,14 @@ impl Rules for Confed {
         let legal = self.legal_actions(s);
         let prefer =
             [Action::Pass, Action::Donate(0), Action::StartMoving, Action::EndMove, Action::TakeDrawn];
-        prefer.into_iter().find(|a| legal.contains(a)).or_else(|| legal.into_iter().next())
+        // Where the train must move on (RT 5.2, 5.4.1): its pick-up or drop-off, else a step
+        // that pays no fee.
+        let moving = [Action::PickUp, Action::DropOff];
+        prefer
+            .into_iter()
+            .chain(moving)
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Step { fee: false, .. })).cloned())
+            .or_else(|| legal.into_iter().next())
     }
 }

@@ -56,9 +56,15 @@ mod pbem_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
+mod rules_5_tests;
+#[cfg(test)]
+mod rules_text_tests;
+#[cfg(test)]
 mod specials_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod war_table_tests;
 
 pub use actions::Action;
 pub use data::{Data, DataError};

@@ -204,11 +204,9 @@ pub fn step_cost<B: Position + ?Sized>(
         || mover.fee_paid.contains(&line)
         || station.lines.iter().any(|l| mover.owned.contains(l));
     let mut cost = if own || mover.light { 1 } else { 2 };
-    cost += match s.kind {
-        SegmentKind::Ferry => 1,    // RT 5.3.3, RULING F1 (not the +2 of the 5.3.4 example)
-        SegmentKind::Overland => 2, // RT 5.3.3
-        _ => 0,
-    };
+    // RT 5.3.3: +1 for a ferry, +2 for an overland transfer; RULING F1: the Cape Fear ferry
+    // of the 5.3.4 example +2 (the map data says so).
+    cost += s.crossing_mp;
     if board.congested(to) {
         cost += 2; // RT 5.5
     }

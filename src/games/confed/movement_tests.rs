@@ -28,9 +28,9 @@ fn cost(
 }
 
 #[test]
-fn case_5_3_4_whitesville_to_stricklands_depot_through_wilmington_costs_four_under_ruling_f1() {
-    // The example says 5 MP with "+2 for the Ferry"; RT 2.1.1 and 5.3.3 say +1 (RULING F1):
-    // 1 + 1 (ferry) into Wilmington, then 1 + 1 (line change) into Strickland's Depot.
+fn case_5_3_4_whitesville_to_stricklands_depot_through_wilmington_costs_five_as_printed() {
+    // RT 5.3.4: 1 MP into Wilmington (+2 for the Ferry: RULING F1, the map's Cape Fear ferry),
+    // then 1 MP into Strickland's Depot (+1 to change lines).
     let d = data();
     let route = path_cost(
         &d.map,
@@ -41,8 +41,8 @@ fn case_5_3_4_whitesville_to_stricklands_depot_through_wilmington_costs_four_und
     )
     .unwrap();
     let costs: Vec<u32> = route.steps.iter().map(|s| s.cost).collect();
-    assert_eq!(costs, vec![2, 2]);
-    assert_eq!(route.cost, 4);
+    assert_eq!(costs, vec![3, 2]);
+    assert_eq!(route.cost, 5);
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn the_cheapest_path_from_whitesville_to_stricklands_depot_goes_through_wilmingt
     let [from, to] = [d.map.station("Whitesville").unwrap(), d.map.station("Strickland's Depot").unwrap()];
     let route = cheapest_path(&d.map, &Board::default(), &owning(&[5, 7]), Some(7), from, to).unwrap();
     assert_eq!(route.names(&d.map), vec!["Whitesville", "Wilmington", "Strickland's Depot"]);
-    assert_eq!(route.cost, 4);
+    assert_eq!(route.cost, 5);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! listed actions are accepted, refusals change nothing, the log replays, views and event texts
 //! hide the hands and the pile, published lines reveal nothing), with Confederate Rails' own
 //! invariants: money is conserved except what the bank pays or takes, no train spends more
-//! movement points than it has, stacking limits hold.
+//! movement points than it has, stacking limits hold wherever a train ends its movement.
 
 use super::board;
 use super::state::{Action, Stage, State};
@@ -73,8 +73,14 @@ fn check(g: &Confed, before: &State, after: &State, a: &Action) -> Result<(), St
     if after.mp > d.tables.costs.movement_points {
         return Err("more movement points than a train has".into());
     }
+    // RT 5.4.1: only the moving train may stand over a limit (passing through); none ends there.
+    let mover = match after.stage {
+        Stage::Move { train } => after.train(after.active(), train).and_then(|t| t.station()),
+        _ => None,
+    };
     for st in 0..d.map.stations.len() {
-        if after.trains_at(st) > board::stack_limit(d, after, st) {
+        let passing = usize::from(mover == Some(st));
+        if after.trains_at(st) - passing > board::stack_limit(d, after, st) {
             return Err(format!("{} trains at {}", after.trains_at(st), board::name(d, st)));
         }
     }

@@ -168,7 +168,8 @@ impl Confed {
                 s.pile.len()
             )));
         }
-        self.start_round(s, rng, ev);
+        // RT 3.3: the set-up's high roller is the Initiative Player of Round 1.
+        self.first_round(s, ev);
     }
 }
 

@@ -105,7 +105,15 @@ impl Confed {
                 if has(&Action::Draw) && p.next(2) == 0 {
                     return Action::Draw;
                 }
-                Action::EndMove
+                if has(&Action::EndMove) {
+                    return Action::EndMove;
+                }
+                // RT 5.2, 5.4.1: Troops, or a train passing a full station, must move on.
+                let steps = self.steps(s, seat, *train, s.mp);
+                match steps.get(p.next(steps.len().max(1))) {
+                    Some(o) => Action::Step { to: o.to, fee: o.fee },
+                    None => legal[p.next(legal.len())].clone(),
+                }
             }
             // The Extended Game: open at the lowest bid or raise by $100, half the time.
             Stage::RrcPhase { .. } | Stage::Bidding { .. } if s.tasks.is_empty() => {
@@ -143,7 +151,9 @@ impl Confed {
     fn sim_legal(&self, s: &State) -> Vec<Action> {
         match (&s.stage, self.deciding_seat(s)) {
             (Stage::Move { train }, Some(seat)) if s.tasks.is_empty() => {
-                self.move_options(s, seat, *train, s.mp, false)
+                let v = self.move_options(s, seat, *train, s.mp, false);
+                // A train that must move on (RT 5.2, 5.4.1) lists its steps too.
+                if v.contains(&Action::EndMove) { v } else { self.move_options(s, seat, *train, s.mp, true) }
             }
             (Stage::Activate, Some(seat)) if s.tasks.is_empty() => {
                 let mut v = self.activate_options(s, seat, false);

@@ -301,6 +301,12 @@ impl Confed {
             ChoiceKind::TreasureHunt => {
                 *s.ripped.entry(x).or_insert(0) += 1;
                 ev.push(Event::public(format!("RT 6.6: {seat} rips up {}", segment_name(d, x))));
+                // RULING F64: the next players choose among the segments not yet ripped up.
+                for t in s.tasks.iter_mut() {
+                    if let Task::Choose { kind: ChoiceKind::TreasureHunt, options, .. } = t {
+                        options.retain(|g| *g != x);
+                    }
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 //! A train's steps (RT 5.3-5.6): the cost of each adjacent station with and without the line
-//! usage fee, stacking as an entry limit (RULING F21), the "expeditious" Troops (RULING F18),
-//! paying the fee to the line's owner, and Collisions! when passing through (RT 7.4).
+//! usage fee, stacking (a full station is passed through, never ended in: RULING F21), the
+//! "expeditious" Troops on a cheapest route (RULING F18), paying the fee to the line's owner,
+//! and Collisions! when passing through (RT 7.4).
 
 use super::super::Confed;
 use super::super::board::{self, name};
@@ -9,6 +10,7 @@ use super::super::movement::{self, Mover, Position};
 use super::super::setup::d6;
 use super::super::state::{Place, Stage, State, Train};
 use crate::engine::{Event, GameRng, Seat};
+use std::cell::OnceCell;
 
 /// One step a train may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +57,13 @@ impl Confed {
         let d = &self.data;
         let t = s.train(seat, id)?;
         let at = t.station()?;
-        // RULING F18: Troops move expeditiously: every step brings them a station closer.
+        // RT 5.1, 5.1.6, 5.1.7: an empty train carries on only by undertaking a new load; it
+        // moves light with no contract only once the pile is empty (RULING F12).
+        if t.load.is_none() && !s.pile.is_empty() {
+            return None;
+        }
+        // RT 5.2 (RULING F18): Troops move on a cheapest route in MP to their pickup, then
+        // their dropoff.
         let troops_target = t
             .load
             .as_ref()
@@ -67,26 +75,102 @@ impl Confed {
             base: board::mover(s, seat, t),
             fee: chits::line_fee(d, t.load.as_ref().map(|c| c.chit)),
             money: s.player(seat).map(|p| p.money).unwrap_or(0),
-            hops: troops_target.map(|target| board::usable_hops(d, s, target, Some(at))),
+            troops: troops_target,
+            best: Default::default(),
             board: board::live(s, Some((seat, id))),
         })
+    }
+
+    /// RT 5.2 (RULING F18 amended, issue 34): a step of Troops is "expeditious" when it starts
+    /// a cheapest route in MP from the train's station to its target (congestion, traffic,
+    /// crossings and line changes counted), for the mover as it stands (`paid`: with every
+    /// line's fee paid, for a step that pays the fee). A target that cannot be reached asks
+    /// nothing (RT 5.1.8 applies); at the target no step is expeditious.
+    fn expeditious(&self, c: &StepCtx, opt: &StepOption, paid: bool) -> bool {
+        let Some(target) = c.troops else { return true };
+        if c.at == target {
+            return false;
+        }
+        let map = &self.data.map;
+        let mut mover = c.base;
+        if paid {
+            mover.fee_paid.extend(1..64);
+        }
+        let cell = &c.best[usize::from(paid)];
+        let best = *cell.get_or_init(|| {
+            movement::cheapest_path(map, &c.board, &mover, c.train.line, c.at, target).map(|r| r.cost)
+        });
+        let Some(best) = best else { return true };
+        let rest = if opt.to == target {
+            Some(0)
+        } else {
+            movement::cheapest_path(map, &c.board, &mover, Some(opt.line), opt.to, target).map(|r| r.cost)
+        };
+        rest.is_some_and(|r| opt.cost + r == best)
+    }
+
+    /// RT 5.4.1 (RULING F21 amended, issue 34): a train may pass through a station holding its
+    /// stacking limit but not end its movement there, so it enters one only if it can still
+    /// move on from it with the MP left.
+    fn moves_on_from(&self, s: &State, seat: Seat, id: u8, mp: u32, opt: &StepOption) -> bool {
+        self.moves_on_after(s, seat, id, mp.saturating_sub(opt.cost), |t| {
+            t.at = Place::Station(opt.to);
+            if opt.fee {
+                t.fee_paid.insert(opt.line);
+            }
+            t.fee_paid.retain(|l| *l == opt.line);
+            t.line = Some(opt.line);
+        })
+    }
+
+    /// Whether the train, changed by `change` and with `mp` left, has a step to take.
+    pub(in super::super) fn moves_on_after(
+        &self,
+        s: &State,
+        seat: Seat,
+        id: u8,
+        mp: u32,
+        change: impl FnOnce(&mut Train),
+    ) -> bool {
+        if mp == 0 {
+            return false;
+        }
+        let mut next = s.clone();
+        match next.train_mut(seat, id) {
+            Some(t) => change(t),
+            None => return false,
+        }
+        !self.steps(&next, seat, id, mp).is_empty()
     }
 
     /// The steps into the adjacent station `to` (without and with the fee; `to` must be
     /// adjacent: the caller takes it from the segments at the train's station).
     fn steps_into(&self, s: &State, seat: Seat, c: &StepCtx, to: usize, mp: u32) -> [Option<StepOption>; 2] {
         let d = &self.data;
-        let mut out = [None, None];
-        if s.trains_at(to) >= board::stack_limit(d, s, to) {
-            return out;
-        }
-        if let Some(h) = &c.hops {
-            let (here, there) =
-                (h.get(c.at).copied().unwrap_or(u32::MAX), h.get(to).copied().unwrap_or(u32::MAX));
-            if there >= here {
-                return out;
+        let mut out = self.costed_steps_into(s, seat, c, to, mp);
+        let full = s.trains_at(to) >= board::stack_limit(d, s, to);
+        for (k, slot) in out.iter_mut().enumerate() {
+            let keep = slot.as_ref().is_some_and(|o| {
+                self.expeditious(c, o, k == 1) && (!full || self.moves_on_from(s, seat, c.train.id, mp, o))
+            });
+            if !keep {
+                *slot = None;
             }
         }
+        out
+    }
+
+    /// The steps into `to` by cost and fee alone (before Troops and stacking are asked).
+    fn costed_steps_into(
+        &self,
+        s: &State,
+        seat: Seat,
+        c: &StepCtx,
+        to: usize,
+        mp: u32,
+    ) -> [Option<StepOption>; 2] {
+        let d = &self.data;
+        let mut out = [None, None];
         let plain = self.best_into(&c.board, c.train.line, c.at, to, &c.base);
         if let Some((cost, line)) = plain.filter(|(cost, _)| *cost <= mp) {
             out[0] = Some(StepOption { to, fee: false, cost, line });
@@ -284,7 +368,10 @@ struct StepCtx<'s> {
     base: Mover,
     fee: u32,
     money: u32,
-    hops: Option<Vec<u32>>,
+    /// The station Troops make for (RT 5.2), if the train carries Troops.
+    troops: Option<usize>,
+    /// The Troops' cheapest cost to their target, without and with the fees, once worked out.
+    best: [OnceCell<Option<u32>>; 2],
     board: board::Live<'s>,
 }
 

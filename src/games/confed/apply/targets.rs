@@ -147,7 +147,8 @@ impl Confed {
     }
 
     /// RT 6.6: segments the others may rip up: not within 2 stations of a Depot or Load
-    /// Station unless leading to a dead end, and not cut off by the Union.
+    /// Station unless leading to a dead end, not cut off by the Union, and not ripped up
+    /// already ("3 line segments must be ripped up": three segments, one marker each; RULING F64).
     pub(in super::super) fn treasure_options(&self, s: &State) -> Vec<usize> {
         let d = &self.data;
         let reach = board::reachable(d, s, board::raleigh(d), false);
@@ -157,7 +158,7 @@ impl Confed {
         let dead_end =
             |st: usize| d.map.segments_at(st).iter().filter(|g| board::exists(d, s, **g)).count() == 1;
         (0..d.map.segments.len())
-            .filter(|g| self.rippable(s, *g))
+            .filter(|g| self.rippable(s, *g) && !s.ripped.contains_key(g))
             .filter(|g| {
                 d.map.segments.get(*g).is_some_and(|x| {
                     (reach.contains(&x.a) || reach.contains(&x.b))

@@ -89,6 +89,7 @@ pub(super) fn map(text: &str) -> Result<Map, DataError> {
                                 owners: vec![l.number],
                                 kind: SegmentKind::Rail,
                                 bridge: false,
+                                crossing_mp: 0,
                             });
                             shared.insert(key, segments.len() - 1);
                         }
@@ -191,10 +192,15 @@ fn apply_special(
         by_name.get(n).copied().ok_or_else(|| err(entry.clone(), format!("unknown station \"{n}\"")))
     };
     let key = unordered(id(&sp.a)?, id(&sp.b)?);
-    let kind = match (sp.kind.as_str(), &sp.event) {
-        ("ferry", None) => SegmentKind::Ferry,
-        ("overland", None) => SegmentKind::Overland,
-        ("unbuilt", Some(e)) => SegmentKind::Unbuilt { event: e.clone() },
+    // RT 2.1.1, 5.3.3: a ferry adds 1 MP and an overland transfer 2, unless the file gives the
+    // crossing its own (RULING F1: the Cape Fear ferry of the 5.3.4 example adds 2).
+    let (kind, mp) = match (sp.kind.as_str(), &sp.event) {
+        ("ferry", None) => (SegmentKind::Ferry, sp.mp.unwrap_or(1)),
+        ("overland", None) => (SegmentKind::Overland, sp.mp.unwrap_or(2)),
+        ("unbuilt", _) if sp.mp.is_some() => {
+            return Err(err(entry, "only a ferry or an overland transfer adds MP (mp)"));
+        }
+        ("unbuilt", Some(e)) => (SegmentKind::Unbuilt { event: e.clone() }, 0),
         ("unbuilt", None) => return Err(err(entry, "an unbuilt segment names its completion event")),
         (k, _) => {
             return Err(err(entry, format!("kind \"{k}\" is not ferry, overland or unbuilt (with event)")));
@@ -205,6 +211,7 @@ fn apply_special(
         .find(|s| unordered(s.a, s.b) == key)
         .ok_or_else(|| err(entry.clone(), "no line joins these stations"))?;
     seg.kind = kind;
+    seg.crossing_mp = mp;
     Ok(())
 }
 

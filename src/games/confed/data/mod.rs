@@ -150,6 +150,9 @@ pub struct Segment {
     pub kind: SegmentKind,
     /// A bridge may be disrupted (RT 2.1.1, 2.3.3).
     pub bridge: bool,
+    /// The movement points crossing it adds (RT 5.3.3): a ferry +1, an overland transfer +2,
+    /// unless `map.toml` says otherwise for it (the Cape Fear ferry +2, RT 5.3.4: RULING F1).
+    pub crossing_mp: u32,
 }
 
 impl Segment {

@@ -47,6 +47,9 @@ pub struct SpecialRaw {
     pub kind: String,
     #[serde(default)]
     pub event: Option<String>,
+    /// The MP the crossing adds, where it is not the kind's (ferry 1, overland 2).
+    #[serde(default)]
+    pub mp: Option<u32>,
 }
 
 /// A Union Army Entry Point.

@@ -14,11 +14,25 @@ use super::super::state::{Action, Stage, State, Task};
 use super::Order;
 use crate::engine::{Answer, LineNote, OrderSheet, Rules, Seat};
 
-/// The segment between two stations for which `act` is legal: either of two parallel segments
-/// (Hanover-Richmond) can be named by its stations (issue 34).
-fn segment(d: &Data, a: &str, b: &str, act: impl Fn(usize) -> Option<Action>) -> Option<Action> {
-    let (a, b) = (d.map.find_station(a)?, d.map.find_station(b)?);
-    d.map.segments_between(a, b).into_iter().find_map(act)
+/// A station name that may end in `ON n` (or `#n`) to name one line's segment of a parallel
+/// pair (RT 2.3.3, RULING F3: `Hanover, Richmond ON 4`): the name and the line.
+pub(super) fn on_line(b: &str) -> (&str, Option<u8>) {
+    let upper = b.to_ascii_uppercase();
+    match upper.rfind(" ON ").or_else(|| upper.rfind(" #")) {
+        Some(i) => match b.get(i..).map(|x| x.trim_start_matches([' ', 'O', 'N', 'o', 'n', '#'])) {
+            Some(n) if n.trim().parse::<u8>().is_ok() => (b.get(..i).unwrap_or(b), n.trim().parse().ok()),
+            _ => (b, None),
+        },
+        None => (b, None),
+    }
+}
+
+/// The segments two station names join, the second name perhaps qualified by [`on_line`]; a
+/// decision takes the first of them it allows, so either Hanover-Richmond segment can be named
+/// by its stations alone (issue 34).
+pub(super) fn segments(d: &Data, a: &str, b: &str) -> Vec<usize> {
+    let (b, line) = on_line(b);
+    board::segments_named(d, a, b, line)
 }
 
 /// The order is about this train's movement.
@@ -167,11 +181,13 @@ impl Confed {
             (Stage::Activate, Order::Repair(t)) => {
                 ok(Action::Repair(*t)).map(|a| (a, "repaired".into(), true))
             }
-            (Stage::Activate, Order::RepairBridge(a, b)) => {
-                segment(d, a, b, |g| ok(Action::RepairBridge(g))).map(|x| (x, "repaired".into(), true))
+            (Stage::Activate | Stage::Move { .. }, Order::RepairBridge(a, b)) => {
+                let x = segments(d, a, b).into_iter().find_map(|g| ok(Action::RepairBridge(g)))?;
+                Some((x, "repaired".into(), true))
             }
-            (Stage::Activate, Order::Clear(a, b)) => {
-                segment(d, a, b, |g| ok(Action::RemoveRipped(g))).map(|x| (x, "cleared".into(), true))
+            (Stage::Activate | Stage::Move { .. }, Order::Clear(a, b)) => {
+                let x = segments(d, a, b).into_iter().find_map(|g| ok(Action::RemoveRipped(g)))?;
+                Some((x, "cleared".into(), true))
             }
             (Stage::Activate, Order::Pay { .. } | Order::Play { .. }) => self.anytime(s, o, legal),
             (Stage::Undertake { .. } | Stage::Move { .. }, Order::Take(n)) => ok(Action::TakeAbandoned(*n))

@@ -20,6 +20,7 @@
 
 use super::super::data::Data;
 use super::super::state::{ChoiceKind, E_TRAIN};
+use super::answer::segments;
 use super::{Order, num, pair, seat, train_no};
 use crate::engine::{OrderError, Seat};
 use std::fmt;
@@ -173,9 +174,9 @@ pub(super) fn declines(declined: &ChoiceKind, kind: &ChoiceKind) -> bool {
 /// The option code a pick names for this choice, if the choice offers it.
 pub(super) fn code(d: &Data, kind: &ChoiceKind, pick: &Pick, me: Seat, options: &[usize]) -> Option<usize> {
     // The first of the segments between two stations whose option the choice offers: a line
-    // can name either of two parallel segments (Hanover-Richmond).
+    // can name either of two parallel segments (Hanover-Richmond), or one by `ON n` (F3).
     let seg = |a: &str, b: &str, enc: &dyn Fn(usize) -> usize| -> Option<usize> {
-        let v = d.map.segments_between(d.map.find_station(a)?, d.map.find_station(b)?);
+        let v = segments(d, a, b);
         v.iter().map(|g| enc(*g)).find(|c| options.contains(c)).or(v.first().map(|g| enc(*g)))
     };
     let c = match (kind, pick) {

@@ -11,6 +11,7 @@ use super::super::actions::Cond;
 use super::super::chits::{self, special_name, train_name};
 use super::super::data::Data;
 use super::super::state::{Chit, Place, Stage, State};
+use super::answer::{on_line, segments};
 use super::{Order, Pick, When};
 use crate::engine::Seat;
 use crate::orders::nearest_name;
@@ -28,9 +29,11 @@ fn unknown_station(d: &Data, n: &str) -> Option<String> {
 }
 
 /// Two stations that must be joined by a segment.
+/// The second may name one line's segment of a parallel pair (`Richmond ON 4`, RULING F3).
 fn unjoined(d: &Data, a: &str, b: &str) -> Option<String> {
-    let (x, y) = (d.map.find_station(a)?, d.map.find_station(b)?);
-    d.map.segments_between(x, y).is_empty().then(|| format!("no segment joins {a} and {b}"))
+    d.map.find_station(a)?;
+    d.map.find_station(on_line(b).0)?;
+    segments(d, a, b).is_empty().then(|| format!("no segment joins {a} and {b}"))
 }
 
 fn cond_stations(c: &Cond) -> Vec<&str> {
@@ -52,7 +55,7 @@ impl Order {
             | Order::Leave { at, .. } => vec![at.as_str()],
             Order::Troops { from, to } => vec![from.as_str(), to.as_str()],
             Order::Move { path, .. } => path.iter().map(String::as_str).collect(),
-            Order::RepairBridge(a, b) | Order::Clear(a, b) => vec![a.as_str(), b.as_str()],
+            Order::RepairBridge(a, b) | Order::Clear(a, b) => vec![a.as_str(), on_line(b).0],
             Order::Pay { cond: Some(c), .. } => cond_stations(c),
             Order::PlayWhen { when: When::Station(n), .. } => vec![n.as_str()],
             Order::Play { special, target, when, .. } => {
@@ -63,7 +66,7 @@ impl Order {
             Order::Support { on: Some(n), .. } => vec![n.as_str()],
             Order::Choose { pick, .. } => match pick {
                 Pick::Station(n) => vec![n.as_str()],
-                Pick::Segment(a, b) | Pick::Bridge(a, b) | Pick::Rip(a, b) => vec![a.as_str(), b.as_str()],
+                Pick::Segment(a, b) | Pick::Bridge(a, b) | Pick::Rip(a, b) => vec![a.as_str(), on_line(b).0],
                 _ => Vec::new(),
             },
             _ => Vec::new(),

@@ -16,14 +16,9 @@ impl Order {
             (Order::Rrc(_), Kind::ChooseRrc) | (Order::Select(_), Kind::SelectLoad) => true,
             (Order::Place { train, .. }, Kind::Place { train: next }) => train == next,
             (Order::Place { .. }, Kind::PlaceBought { .. }) => true,
-            (
-                Order::Activate(_)
-                | Order::ActivateAll
-                | Order::Repair(_)
-                | Order::RepairBridge(..)
-                | Order::Clear(..),
-                Kind::Activate,
-            ) => true,
+            (Order::Activate(_) | Order::ActivateAll | Order::Repair(_), Kind::Activate) => true,
+            // RULING F65: a repair or a marker's removal before or while the owner's trains move.
+            (Order::RepairBridge(..) | Order::Clear(..), Kind::Activate | Kind::Move { .. }) => true,
             (
                 Order::Play { special: 2 | 6 | 7 | 8, .. } | Order::Pay { .. },
                 Kind::Activate | Kind::Window,
@@ -73,11 +68,12 @@ impl Order {
                 format!("where {} is placed (RT 3.5, or a bought RRC's train, RT 4.1.1)", train_name(*train))
             }
             Order::Select(_) => "a starting load (RT 3.7)".into(),
-            Order::Activate(_)
-            | Order::ActivateAll
-            | Order::Repair(_)
-            | Order::RepairBridge(..)
-            | Order::Clear(..) => "your activation phase (RT 5.0)".into(),
+            Order::Activate(_) | Order::ActivateAll | Order::Repair(_) => {
+                "your activation phase (RT 5.0)".into()
+            }
+            Order::RepairBridge(..) | Order::Clear(..) => {
+                "your activation phase or your trains' movement (RT 7.9, RULING F65)".into()
+            }
             Order::Play { special: 4, .. } => {
                 "Foreign Intervention after a Victory Depot is retaken (RT 6.4)".into()
             }
