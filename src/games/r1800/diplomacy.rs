@@ -89,7 +89,7 @@ impl R1800 {
                 Ok(Vec::new())
             }
             _ => Err(Illegal(
-                "now declare war on a power that wronged you this round (RETALIATE ON, PLAY Diplomatic Action RETALIATE ON), or DECLINE".into(),
+                "now declare war on a power that wronged you this round (RETALIATE ON, PLAY Diplomatic Action RETALIATE ON), or DECLINE RETALIATE".into(),
             )),
         }
     }
