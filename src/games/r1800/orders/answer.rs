@@ -361,18 +361,32 @@ impl R1800 {
     /// A war decision: the seat's `WAR` lines are the war procedure's standing orders.
     fn answer_war_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         let Some(power) = s.war.to_act() else { return Answer { action: None, notes: Vec::new() } };
-        let idx: Vec<usize> = (0..sheet.orders.len())
-            .filter(|&i| !sheet.used[i] && matches!(sheet.orders[i].order.kind, Kind::War(_)))
-            .collect();
-        let orders = idx
-            .iter()
-            .filter_map(|&i| match &sheet.orders[i].order.kind {
-                Kind::War(w) => {
-                    Some(crate::engine::Numbered { line: sheet.orders[i].line, order: w.clone() })
+        // An IF line wraps a WAR line: its condition is read now, for the seat at war.
+        let seat = s.seat_of(usize::from(power.0)).map(usize::from);
+        let war_line = |k: &Kind| -> Option<super::super::war::WarStandingOrder> {
+            match k {
+                Kind::War(w) => Some(w.clone()),
+                Kind::If { cond, then, otherwise } => {
+                    let branch = if seat.is_some_and(|x| self.holds(s, x, cond)) {
+                        Some(then)
+                    } else {
+                        otherwise.as_ref()
+                    };
+                    match branch.map(|b| &**b) {
+                        Some(Kind::War(w)) => Some(w.clone()),
+                        _ => None,
+                    }
                 }
                 _ => None,
+            }
+        };
+        let (idx, orders): (Vec<usize>, Vec<_>) = (0..sheet.orders.len())
+            .filter(|&i| !sheet.used[i])
+            .filter_map(|i| {
+                let w = war_line(&sheet.orders[i].order.kind)?;
+                Some((i, crate::engine::Numbered { line: sheet.orders[i].line, order: w }))
             })
-            .collect();
+            .unzip();
         let mut war_sheet = OrderSheet::new(orders);
         let mut t = s.clone();
         let b = super::super::warlink::Board { d: self.data(), s: &mut t };
@@ -432,6 +446,15 @@ impl R1800 {
             Cond::Prosperity(n) => pl.prosperity >= *n,
             Cond::Round(n) => s.round + 1 >= *n,
             Cond::Holds(a) => pl.admin.contains(a),
+            Cond::HasCard(c) => pl.cards.iter().any(|h| h.card == *c && !h.covered),
+            Cond::Military(n) => pl.military.len() >= usize::from(*n),
+            Cond::AtWar(with) => {
+                let me = super::super::war::PowerId(pl.power);
+                match with {
+                    None => s.war.involved(me),
+                    Some(o) => s.war.hostile(me, super::super::war::PowerId(*o as u8)),
+                }
+            }
             Cond::Controls(p) => s.controls(seat, *p),
             Cond::Not(x) => !self.holds(s, seat, x),
         }

@@ -45,6 +45,12 @@ pub enum Cond {
     Round(u8),
     /// You hold this admin card (a secret: the line is never published).
     Holds(u8),
+    /// This development card is in force in your tableau (`HOLD <development card>`).
+    HasCard(u16),
+    /// You hold at least n military cards (`MILITARY >= n`; a secret, as for admin cards).
+    Military(u8),
+    /// A war involving you was declared this round (`AT WAR [WITH <power>]`).
+    AtWar(Option<usize>),
     /// You control this province.
     Controls(u16),
     /// The negation.
@@ -444,13 +450,23 @@ impl R1800 {
             return Ok(Cond::Not(Box::new(self.parse_cond(rest)?)));
         }
         if let Some(rest) = strip(t, "HOLD").or_else(|| strip(t, "HOLDS")) {
-            return Ok(Cond::Holds(self.admin(rest)?));
+            return match self.admin(rest) {
+                Ok(a) => Ok(Cond::Holds(a)),
+                Err(e) => self.dev(rest).map(Cond::HasCard).map_err(|_| e),
+            };
+        }
+        if let Some(rest) = strip(t, "AT").and_then(|r| strip(r, "WAR")) {
+            return Ok(Cond::AtWar(match strip(rest, "WITH") {
+                Some(p) => Some(self.power(p)?),
+                None if rest.is_empty() => None,
+                None => return Err(bad("AT WAR [WITH <power>]")),
+            }));
         }
         if let Some(rest) = strip(t, "CONTROL").or_else(|| strip(t, "CONTROLS")) {
             return Ok(Cond::Controls(self.province(rest)?));
         }
         let (what, n) = t.split_once(">=").ok_or_else(|| {
-            bad("a condition is F|P|C|PROSPERITY|ROUND >= n, HOLD <admin card>, CONTROL <province>, or NOT <condition>")
+            bad("a condition is F|P|C|PROSPERITY|ROUND|MILITARY >= n, HOLD <admin or development card>, CONTROL <province>, AT WAR [WITH <power>], or NOT <condition>")
         })?;
         let n: u8 = n.trim().parse().map_err(|_| bad(format!("{:?} is not a number", n.trim())))?;
         let w = what.trim().to_ascii_uppercase();
@@ -460,7 +476,8 @@ impl R1800 {
             "C" | "COMMERCE" => Cond::Supply(2, n),
             "PROSPERITY" => Cond::Prosperity(n),
             "ROUND" => Cond::Round(n),
-            _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY or ROUND"))),
+            "MILITARY" => Cond::Military(n),
+            _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY, ROUND or MILITARY"))),
         })
     }
 }

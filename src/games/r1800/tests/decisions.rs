@@ -251,3 +251,22 @@ fn ruling_e97_a_misspelt_name_is_answered_with_the_nearest_one() {
     let e = game().parse_order("EVENT Unrest Oversees PAY").unwrap_err();
     assert!(e.0.contains("did you mean Unrest Overseas?"), "{e}");
 }
+
+#[test]
+fn if_conditions_read_a_development_card_in_force_the_military_hand_and_a_war_declared() {
+    use super::super::war::state::Declaration;
+    use super::super::war::{PowerId, WarCause};
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    let place = |s: &State, cond: &str| answer(s, &[format!("IF {cond} THEN PLACE C ON Autocracy").as_str()]);
+    let c = Action::Place { card: held(&s, 0, "Autocracy") as u8, res: C as u8 };
+    assert_eq!(place(&s, "HOLD Granaries"), Some(c.clone()), "a development card in force");
+    assert_eq!(place(&s, "HOLD Canning"), None);
+    assert_eq!(place(&s, "MILITARY >= 1"), None, "no military card in hand");
+    s.players[0].military = vec![0];
+    assert_eq!(place(&s, "MILITARY >= 1"), Some(c.clone()));
+    assert_eq!(place(&s, "AT WAR"), None);
+    let (a, b) = (PowerId(s.players[0].power), PowerId(s.players[1].power));
+    s.war.declarations.push(Declaration { declarer: b, target: a, cause: WarCause::Conquest });
+    assert_eq!(place(&s, "AT WAR WITH Prussia"), Some(c));
+}
