@@ -33,6 +33,7 @@ mod events;
 mod legal;
 mod moves;
 pub mod orders;
+mod owed;
 mod schemes;
 pub mod score;
 pub mod setup;
@@ -103,7 +104,7 @@ impl Game for R1800 {
         2..=8
     }
     fn order_example(&self) -> &'static str {
-        "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nRETALIATE ON Prussia"
+        "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nDEFICIT SACRIFICE Champagne\nEVENT Unrest Overseas PAY\nDECLINE TRADE\nRETALIATE ON Prussia"
     }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/1800-orders.md"))
