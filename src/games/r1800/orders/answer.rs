@@ -61,6 +61,7 @@ impl R1800 {
 
     /// The seat's turn ends (no line fits its end-of-turn moves): its lines for decisions of its
     /// own turn still unused are used up and noted as not carried out, with the reason.
+    /// RULING E96.
     fn left_at_turn_end(&self, sheet: &mut OrderSheet<Order>) -> Vec<LineNote> {
         let mut notes = Vec::new();
         for i in 0..sheet.orders.len() {

@@ -141,7 +141,8 @@ impl Subject {
 }
 
 impl R1800 {
-    /// The subjects a line may answer.
+    /// The subjects a line may answer (RULING E95: a line is tried only at a decision of a
+    /// subject it names).
     pub fn subjects(&self, k: &Kind) -> Vec<Subject> {
         use Subject as S;
         match k {

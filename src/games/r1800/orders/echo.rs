@@ -14,7 +14,7 @@ use super::{Kind, Order};
 use crate::engine::Numbered;
 
 impl R1800 {
-    /// The advice on each line of a seat's sheet.
+    /// The advice on each line of a seat's sheet (RULING E97).
     pub(super) fn advise_lines(
         &self,
         s: &State,
