@@ -109,8 +109,10 @@ impl Game for Confed {
     fn title(&self) -> &'static str {
         "Confederate Rails"
     }
+    /// 2 since issue 34 changed set-up's dropoff (F34), Round 1's initiative (F10), movement through full
+    /// stations (F21), Troops (F18), empty trains (F32) and the windows of Special Events (F22): the same sheets adjudicate differently (RULING S15).
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=5

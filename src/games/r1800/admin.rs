@@ -374,7 +374,7 @@ impl R1800 {
             AdminEffect::Conquest => ev.extend(self.conquer(s, seat, t)),
             AdminEffect::TradeTechnology => ev.extend(self.offer_trade(s, seat, t)),
             AdminEffect::StealTechnology | AdminEffect::Sabotage | AdminEffect::SupportRebellion => {
-                ev.extend(self.espionage(s, seat, opt.what, t))
+                ev.extend(self.espionage(s, seat, opt.what, t, rng))
             }
             AdminEffect::Cleanse => ev.extend(self.cleanse(s, seat, t)),
             AdminEffect::Held => {}

@@ -289,6 +289,9 @@ impl R1800 {
             return Err(no(format!("now {}", super::legal::pending_prompt(p.choice))));
         }
         s.pending.remove(0);
+        if matches!(p.choice, Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_)) {
+            return Ok(self.settle(s, p, a, rng));
+        }
         let d = self.data();
         let i = usize::from(p.seat);
         let name = self.power_name(s, i);

@@ -82,7 +82,7 @@ impl R1800 {
                 Ok(Vec::new())
             }
             _ => Err(Illegal(
-                "now declare war on a power that wronged you this round (PLAY Diplomatic Action RETALIATE ON), or DECLINE".into(),
+                "now declare war on a power that wronged you this round with a Diplomatic Action (PLAY Diplomatic Action RETALIATE ON <power>, or RETALIATE ON <power>), or DECLINE RETALIATE".into(),
             )),
         }
     }

@@ -38,7 +38,8 @@ impl R1800 {
                 Ok(Vec::new())
             }
             _ => Err(Illegal(
-                "now play Accelerate Development to pick first in the draft, or do not (DECLINE)".into(),
+                "now play Accelerate Development to pick first in the draft, or do not (DECLINE ACCELERATE)"
+                    .into(),
             )),
         }
     }

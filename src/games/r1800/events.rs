@@ -1,6 +1,7 @@
 //! The global events (FACTS §6.2) and the policies' own upkeep at the start or end of a turn
-//! (Command Economy, Republic). Choices an event leaves to a player are made by the rules of
-//! RULING E21 so that a round start never waits on a seat.
+//! (Command Economy, Republic). A choice an event or an upkeep leaves to a player is a decision
+//! its sheet answers (`owed`; RULINGS E21, E22): the event's are asked at the round's start and
+//! answered by the round's sheet or the seat's standing `EVENT` lines.
 
 use super::R1800;
 use super::board;
@@ -44,10 +45,7 @@ impl R1800 {
             GlobalEvent::UnrestOverseas => {
                 for i in 0..seats {
                     for r in s.players[i].overseas.clone() {
-                        ev.push(self.pay_military_or(s, i, 1, |g, s| {
-                            s.players[i].overseas.retain(|x| *x != r);
-                            format!("{} loses its route to {}", g.power_name(s, i), d.routes[usize::from(r)])
-                        }));
+                        ev.extend(self.toll(s, i, Toll::Route(r), rng));
                     }
                 }
             }
@@ -68,14 +66,7 @@ impl R1800 {
                         let occupied = prov.regiment.is_some_and(|r| r.owner == Some(me as u8))
                             && prov.pops.iter().enumerate().any(|(o, n)| o != me && *n > 0);
                         if occupied {
-                            ev.push(self.pay_military_or(s, i, 1, |g, s| {
-                                s.provinces[p].regiment = None;
-                                format!(
-                                    "{} loses its regiment in {}",
-                                    g.power_name(s, i),
-                                    d.province_name(p as u16)
-                                )
-                            }));
+                            ev.extend(self.toll(s, i, Toll::Regiment(p as u16), rng));
                         }
                     }
                 }
@@ -85,27 +76,6 @@ impl R1800 {
             }
         }
         ev
-    }
-
-    /// RULING E21: a seat that must "discard a military card or else …" discards when it can
-    /// (the first card of its sorted hand, named publicly as it goes to the face-up discard
-    /// pile), and suffers the alternative otherwise.
-    pub(super) fn pay_military_or(
-        &self,
-        s: &mut State,
-        seat: usize,
-        n: usize,
-        otherwise: impl FnOnce(&R1800, &mut State) -> String,
-    ) -> Event {
-        let d = self.data();
-        if s.players[seat].military.len() >= n {
-            let gone: Vec<u8> = s.players[seat].military.drain(..n).collect();
-            let names: Vec<&str> = gone.iter().map(|c| d.military[usize::from(*c)].name.as_str()).collect();
-            s.military_discard.extend(gone.iter().copied());
-            Event::public(format!("{} discards {}.", self.power_name(s, seat), names.join(", ")))
-        } else {
-            Event::public(format!("{}.", otherwise(self, s)))
-        }
     }
 
     /// Liberal Revolution (Republic, escape: 2 military cards) and Rising Fascism (Police State,
@@ -124,59 +94,53 @@ impl R1800 {
         }
         let mut ev = Vec::new();
         for i in 0..s.players.len() {
-            if has(s, i) {
-                continue;
+            if !has(s, i) {
+                // RULING E21: a seat that can pay the escape is asked whether it does.
+                ev.extend(self.toll(s, i, Toll::Revolution { liberal }, rng));
             }
-            let name = self.power_name(s, i);
-            if liberal && s.players[i].military.len() >= 2 {
-                ev.push(self.pay_military_or(s, i, 2, |_, _| String::new()));
-                continue;
-            }
-            if !liberal && s.players[i].admin.len() >= 3 {
-                let gone: Vec<u8> = s.players[i].admin.drain(..3).collect();
-                let names: Vec<&str> = gone.iter().map(|c| d.admin[usize::from(*c)].name.as_str()).collect();
-                s.admin_discard.extend(gone);
-                ev.push(Event::public(format!(
-                    "{name} discards {} to keep its government.",
-                    names.join(", ")
-                )));
-                continue;
-            }
-            // RULING E16: revoked policies are discarded; the starting ones show again.
-            let revoked: Vec<u16> = s.players[i]
-                .cards
-                .iter()
-                .filter(|h| {
-                    d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start
-                })
-                .map(|h| h.card)
-                .collect();
-            s.players[i].cards.retain(|h| {
-                d.dev[usize::from(h.card)].kind != DevType::Policy || d.dev[usize::from(h.card)].start
-            });
-            for h in s.players[i].cards.iter_mut() {
-                if d.dev[usize::from(h.card)].kind == DevType::Policy {
-                    h.covered = false;
-                }
-            }
-            s.dev_discard.extend(revoked);
-            let hand = std::mem::take(&mut s.players[i].admin);
-            let n = hand.len();
-            s.admin_discard.extend(hand);
-            let wanted = d.dev_named(target);
-            let found = wanted.and_then(|w| self.search_dev(s, w, rng));
-            let got = match found {
-                Some(c) => {
-                    self.adopt(s, i, c);
-                    format!(", and plays a {target}")
-                }
-                None => format!("; no {target} is left to play"),
-            };
-            ev.push(Event::public(format!(
-                "Revolution in {name}: its policies are revoked, it discards {n} admin cards{got}."
-            )));
         }
         ev
+    }
+
+    /// The revolution itself (FACTS §6.2): policies revoked, the admin hand discarded, and the
+    /// event's government found and played.
+    pub(super) fn revolt(&self, s: &mut State, i: usize, liberal: bool, rng: &mut GameRng) -> Event {
+        let d = self.data();
+        let target = if liberal { "Republic" } else { "Police State" };
+        let name = self.power_name(s, i);
+        // RULING E16: revoked policies are discarded; the starting ones show again.
+        let revoked: Vec<u16> = s.players[i]
+            .cards
+            .iter()
+            .filter(|h| {
+                d.dev[usize::from(h.card)].kind == DevType::Policy && !d.dev[usize::from(h.card)].start
+            })
+            .map(|h| h.card)
+            .collect();
+        s.players[i].cards.retain(|h| {
+            d.dev[usize::from(h.card)].kind != DevType::Policy || d.dev[usize::from(h.card)].start
+        });
+        for h in s.players[i].cards.iter_mut() {
+            if d.dev[usize::from(h.card)].kind == DevType::Policy {
+                h.covered = false;
+            }
+        }
+        s.dev_discard.extend(revoked);
+        let hand = std::mem::take(&mut s.players[i].admin);
+        let n = hand.len();
+        s.admin_discard.extend(hand);
+        let wanted = d.dev_named(target);
+        let found = wanted.and_then(|w| self.search_dev(s, w, rng));
+        let got = match found {
+            Some(c) => {
+                self.adopt(s, i, c);
+                format!(", and plays a {target}")
+            }
+            None => format!("; no {target} is left to play"),
+        };
+        Event::public(format!(
+            "Revolution in {name}: its policies are revoked, it discards {n} admin cards{got}."
+        ))
     }
 
     /// Takes one copy of a card kind out of the development deck or discard pile.
@@ -189,8 +153,8 @@ impl R1800 {
     }
 
     /// Command Economy at the start of the turn (FACTS §4.1): discard an admin card or the
-    /// policy is revoked. RULING E22: the first card of the sorted hand is discarded; the
-    /// optional pop move of the card is made as its end-of-turn move.
+    /// policy is revoked. RULING E22: which card is the seat's choice (`owed`); the optional pop
+    /// move of the card is made as its end-of-turn move.
     pub(super) fn command_economy_upkeep(&self, s: &mut State, seat: usize) -> Vec<Event> {
         let d = self.data();
         let name = self.power_name(s, seat);
@@ -203,30 +167,19 @@ impl R1800 {
                 "{name} cannot discard an admin card: its Command Economy is revoked."
             ))];
         }
-        let c = s.players[seat].admin.remove(0);
-        s.admin_discard.push(c);
-        vec![Event::public(format!(
-            "{name} discards {} for its Command Economy.",
-            d.admin[usize::from(c)].name
-        ))]
+        s.pending.push(Pending { seat: seat as u8, choice: Choice::Upkeep { republic: false } });
+        Vec::new()
     }
 
     /// Republic at the end of the turn (FACTS §4.1): prosperity up → draw an admin card; down →
-    /// discard one (RULING E22: the first of the sorted hand).
+    /// discard one (RULING E22: which one is the seat's choice, `owed`).
     pub(super) fn republic_check(&self, s: &mut State, seat: usize, rng: &mut GameRng) -> Vec<Event> {
-        let d = self.data();
         let pl = &s.players[seat];
-        let name = self.power_name(s, seat);
         if pl.prosperity > pl.turn_start_prosperity {
             return self.draw_admin(s, seat, 1, rng);
         }
         if pl.prosperity < pl.turn_start_prosperity && !pl.admin.is_empty() {
-            let c = s.players[seat].admin.remove(0);
-            s.admin_discard.push(c);
-            return vec![Event::public(format!(
-                "{name}'s Republic discards {}.",
-                d.admin[usize::from(c)].name
-            ))];
+            s.pending.push(Pending { seat: seat as u8, choice: Choice::Upkeep { republic: true } });
         }
         Vec::new()
     }

@@ -12,6 +12,30 @@ use crate::engine::{Decision, Rules, Seat};
 /// The prompt of a pending choice.
 pub fn pending_prompt(c: Choice) -> &'static str {
     match c {
+        Choice::Deficit { .. } => {
+            "pay your food deficit from the food on your cards, or sacrifice a pop (DEFICIT PAY / DEFICIT SACRIFICE <province>)"
+        }
+        Choice::Upkeep { republic: false } => {
+            "discard an admin card for your Command Economy (UPKEEP DISCARD <admin card>)"
+        }
+        Choice::Upkeep { republic: true } => {
+            "your prosperity fell: discard an admin card for your Republic (UPKEEP DISCARD <admin card>)"
+        }
+        Choice::Toll(Toll::Route(_)) => {
+            "Unrest Overseas: discard a military card or lose the route (EVENT Unrest Overseas PAY / LOSE)"
+        }
+        Choice::Toll(Toll::Regiment(_)) => {
+            "Unrest at Home: discard a military card or lose the occupying regiment (EVENT Unrest at Home PAY / LOSE)"
+        }
+        Choice::Toll(Toll::Revolution { liberal: true }) => {
+            "Liberal Revolution: discard 2 military cards or suffer the revolution (EVENT Liberal Revolution PAY / ACCEPT)"
+        }
+        Choice::Toll(Toll::Revolution { liberal: false }) => {
+            "Rising Fascism: discard 3 admin cards or suffer the revolution (EVENT Rising Fascism PAY / ACCEPT)"
+        }
+        Choice::Toll(Toll::Rebellion { .. }) => {
+            "a rebellion against your regiment: discard military cards or lose the regiment (REBELLION PAY / LOSE)"
+        }
         Choice::Factory => "build your factory in a city you control (BUILD <city>)",
         Choice::Pop => "place your new pop in a province you control (GROW <province>)",
         Choice::Recruit => "recruit your regiment in a province you control (RECRUIT <province>)",
@@ -20,17 +44,17 @@ pub fn pending_prompt(c: Choice) -> &'static str {
         Choice::DiscardMilitary => "discard a military card (DISCARD MILITARY <card>)",
         Choice::NavyRaid => "remove a trade token of a smaller navy (RAID <power> <route>)",
         Choice::Barter { .. } => {
-            "agree to trade technologies by taking one of theirs (TECH <card>), or DECLINE"
+            "agree to trade technologies by taking one of theirs (TRADE TECH <card>), or DECLINE TRADE"
         }
-        Choice::TechOf { .. } => "take one technology of your trading partner's (TECH <card>)",
+        Choice::TechOf { .. } => "take one technology of your trading partner's (TRADE TECH <card>)",
         Choice::Hospital => {
-            "use your Hospitals: 3 C for 1 prosperity, or 2 C for one more pop (HOSPITALS Y / HOSPITALS POP), or DECLINE"
+            "use your Hospitals: 3 C for 1 prosperity, or 2 C for one more pop (HOSPITALS Y / HOSPITALS POP), or DECLINE HOSPITALS"
         }
         Choice::Educate => {
-            "move a laborer or farmer of yours into an adjacent city you control (EDUCATE <from> TO <city>), or DECLINE"
+            "move a laborer or farmer of yours into an adjacent city you control (EDUCATE <from> TO <city>), or DECLINE EDUCATE"
         }
         Choice::Massacre => {
-            "remove a pop not your own from a province you control (MASSACRE <province> [OF <power or NEUTRAL>]), or DECLINE"
+            "remove a pop not your own from a province you control (MASSACRE <province> [OF <power or NEUTRAL>]), or DECLINE MASSACRE"
         }
     }
 }
@@ -146,6 +170,9 @@ impl R1800 {
 
     /// The answers to a pending choice (declining last, where allowed).
     pub(super) fn pending_options(&self, s: &State, p: Pending) -> Vec<Action> {
+        if let Some(v) = self.owed_options(s, p) {
+            return v;
+        }
         let d = self.data();
         let seat = usize::from(p.seat);
         let me = usize::from(s.players[seat].power);
@@ -206,6 +233,7 @@ impl R1800 {
             Choice::TechOf { of } => {
                 self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }
+            Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_) => Vec::new(),
             Choice::NavyRaid => {
                 let mine = board::navy(s, d, seat);
                 (0..s.players.len())
@@ -264,11 +292,11 @@ impl Rules for R1800 {
             }),
             Stage::Call { to_ask, .. } => to_ask.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
-                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE)".into(),
+                prompt: "before the draft: play Accelerate Development to pick first, or not (PLAY Accelerate Development / DECLINE ACCELERATE)".into(),
             }),
             Stage::Reprisal { to_ask } => to_ask.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
-                prompt: "you were wronged this round: declare war on the wrongdoer, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE)".into(),
+                prompt: "you were wronged this round: declare war on the wrongdoer with a Diplomatic Action, or not (RETALIATE ON <power>, PLAY Diplomatic Action RETALIATE ON <power>, DECLINE RETALIATE)".into(),
             }),
             Stage::Draft { to_pick } => to_pick.first().map(|x| Decision {
                 seat: Seat::from_index(usize::from(*x)),
@@ -327,8 +355,13 @@ impl Rules for R1800 {
         let legal = self.legal_actions(s);
         // RULING E82: a factory, pop, regiment or technology the seat has earned is taken at the
         // first possible place in map (or card) order, as is Professional Army's discard; a
-        // choice that costs, harms another power or binds the seat to a trade is declined.
+        // choice that costs, harms another power or binds the seat to a trade is declined, except
+        // a conversion the seat has paid for (E82 amended, issue 35). An owed choice takes the
+        // rules' answer (`owed`: E4, E21, E22, E75).
         if let Some(p) = s.pending.first() {
+            if let Some(a) = self.owed_default(s, *p) {
+                return Some(a);
+            }
             let gains = matches!(
                 p.choice,
                 Choice::Factory
@@ -337,6 +370,7 @@ impl Rules for R1800 {
                     | Choice::Tech
                     | Choice::TechOf { .. }
                     | Choice::DiscardMilitary
+                    | Choice::Convert
             );
             let pick = |a: &&Action| if gains { **a != Action::Skip } else { **a == Action::Skip };
             return legal.iter().find(pick).or_else(|| legal.first()).cloned();

@@ -33,6 +33,7 @@ mod events;
 mod legal;
 mod moves;
 pub mod orders;
+mod owed;
 mod schemes;
 pub mod score;
 pub mod setup;
@@ -96,14 +97,16 @@ impl Game for R1800 {
     fn title(&self) -> &'static str {
         "1800"
     }
+    /// 2 since issue 35 changed attacks (E40), movement (E43, E46), conscripts (E57), end-of-turn moves
+    /// (E85), Industrial Policy and Freon (E27, E84), the open choices and their defaults (E4, E22, E82): the same sheets adjudicate differently (RULING S15).
     fn rules_version(&self) -> u32 {
-        1
+        2
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=8
     }
     fn order_example(&self) -> &'static str {
-        "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nRETALIATE ON Prussia"
+        "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nDEFICIT SACRIFICE Champagne\nEVENT Unrest Overseas PAY\nDECLINE TRADE\nRETALIATE ON Prussia"
     }
     fn order_guide(&self) -> Option<&'static str> {
         Some(include_str!("../../../docs/1800-orders.md"))

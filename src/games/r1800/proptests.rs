@@ -160,7 +160,16 @@ fn orders(_s: &State, _seat: Seat, p: &mut Pick) -> Vec<String> {
         "GROW Paris, Champagne, Berlin",
         "RECRUIT Champagne, Hesse, Bohemia",
         "MOVE POP Paris TO Champagne",
-        "DECLINE",
+        "DECLINE TRADE",
+        "DECLINE CONVERT",
+        "TRADE TECH Telegraph, Steel Plough",
+        "DEFICIT SACRIFICE Paris, Berlin",
+        "DEFICIT PAY",
+        "UPKEEP DISCARD Urbanization, Conscription",
+        "EVENT Unrest Overseas PAY",
+        "EVENT Liberal Revolution ACCEPT",
+        "REBELLION LOSE",
+        "MIGRATE Paris TO Champagne",
     ];
     (0..1 + p.next(4)).map(|_| all[p.next(all.len())].to_string()).collect()
 }
@@ -195,6 +204,16 @@ fn a_full_random_game_for_2_players_conforms_and_ends_with_a_winner() {
 fn the_first_rounds_of_a_random_game_for_8_players_conform() {
     // The whole game by `sim` below.
     play(8, 1808, Some(1_500)).unwrap_or_else(|e| panic!("8 players: {e}"));
+}
+
+#[test]
+fn whole_random_games_for_3_to_8_players_conform_through_the_harness_with_orders() {
+    // Issue 35: every table size through the full harness (orders by sheet, determinism,
+    // tampering, hidden information), not the simple player only.
+    for seats in 3..=8u8 {
+        let s = play(seats, 3500 + u64::from(seats), None).unwrap_or_else(|e| panic!("{seats} players: {e}"));
+        assert!(s.over(), "{seats} players: the game ends");
+    }
 }
 
 #[test]

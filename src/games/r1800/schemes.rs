@@ -108,7 +108,14 @@ impl R1800 {
     }
 
     /// Carries out an Espionage option (checked).
-    pub(super) fn espionage(&self, s: &mut State, seat: usize, what: AdminEffect, t: &Target) -> Vec<Event> {
+    pub(super) fn espionage(
+        &self,
+        s: &mut State,
+        seat: usize,
+        what: AdminEffect,
+        t: &Target,
+        rng: &mut GameRng,
+    ) -> Vec<Event> {
         let d = self.data();
         let name = self.power_name(s, seat);
         match what {
@@ -152,11 +159,9 @@ impl R1800 {
                     d.province_name(p),
                     self.power_name(s, occupier)
                 ))];
-                // RULING E75: the occupier discards when it can (RULING E21), else loses the regiment.
-                ev.push(self.pay_military_or(s, occupier, n, |g, s| {
-                    s.provinces[usize::from(p)].regiment = None;
-                    format!("{} loses its regiment in {}", g.power_name(s, occupier), d.province_name(p))
-                }));
+                // RULING E75: the occupier chooses to discard, when it can, or to lose the regiment.
+                let n = u8::try_from(n).unwrap_or(u8::MAX);
+                ev.extend(self.toll(s, occupier, Toll::Rebellion { province: p, n }, rng));
                 ev
             }
             _ => Vec::new(),

@@ -103,29 +103,17 @@ impl R1800 {
         ev
     }
 
-    /// A food deficit (rules, "Player Turns" step 1; FACTS §7.2). RULING E4: the food on the
-    /// seat's cards pays it when there is enough; otherwise one pop is sacrificed (Q4 a). Either
-    /// way the food technology costs 1 prosperity when the deficit reaches its threshold.
+    /// A food deficit (rules, "Player Turns" step 1; FACTS §7.2): "either sacrifice a pop or
+    /// remove food tokens from cards you own equal to the difference" — the seat's choice, asked
+    /// of its sheet (RULING E4; `owed`). The food technology costs 1 prosperity when the deficit
+    /// reaches its threshold, whichever way it is paid.
     fn food_deficit(&self, s: &mut State, seat: usize, deficit: u32) -> Vec<Event> {
         let d = self.data();
         let name = self.power_name(s, seat);
-        let mut ev = Vec::new();
-        let on_cards: u32 = s.players[seat].cards.iter().map(|h| u32::from(h.res[F])).sum();
-        if on_cards >= deficit {
-            let mut owed = deficit;
-            for h in s.players[seat].cards.iter_mut() {
-                let take = u32::from(h.res[F]).min(owed);
-                h.res[F] -= take as u8;
-                owed -= take;
-            }
-            ev.push(Event::public(format!(
-                "{name} has a food deficit of {deficit}, paid with food from its cards."
-            )));
-        } else if let Some(p) = self.sacrifice(s, seat) {
-            ev.push(Event::public(format!(
-                "{name} has a food deficit of {deficit} and sacrifices a pop in {}.",
-                d.province_name(p)
-            )));
+        let mut ev = vec![Event::public(format!("{name} has a food deficit of {deficit}."))];
+        let p = Pending { seat: seat as u8, choice: Choice::Deficit { food: deficit.min(255) as u8 } };
+        if self.owed_options(s, p).is_some_and(|v| !v.is_empty()) {
+            s.pending.push(p);
         }
         let threshold =
             board::active_card(s, d, seat, DevType::Technology, 0).and_then(|c| c.deficit).unwrap_or(1);
@@ -136,9 +124,18 @@ impl R1800 {
         ev
     }
 
-    /// Removes one pop of the seat chosen by the rules of RULING E4: a bourgeois first, then a
-    /// laborer, then a farmer, where the seat has the most pops (the first such province).
+    /// Removes one pop of the seat where [`Self::sacrifice_at`] says.
     pub(super) fn sacrifice(&self, s: &mut State, seat: usize) -> Option<u16> {
+        let at = self.sacrifice_at(s, seat)?;
+        let me = usize::from(s.players[seat].power);
+        s.provinces[usize::from(at)].pops[me] -= 1;
+        Some(at)
+    }
+
+    /// The pop the rules of RULING E4 sacrifice for a seat that does not choose: a bourgeois
+    /// first, then a laborer, then a farmer, where the seat has the most pops (the first such
+    /// province).
+    pub(super) fn sacrifice_at(&self, s: &State, seat: usize) -> Option<u16> {
         let d = self.data();
         let me = usize::from(s.players[seat].power);
         let rank = |s: &State, i: usize| -> (u8, u8) {
@@ -153,11 +150,10 @@ impl R1800 {
             };
             (kind, n)
         };
-        let best = (0..s.provinces.len())
+        (0..s.provinces.len())
             .filter(|&i| s.provinces[i].pops[me] > 0)
-            .max_by_key(|&i| (rank(s, i), std::cmp::Reverse(i)))?;
-        s.provinces[best].pops[me] -= 1;
-        Some(best as u16)
+            .max_by_key(|&i| (rank(s, i), std::cmp::Reverse(i)))
+            .map(|i| i as u16)
     }
 
     /// Prosperity lost, never below 0 (FACTS §7.2).
@@ -195,7 +191,18 @@ impl R1800 {
         }
         if board::active_card(s, d, i, DevType::Policy, 0).is_some_and(|c| c.republic) {
             ev.extend(self.republic_check(s, i, rng));
+            // Its discard is the seat's choice: the turn passes once it is made (`owed`).
+            if s.pending.iter().any(|p| p.choice == Choice::Upkeep { republic: true }) {
+                return ev;
+            }
         }
+        ev.extend(self.pass_turn(s, seat, rng));
+        ev
+    }
+
+    /// The next seat's turn after `seat`'s, or the end of the round.
+    pub(super) fn pass_turn(&self, s: &mut State, seat: u8, rng: &mut GameRng) -> Vec<Event> {
+        let mut ev = Vec::new();
         let order = s.turn_order();
         let at = order.iter().position(|x| *x == seat).unwrap_or(order.len());
         match order.get(at + 1) {

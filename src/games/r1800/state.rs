@@ -113,6 +113,27 @@ pub enum Choice {
     Educate,
     /// Secret Police alone: remove a pop not your own from a province you control (RULING E81).
     Massacre,
+    /// A food deficit of `food` at collection: remove that much food from your cards, or
+    /// sacrifice a pop (rules, "Player Turns" step 1; RULING E4).
+    Deficit { food: u8 },
+    /// Command Economy's upkeep at the start of the turn (`republic` false) or a Republic's at its
+    /// end: which admin card is discarded (FACTS §4.1; RULING E22).
+    Upkeep { republic: bool },
+    /// A price to pay in cards or a loss to take (FACTS §5.1, §6.2; RULINGS E21, E75).
+    Toll(Toll),
+}
+
+/// What a [`Choice::Toll`] costs, and what is lost when it is not paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Toll {
+    /// Unrest Overseas: a military card, or this overseas route.
+    Route(u8),
+    /// Unrest at Home: a military card, or the occupying regiment in this province.
+    Regiment(u16),
+    /// Liberal Revolution (2 military cards) or Rising Fascism (3 admin cards), or the revolution.
+    Revolution { liberal: bool },
+    /// Support Rebellion: `n` military cards, or the occupying regiment in this province.
+    Rebellion { province: u16, n: u8 },
 }
 
 /// A choice owed by a seat.
@@ -284,8 +305,16 @@ pub enum Action {
         seat: u8,
         route: u8,
     },
-    /// Decline an optional choice.
+    /// Decline an optional choice (a [`Choice::Toll`]: take the loss).
     Skip,
+    /// A food deficit paid with the food on your cards (in the order of your cards).
+    Feed,
+    /// A food deficit paid with a pop of yours in this province.
+    Sacrifice(u16),
+    /// An upkeep's admin card discarded.
+    DiscardAdmin(u8),
+    /// A [`Choice::Toll`] paid: these cards (military, or admin for Rising Fascism) discarded.
+    Pay(Vec<u8>),
     /// One action in the war phase.
     War(super::war::WarAction),
     /// The Conquest ambition: declare war at the end of your turn on this power (FACTS §6.1).

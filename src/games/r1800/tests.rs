@@ -3,6 +3,7 @@
 mod alone;
 mod cards;
 mod costs;
+mod decisions;
 mod items;
 mod items_tech;
 mod position;
@@ -40,6 +41,14 @@ fn card(name: &str) -> u16 {
 fn to_first_turn(s: &mut State) {
     while matches!(s.stage, Stage::Draft { .. }) {
         game().apply(s, &Action::PassPick, &mut rng()).expect("pass");
+    }
+}
+
+/// Answers every open choice as a silent seat would (the engine's default).
+fn settle(s: &mut State) {
+    while !s.pending.is_empty() {
+        let a = game().default_action(s).expect("a default");
+        game().apply(s, &a, &mut rng()).expect("the default applies");
     }
 }
 
@@ -164,13 +173,14 @@ fn ruling_e3_unplaced_resources_return_at_the_end_of_the_turn() {
 }
 
 #[test]
-fn ruling_e4_a_food_deficit_is_paid_from_cards_or_else_costs_a_pop_and_granaries_cost_prosperity() {
+fn ruling_e4_a_silent_seat_pays_a_food_deficit_from_cards_or_else_with_a_pop_and_granaries_cost_prosperity() {
     let mut s = new(2);
     let me = usize::from(s.players[0].power);
     // Four more bourgeois in Paris: consumption 6 against 4 farmers.
     s.provinces[usize::from(prov("Paris"))].pops[me] += 4;
     let before = s.pops_of(me);
     to_first_turn(&mut s);
+    settle(&mut s);
     assert_eq!(s.pops_of(me), before - 1, "no food on cards: a pop is sacrificed");
     assert_eq!(s.players[0].prosperity, 1);
     let mut t = new(2);
@@ -178,6 +188,7 @@ fn ruling_e4_a_food_deficit_is_paid_from_cards_or_else_costs_a_pop_and_granaries
     let g = held(&t, 0, "Granaries");
     t.players[0].cards[g].res[F] = 2;
     to_first_turn(&mut t);
+    settle(&mut t);
     assert_eq!(t.pops_of(me), before, "the food on Granaries pays");
     assert_eq!(t.players[0].cards[g].res[F], 0);
 }

@@ -5,7 +5,7 @@
 use crate::draw::snapshot::assert_drawing;
 use crate::engine::prelude::*;
 use crate::engine::{GameRng, Pick, Seat, SetupSpec, Viewer};
-use crate::games::r1800::state::State;
+use crate::games::r1800::state::{Stage, State};
 use crate::games::r1800::{R1800, shared};
 
 fn game() -> &'static R1800 {
@@ -18,14 +18,22 @@ fn start() -> State {
     game().setup(&spec, &mut GameRng::for_setup(18)).expect("setup")
 }
 
-/// The same game after 184 moves of the random player (round 6, a Great War under way), then
-/// two admin cards and one military card dealt from the decks to every seat, so that every hand
-/// has something to hide.
+/// The same game played by the random player until its first Great War is under way (past the
+/// first round), then two admin cards and one military card dealt from the decks to every seat,
+/// so that every hand has something to hide.
 fn played() -> State {
     let g = game();
     let mut s = start();
     let mut pick = Pick(18);
-    for n in 0..184 {
+    let great_war = |s: &State| {
+        s.round > 0
+            && s.stage == Stage::War
+            && s.war.declarations.iter().any(|d| d.cause == super::super::war::WarCause::GreatWar)
+    };
+    for n in 0..20_000 {
+        if great_war(&s) || s.over() {
+            break;
+        }
         let legal = g.legal_actions(&s);
         let a = g.sim_pick(&s, &legal, &mut pick);
         g.apply(&mut s, &a, &mut GameRng::for_action(18, n)).expect("the random player plays legally");

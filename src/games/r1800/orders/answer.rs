@@ -1,13 +1,16 @@
-//! Answering a decision from a seat's sheet. Lines are tried in order; a line meant for
-//! another kind of decision is kept for later; a line that cannot be carried out is used up with
-//! the reason noted. `PLACE n` stays in force until n resources went on the card this turn.
+//! Answering a decision from a seat's sheet. Lines are tried in order, each only at a decision
+//! of a kind it names (`decision`); a line meant for another decision is kept for later; a line
+//! that cannot be carried out is used up with the reason noted, and a line for the seat's own
+//! turn still unused when the turn ends is noted as not carried out. `PLACE n` stays in force
+//! until n resources went on the card this turn; a standing answer (`EVENT`, `REBELLION`) stays
+//! in force for every decision it names.
 //! A DRAFT list takes the first card still offered that the seat may take (RULING E30),
 //! noting why each earlier preference was skipped.
 
 use super::super::R1800;
 use super::super::state::*;
 use super::super::timing::Timing;
-use super::{CardRef, Cond, Kind, Order, Pref};
+use super::{CardRef, Cond, Kind, Order, Pref, Subject};
 use crate::engine::{Answer, LineNote, OrderSheet, Rules};
 
 /// What one line makes of the decision.
@@ -24,12 +27,17 @@ impl R1800 {
             return self.answer_war_from(s, sheet);
         }
         let legal = self.legal_actions(s);
+        let now = Subject::now(s);
         let mut notes = Vec::new();
         for i in 0..sheet.orders.len() {
             if sheet.used.get(i).copied().unwrap_or(true) {
                 continue;
             }
             let line = sheet.orders[i].line;
+            // A line answers only a decision it names (DESIGN "Orders and decisions").
+            if !now.is_some_and(|x| self.subjects(&sheet.orders[i].order.kind).contains(&x)) {
+                continue;
+            }
             match self.fit(s, &sheet.orders[i].order.kind, &legal) {
                 Fit::Act(action, note, done) => {
                     if done {
@@ -45,7 +53,34 @@ impl R1800 {
                 }
             }
         }
+        if now == Some(Subject::EndMoves) {
+            notes.extend(self.left_at_turn_end(sheet));
+        }
         Answer { action: None, notes }
+    }
+
+    /// The seat's turn ends (no line fits its end-of-turn moves): its lines for decisions of its
+    /// own turn still unused are used up and noted as not carried out, with the reason.
+    /// RULING E96.
+    fn left_at_turn_end(&self, sheet: &mut OrderSheet<Order>) -> Vec<LineNote> {
+        let mut notes = Vec::new();
+        for i in 0..sheet.orders.len() {
+            let o = &sheet.orders[i];
+            let subjects = self.subjects(&o.order.kind);
+            // Line 0 holds the standing answers carried from earlier sheets: they wait quietly.
+            if sheet.used[i] || o.line == 0 || !subjects.iter().all(|x| x.in_own_turn()) {
+                continue;
+            }
+            sheet.used[i] = true;
+            let note = match subjects.first() {
+                Some(Subject::Turn | Subject::EndMoves) | None => {
+                    "your turn ended before it could be done in full".to_string()
+                }
+                Some(x) => format!("{} never came up in your turn", x.words(self)),
+            };
+            notes.push(LineNote { line: o.line, executed: false, note });
+        }
+        notes
     }
 
     fn seat(&self, s: &State) -> usize {
@@ -67,15 +102,11 @@ impl R1800 {
             }
         };
         let first_of = |choice: Choice, wanted: Vec<Action>, what: &str| {
-            // A trade of technologies is answered with TECH lines too (RULING E74).
-            let trade = matches!(pending, Some(Choice::Barter { .. } | Choice::TechOf { .. }));
-            if pending != Some(choice) && !(choice == Choice::Tech && trade) {
+            if pending != Some(choice) {
                 return Fit::NotNow;
             }
             match wanted.into_iter().find(|a| legal.contains(a)) {
                 Some(a) => Fit::Act(a, format!("{what} as ordered"), true),
-                // A TECH line naming none of a trade's technologies is kept for a later choice.
-                None if trade => Fit::NotNow,
                 None => Fit::Fail(format!("none of the places named for the {what} is possible")),
             }
         };
@@ -187,10 +218,35 @@ impl R1800 {
             Kind::Tech(cs) => {
                 first_of(Choice::Tech, cs.iter().map(|c| Action::Tech(*c)).collect(), "technology")
             }
+            Kind::TradeTech { cards, with } => {
+                let partner = match pending {
+                    Some(Choice::Barter { with: o } | Choice::TechOf { of: o }) => usize::from(o),
+                    _ => return Fit::NotNow,
+                };
+                let power = usize::from(s.players[partner].power);
+                if with.is_some_and(|w| w != power) {
+                    return Fit::NotNow;
+                }
+                match cards.iter().map(|c| Action::Tech(*c)).find(|a| legal.contains(a)) {
+                    Some(a) => {
+                        Fit::Act(a, format!("traded technologies with {}", d.powers[power].name), true)
+                    }
+                    // A line naming none of this trade's technologies may fit a later trade.
+                    None if with.is_none() => Fit::NotNow,
+                    None => Fit::Fail(format!(
+                        "none of the technologies named can be taken from {}",
+                        d.powers[power].name
+                    )),
+                }
+            }
+            // Issue 35: `OF` names whose pop; without it, the first owner with a pop there.
             Kind::Convert(ps) => {
                 let wanted = ps
                     .iter()
-                    .flat_map(|p| (0..9u8).map(move |o| Action::Convert { province: *p, owner: o }))
+                    .flat_map(|&(p, o)| {
+                        o.map_or(0..9u8, |o| o..o + 1)
+                            .map(move |owner| Action::Convert { province: p, owner })
+                    })
                     .collect();
                 first_of(Choice::Convert, wanted, "conversion")
             }
@@ -267,13 +323,36 @@ impl R1800 {
                     ),
                 }
             }
-            Kind::Hospital(pop) if pending == Some(Choice::Hospital) => {
-                match legal.iter().find(|a| matches!(a, Action::Heal { pop: p, .. } if p == pop)) {
+            // Issue 35: `FROM` names the Hospitals that pays.
+            Kind::Hospital { pop, card } if pending == Some(Choice::Hospital) => {
+                let named = |c: &u8| {
+                    card.as_ref().is_none_or(|r| self.cards_named(s, seat, r).contains(&usize::from(*c)))
+                };
+                match legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Heal { pop: p, card: c } if p == pop && named(c)))
+                {
                     Some(a) => Fit::Act(a.clone(), "used your Hospitals".into(), true),
-                    None => Fit::Fail("no Hospitals of yours holds the commerce for that".into()),
+                    None => Fit::Fail("no Hospitals of yours named holds the commerce for that".into()),
                 }
             }
-            Kind::Decline if pending.is_some() => take(Action::Skip, "declined".into(), true),
+            // The subject check above lets a DECLINE line reach only the decision it names.
+            Kind::Decline(x) if Subject::now(s) == Some(*x) => {
+                take(Action::Skip, format!("declined {}", x.words(self)), true)
+            }
+            Kind::Deficit(_) | Kind::Upkeep(_) | Kind::Event { .. } | Kind::Rebellion(_) => {
+                let Some(&p) = s.pending.first() else { return Fit::NotNow };
+                // A standing answer stays in force for every decision it names.
+                let done = matches!(k, Kind::Deficit(_) | Kind::Upkeep(_));
+                match self.fit_owed(p, k, legal) {
+                    Ok(Some((a, note))) => Fit::Act(a, note, done),
+                    Ok(None) => Fit::NotNow,
+                    Err(why) if done => Fit::Fail(why),
+                    // A standing answer that cannot be carried out here leaves this one to the
+                    // rules' default and stays for the next.
+                    Err(_) => Fit::NotNow,
+                }
+            }
             Kind::If { cond, then, otherwise } => {
                 let branch = if self.holds(s, seat, cond) { Some(then) } else { otherwise.as_ref() };
                 match branch {
@@ -289,18 +368,32 @@ impl R1800 {
     /// A war decision: the seat's `WAR` lines are the war procedure's standing orders.
     fn answer_war_from(&self, s: &State, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         let Some(power) = s.war.to_act() else { return Answer { action: None, notes: Vec::new() } };
-        let idx: Vec<usize> = (0..sheet.orders.len())
-            .filter(|&i| !sheet.used[i] && matches!(sheet.orders[i].order.kind, Kind::War(_)))
-            .collect();
-        let orders = idx
-            .iter()
-            .filter_map(|&i| match &sheet.orders[i].order.kind {
-                Kind::War(w) => {
-                    Some(crate::engine::Numbered { line: sheet.orders[i].line, order: w.clone() })
+        // An IF line wraps a WAR line: its condition is read now, for the seat at war.
+        let seat = s.seat_of(usize::from(power.0)).map(usize::from);
+        let war_line = |k: &Kind| -> Option<super::super::war::WarStandingOrder> {
+            match k {
+                Kind::War(w) => Some(w.clone()),
+                Kind::If { cond, then, otherwise } => {
+                    let branch = if seat.is_some_and(|x| self.holds(s, x, cond)) {
+                        Some(then)
+                    } else {
+                        otherwise.as_ref()
+                    };
+                    match branch.map(|b| &**b) {
+                        Some(Kind::War(w)) => Some(w.clone()),
+                        _ => None,
+                    }
                 }
                 _ => None,
+            }
+        };
+        let (idx, orders): (Vec<usize>, Vec<_>) = (0..sheet.orders.len())
+            .filter(|&i| !sheet.used[i])
+            .filter_map(|i| {
+                let w = war_line(&sheet.orders[i].order.kind)?;
+                Some((i, crate::engine::Numbered { line: sheet.orders[i].line, order: w }))
             })
-            .collect();
+            .unzip();
         let mut war_sheet = OrderSheet::new(orders);
         let mut t = s.clone();
         let b = super::super::warlink::Board { d: self.data(), s: &mut t };
@@ -360,6 +453,15 @@ impl R1800 {
             Cond::Prosperity(n) => pl.prosperity >= *n,
             Cond::Round(n) => s.round + 1 >= *n,
             Cond::Holds(a) => pl.admin.contains(a),
+            Cond::HasCard(c) => pl.cards.iter().any(|h| h.card == *c && !h.covered),
+            Cond::Military(n) => pl.military.len() >= usize::from(*n),
+            Cond::AtWar(with) => {
+                let me = super::super::war::PowerId(pl.power);
+                match with {
+                    None => s.war.involved(me),
+                    Some(o) => s.war.hostile(me, super::super::war::PowerId(*o as u8)),
+                }
+            }
             Cond::Controls(p) => s.controls(seat, *p),
             Cond::Not(x) => !self.holds(s, seat, x),
         }

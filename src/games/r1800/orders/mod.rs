@@ -3,13 +3,19 @@
 //! decision.
 
 mod answer;
+mod choices;
+mod decision;
+mod echo;
 mod names;
 mod play;
 #[cfg(test)]
 pub(super) mod tests;
 
+pub use choices::{DeficitAnswer, TollAnswer};
+pub use decision::Subject;
+
 use super::R1800;
-use super::data::fold;
+use super::data::{GlobalEvent, fold};
 use super::state::{Action, NEUTRAL, State};
 use crate::engine::{Answer, Decision, LineNote, OrderError, OrderSheet, Orders, Rules, Setup};
 use std::fmt;
@@ -39,6 +45,12 @@ pub enum Cond {
     Round(u8),
     /// You hold this admin card (a secret: the line is never published).
     Holds(u8),
+    /// This development card is in force in your tableau (`HOLD <development card>`).
+    HasCard(u16),
+    /// You hold at least n military cards (`MILITARY >= n`; a secret, as for admin cards).
+    Military(u8),
+    /// A war involving you was declared this round (`AT WAR [WITH <power>]`).
+    AtWar(Option<usize>),
     /// You control this province.
     Controls(u16),
     /// The negation.
@@ -102,14 +114,23 @@ pub enum Kind {
     Build(Vec<u16>),
     Grow(Vec<u16>),
     Recruit(Vec<u16>),
+    /// Your own technology pick (Research Institution, Research Grants).
     Tech(Vec<u16>),
-    Convert(Vec<u16>),
+    /// A technology taken in a trade (Diplomatic Action): agreeing to a trade offered to you,
+    /// or your pick once the partner agreed; with `with`, only a trade with that power.
+    TradeTech {
+        cards: Vec<u16>,
+        with: Option<usize>,
+    },
+    /// Conversions, tried in order: a province and, if named, whose pop.
+    Convert(Vec<(u16, Option<u8>)>),
     DiscardMilitary(Vec<u8>),
     Raid {
         power: usize,
         route: u8,
     },
-    Decline,
+    /// Declines the decision it names, and no other.
+    Decline(Subject),
     MovePop {
         from: u16,
         to: u16,
@@ -136,17 +157,35 @@ pub enum Kind {
     },
     /// The Conquest ambition's declaration at the end of the turn (a power's index).
     Declare(usize),
-    /// A raided power's declaration at the round's end on its raider (a power's index).
+    /// A wronged power's declaration at the round's end on the wrongdoer, by playing a
+    /// Diplomatic Action (RULING E72; a power's index).
     Retaliate(usize),
     /// Corporations: prosperity (and commerce on this Stock Exchange) instead of a factory.
     Incorporate(Option<CardRef>),
-    /// Hospitals at pop growth: one more pop (`true`) or 1 prosperity.
-    Hospital(bool),
+    /// Hospitals at pop growth: one more pop (`pop`) or 1 prosperity, paid by the named card.
+    Hospital {
+        pop: bool,
+        card: Option<CardRef>,
+    },
     /// Public Schools' moves, tried in order (`EDUCATE <from> TO <city>[, …]`, RULING E80).
     Educate(Vec<(u16, u16)>),
     /// Secret Police's massacre, tried in order: a province and, if named, whose pop
     /// (`MASSACRE <province> [OF <power or NEUTRAL>][, …]`, RULING E81).
     Massacre(Vec<(u16, Option<u8>)>),
+    /// How a food deficit is paid (`DEFICIT PAY`, `DEFICIT SACRIFICE <province>, …`); `None`
+    /// withdraws a standing answer (`DEFICIT NONE`).
+    Deficit(Option<DeficitAnswer>),
+    /// The admin cards an upkeep discards, in order of preference (`UPKEEP DISCARD …`).
+    Upkeep(Vec<u8>),
+    /// A standing answer to a global event's price (`EVENT <event> PAY|LOSE|ACCEPT …`);
+    /// `None` withdraws it (`EVENT <event> NONE`).
+    Event {
+        event: GlobalEvent,
+        answer: Option<TollAnswer>,
+    },
+    /// A standing answer to Support Rebellion against your regiment (`REBELLION PAY|LOSE …`);
+    /// `None` withdraws it.
+    Rebellion(Option<TollAnswer>),
 }
 
 /// One parsed order line (its text kept for reports).
@@ -198,6 +237,22 @@ impl Orders for R1800 {
         self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
     }
 
+    /// Standing answers last until withdrawn (HR 12 in the shared layer): `EVENT <event> …` (the
+    /// global events' prices are asked at the round's start), `REBELLION …` and `DEFICIT …`.
+    fn lasting(&self, o: &Order) -> Option<crate::engine::Lasting> {
+        self.standing(&o.kind)
+    }
+
+    /// The echo: each line's decision, and what the position says of it now (`echo`).
+    fn advise_sheet(
+        &self,
+        s: &State,
+        seat: crate::engine::Seat,
+        orders: &[crate::engine::Numbered<Order>],
+    ) -> Vec<Option<String>> {
+        self.advise_lines(s, seat.index(), orders)
+    }
+
     /// RULING E32: the lines published are those carried out, except DRAFT lists and IF lines
     /// (their unplayed preferences, conditions and alternatives stay hashes).
     fn public_lines(
@@ -242,6 +297,9 @@ impl R1800 {
                 Some(o) => Ok(Kind::War(o)),
                 None => Err(bad("WAR what? e.g. WAR MOVE Hesse TO Rheinland")),
             };
+        }
+        if let Some(k) = self.parse_choice(t)? {
+            return Ok(k);
         }
         if let Some(rest) = strip(t, "DRAFT") {
             let prefs = list(rest)
@@ -353,12 +411,9 @@ impl R1800 {
             let (power, route) = split_word(&padded, "ON").ok_or_else(|| bad("RAID <power> ON <route>"))?;
             return Ok(Kind::Raid { power: self.power(power)?, route: self.route(route)? });
         }
-        for (word, make) in [
-            ("BUILD", Kind::Build as fn(Vec<u16>) -> Kind),
-            ("GROW", Kind::Grow),
-            ("RECRUIT", Kind::Recruit),
-            ("CONVERT", Kind::Convert),
-        ] {
+        for (word, make) in
+            [("BUILD", Kind::Build as fn(Vec<u16>) -> Kind), ("GROW", Kind::Grow), ("RECRUIT", Kind::Recruit)]
+        {
             if let Some(rest) = strip(t, word) {
                 return Ok(make(list(rest).map(|x| self.province(x)).collect::<Result<_, _>>()?));
             }
@@ -374,10 +429,17 @@ impl R1800 {
             }));
         }
         if let Some(rest) = strip(t, "HOSPITALS").or_else(|| strip(t, "HOSPITAL")) {
-            return match fold(rest).as_str() {
-                "pop" => Ok(Kind::Hospital(true)),
-                "y" | "prosperity" => Ok(Kind::Hospital(false)),
-                _ => Err(bad("HOSPITALS Y (1 prosperity for 3 C) or HOSPITALS POP (one more pop for 2 C)")),
+            let padded = format!("{rest} ");
+            let (what, card) = match split_word(&padded, "FROM") {
+                Some((w, c)) => (w, Some(self.card_ref(c)?)),
+                None => (rest, None),
+            };
+            return match fold(what).as_str() {
+                "pop" => Ok(Kind::Hospital { pop: true, card }),
+                "y" | "prosperity" => Ok(Kind::Hospital { pop: false, card }),
+                _ => Err(bad(
+                    "HOSPITALS Y (1 prosperity for 3 C) or HOSPITALS POP (one more pop for 2 C) [FROM <Hospitals>]",
+                )),
             };
         }
         if let Some(rest) = strip(t, "RETALIATE") {
@@ -387,11 +449,8 @@ impl R1800 {
             let rest = strip(rest, "WAR").map(|r| strip(r, "ON").unwrap_or(r)).unwrap_or(rest);
             return Ok(Kind::Declare(self.power(rest)?));
         }
-        if strip(t, "DECLINE").is_some_and(|r| r.is_empty()) {
-            return Ok(Kind::Decline);
-        }
         Err(bad(format!(
-            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, EDUCATE, MASSACRE, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
+            "unknown order {:?}: DRAFT, PLACE, ACTIVATE, PLAY, BUILD, GROW, RECRUIT, TECH, TRADE TECH, CONVERT, DISCARD MILITARY, RAID, INCORPORATE, HOSPITALS, EDUCATE, MASSACRE, DEFICIT, UPKEEP, EVENT, REBELLION, DECLINE, DECLARE, RETALIATE, MOVE, MIGRATE or IF",
             t.split_whitespace().next().unwrap_or("")
         )))
     }
@@ -401,13 +460,23 @@ impl R1800 {
             return Ok(Cond::Not(Box::new(self.parse_cond(rest)?)));
         }
         if let Some(rest) = strip(t, "HOLD").or_else(|| strip(t, "HOLDS")) {
-            return Ok(Cond::Holds(self.admin(rest)?));
+            return match self.admin(rest) {
+                Ok(a) => Ok(Cond::Holds(a)),
+                Err(e) => self.dev(rest).map(Cond::HasCard).map_err(|_| e),
+            };
+        }
+        if let Some(rest) = strip(t, "AT").and_then(|r| strip(r, "WAR")) {
+            return Ok(Cond::AtWar(match strip(rest, "WITH") {
+                Some(p) => Some(self.power(p)?),
+                None if rest.is_empty() => None,
+                None => return Err(bad("AT WAR [WITH <power>]")),
+            }));
         }
         if let Some(rest) = strip(t, "CONTROL").or_else(|| strip(t, "CONTROLS")) {
             return Ok(Cond::Controls(self.province(rest)?));
         }
         let (what, n) = t.split_once(">=").ok_or_else(|| {
-            bad("a condition is F|P|C|PROSPERITY|ROUND >= n, HOLD <admin card>, CONTROL <province>, or NOT <condition>")
+            bad("a condition is F|P|C|PROSPERITY|ROUND|MILITARY >= n, HOLD <admin or development card>, CONTROL <province>, AT WAR [WITH <power>], or NOT <condition>")
         })?;
         let n: u8 = n.trim().parse().map_err(|_| bad(format!("{:?} is not a number", n.trim())))?;
         let w = what.trim().to_ascii_uppercase();
@@ -417,7 +486,8 @@ impl R1800 {
             "C" | "COMMERCE" => Cond::Supply(2, n),
             "PROSPERITY" => Cond::Prosperity(n),
             "ROUND" => Cond::Round(n),
-            _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY or ROUND"))),
+            "MILITARY" => Cond::Military(n),
+            _ => return Err(bad(format!("{what:?} is not F, P, C, PROSPERITY, ROUND or MILITARY"))),
         })
     }
 }

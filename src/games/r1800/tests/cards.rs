@@ -2,7 +2,7 @@
 //! Initiative) and of Free Enterprise and Espionage (FACTS §5.1; RULINGS E69–E71, E75).
 
 use super::super::state::*;
-use super::{card, game, held, new, prov, rng, to_first_turn};
+use super::{card, game, held, new, prov, rng, settle, to_first_turn};
 use crate::engine::{Apply, Rules};
 
 pub(super) fn admin(name: &str) -> u8 {
@@ -194,9 +194,11 @@ fn espionage_support_rebellion_makes_the_occupier_discard_military_cards_or_lose
     let a = play(admin("Espionage"), 2, t);
     assert!(game().legal_actions(&s).contains(&a));
     game().apply(&mut s, &a, &mut rng()).expect("rebellion");
+    settle(&mut s);
     assert!(s.players[1].military.is_empty(), "one occupied pop, none of its own: one card");
     assert!(s.provinces[usize::from(champagne)].regiment.is_some());
     s.players[0].cards[usize::from(at)].res[C] = 1;
     game().apply(&mut s, &a, &mut rng()).expect("rebellion again");
+    settle(&mut s);
     assert_eq!(s.provinces[usize::from(champagne)].regiment, None, "no card left: the regiment goes");
 }

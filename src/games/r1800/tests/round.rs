@@ -5,11 +5,13 @@
 use super::super::board;
 use super::super::data::{DevType, GlobalEvent};
 use super::super::state::*;
-use super::{card, game, held, new, prov, rng, to_first_turn};
+use super::{card, game, held, new, prov, rng, settle, to_first_turn};
 use crate::engine::{Apply, Rules};
 
+/// The event strikes and every seat it asks is silent (RULING E21's default).
 fn event(s: &mut State, e: GlobalEvent) {
     game().global_event(s, e, &mut rng());
+    settle(s);
 }
 
 /// Deals `n` military cards from the deck to a seat.
@@ -136,6 +138,7 @@ fn a_republic_draws_an_admin_card_when_prosperity_rose_and_discards_one_when_it_
     t.players[0].prosperity = 1;
     game().apply(&mut t, &Action::EndActions, &mut rng()).unwrap();
     game().apply(&mut t, &Action::EndTurn, &mut rng()).unwrap();
+    settle(&mut t);
     assert!(t.players[0].admin.is_empty());
 }
 

@@ -52,14 +52,19 @@ fn a_silent_seat_discards_the_first_military_card_of_its_hand() {
 }
 
 #[test]
-fn a_silent_seat_declines_a_conversion_a_raid_a_trade_and_a_hospitals_spend() {
+fn ruling_e82_a_silent_seat_takes_the_conversion_it_paid_for() {
     let mut s = open(Choice::Convert);
     let mine = (0..s.provinces.len() as u16).find(|&q| s.controls(0, q)).expect("a province");
     let me = usize::from(s.players[0].power);
     s.provinces[usize::from(mine)].pops[me] = 3;
     s.provinces[usize::from(mine)].pops[NEUTRAL] = 1;
-    assert!(game().legal_actions(&s).len() > 1, "a conversion is possible, so declining is a choice");
-    assert_eq!(game().default_action(&s), Some(Action::Skip));
+    let want =
+        first_place(&s, |a| if let Action::Convert { province, .. } = a { Some(*province) } else { None });
+    assert!(matches!(game().default_action(&s), Some(Action::Convert { province, .. }) if province == want));
+}
+
+#[test]
+fn a_silent_seat_declines_a_raid_a_trade_and_a_hospitals_spend() {
     for choice in [Choice::NavyRaid, Choice::Barter { with: 1 }, Choice::Hospital] {
         assert_eq!(game().default_action(&open(choice)), Some(Action::Skip), "{choice:?}");
     }

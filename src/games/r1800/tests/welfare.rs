@@ -70,7 +70,7 @@ fn hospitals_give_one_prosperity_for_three_commerce_and_ask_nothing_with_less_th
 fn incorporate_and_hospitals_orders_answer_their_choices() {
     use super::super::orders::Kind;
     assert_eq!(game().parse_order("INCORPORATE").unwrap().kind, Kind::Incorporate(None));
-    assert_eq!(game().parse_order("hospitals pop").unwrap().kind, Kind::Hospital(true));
+    assert_eq!(game().parse_order("hospitals pop").unwrap().kind, Kind::Hospital { pop: true, card: None });
     assert!(game().parse_order("HOSPITALS MORE").unwrap_err().0.contains("HOSPITALS Y"));
     let mut s = growing(3);
     game().apply(&mut s, &Action::Skip, &mut rng()).expect("no pop");
