@@ -107,30 +107,8 @@ fn words(svg: &str) -> String {
 fn a_seats_drawing_shows_its_own_hands_and_ambition_and_never_another_seats() {
     let s = played();
     let public = words(&draw(&s, Viewer::Public));
-    let mut checked = 0;
-    for me in 0..s.players.len() {
-        let svg = words(&draw(&s, Viewer::Seat(Seat::from_index(me))));
-        let mine = hidden_names(&s, me);
-        for name in &mine {
-            assert!(svg.contains(name.as_str()), "seat {} sees its own {name}", me + 1);
-        }
-        for other in (0..s.players.len()).filter(|o| *o != me) {
-            for name in hidden_names(&s, other) {
-                // A name the viewer holds too, or that the table sees anyway (a development card
-                // or war of the same name), proves nothing.
-                if mine.contains(&name) || public.contains(name.as_str()) {
-                    continue;
-                }
-                assert!(
-                    !svg.contains(name.as_str()),
-                    "seat {} must not see seat {}'s {name}",
-                    me + 1,
-                    other + 1
-                );
-                checked += 1;
-            }
-        }
-    }
+    let checked =
+        each_seat_sees_only_its_own(&s, &public, |me| words(&draw(&s, Viewer::Seat(Seat::from_index(me)))));
     assert!(checked > 10, "the fixture has other seats' secrets to look for ({checked})");
 }
 
@@ -190,15 +168,34 @@ fn the_picture_comes_as_the_map_and_the_panel_and_only_a_seats_own_panel_shows_i
     let public = parts(Viewer::Public);
     assert_eq!(game().draw_parts(&s, Viewer::Public)[0], game().draw_parts(&s, Viewer::Seat(Seat(1)))[0]);
     assert!(!public.contains("Admin cards:") && !public.contains("Military cards:"));
+    let checked = each_seat_sees_only_its_own(&s, &public, |me| parts(Viewer::Seat(Seat::from_index(me))));
+    assert!(checked > 10, "{checked}");
+}
+
+#[test]
+fn no_label_of_a_game_in_progress_lies_under_a_token_or_off_an_edge() {
+    let s = played();
+    let mut pictures = vec![("whole", draw(&s, Viewer::Seat(Seat(1))))];
+    pictures.extend(game().draw_parts(&s, Viewer::Seat(Seat(1))).into_iter().map(|p| (p.name, p.svg)));
+    for (name, svg) in pictures {
+        let problems = crate::draw::collide::label_problems(&svg);
+        assert!(problems.is_empty(), "{name}: {problems:#?}");
+    }
+}
+
+/// Asserts that each seat's rendering (`render(seat index)`) shows its own hidden names and none
+/// of another seat's; a name the viewer holds too, or that the table sees anyway (`public`: a
+/// development card or war of the same name), proves nothing. Returns how many were checked.
+fn each_seat_sees_only_its_own(s: &State, public: &str, render: impl Fn(usize) -> String) -> usize {
     let mut checked = 0;
     for me in 0..s.players.len() {
-        let svg = parts(Viewer::Seat(Seat::from_index(me)));
-        let mine = hidden_names(&s, me);
+        let svg = render(me);
+        let mine = hidden_names(s, me);
         for name in &mine {
-            assert!(svg.contains(name.as_str()), "seat {} sees its own {name} in its panel", me + 1);
+            assert!(svg.contains(name.as_str()), "seat {} sees its own {name}", me + 1);
         }
         for other in (0..s.players.len()).filter(|o| *o != me) {
-            for name in hidden_names(&s, other) {
+            for name in hidden_names(s, other) {
                 if mine.contains(&name) || public.contains(name.as_str()) {
                     continue;
                 }
@@ -212,16 +209,5 @@ fn the_picture_comes_as_the_map_and_the_panel_and_only_a_seats_own_panel_shows_i
             }
         }
     }
-    assert!(checked > 10, "{checked}");
-}
-
-#[test]
-fn no_label_of_a_game_in_progress_lies_under_a_token_or_off_an_edge() {
-    let s = played();
-    let mut pictures = vec![("whole", draw(&s, Viewer::Seat(Seat(1))))];
-    pictures.extend(game().draw_parts(&s, Viewer::Seat(Seat(1))).into_iter().map(|p| (p.name, p.svg)));
-    for (name, svg) in pictures {
-        let problems = crate::draw::collide::label_problems(&svg);
-        assert!(problems.is_empty(), "{name}: {problems:#?}");
-    }
+    checked
 }
