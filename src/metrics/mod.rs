@@ -26,6 +26,10 @@ pub const HTTP_REQUESTS: &str = "stationmaster_http_requests_total";
 pub const HTTP_DURATION: &str = "stationmaster_http_request_duration_seconds";
 /// Order versions stored, by channel (web, api, mail, console, gm, gm_as_seat).
 pub const ORDERS_STORED: &str = "stationmaster_orders_stored_total";
+/// Statements the intake's short path ran (RULING W60).
+pub const INTAKE_STATEMENTS: &str = "stationmaster_intake_statements_total";
+/// The appends those statements carried: over [`INTAKE_STATEMENTS`], the mean batch size.
+pub const INTAKE_APPENDS: &str = "stationmaster_intake_appends_total";
 /// Inbound mails processed, by outcome (accepted, rejected, duplicate, ignored, dropped).
 pub const MAILS_INGESTED: &str = "stationmaster_mails_ingested_total";
 /// Outbox delivery attempts, by result (sent, retrying, given_up).
@@ -88,6 +92,8 @@ fn describe() {
     describe_counter!(HTTP_REQUESTS, "Requests answered, by route template, method and status.");
     describe_histogram!(HTTP_DURATION, Unit::Seconds, "Time to answer a request.");
     describe_counter!(ORDERS_STORED, "Order versions stored, by channel.");
+    describe_counter!(INTAKE_STATEMENTS, "Statements the intake's short path ran (each one commit).");
+    describe_counter!(INTAKE_APPENDS, "Order versions the intake's short path offered to those statements.");
     describe_counter!(MAILS_INGESTED, "Inbound mails processed, by outcome.");
     describe_counter!(OUTBOX_ATTEMPTS, "Outbox delivery attempts, by result.");
     describe_gauge!(OUTBOX_DEPTH, "Mails waiting in the outbox (not sent, not given up).");
@@ -136,6 +142,12 @@ fn method_word(m: &axum::http::Method) -> &'static str {
 /// An order version was stored through `channel` (its `order_versions.source` word).
 pub fn order_stored(channel: &'static str) {
     counter!(ORDERS_STORED, "channel" => channel).increment(1);
+}
+
+/// The intake's short path ran one statement carrying `appends` order versions (RULING W60).
+pub fn intake_statement(appends: usize) {
+    counter!(INTAKE_STATEMENTS).increment(1);
+    counter!(INTAKE_APPENDS).increment(appends as u64);
 }
 
 /// An inbound mail was processed to `outcome` (its `inbound_messages.status` word, or `dropped`

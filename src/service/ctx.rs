@@ -29,6 +29,9 @@ pub struct Ctx {
     pub turn_wake: Arc<Notify>,
     /// The open turns and token hashes the intake's short path remembers (RULING W19).
     pub(crate) intake: Arc<super::intake_cache::IntakeCache>,
+    /// The short path's append tasks, which store appends arriving together in one statement
+    /// (RULING W60).
+    pub(crate) appender: Arc<super::intake_batch::Appender>,
 }
 
 impl Ctx {
@@ -56,7 +59,14 @@ impl Ctx {
             mail_wake: Arc::new(Notify::new()),
             turn_wake: Arc::new(Notify::new()),
             intake: Arc::default(),
+            appender: Arc::default(),
         }
+    }
+
+    /// Statements the intake's short path has run in this process, and the appends they carried
+    /// (RULING W60; the same figures as the metrics `stationmaster_intake_*_total`).
+    pub fn intake_counts(&self) -> (u64, u64) {
+        self.appender.counts()
     }
 
     /// The key in force.

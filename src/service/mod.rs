@@ -19,6 +19,7 @@ pub mod gm_auth;
 mod guides;
 pub mod health;
 pub mod inbound;
+mod intake_batch;
 mod intake_cache;
 mod key_rotation;
 pub mod lifecycle;

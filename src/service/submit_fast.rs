@@ -5,7 +5,8 @@
 //! is unchanged and still takes them (`store::intake`). When it
 //! is not (closed, corrected, rolled back, past the deadline, the cap reached, the seat's own
 //! concurrent submission), nothing was stored and the locked path of [`super::submit`] answers,
-//! so every refusal reads the same whichever path saw it first.
+//! so every refusal reads the same whichever path saw it first. Appends that arrive together
+//! share one statement (`super::intake_batch`, RULING W60).
 
 use super::deadlines::{stored_rhythm, words_in};
 use super::order_pages::MAX_VERSIONS_PER_TURN;
@@ -14,7 +15,7 @@ use super::{Ctx, ServiceError, Source, stored_engine};
 use crate::domain::GameId;
 use crate::orders::OrderText;
 use crate::store;
-use crate::store::intake::{AsRead, SeatKey};
+use crate::store::intake::{AsRead, BatchItem, SeatKey};
 
 /// Stores a player's new (not final) version on the short path, or answers `None` when the
 /// locked path must decide (and, for a token, authenticate). Orders the game's language refuses
@@ -27,12 +28,12 @@ pub(super) async fn try_submit(
     source: Source,
 ) -> Result<Option<Submitted>, ServiceError> {
     let now = ctx.now();
-    let mut conn = ctx.pool.acquire().await?;
     let remembered = ctx.intake.lookup(game, key);
     let from_memory = remembered.is_some();
     let (seat, turn) = match remembered {
         Some(known) => known,
         None => {
+            let mut conn = ctx.pool.acquire().await?;
             let Some(row) = store::intake::view(&mut conn, game, key).await? else {
                 return Ok(None);
             };
@@ -68,7 +69,8 @@ pub(super) async fn try_submit(
         token_hash,
     };
     let new = checked.version(game, seat, turn.number, text, source, now);
-    let done = match store::intake::append_if_open(&mut conn, read, &new).await {
+    let item = BatchItem::new(&read, &new).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let done = match ctx.appender.append(&ctx.pool, item).await {
         Ok(Some(done)) => done,
         Ok(None) => {
             // Closed, corrected, past its deadline, the cap, a token replaced: whatever it was,

@@ -29,6 +29,7 @@ mod inbound_links;
 mod inbound_pipe;
 mod inbound_quotes;
 mod inbound_sealed;
+mod intake_batch;
 mod intake_short_path;
 mod intentions;
 mod lifecycle_clock;
