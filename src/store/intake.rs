@@ -193,14 +193,14 @@ pub async fn append_batch(
          locked AS (SELECT game_id, number, status, first_seq, reopened, opened_at, deadline, deadline_version, \
              acting_seats FROM turns WHERE (game_id, number) IN (SELECT game_id, turn FROM req) \
              ORDER BY game_id, number FOR SHARE), \
-         ok AS (SELECT r.*, l.deadline, l.deadline_version, \
+         ok AS (SELECT r.*, l.deadline, l.deadline_version, s.time_zone, \
              (SELECT COALESCE(max(v.version), 0) FROM order_versions v WHERE v.game_id = r.game_id \
                  AND v.turn = r.turn AND v.seat = r.seat) AS top \
              FROM req r JOIN locked l ON l.game_id = r.game_id AND l.number = r.turn \
+             JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat \
              WHERE l.status = 'open' AND l.first_seq = r.first_seq AND l.reopened = r.reopened \
              AND l.opened_at = r.opened_at AND l.deadline > r.submitted_at AND r.seat = ANY (l.acting_seats) \
-             AND (r.token_hash IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = r.game_id \
-                 AND s.seat = r.seat AND s.token_hash = r.token_hash))), \
+             AND (r.token_hash IS NULL OR s.token_hash = r.token_hash)), \
          ins AS (INSERT INTO order_versions (game_id, turn, seat, version, body, canonical, salt, digest, echo, \
              source, submitted_at, line_salts) \
              SELECT game_id, turn, seat, top + 1, body, canonical, salt, digest, echo::jsonb, source, \
@@ -208,9 +208,9 @@ pub async fn append_batch(
              RETURNING game_id, turn, seat, version), \
          unfinal AS (UPDATE turns u SET all_final_at = NULL FROM (SELECT DISTINCT game_id, turn FROM ins) x \
              WHERE u.game_id = x.game_id AND u.number = x.turn AND u.all_final_at IS NOT NULL) \
-         SELECT ok.i, ins.version, ok.deadline, ok.deadline_version, s.time_zone, g.rhythm, g.turn_length_secs \
+         SELECT ok.i, ins.version, ok.deadline, ok.deadline_version, ok.time_zone, g.rhythm, g.turn_length_secs \
          FROM ins JOIN ok ON ok.game_id = ins.game_id AND ok.turn = ins.turn AND ok.seat = ins.seat \
-         JOIN games g ON g.id = ins.game_id JOIN seats s ON s.game_id = ins.game_id AND s.seat = ins.seat",
+         JOIN games g ON g.id = ins.game_id",
     )
     .bind(items.iter().map(|v| v.game.0).collect::<Vec<_>>())
     .bind(items.iter().map(|v| v.turn).collect::<Vec<_>>())
