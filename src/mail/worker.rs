@@ -20,7 +20,8 @@ use crate::service::{Ctx, Shutdown, undelivered};
 /// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
 /// Once an hour (and at start) it empties the bodies of mail sent before the retention period
-/// ([`retention::purge_sent`], RULING O9).
+/// ([`retention::purge_sent`], RULING O9) and removes the drawings kept longer
+/// ([`retention::purge_drawings`], RULING O27).
 ///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
 pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shutdown: Shutdown) {
@@ -39,6 +40,11 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shut
                 Ok(0) => {}
                 Ok(n) => tracing::info!(mails = n, "bodies of sent mail emptied after the retention period"),
                 Err(e) => tracing::error!(error = %format!("{e:#}"), "purging sent mail failed"),
+            }
+            match retention::purge_drawings(&ctx).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(drawings = n, "drawings removed after the retention period"),
+                Err(e) => tracing::error!(error = %format!("{e:#}"), "removing old drawings failed"),
             }
         }
         let pause = match pass(&ctx, &transport, &mut probed).await {

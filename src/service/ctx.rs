@@ -29,6 +29,8 @@ pub struct Ctx {
     pub turn_wake: Arc<Notify>,
     /// The open turns and token hashes the intake's short path remembers (RULING W19).
     pub(crate) intake: Arc<super::intake_cache::IntakeCache>,
+    /// How drawings become PNGs, outside any publishing transaction (RULING O23).
+    pub renderer: super::pictures::Renderer,
 }
 
 impl Ctx {
@@ -56,6 +58,7 @@ impl Ctx {
             mail_wake: Arc::new(Notify::new()),
             turn_wake: Arc::new(Notify::new()),
             intake: Arc::default(),
+            renderer: super::pictures::Renderer::default(),
         }
     }
 
