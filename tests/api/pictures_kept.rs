@@ -146,7 +146,10 @@ async fn a_kept_picture_is_only_ever_given_for_the_viewers_own_drawing() {
             .await
             .unwrap();
         assert!(svg.contains("Hand of"), "a seat's own drawing, with its hand");
-        let mail = mails.iter().find(|m| m.contains(&format!("<{}>", r.to_addr))).expect("the seat's mail");
+        let mail = mails
+            .iter()
+            .find(|m| m.contains("Turn 1 result") && m.contains(&format!("<{}>", r.to_addr)))
+            .expect("the seat's report");
         assert_eq!(png_parts(mail), vec![stationmaster::draw::png(&svg).unwrap()], "its own drawing");
     }
 
