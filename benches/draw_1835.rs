@@ -7,6 +7,7 @@
 //! `tests/fixtures/1835/boards/dense-0.json` laid on it (every hex built, many stations), the
 //! worst case for the map. Best of five runs each. Run: `cargo bench --bench draw_1835`.
 
+use stationmaster::draw::png_steps;
 use stationmaster::engine::prelude::*;
 use stationmaster::engine::{GameRng, Pick, SetupSpec, Viewer};
 use stationmaster::games::r1835::board::BoardState;
@@ -51,6 +52,30 @@ fn measure(label: &str, g: &R1835, s: &State) {
         png.as_secs_f64() * 1e3,
         bytes.len() / 1024
     );
+    // Issue 38: each part as a report mails it, and where its rendering spends the time.
+    let (parts_time, parts) = best_of(5, || g.draw_parts(s, Viewer::Public));
+    println!("  the three parts drawn: {:.2} ms", parts_time.as_secs_f64() * 1e3);
+    for part in &parts {
+        let (svg, w, h) = part.for_mail();
+        let (parse, tree) = best_of(5, || png_steps::parse(&svg).expect("parses"));
+        let (raster, pixmap) = best_of(5, || png_steps::raster(&tree).expect("rasterises"));
+        let (encode, bytes) = best_of(5, || png_steps::encode(&pixmap).expect("encodes"));
+        let (whole, _) = best_of(5, || stationmaster::draw::png(&svg).expect("renders"));
+        let texts = svg.matches("<text").count();
+        let paths =
+            svg.matches("<path").count() + svg.matches("<polygon").count() + svg.matches("<circle").count();
+        println!(
+            "  part {:8} {w}x{h} px, {} KB SVG, {texts} texts, {paths} shapes: png {:.1} ms \
+             (parse+text {:.1}, raster {:.1}, encode {:.1}), {} KB PNG",
+            part.name,
+            svg.len() / 1024,
+            whole.as_secs_f64() * 1e3,
+            parse.as_secs_f64() * 1e3,
+            raster.as_secs_f64() * 1e3,
+            encode.as_secs_f64() * 1e3,
+            bytes.len() / 1024
+        );
+    }
 }
 
 fn main() {

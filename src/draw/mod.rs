@@ -1,5 +1,6 @@
 //! Pictures of the table (issue 16): a small SVG writer the engines draw with, the geometry of a
-//! pointy-topped hex grid, maps placed by longitude and latitude (`geo`), a few shared colours, and the PNG rendering of a drawing for mail.
+//! pointy-topped hex grid, maps placed by longitude and latitude (`geo`), a few shared colours, the PNG rendering of a drawing for mail, and
+//! the name a drawing is kept under ([`DrawingKey`], the SHA-256 of its document).
 //!
 //! The writer ([`El`]) escapes every text and attribute value it is given, so a player's name
 //! containing `<` or `&` can never break out of the document: there is no way to put raw markup
@@ -14,13 +15,15 @@ pub mod collide;
 pub mod colour;
 pub mod geo;
 pub mod hex;
+mod key;
 pub mod part;
 mod png;
 mod svg;
 pub mod text;
 
+pub use key::DrawingKey;
 pub use part::Part;
-pub use png::{DrawError, png};
+pub use png::{DrawError, png, steps as png_steps};
 pub use svg::{El, Fragment, document, num};
 #[cfg(test)]
 pub mod snapshot;

@@ -1,14 +1,14 @@
 //! A drawing rendered to PNG with resvg, for the inline picture of a report mail.
 //!
-//! Fonts: the system's fonts are read once per process. Our drawings ask for "DejaVu Sans" and
+//! Fonts: the system's fonts are listed once per process, and the files of the family our
+//! drawings use are read into memory then (the font database would otherwise read a font's file
+//! again for every text it shapes). Our drawings ask for "DejaVu Sans" and
 //! fall back to the generic sans-serif family, which is pointed at DejaVu Sans when the system
 //! has it and otherwise at the small font bundled with the binary (`assets/fonts/`, a DejaVu
 //! Sans subset renamed "Stationmaster Sans"), so text still renders on a machine without fonts.
 
-use resvg::{tiny_skia, usvg};
-use sha2::{Digest, Sha256};
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, OnceLock};
+use resvg::usvg;
+use std::sync::{Arc, OnceLock};
 
 /// The bundled fallback font (see `assets/fonts/LICENSE.txt`).
 const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/StationmasterSans.ttf");
@@ -34,6 +34,7 @@ fn font_database(system: bool) -> usvg::fontdb::Database {
     let mut db = usvg::fontdb::Database::new();
     if system {
         db.load_system_fonts();
+        hold_in_memory(&mut db, PREFERRED_FAMILY);
     }
     db.load_font_data(FALLBACK_FONT.to_vec());
     let has = |family: &str| db.faces().any(|f| f.families.iter().any(|(name, _)| name == family));
@@ -42,51 +43,113 @@ fn font_database(system: bool) -> usvg::fontdb::Database {
     db
 }
 
+/// Reads the files of `family`'s faces into memory, once. The font database only lists a system
+/// font's file, and reads the whole file again every time text is shaped or outlined in it —
+/// for an 1835 map part, hundreds of reads of a 750 KB file, most of its rendering time
+/// (issue 38, docs/BENCHMARKS.md). A file that cannot be read stays listed by its path.
+fn hold_in_memory(db: &mut usvg::fontdb::Database, family: &str) {
+    use usvg::fontdb::Source;
+    type Bytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
+    let listed: Vec<_> = db
+        .faces()
+        .filter(|f| f.families.iter().any(|(name, _)| name == family))
+        .filter(|f| matches!(f.source, Source::File(_)))
+        .cloned()
+        .collect();
+    let mut read: Vec<(std::path::PathBuf, Bytes)> = Vec::new();
+    for mut face in listed {
+        let Source::File(path) = &face.source else { continue };
+        let bytes = match read.iter().find(|(p, _)| p == path) {
+            Some((_, bytes)) => bytes.clone(),
+            None => match std::fs::read(path) {
+                Ok(data) => {
+                    let bytes: Bytes = Arc::new(data);
+                    read.push((path.clone(), bytes.clone()));
+                    bytes
+                }
+                Err(_) => continue,
+            },
+        };
+        db.remove_face(face.id);
+        face.source = Source::Binary(bytes);
+        db.push_face_info(face);
+    }
+}
+
 fn system_fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS.get_or_init(|| Arc::new(font_database(true))).clone()
 }
 
-/// How many recent renderings are kept: a turn's reports often share one drawing (every seat
-/// of an 1835 game sees the same table), and are sent one after the other.
-const KEPT: usize = 8;
-
-/// Renders an SVG document to PNG bytes at its own size (1 px per SVG unit). The last few
-/// renderings are kept by the SHA-256 of the document, so the same drawing is rendered once.
+/// Renders an SVG document to PNG bytes at its own size (1 px per SVG unit). Nothing is kept
+/// here: the server keeps each drawing's PNG under its SHA-256 (`service::pictures`, RULING O24).
 pub fn png(svg: &str) -> Result<Vec<u8>, DrawError> {
-    type Kept = Mutex<VecDeque<([u8; 32], Vec<u8>)>>;
-    static RECENT: OnceLock<Kept> = OnceLock::new();
-    let key: [u8; 32] = Sha256::digest(svg.as_bytes()).into();
-    let recent = RECENT.get_or_init(Kept::default);
-    if let Some((_, png)) = recent.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| *k == key) {
-        return Ok(png.clone());
-    }
-    let png = render(svg, system_fonts())?;
-    let mut kept = recent.lock().unwrap_or_else(|e| e.into_inner());
-    if kept.len() >= KEPT {
-        kept.pop_front();
-    }
-    kept.push_back((key, png.clone()));
-    Ok(png)
+    render(svg, system_fonts())
 }
 
 fn render(svg: &str, fonts: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, DrawError> {
-    let options = usvg::Options { fontdb: fonts, ..usvg::Options::default() };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| DrawError::Svg(e.to_string()))?;
-    let size = tree.size().to_int_size();
-    let (width, height) = (size.width(), size.height());
-    if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(DrawError::TooLarge { width, height });
+    let tree = steps::parse_with(svg, fonts)?;
+    steps::encode(&steps::raster(&tree)?)
+}
+
+/// The steps of [`png`] one by one, for the benchmark that measures where the time goes
+/// (`benches/draw_1835.rs`): reading the document (its texts shaped and turned into outlines),
+/// rasterising it, encoding the pixels.
+pub mod steps {
+    use super::{DrawError, MAX_SIDE, system_fonts};
+    use resvg::{tiny_skia, usvg};
+    use std::sync::Arc;
+
+    /// The document read into a render tree (the fonts loaded once per process).
+    pub fn parse(svg: &str) -> Result<usvg::Tree, DrawError> {
+        parse_with(svg, system_fonts())
     }
-    let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(DrawError::TooLarge { width, height })?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| DrawError::Encode(e.to_string()))
+
+    pub(super) fn parse_with(svg: &str, fonts: Arc<usvg::fontdb::Database>) -> Result<usvg::Tree, DrawError> {
+        let options = usvg::Options { fontdb: fonts, ..usvg::Options::default() };
+        usvg::Tree::from_str(svg, &options).map_err(|e| DrawError::Svg(e.to_string()))
+    }
+
+    /// The tree rasterised at its own size.
+    pub fn raster(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, DrawError> {
+        let size = tree.size().to_int_size();
+        let (width, height) = (size.width(), size.height());
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(DrawError::TooLarge { width, height });
+        }
+        let mut pixmap =
+            tiny_skia::Pixmap::new(width, height).ok_or(DrawError::TooLarge { width, height })?;
+        resvg::render(tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        Ok(pixmap)
+    }
+
+    /// The pixels as PNG (RULING O26): an opaque picture — our drawings have a white ground —
+    /// as RGB, with fast compression; one with any transparent pixel as tiny-skia writes it.
+    pub fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, DrawError> {
+        let encoding = |e: png::EncodingError| DrawError::Encode(e.to_string());
+        let rgba = pixmap.data();
+        if rgba.chunks_exact(4).any(|p| p[3] != u8::MAX) {
+            return pixmap.encode_png().map_err(encoding);
+        }
+        // Opaque: premultiplied and straight colour are the same.
+        let rgb: Vec<u8> = rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+        let mut out = Vec::with_capacity(rgb.len() / 8);
+        let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().map_err(encoding)?;
+        writer.write_image_data(&rgb).map_err(encoding)?;
+        writer.finish().map_err(encoding)?;
+        Ok(out)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::draw::{El, document};
+    use resvg::tiny_skia;
 
     /// How many pixels of a PNG are not white.
     fn inked(png: &[u8]) -> usize {
@@ -108,9 +171,32 @@ mod tests {
     }
 
     #[test]
+    fn an_opaque_drawing_is_written_as_rgb_and_reads_back_pixel_for_pixel() {
+        let svg = words();
+        let pixmap = steps::raster(&steps::parse(&svg).expect("parses")).expect("rasterises");
+        let bytes = png(&svg).expect("renders");
+        let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+        let reader = decoder.read_info().expect("a PNG");
+        assert_eq!(reader.info().color_type, png::ColorType::Rgb, "no alpha channel for an opaque picture");
+        let back = tiny_skia::Pixmap::decode_png(&bytes).expect("decodes");
+        assert_eq!(back.data(), pixmap.data(), "the same pixels");
+    }
+
+    #[test]
     fn text_renders_without_any_system_font() {
         let bytes = render(&words(), Arc::new(font_database(false))).expect("renders");
         assert!(inked(&bytes) > 100, "the bundled font draws the text");
+    }
+
+    #[test]
+    fn the_font_our_drawings_use_is_read_once_and_held_in_memory() {
+        let db = font_database(true);
+        let ours: Vec<_> =
+            db.faces().filter(|f| f.families.iter().any(|(n, _)| n == PREFERRED_FAMILY)).collect();
+        assert!(
+            ours.iter().all(|f| matches!(f.source, usvg::fontdb::Source::Binary(_))),
+            "no face of {PREFERRED_FAMILY} is read from its file at each text"
+        );
     }
 
     #[test]

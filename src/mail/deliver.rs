@@ -12,7 +12,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::clock::Clock;
-use crate::service::{Ctx, mail_secrets};
+use crate::service::{Ctx, mail_secrets, pictures};
 use crate::store::outbox::{self, FailureKind, OutboxRow};
 
 pub use super::message::build_message;
@@ -117,11 +117,25 @@ enum Attempt {
     Unsendable(String),
 }
 
-/// Sends one row, its placeholders filled (`row` is the mail as sent, RULING P8).
-async fn attempt(smtp: &AsyncSmtpTransport<Tokio1Executor>, row: OutboxRow, from: &str) -> Attempt {
-    // Rendering a report's picture takes about a tenth of a second: not on the async threads.
+/// Sends one row, its placeholders filled (`row` is the mail as sent, RULING P8), with the PNGs
+/// of the drawings it shows (rendered once per drawing and kept, RULING O24).
+async fn attempt(
+    ctx: &Ctx,
+    smtp: &AsyncSmtpTransport<Tokio1Executor>,
+    row: OutboxRow,
+    from: &str,
+) -> Attempt {
+    let drawn = match pictures::pngs_in(ctx, row.body_html.as_deref().unwrap_or_default()).await {
+        Ok(drawn) => drawn,
+        Err(e) => {
+            let error = format!("the mail's pictures could not be read: {e}");
+            return Attempt::Failed { error, kind: FailureKind::Deferred, stop: false };
+        }
+    };
+    // Building a message with its pictures encoded (and an old report's drawing rendered) is
+    // CPU work: not on the async threads.
     let (owned, sender) = (row, from.to_string());
-    let message = match tokio::task::spawn_blocking(move || build_message(&owned, &sender)).await {
+    let message = match tokio::task::spawn_blocking(move || build_message(&owned, &sender, &drawn)).await {
         Ok(Ok(m)) => m,
         Ok(Err(e)) => return Attempt::Unsendable(format!("{e:#}")),
         Err(e) => return Attempt::Unsendable(format!("building the message failed: {e}")),
@@ -276,7 +290,7 @@ async fn send_batch(
             None if !key_ok && mail_secrets::needs_key(row) => {
                 Attempt::Failed { error: KEY_NOT_HERE.into(), kind: FailureKind::Deferred, stop: false }
             }
-            None => attempt(smtp, mail_secrets::as_sent(ctx, row), from).await,
+            None => attempt(ctx, smtp, mail_secrets::as_sent(ctx, row), from).await,
         };
         let domain = domain_of(&row.to_addr);
         match result {

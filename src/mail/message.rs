@@ -1,14 +1,13 @@
 //! The MIME message built from an outbox row: our headers, the text and HTML parts, the HTML's
 //! inline pictures, and the deadline's calendar attachment.
 //!
-//! An HTML body may carry pictures as `data:` addresses, PNG or SVG (a turn report's picture of
-//! the table is stored as its SVG drawing, issue 16): they are taken out into `multipart/related`
-//! PNG parts, each with its own Content-ID, and the HTML points at them by `cid:` — mail readers
-//! show those, while most block `data:` images. An SVG is rendered to PNG here, when the mail is
-//! built for sending, outside any database transaction (RULING W17); the rendering is
-//! deterministic, so a mail sent again carries the same picture. Building a message with a
-//! drawing takes about a tenth of a second: callers on an async runtime run it on a blocking
-//! thread.
+//! An HTML body may carry pictures: a kept drawing by name (`drawing:<sha256>`, a turn report's
+//! picture of the table, issue 38), or a `data:` address, PNG or SVG (reports queued before
+//! drawings were kept): they are taken out into `multipart/related` PNG parts, each with its own
+//! Content-ID, and the HTML points at them by `cid:` — mail readers show those, while most block
+//! `data:` images. A kept drawing's PNG is rendered before, once per drawing, outside any
+//! transaction (`service::pictures::pngs`; RULINGS W17, O24); the rendering is deterministic, so
+//! a mail sent again carries the same picture.
 
 use anyhow::{Context, bail};
 use lettre::message::header::ContentType;
@@ -16,7 +15,9 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
 use super::deliver::domain_of;
+use crate::draw::DrawingKey;
 use crate::store::outbox::OutboxRow;
+use std::collections::BTreeMap;
 
 /// Builds the MIME message for an outbox row: From, To (with name), Subject, our own
 /// Message-ID (stable for the row, so a resend after a crash is recognisable as the same mail),
@@ -25,7 +26,9 @@ use crate::store::outbox::OutboxRow;
 /// `text/plain` part.
 ///
 /// Fails, without panicking, when an address or message id is malformed.
-pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
+///
+/// `drawn` holds the PNGs of the kept drawings the HTML names (`service::pictures::pngs`).
+pub fn build_message(row: &OutboxRow, from: &str, drawn: &Drawn) -> anyhow::Result<Message> {
     let from: Mailbox = from.trim().parse().context("the From mailbox is invalid")?;
     let address: Address = row
         .to_addr
@@ -50,7 +53,7 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
     }
     let body = match &row.body_html {
         Some(html) => {
-            let (html, pictures) = inline_pictures(html, &angle_id(&row.message_id)?);
+            let (html, pictures) = inline_pictures(html, &angle_id(&row.message_id)?, drawn);
             if pictures.is_empty() {
                 MultiPart::alternative_plain_html(row.body_text.clone(), html)
             } else {
@@ -80,15 +83,21 @@ pub fn build_message(row: &OutboxRow, from: &str) -> anyhow::Result<Message> {
     message.context("cannot assemble the message")
 }
 
-/// The pictures of an HTML body written as `src="data:image/png;base64,…"` or
-/// `src="data:image/svg+xml;base64,…"`, taken out: the HTML with each such `src` pointing at
-/// `cid:pictureN.<message id>`, and each picture's Content-ID and PNG bytes (an SVG rendered).
-/// A `data:` address that is not valid base64 is left as it is; an SVG that does not render is
-/// left out (`src=""`, the picture's text alternative shows) and logged.
-fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8>)>) {
-    const SRC: &str = "src=\"data:image/";
-    const PNG: &str = "png;base64,";
-    const SVG: &str = "svg+xml;base64,";
+/// The PNGs of the kept drawings a mail names (`src="drawing:<sha256>"`), by name: what
+/// `service::pictures::pngs` read back or rendered for it.
+pub type Drawn = BTreeMap<DrawingKey, Vec<u8>>;
+
+/// The pictures of an HTML body taken out: each `src` holding a kept drawing's name
+/// (`drawing:<sha256>`, its PNG from `drawn`), a `data:image/png;base64,…` or a
+/// `data:image/svg+xml;base64,…` address (a report queued before drawings were kept, rendered
+/// here) now points at `cid:pictureN.<message id>`; returned with each picture's Content-ID and
+/// PNG bytes. A `data:` address that is not valid base64 is left as it is; a drawing absent
+/// from `drawn` or an SVG that does not render is left out (`src=""`, the picture's text
+/// alternative shows).
+fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<(String, Vec<u8>)>) {
+    const SRC: &str = "src=\"";
+    const PNG: &str = "data:image/png;base64,";
+    const SVG: &str = "data:image/svg+xml;base64,";
     let bare = message_id.trim_start_matches('<').trim_end_matches('>');
     let (mut out, mut pictures, mut rest) = (String::with_capacity(html.len()), Vec::new(), html);
     while let Some(start) = rest.find(SRC) {
@@ -96,23 +105,27 @@ fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8
         let Some(end) = after.find('"') else { break };
         out.push_str(&rest[..start]);
         let address = &after[..end];
-        let picture = match (address.strip_prefix(PNG), address.strip_prefix(SVG)) {
-            (Some(png), _) => data_encoding::BASE64.decode(png.as_bytes()).ok().map(Ok),
-            (None, Some(svg)) => data_encoding::BASE64.decode(svg.as_bytes()).ok().map(|bytes| {
+        let picture = if let Some(png) = address.strip_prefix(PNG) {
+            data_encoding::BASE64.decode(png.as_bytes()).ok().map(Some)
+        } else if let Some(svg) = address.strip_prefix(SVG) {
+            data_encoding::BASE64.decode(svg.as_bytes()).ok().map(|bytes| {
                 let svg = String::from_utf8_lossy(&bytes);
-                crate::draw::png(&svg).inspect_err(|e| {
-                    tracing::warn!(error = %e, "a mail's picture could not be rendered; sent without it");
-                })
-            }),
-            (None, None) => None,
+                crate::draw::png(&svg)
+                    .inspect_err(|e| {
+                        tracing::warn!(error = %e, "a mail's picture could not be rendered; sent without it");
+                    })
+                    .ok()
+            })
+        } else {
+            DrawingKey::from_src(address).map(|key| drawn.get(&key).cloned())
         };
         match picture {
-            Some(Ok(png)) => {
+            Some(Some(png)) => {
                 let cid = format!("picture{}.{bare}", pictures.len() + 1);
                 out.push_str(&format!("src=\"cid:{cid}\""));
                 pictures.push((cid, png));
             }
-            Some(Err(_)) => out.push_str("src=\"\""),
+            Some(None) => out.push_str("src=\"\""),
             None => out.push_str(&rest[start..start + SRC.len() + end + 1]),
         }
         rest = &after[end + 1..];
@@ -122,12 +135,12 @@ fn inline_pictures(html: &str, message_id: &str) -> (String, Vec<(String, Vec<u8
 }
 
 /// The HTML part as a mail client shows it (the dev mailbox, issue 36): each inline picture
-/// taken out as [`build_message`] takes it (an SVG rendered to its PNG part) and put back as
+/// taken out as [`build_message`] takes it (a kept drawing's PNG from `drawn`) and put back as
 /// that part's bytes in a `data:` address, since the page has no message to resolve `cid:` in.
-/// Renders drawings: run it on a blocking thread.
-pub fn html_as_mailed(html: &str, message_id: &str) -> String {
+/// May render an old report's drawing: run it on a blocking thread.
+pub fn html_as_mailed(html: &str, message_id: &str, drawn: &Drawn) -> String {
     let id = angle_id(message_id).unwrap_or_else(|_| "<mail@dev>".into());
-    let (mut html, pictures) = inline_pictures(html, &id);
+    let (mut html, pictures) = inline_pictures(html, &id, drawn);
     for (cid, png) in pictures {
         let data = format!("data:image/png;base64,{}", data_encoding::BASE64.encode(&png));
         html = html.replace(&format!("src=\"cid:{cid}\""), &format!("src=\"{data}\""));
@@ -181,7 +194,8 @@ mod tests {
     }
 
     fn formatted(row: &OutboxRow) -> String {
-        let message = build_message(row, "Stationmaster <gm@stationmaster.test>").expect("builds");
+        let message =
+            build_message(row, "Stationmaster <gm@stationmaster.test>", &Drawn::new()).expect("builds");
         String::from_utf8(message.formatted()).expect("utf-8")
     }
 
@@ -262,8 +276,8 @@ mod tests {
             "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
             data_encoding::BASE64.encode(svg.as_bytes())
         );
-        let (_, parts) = inline_pictures(&html, "<m@x>");
-        let shown = html_as_mailed(&html, "m@x");
+        let (_, parts) = inline_pictures(&html, "<m@x>", &Drawn::new());
+        let shown = html_as_mailed(&html, "m@x", &Drawn::new());
         assert_eq!(
             shown,
             format!(
@@ -285,10 +299,21 @@ mod tests {
             "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
             data_encoding::BASE64.encode(svg.as_bytes())
         );
-        let (out, pictures) = inline_pictures(&html, "<m@x>");
+        let (out, pictures) = inline_pictures(&html, "<m@x>", &Drawn::new());
         assert_eq!(out, "<img src=\"cid:picture1.m@x\" alt=\"t\">");
         assert_eq!(pictures.len(), 1);
         assert_eq!(pictures[0].1, crate::draw::png(&svg).expect("renders"), "the same picture every time");
+    }
+
+    #[test]
+    fn a_kept_drawing_becomes_its_png_part_and_one_not_rendered_is_left_out() {
+        let (shown, missing) = (DrawingKey::of("<svg>shown</svg>"), DrawingKey::of("<svg>missing</svg>"));
+        let html =
+            format!("<img src=\"{}\" alt=\"a\"><img src=\"{}\" alt=\"b\">", shown.src(), missing.src());
+        let drawn = Drawn::from([(shown, b"\x89PNG kept".to_vec())]);
+        let (out, pictures) = inline_pictures(&html, "<m@x>", &drawn);
+        assert_eq!(out, "<img src=\"cid:picture1.m@x\" alt=\"a\"><img src=\"\" alt=\"b\">");
+        assert_eq!(pictures, vec![("picture1.m@x".to_string(), b"\x89PNG kept".to_vec())]);
     }
 
     #[test]
@@ -297,17 +322,19 @@ mod tests {
             "<img src=\"data:image/svg+xml;base64,{}\" alt=\"t\">",
             data_encoding::BASE64.encode(b"<svg")
         );
-        let (out, pictures) = inline_pictures(&html, "<m@x>");
+        let (out, pictures) = inline_pictures(&html, "<m@x>", &Drawn::new());
         assert!(pictures.is_empty());
         assert_eq!(out, "<img src=\"\" alt=\"t\">");
     }
 
     #[test]
     fn a_broken_data_address_is_left_alone() {
-        let (html, pictures) = inline_pictures("<img src=\"data:image/png;base64,!!!\"> and text", "<a@b>");
+        let (html, pictures) =
+            inline_pictures("<img src=\"data:image/png;base64,!!!\"> and text", "<a@b>", &Drawn::new());
         assert!(pictures.is_empty());
         assert_eq!(html, "<img src=\"data:image/png;base64,!!!\"> and text");
-        let (html, pictures) = inline_pictures("<img src=\"data:image/png;base64,QUJD", "<a@b>");
+        let (html, pictures) =
+            inline_pictures("<img src=\"data:image/png;base64,QUJD", "<a@b>", &Drawn::new());
         assert!(pictures.is_empty() && html.ends_with("QUJD"), "an unterminated address is kept");
     }
 
@@ -315,13 +342,13 @@ mod tests {
     fn bad_addresses_and_ids_are_errors_not_panics() {
         let mut r = row();
         r.to_addr = "not an address".into();
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
-        assert!(build_message(&row(), "no mailbox here").is_err());
+        assert!(build_message(&r, "gm@stationmaster.test", &Drawn::new()).is_err());
+        assert!(build_message(&row(), "no mailbox here", &Drawn::new()).is_err());
         let mut r = row();
         r.message_id = "x@y>\r\nBcc: evil@example.org".into();
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
+        assert!(build_message(&r, "gm@stationmaster.test", &Drawn::new()).is_err());
         let mut r = row();
         r.in_reply_to = Some("no-at-sign".into());
-        assert!(build_message(&r, "gm@stationmaster.test").is_err());
+        assert!(build_message(&r, "gm@stationmaster.test", &Drawn::new()).is_err());
     }
 }

@@ -9,8 +9,9 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::TimeDelta;
 
+use crate::domain::GIVE_UP_AFTER;
 use crate::service::Ctx;
-use crate::store::outbox;
+use crate::store::{drawings, outbox};
 
 /// How often the worker purges.
 pub const PURGE_EVERY: Duration = Duration::from_secs(3600);
@@ -30,6 +31,26 @@ pub async fn purge_sent(ctx: &Ctx) -> anyhow::Result<u64> {
         let n = outbox::purge_sent_bodies(&mut conn, before, now, BATCH)
             .await
             .context("cannot empty the bodies of sent mail")?;
+        total += n;
+        if n < BATCH as u64 {
+            return Ok(total);
+        }
+    }
+}
+
+/// Removes the drawings kept longer than the retention period — and at least a day longer than
+/// mail is retried ([`GIVE_UP_AFTER`]), so no mail still to be sent loses its picture (RULING
+/// O27). A page that shows a removed drawing again keeps and renders it anew. Returns how many.
+pub async fn purge_drawings(ctx: &Ctx) -> anyhow::Result<u64> {
+    let now = ctx.now();
+    let days = i64::try_from(ctx.settings.mail_keep_days).unwrap_or(i64::MAX);
+    let keep = TimeDelta::try_days(days).unwrap_or(TimeDelta::MAX).max(GIVE_UP_AFTER + TimeDelta::days(1));
+    let Some(before) = now.checked_sub_signed(keep) else { return Ok(0) };
+    let mut conn = ctx.pool.acquire().await.context("cannot get a database connection to purge drawings")?;
+    let mut total = 0;
+    loop {
+        let n =
+            drawings::purge_before(&mut conn, before, BATCH).await.context("cannot remove old drawings")?;
         total += n;
         if n < BATCH as u64 {
             return Ok(total);

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::deliver::{BATCH_SIZE, Leasing, Transport, deliver_due_at, probe_and_hurry};
+use super::deliver::{BATCH_SIZE, DeliveryStats, Leasing, Transport, deliver_due_at, probe_and_hurry};
 use super::retention::{self, PURGE_EVERY};
 use crate::service::{Ctx, Shutdown, undelivered};
 
@@ -20,7 +20,8 @@ use crate::service::{Ctx, Shutdown, undelivered};
 /// [`PROBE_EVERY`] ([`probe_and_hurry`]), so mail goes out soon after it is back.
 ///
 /// Once an hour (and at start) it empties the bodies of mail sent before the retention period
-/// ([`retention::purge_sent`], RULING O9).
+/// ([`retention::purge_sent`], RULING O9) and removes the drawings kept longer
+/// ([`retention::purge_drawings`], RULING O27).
 ///
 /// With [`Transport::Keep`] there is nothing to do: it only waits for `shutdown`.
 pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shutdown: Shutdown) {
@@ -39,6 +40,11 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shut
                 Ok(0) => {}
                 Ok(n) => tracing::info!(mails = n, "bodies of sent mail emptied after the retention period"),
                 Err(e) => tracing::error!(error = %format!("{e:#}"), "purging sent mail failed"),
+            }
+            match retention::purge_drawings(&ctx).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(drawings = n, "drawings removed after the retention period"),
+                Err(e) => tracing::error!(error = %format!("{e:#}"), "removing old drawings failed"),
             }
         }
         let pause = match pass(&ctx, &transport, &mut probed).await {
@@ -63,11 +69,23 @@ pub async fn run_worker(ctx: Ctx, transport: Transport, tick: Duration, mut shut
 /// How often an unreachable SMTP server is asked whether it is back (RULING O1).
 pub const PROBE_EVERY: Duration = Duration::from_secs(60);
 
-/// One delivery pass; returns whether more mail may be due at once.
+/// One delivery pass; returns whether more mail may be due at once. It sends four batches at
+/// once, each on its own SMTP connection (issue 38): a mail waits for the SMTP server's answers
+/// and for its pictures, so one batch after the other left the CPU idle while a deadline's
+/// reports queued (docs/BENCHMARKS.md, "Pictures at scale"). Each batch is claimed under its own
+/// lease, so no mail is sent twice (RULINGS O4, O8).
 async fn pass(ctx: &Ctx, transport: &Transport, probed: &mut Instant) -> anyhow::Result<bool> {
-    let stats = deliver_due_at(ctx, transport, &ctx.clock, Leasing::default())
-        .await
-        .context("delivering due mail")?;
+    let batch = || deliver_due_at(ctx, transport, &ctx.clock, Leasing::default());
+    let (a, b, c, d) = tokio::join!(batch(), batch(), batch(), batch());
+    let mut stats = DeliveryStats::default();
+    for s in [a, b, c, d] {
+        let s = s.context("delivering due mail")?;
+        stats.claimed += s.claimed;
+        stats.sent += s.sent;
+        stats.retrying += s.retrying;
+        stats.given_up += s.given_up;
+        stats.hurried += s.hurried;
+    }
     if stats.claimed == 0 && probed.elapsed() >= PROBE_EVERY {
         *probed = Instant::now();
         let hurried =

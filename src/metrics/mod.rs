@@ -45,6 +45,8 @@ pub const TURNS_ADJUDICATED: &str = "stationmaster_turns_adjudicated_total";
 /// Time the engine took to adjudicate a turn, by engine.
 pub const ADJUDICATION_DURATION: &str = "stationmaster_adjudication_duration_seconds";
 /// Time one scheduler pass took.
+/// Histogram: how long rendering one kept drawing to PNG took (issue 38).
+pub const DRAWING_RENDER: &str = "stationmaster_drawing_render_duration_seconds";
 pub const SCHEDULER_PASS: &str = "stationmaster_scheduler_pass_duration_seconds";
 /// How long the turn due longest has been due without being closed (0 when none), read at each
 /// scrape.
@@ -102,6 +104,7 @@ fn describe() {
     describe_counter!(TURNS_ADJUDICATED, "Turns adjudicated, by engine and result.");
     describe_histogram!(ADJUDICATION_DURATION, Unit::Seconds, "Time the engine took to adjudicate a turn.");
     describe_histogram!(SCHEDULER_PASS, Unit::Seconds, "Time one scheduler pass took.");
+    describe_histogram!(DRAWING_RENDER, Unit::Seconds, "Time rendering one kept drawing to PNG took.");
     describe_gauge!(SCHEDULER_LAG, Unit::Seconds, "How long the turn due longest has waited to be closed.");
     describe_gauge!(TURNS_DUE, "Turns due now and not closed yet.");
     describe_gauge!(DB_CONNECTIONS, "Database connections of this process, by state.");
@@ -180,6 +183,14 @@ pub fn adjudication(
     let engine = engine.to_string();
     histogram!(ADJUDICATION_DURATION, "engine" => engine.clone()).record(started.elapsed().as_secs_f64());
     counter!(TURNS_ADJUDICATED, "engine" => engine, "result" => result).increment(1);
+    out
+}
+
+/// Renders a drawing (`render`), timing it.
+pub fn drawing_render<T>(render: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let out = render();
+    histogram!(DRAWING_RENDER).record(started.elapsed().as_secs_f64());
     out
 }
 

@@ -32,6 +32,8 @@ pub struct Ctx {
     /// The short path's append tasks, which store appends arriving together in one statement
     /// (RULING W60).
     pub(crate) appender: Arc<super::intake_batch::Appender>,
+    /// How drawings become PNGs, outside any publishing transaction (RULING O23).
+    pub renderer: super::pictures::Renderer,
 }
 
 impl Ctx {
@@ -60,6 +62,7 @@ impl Ctx {
             turn_wake: Arc::new(Notify::new()),
             intake: Arc::default(),
             appender: Arc::default(),
+            renderer: super::pictures::Renderer::default(),
         }
     }
 

@@ -29,7 +29,7 @@ mod notices;
 pub mod order_pages;
 pub mod orders_preview;
 mod password_check;
-mod pictures;
+pub mod pictures;
 mod published;
 pub mod server_key;
 pub mod signin_limits;
@@ -52,7 +52,7 @@ pub use error::ServiceError;
 pub use guides::{OrderGuide, order_guide};
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
-pub use pictures::{current_picture, turn_picture};
+pub use pictures::{Renderer, current_picture, turn_picture};
 pub use published::{
     PublishedLine, PublishedPage, PublishedSheet, disclose, disclose_turn, published_orders,
 };

@@ -1,13 +1,19 @@
 //! The picture of the table after a published turn, for its stable address
 //! (`/games/{id}/turns/{n}/table.svg`, issue 16): always the public drawing, never a seat's; and
 //! the whole picture of the table now as a viewer may see it, the full size of the parts a page
-//! shows (issue 36).
+//! shows (issue 36). The PNG of a drawing, for the mail and the pages: rendered once per distinct
+//! drawing, outside the publishing transaction, and kept under the SHA-256 of its SVG (issue 38,
+//! RULINGS O23–O25; `store::drawings`).
 
+use super::Ctx;
 use super::{ServiceError, engine_of, load_game};
 use crate::domain::{GameId, TurnStatus};
+use crate::draw::{DrawError, DrawingKey};
 use crate::engine::Viewer;
 use crate::store;
 use sqlx::PgConnection;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The public drawing of the state after published turn `turn` of `game`. A turn that is not
 /// published (open, held, a draft, failed) or does not exist is [`ServiceError::TurnNotFound`],
@@ -33,4 +39,114 @@ pub async fn current_picture(
 ) -> Result<Option<String>, ServiceError> {
     let g = load_game(conn, game).await?;
     Ok(engine_of(&g)?.draw(&g.state, viewer)?)
+}
+
+/// How a drawing becomes a PNG: resvg ([`crate::draw::png`]) in the server; a test may put in
+/// one that counts its calls ([`Renderer::new`]).
+#[derive(Clone)]
+pub struct Renderer(Arc<dyn Fn(&str) -> Result<Vec<u8>, DrawError> + Send + Sync>);
+
+impl Renderer {
+    /// A renderer that calls `f`.
+    pub fn new(f: impl Fn(&str) -> Result<Vec<u8>, DrawError> + Send + Sync + 'static) -> Self {
+        Renderer(Arc::new(f))
+    }
+
+    /// Renders one drawing.
+    pub fn render(&self, svg: &str) -> Result<Vec<u8>, DrawError> {
+        (self.0)(svg)
+    }
+}
+
+impl Default for Renderer {
+    /// resvg, [`crate::draw::png`].
+    fn default() -> Self {
+        Renderer::new(crate::draw::png)
+    }
+}
+
+/// Keeps the drawings a turn's reports show, in the publishing transaction: the SVG only, each
+/// distinct drawing once; nothing is rendered here (RULING O23).
+pub(crate) async fn keep(
+    ctx: &Ctx,
+    conn: &mut PgConnection,
+    drawings: &[(DrawingKey, &str)],
+) -> Result<(), ServiceError> {
+    Ok(store::drawings::insert_new(conn, drawings, ctx.now()).await?)
+}
+
+/// The PNG of each of these kept drawings, for a mail or a page: read back when rendered
+/// before, otherwise rendered now — outside any publishing transaction, on a blocking thread —
+/// and kept, so each drawing is rendered once however many mails and pages show it (RULINGS
+/// O24, O25). A drawing not kept, or one that does not render (logged), is absent.
+pub async fn pngs(ctx: &Ctx, keys: &[DrawingKey]) -> Result<BTreeMap<DrawingKey, Vec<u8>>, ServiceError> {
+    if keys.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let mut conn = ctx.pool.acquire().await?;
+    let mut out: BTreeMap<DrawingKey, Vec<u8>> =
+        store::drawings::rendered(&mut conn, keys).await?.into_iter().collect();
+    drop(conn);
+    for &key in keys {
+        if !out.contains_key(&key)
+            && let Some(png) = render_kept(ctx, key).await?
+        {
+            out.insert(key, png);
+        }
+    }
+    Ok(out)
+}
+
+/// The PNGs of the kept drawings an HTML body names (`src="drawing:<sha256>"`), as [`pngs`].
+pub async fn pngs_in(ctx: &Ctx, html: &str) -> Result<BTreeMap<DrawingKey, Vec<u8>>, ServiceError> {
+    pngs(ctx, &DrawingKey::all_in(html)).await
+}
+
+/// Renders a kept drawing and keeps its PNG. The drawing's row is locked meanwhile (in a short
+/// transaction of its own), so a second renderer — another worker, another server — waits and
+/// then takes the PNG instead of rendering it again.
+async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let Some((svg, png)) = store::drawings::lock(&mut tx, key).await? else {
+        return Ok(None);
+    };
+    if png.is_some() {
+        return Ok(png);
+    }
+    let renderer = ctx.renderer.clone();
+    let png = match tokio::task::spawn_blocking(move || {
+        crate::metrics::drawing_render(|| renderer.render(&svg))
+    })
+    .await
+    {
+        Ok(Ok(png)) => png,
+        Ok(Err(e)) => {
+            tracing::warn!(drawing = %key, error = %e, "a drawing could not be rendered; shown without it");
+            return Ok(None);
+        }
+        Err(e) => {
+            tracing::error!(drawing = %key, error = %e, "rendering a drawing failed");
+            return Ok(None);
+        }
+    };
+    store::drawings::set_png(&mut tx, key, &png, ctx.now()).await?;
+    tx.commit().await?;
+    Ok(Some(png))
+}
+
+/// The PNG of the drawing `svg` (a page's picture): kept under the SHA-256 of the document
+/// itself, so a viewer is only ever given the rendering of its own drawing (RULING O25).
+/// A drawing that does not render is an internal error.
+pub async fn png_of(ctx: &Ctx, svg: &str) -> Result<Vec<u8>, ServiceError> {
+    let key = DrawingKey::of(svg);
+    {
+        let mut conn = ctx.pool.acquire().await?;
+        if let Some((_, png)) = store::drawings::rendered(&mut conn, &[key]).await?.pop() {
+            return Ok(png);
+        }
+        keep(ctx, &mut conn, &[(key, svg)]).await?;
+    }
+    render_kept(ctx, key)
+        .await?
+        .ok_or_else(|| ServiceError::Internal(format!("drawing {key} could not be rendered")))
 }

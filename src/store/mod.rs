@@ -9,6 +9,7 @@
 //! stored value is an error, never a default.
 
 pub mod audit;
+pub mod drawings;
 pub mod export;
 pub mod games;
 pub mod gm;

@@ -57,14 +57,15 @@ async fn show(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<impl IntoRe
     Ok(([(header::CONTENT_SECURITY_POLICY, PAGE_POLICY)], page))
 }
 
-/// The HTML part as a mail client shows it, with its pictures as their PNG parts (rendered here,
-/// on a blocking thread, as the outbox worker renders them for SMTP).
+/// The HTML part as a mail client shows it, with its pictures as their PNG parts (the kept
+/// drawings' PNGs, rendered once as the outbox worker has them for SMTP).
 async fn html(State(ctx): State<Ctx>, Path(id): Path<i64>) -> Result<impl IntoResponse, WebError> {
     let m =
         service::outbox_mail(&ctx, id).await?.ok_or_else(|| WebError::not_found(format!("no mail {id}")))?;
     let html = m.body_html.ok_or_else(|| WebError::not_found(format!("mail {id} has no HTML part")))?;
     let id = m.message_id;
-    let shown = tokio::task::spawn_blocking(move || crate::mail::message::html_as_mailed(&html, &id))
+    let drawn = service::pictures::pngs_in(&ctx, &html).await?;
+    let shown = tokio::task::spawn_blocking(move || crate::mail::message::html_as_mailed(&html, &id, &drawn))
         .await
         .map_err(WebError::internal)?;
     Ok((

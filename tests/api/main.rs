@@ -41,6 +41,7 @@ mod order_limits;
 mod orders_api;
 mod orders_preview;
 mod pictures;
+mod pictures_kept;
 mod postfix;
 mod public_dir;
 mod published_orders;

@@ -53,19 +53,21 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
         .find(|m| m.kind == "report" && m.to_addr == g.seats[0].player.email.as_str())
         .expect("seat 1's report");
     let html = report.body_html.clone().expect("an HTML part");
-    assert!(
-        html.contains("<img src=\"data:image/svg+xml;base64,"),
-        "the drawing, rendered when sent: {html}"
-    );
-    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    assert!(html.contains("<img src=\"drawing:"), "the kept drawing, rendered when sent: {html}");
+    let drawn = stationmaster::service::pictures::pngs_in(&app.ctx, &html).await.unwrap();
+    let message =
+        stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>", &drawn).expect("builds");
     let text = String::from_utf8(message.formatted()).expect("utf-8");
     assert!(text.contains("Content-Type: multipart/related;"), "{text}");
     assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
-    // The PNG sent is the seat's drawing, rendered by the outbox worker when the mail is built
-    // (outside the publishing transaction), the same every time it is built.
-    let svg =
-        html.split_once("data:image/svg+xml;base64,").and_then(|(_, rest)| rest.split_once('"')).unwrap().0;
-    let svg = String::from_utf8(data_encoding::BASE64.decode(svg.as_bytes()).unwrap()).unwrap();
+    // The PNG sent is the seat's drawing, rendered outside the publishing transaction and kept,
+    // the same every time the mail is built.
+    let sha = html.split_once("src=\"drawing:").and_then(|(_, rest)| rest.split_once('"')).unwrap().0;
+    let svg: String = sqlx::query_scalar("SELECT svg FROM drawings WHERE encode(sha256, 'hex') = $1")
+        .bind(sha)
+        .fetch_one(&app.ctx.pool)
+        .await
+        .unwrap();
     assert!(svg.contains("Hand of"), "seat 1's own drawing");
     let png_of = |text: &str| {
         let part = text.split_once("Content-Transfer-Encoding: base64\r\n\r\n").unwrap().1;
@@ -73,7 +75,9 @@ async fn a_report_mail_shows_the_seats_picture_inline_and_archives_the_report_wi
         data_encoding::BASE64.decode(part.as_bytes()).unwrap()
     };
     assert_eq!(png_of(&text), stationmaster::draw::png(&svg).unwrap());
-    let again = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let drawn = stationmaster::service::pictures::pngs_in(&app.ctx, &html).await.unwrap();
+    let again =
+        stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>", &drawn).expect("builds");
     let again = String::from_utf8(again.formatted()).unwrap();
     assert_eq!(png_of(&again), png_of(&text), "built again, the same picture");
     let mut conn = app.ctx.pool.acquire().await.unwrap();
@@ -105,7 +109,11 @@ async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_repo
     assert!(r.body.contains("Confederate Rails") && r.body.contains("Union: Maryland"), "{}", r.body);
     assert!(!r.body.contains("Special Events held:"), "the public picture names no hand");
     let report = app.outbox().await.into_iter().find(|m| m.kind == "report").expect("a report");
-    let message = stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>").expect("builds");
+    let drawn = stationmaster::service::pictures::pngs_in(&app.ctx, report.body_html.as_deref().unwrap())
+        .await
+        .unwrap();
+    let message =
+        stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>", &drawn).expect("builds");
     let text = String::from_utf8(message.formatted()).expect("utf-8");
     assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
 }

@@ -49,12 +49,13 @@ async fn public_texts(app: &TestApp, g: &CreatedGame, turn: i32, except: u8) -> 
     out
 }
 
-/// An HTML part with its inline pictures (base64 drawings, whose letters can spell anything) cut
-/// out; what a seat's picture shows is checked by each engine's drawing tests.
+/// An HTML part with its inline pictures (base64 drawings, whose letters can spell anything, and
+/// kept drawings' hex names) cut out; what a seat's picture shows is checked by each engine's
+/// drawing tests.
 fn without_inline_images(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
-    while let Some(at) = rest.find("data:image/") {
+    while let Some(at) = [rest.find("data:image/"), rest.find("drawing:")].into_iter().flatten().min() {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
         rest = rest.find('"').map_or("", |end| &rest[end..]);

@@ -83,18 +83,19 @@ async fn the_turn_report_reads_as_recorded() {
     assert_snapshot("report_turn1_seat4_nmr.txt", &redact(&nmr_report.body_text, &g, &secrets));
 
     // The HTML part, its picture cut out (issue 16: the table as an inline PNG with a text
-    // alternative; stored as SVG, rendered to PNG when sent), and the shape of the mail as sent:
-    // alternative → related → HTML + PNG.
+    // alternative; kept as a drawing named by its SHA-256, rendered to PNG when sent, issue 38),
+    // and the shape of the mail as sent: alternative → related → HTML + PNG.
     let html = report.body_html.clone().expect("an HTML part");
-    let (before, after) =
-        html.split_once("data:image/svg+xml;base64,").expect("the drawing inline in the HTML");
+    let (before, after) = html.split_once("src=\"drawing:").expect("the drawing named in the HTML");
     let after = &after[after.find('"').expect("the end of the picture")..];
     assert_snapshot(
         "report_turn1_seat1.html",
-        &redact(&format!("{before}data:image/svg+xml;base64,<svg>{after}"), &g, &secrets),
+        &redact(&format!("{before}src=\"drawing:<sha256>{after}"), &g, &secrets),
     );
+    let drawn = stationmaster::service::pictures::pngs_in(&app.ctx, &html).await.unwrap();
     let sent =
-        stationmaster::mail::message::build_message(&report, "Stationmaster <gm-robot@sm.test>").unwrap();
+        stationmaster::mail::message::build_message(&report, "Stationmaster <gm-robot@sm.test>", &drawn)
+            .unwrap();
     let sent = String::from_utf8_lossy(&sent.formatted()).replace("\r\n", "\n");
     assert_snapshot("report_turn1_seat1.mime", &mime_shape(&sent));
 }

@@ -88,7 +88,8 @@ impl TurnParts<'_> {
             reopened: self.turn.reopened,
             first_seq: self.turn.first_seq,
         };
-        let (mail, html) = seat_report(&c, seat)?;
+        // Only the archived report is kept here: no picture is drawn.
+        let (mail, html) = seat_report(&c, seat, &[])?;
         Ok(archived(self.turn.number, seat.seat, &mail, html))
     }
 }

@@ -1,14 +1,17 @@
 //! Publishing a turn: one transaction that appends the action log, stores the new state, counts
 //! NMRs, opens the next turn and queues every seat's report mail in the outbox (and the chat
-//! notices of the game's webhooks).
+//! notices of the game's webhooks). The reports' drawings are kept as SVG, each distinct one
+//! once; none is rendered here (RULING O23).
 
 use super::draft::lock_draft;
 use super::state::{Step, TurnPhase, step_from};
 use super::{nmr, open, reports};
 use crate::domain::GameId;
+use crate::draw::DrawingKey;
+use crate::engine::Viewer;
 use crate::registry::TurnOutcome;
 use crate::service::audit::{self, Actor};
-use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices, webhooks};
+use crate::service::{Ctx, ServiceError, deadlines, engine_of, notices, pictures, webhooks};
 use crate::store;
 use crate::store::games::{ActionRow, GameRow};
 use crate::store::turns::TurnRow;
@@ -82,24 +85,45 @@ async fn publish_as(
 
     let orders = store::orders::latest_of_turn(conn, game.id, turn.number).await?;
     let seats = store::games::seats(conn, game.id).await?;
-    for seat in &seats {
-        let s = seat.seat;
+    let context = |seat: &store::games::SeatRow| reports::ReportContext {
+        game,
+        engine,
+        turn: turn.number,
+        outcome,
+        orders: &orders,
+        seats: &seats,
+        next_deadline,
         // RULING P8: the report (mail and stored copy) holds the link's placeholder, filled when
         // the mail is sent and, on the seat page, with the reader's own link.
-        let reply_to = notices::ReplyTo::Seat { seat: s, generation: seat.token_generation };
-        let ctx_r = reports::ReportContext {
-            game,
-            engine,
-            turn: turn.number,
-            outcome,
-            orders: &orders,
-            seats: &seats,
-            next_deadline,
-            reply_to,
-            reopened: turn.reopened,
-            first_seq: turn.first_seq,
+        reply_to: notices::ReplyTo::Seat { seat: seat.seat, generation: seat.token_generation },
+        reopened: turn.reopened,
+        first_seq: turn.first_seq,
+    };
+    // RULING O23: the drawings are drawn here, once per viewer (once for every seat of a game of
+    // open information), and kept as SVG; nothing is rendered inside this transaction.
+    let shared = match seats.first() {
+        Some(first) if engine.open_information() => Some(reports::pictures(&context(first), Viewer::Public)?),
+        _ => None,
+    };
+    let mut drawings: Vec<reports::Drawing> = shared.iter().flat_map(|(_, d)| d.clone()).collect();
+    let mut mails = Vec::with_capacity(seats.len());
+    for seat in &seats {
+        let ctx_r = context(seat);
+        let pictures = match &shared {
+            Some((pictures, _)) => pictures.clone(),
+            None => {
+                let (pictures, drawn) = reports::pictures(&ctx_r, Viewer::Seat(seat.seat))?;
+                drawings.extend(drawn);
+                pictures
+            }
         };
-        let (mut mail, archived_html) = reports::seat_report(&ctx_r, seat)?;
+        mails.push((seat, reports::seat_report(&ctx_r, seat, &pictures)?));
+    }
+    drawings.sort_by_key(|(k, _)| *k);
+    drawings.dedup_by_key(|(k, _)| *k);
+    let kept: Vec<(DrawingKey, &str)> = drawings.iter().map(|(k, svg)| (*k, svg.as_str())).collect();
+    pictures::keep(ctx, conn, &kept).await?;
+    for (seat, (mut mail, archived_html)) in mails {
         // The next deadline goes into the player's calendar.
         mail.calendar = next_deadline.map(|d| deadlines::calendar(ctx, game, turn.number + 1, d, 0));
         let kept = reports::archived(turn.number, seat.seat, &mail, archived_html);

@@ -3,15 +3,16 @@
 //! that seat may see them (its own whole, with every salt; the others' public lines and hashes)
 //! so receipts can be checked.
 //!
-//! The mail's HTML part shows the seat's picture of the table (`Draw::draw`, issue 16). The
-//! report stores the drawing as SVG in a `data:` address (drawing it takes a millisecond, so it
-//! may happen inside the publishing transaction); the outbox worker renders it to PNG when it
-//! builds the message, outside any transaction, and sends it as a related part with a
-//! Content-ID (`mail::message`; RULING W17). The `<pre>` text stays as its alternative, and the
+//! The mail's HTML part shows the seat's picture of the table in parts (`Draw::draw_parts`,
+//! issues 16 and 36). Each part is a drawing kept once under the SHA-256 of its SVG
+//! (`service::pictures::keep`, in the publishing transaction, which renders nothing); the HTML
+//! names it `drawing:<sha256>`, and the outbox worker puts in its PNG — rendered once per
+//! distinct drawing, outside any transaction, and kept — as a related part with a Content-ID
+//! (`mail::message`; RULINGS W17, O23–O25). The `<pre>` text stays as its alternative, and the
 //! plain-text part is complete without it. The archived report (`reports` table, shown on pages
 //! whose policy allows no `data:` images) keeps the HTML without the picture.
 
-use crate::draw::Part;
+use crate::draw::{DrawingKey, Part};
 use crate::engine::{LineNote, Seat, Viewer};
 use crate::registry::{DynGame, TurnOutcome};
 use crate::service::notices::{self, OutgoingMail, ReplyTo, SEAT_LINK, render};
@@ -38,11 +39,12 @@ pub struct ReportContext<'a> {
     pub first_seq: i64,
 }
 
-/// One part of a report's picture of the table (issue 36): the SVG drawing (base64, rendered to
-/// PNG when the mail is sent) enlarged so that its smallest text is 10 px as mailed, its size in
-/// pixels, its heading and its text alternative.
+/// One part of a report's picture of the table (issue 36): the kept drawing it shows
+/// (`drawing:<sha256>`, its PNG put in when the mail is sent), enlarged so that its smallest
+/// text is 10 px as mailed, its size in pixels, its heading and its text alternative.
+#[derive(Debug, Clone)]
 pub struct Picture {
-    pub svg_base64: String,
+    pub src: String,
     pub title: &'static str,
     pub alt: String,
     pub width: u32,
@@ -213,17 +215,22 @@ fn dice_lines(c: &ReportContext<'_>) -> Vec<String> {
     lines
 }
 
-/// The seat's picture of the table after the turn in parts, when the game draws one: each part
-/// as mailed ([`Part::for_mail`]: its smallest text 10 px).
-fn pictures(c: &ReportContext<'_>, viewer: Viewer) -> Result<Vec<Picture>, ServiceError> {
-    Ok(c.engine.draw_parts(&c.outcome.state, viewer)?.iter().map(|p| mailed(p, c.turn)).collect())
+/// A drawing a report shows: its name and its SVG document as mailed, to be kept
+/// (`service::pictures::keep`).
+pub type Drawing = (DrawingKey, String);
+
+/// `viewer`'s picture of the table after the turn in parts, when the game draws one: each part
+/// as mailed ([`Part::for_mail`]: its smallest text 10 px), and the drawings they show.
+pub fn pictures(c: &ReportContext<'_>, viewer: Viewer) -> Result<(Vec<Picture>, Vec<Drawing>), ServiceError> {
+    Ok(c.engine.draw_parts(&c.outcome.state, viewer)?.iter().map(|p| mailed(p, c.turn)).unzip())
 }
 
-/// One part of the picture as the report mails it.
-pub fn mailed(part: &Part, turn: i32) -> Picture {
+/// One part of the picture as the report mails it, and the drawing it shows.
+pub fn mailed(part: &Part, turn: i32) -> (Picture, Drawing) {
     let (svg, width, height) = part.for_mail();
-    Picture {
-        svg_base64: data_encoding::BASE64.encode(svg.as_bytes()),
+    let key = DrawingKey::of(&svg);
+    let picture = Picture {
+        src: key.src(),
         title: part.title,
         alt: format!(
             "{}: a picture of the table after turn {turn}, as you see it (the text below says the same).",
@@ -231,15 +238,20 @@ pub fn mailed(part: &Part, turn: i32) -> Picture {
         ),
         width,
         height,
-    }
+    };
+    (picture, (key, svg))
 }
 
-/// The report mail of one seat (its HTML with the picture of the table), and the HTML to
-/// archive (the same without the picture).
-pub fn seat_report(c: &ReportContext<'_>, seat: &SeatRow) -> Result<(OutgoingMail, String), ServiceError> {
+/// The report mail of one seat (its HTML with `pictures`, the seat's picture of the table:
+/// [`pictures`]), and the HTML to archive (the same without the picture).
+pub fn seat_report(
+    c: &ReportContext<'_>,
+    seat: &SeatRow,
+    pictures: &[Picture],
+) -> Result<(OutgoingMail, String), ServiceError> {
     let mut r = build(c, seat)?;
     let archived = render(&ReportHtml { r: &r })?;
-    r.pictures = pictures(c, Viewer::Seat(seat.seat))?;
+    r.pictures = pictures.to_vec();
     let over = if c.outcome.game_over { " — game over" } else { "" };
     let mail = OutgoingMail {
         key: notices::run_key(format!("report:{}:{}:{}", c.game.id, c.turn, seat.seat.0), c.reopened),

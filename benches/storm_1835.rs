@@ -1,0 +1,379 @@
+//! Benchmark (issue 38): N 1835 games in the middle of an operating round share one deadline —
+//! the time from the deadline until every game is published and every report mail, with its
+//! pictures, is accepted by a local SMTP server; the server's RSS meanwhile; and which step
+//! bounds it. Target for 10,000 games: < 180 s and RSS < 500 MB on the 2-core machine.
+//!
+//! Against a real Postgres (DATABASE_URL's server): a scratch database; one position replayed
+//! from `tests/fixtures/1835/whole_game.jsonl` (its first AT actions: companies floated, tiles
+//! laid, trains bought — an operating round), then N four-seat games created through the
+//! service (PBEM preset: the default NMR policy, review auto; set-up not timed) and that
+//! position copied into every one of them by two UPDATEs (state and turn; the copies carry the
+//! state, not the log before it, which publishing only appends to). The welcome mails are marked
+//! sent. Then the real server binary is started (`stationmaster serve`, system clock, SMTP to
+//! an in-process counting sink — mailin's RFC 5321 session, the tests' engine — metrics on a
+//! port of their own), the deadline passes, and the driver samples every 250 ms: turns
+//! published, reports sent, the server's RSS and the CPU time of the server, of Postgres and of
+//! this driver (the sink). No seat sends orders: every move is the rules' default, HR 17's
+//! ladder included — the heaviest turn.
+//!
+//! Run: `cargo bench --bench storm_1835 -- [GAMES] [AT]` (default 10000 games, AT 800).
+
+use anyhow::{Context, bail};
+use chrono::Utc;
+use serde_json::Value;
+use stationmaster::clock::Clock;
+use stationmaster::domain::{EmailAddress, Mailbox};
+use stationmaster::engine::SetupSpec;
+use stationmaster::engine::log::LoggedAction;
+use stationmaster::service::{self, CreateGame, Ctx, GameClock, Review};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+mod sink {
+    //! An SMTP server that accepts every message and counts messages and bytes.
+    use mailin::{Action, Handler, Response, SessionBuilder};
+    use std::net::IpAddr;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    use tokio::net::{TcpListener, TcpStream};
+
+    #[derive(Default)]
+    pub struct Counts {
+        pub messages: AtomicU64,
+        pub bytes: AtomicU64,
+    }
+
+    struct Counter(Arc<Counts>);
+
+    impl Handler for Counter {
+        fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+            self.0.bytes.fetch_add(buf.len() as u64, Ordering::Relaxed);
+            Ok(())
+        }
+        fn data_end(&mut self) -> Response {
+            self.0.messages.fetch_add(1, Ordering::Relaxed);
+            mailin::response::OK
+        }
+    }
+
+    /// Listens on a free port of 127.0.0.1; its port.
+    pub async fn start(counts: Arc<Counts>) -> std::io::Result<u16> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let port = listener.local_addr()?.port();
+        tokio::spawn(async move {
+            while let Ok((socket, peer)) = listener.accept().await {
+                tokio::spawn(session(socket, peer.ip(), counts.clone()));
+            }
+        });
+        Ok(port)
+    }
+
+    async fn session(socket: TcpStream, peer: IpAddr, counts: Arc<Counts>) -> std::io::Result<()> {
+        let mut session = SessionBuilder::new("sink.bench").build(peer, Counter(counts));
+        let mut stream = BufReader::with_capacity(256 * 1024, socket);
+        stream.get_mut().write_all(&session.greeting().buffer()?).await?;
+        let mut line = Vec::with_capacity(256);
+        loop {
+            line.clear();
+            if stream.read_until(b'\n', &mut line).await? == 0 {
+                return Ok(());
+            }
+            let response = session.process(&line);
+            match response.action {
+                Action::Reply => stream.get_mut().write_all(&response.buffer()?).await?,
+                Action::Close | Action::UpgradeTls => {
+                    stream.get_mut().write_all(&response.buffer()?).await?;
+                    return Ok(());
+                }
+                Action::NoReply => {}
+            }
+        }
+    }
+}
+
+/// CPU seconds (user + system) a process used so far, from `/proc/PID/stat`.
+fn cpu_secs(pid: u32) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return 0.0 };
+    let Some((_, rest)) = stat.rsplit_once(") ") else { return 0.0 };
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11).and_then(|u| u.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|s| s.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
+/// CPU seconds of every process whose name is `name` (Postgres: postmaster and backends).
+fn cpu_of_all(name: &str) -> f64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return 0.0 };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == name))
+        .map(cpu_secs)
+        .sum()
+}
+
+/// Resident memory of a process in MB.
+fn rss_mb(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The machine's busy CPU seconds so far (all cores), from `/proc/stat`.
+fn machine_busy_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let f: Vec<f64> = stat
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
+    f.iter().take(8).enumerate().filter(|(i, _)| *i != 3 && *i != 4).map(|(_, v)| v).sum::<f64>() / 100.0
+}
+
+/// The sum of a Prometheus histogram (`NAME_sum` over its label sets) in a scrape.
+fn metric_sum(scrape: &str, name: &str) -> f64 {
+    scrape
+        .lines()
+        .filter(|l| l.starts_with(&format!("{name}_sum")))
+        .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+        .sum()
+}
+
+/// The mid-game position: the fixture's setup and its first `at` actions.
+fn position(engine: &dyn stationmaster::registry::DynGame, at: usize) -> anyhow::Result<(Value, Value, u64)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/1835/");
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}whole_game.json"))?)?;
+    let seed = game["seed"].as_u64().context("a seed")?;
+    let log: Vec<LoggedAction> = std::fs::read_to_string(format!("{dir}whole_game.jsonl"))?
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .take(at)
+        .enumerate()
+        .map(|(seq, l)| {
+            let v: Value = serde_json::from_str(l)?;
+            Ok(LoggedAction {
+                seq: seq as u64,
+                seat: serde_json::from_value(v["seat"].clone())?,
+                action: v["action"].clone(),
+                by_default: false,
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let spec = SetupSpec { seats: 4, options: game["options"].clone() };
+    Ok((engine.replay(&spec, seed, &log)?, game["options"].clone(), seed))
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(10_000);
+    let at: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(800);
+    let server = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let base = server.rsplit_once('/').map_or(server.as_str(), |(b, _)| b).to_string();
+    let db = format!("sm_bench_storm1835_{}", std::process::id());
+    let url = format!("{base}/{db}");
+    let pool =
+        stationmaster::store::connect_and_migrate(&url, 12, stationmaster::store::SERVER_DB_WAIT).await?;
+
+    let engine = stationmaster::registry::find("1835")?;
+    let (state, options, seed) = position(engine, at)?;
+    let acting: Vec<i16> = engine.acting_seats(&state)?.iter().map(|s| i16::from(s.0)).collect();
+    println!(
+        "position: whole_game.jsonl's first {at} actions — round {}, phase {}, {} companies floated, {} tiles laid",
+        state["round"],
+        state["phase"],
+        state["companies"].as_object().map_or(0, |c| c.values().filter(|c| c["floated"] == true).count()),
+        state["board"]["tiles"].as_object().map_or(0, |t| t.len()),
+    );
+
+    let setup = Instant::now();
+    let settings = stationmaster::config::Settings { database_url: url.clone(), ..bench_settings() };
+    let ctx = Ctx::new(pool.clone(), settings, Clock::system()).await?;
+    let mut tasks = Vec::new();
+    for w in 0..4 {
+        let (ctx, options) = (ctx.clone(), options.clone());
+        tasks.push(tokio::spawn(async move {
+            for i in (w..games).step_by(4) {
+                let req = CreateGame {
+                    engine: "1835".into(),
+                    name: format!("Storm {i}"),
+                    gm: EmailAddress::parse("gm@bench.test")?,
+                    players: (1..=4)
+                        .map(|s| Mailbox::parse(&format!("P{s} <p{s}.{i}@bench.test>")))
+                        .collect::<Result<_, _>>()?,
+                    seed: Some(seed),
+                    turn_length: "48h".parse()?,
+                    review: Review::Auto,
+                    options: options.clone(),
+                    clock: GameClock { reminders: Vec::new(), ..GameClock::default() },
+                };
+                service::create_game(&ctx, req).await?;
+            }
+            anyhow::Ok(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    let lead = Duration::from_secs(20);
+    let deadline = Utc::now() + chrono::Duration::from_std(lead)?;
+    sqlx::query("UPDATE games SET state = $1, next_seq = $2")
+        .bind(&state)
+        .bind(at as i64)
+        .execute(&pool)
+        .await?;
+    sqlx::query("UPDATE turns SET start_state = $1, first_seq = $2, acting_seats = $3, deadline = $4 WHERE number = 1")
+        .bind(&state)
+        .bind(at as i64)
+        .bind(&acting)
+        .bind(deadline)
+        .execute(&pool)
+        .await?;
+    sqlx::query("UPDATE outbox SET sent_at = now()").execute(&pool).await?;
+    sqlx::query("VACUUM ANALYZE").execute(&pool).await?;
+    println!("set-up: {games} games in {:.1} s (not timed)", setup.elapsed().as_secs_f64());
+
+    let counts = Arc::new(sink::Counts::default());
+    let smtp_port = sink::start(counts.clone()).await?;
+    let metrics_port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0")?;
+        l.local_addr()?.port()
+    };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stationmaster"))
+        .arg("serve")
+        .arg("--metrics-addr")
+        .arg(format!("127.0.0.1:{metrics_port}"))
+        .env("DATABASE_URL", &url)
+        .env("STATIONMASTER_BIND", "127.0.0.1:0")
+        .env("STATIONMASTER_SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
+        .env("STATIONMASTER_SECRET_KEY", "bench")
+        .env("STATIONMASTER_MAIL_FROM", "Stationmaster <sm@bench.test>")
+        .env("STATIONMASTER_TICK_SECS", "1")
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .context("starting the server")?;
+    let pid = child.id();
+
+    tokio::time::sleep(lead.saturating_sub(Duration::from_secs(1))).await;
+    let rss_before = rss_mb(pid);
+    while Utc::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let start = Instant::now();
+    let (server0, pg0, me0, busy0) =
+        (cpu_secs(pid), cpu_of_all("postgres"), cpu_secs(std::process::id()), machine_busy_secs());
+    let reports = games as i64 * 4;
+    let (mut published_at, mut rss_max) = (None, rss_before);
+    let sent_at = loop {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        rss_max = rss_max.max(rss_mb(pid));
+        let (published, sent): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM turns WHERE number = 1 AND status = 'published'), \
+                    (SELECT count(*) FROM outbox WHERE kind = 'report' AND sent_at IS NOT NULL)",
+        )
+        .fetch_one(&pool)
+        .await?;
+        if published_at.is_none() && published == games as i64 {
+            published_at = Some(start.elapsed());
+        }
+        if sent == reports && published_at.is_some() {
+            break start.elapsed();
+        }
+        if let Some(status) = child.try_wait()? {
+            bail!("the server stopped: {status}");
+        }
+        if start.elapsed() > Duration::from_secs(3600) {
+            bail!("not done after an hour: {published} published, {sent} of {reports} reports sent");
+        }
+    };
+    let (server1, pg1, me1, busy1) =
+        (cpu_secs(pid), cpu_of_all("postgres"), cpu_secs(std::process::id()), machine_busy_secs());
+    let scrape = reqwest_metrics(metrics_port).await.unwrap_or_default();
+    let (drawings, rendered): (i64, i64) =
+        sqlx::query_as("SELECT count(*), count(png) FROM drawings").fetch_one(&pool).await?;
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let wall = sent_at.as_secs_f64();
+    let (server, pg, sinkcpu, busy) = (server1 - server0, pg1 - pg0, me1 - me0, busy1 - busy0);
+    let render = metric_sum(&scrape, "stationmaster_drawing_render_duration_seconds");
+    let engine_s = metric_sum(&scrape, "stationmaster_adjudication_duration_seconds");
+    println!(
+        "storm: {games} games published in {:.1} s; {reports} reports sent ({} messages, {:.0} MB at the sink) \
+         in {wall:.1} s from the deadline",
+        published_at.unwrap_or_default().as_secs_f64(),
+        counts.messages.load(Ordering::Relaxed),
+        counts.bytes.load(Ordering::Relaxed) as f64 / 1e6,
+    );
+    println!(
+        "drawings: {drawings} kept, {rendered} rendered; server RSS {rss_before:.0} MB before, {rss_max:.0} MB at most"
+    );
+    println!(
+        "CPU over the storm ({:.1} core-s available): server {server:.1} s (engine {engine_s:.1}, rendering \
+         {render:.1}, the rest: DB client, mail building, SMTP client), Postgres {pg:.1} s, SMTP sink + driver \
+         {sinkcpu:.1} s, whole machine busy {busy:.1} s",
+        wall * 2.0
+    );
+    for (what, s) in [
+        ("engine (adjudication)", engine_s),
+        ("rendering", render),
+        ("server, other (DB client, mail, SMTP client)", server - engine_s - render),
+        ("Postgres", pg),
+        ("SMTP sink + driver", sinkcpu),
+    ] {
+        println!("  share of busy CPU: {what:45} {:5.1} %", 100.0 * s / busy.max(0.001));
+    }
+    pool.close().await;
+    let admin =
+        sqlx::PgPool::connect_with(stationmaster::store::connect_options(&format!("{base}/postgres"))?)
+            .await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)")))
+        .execute(&admin)
+        .await?;
+    Ok(())
+}
+
+/// A GET of the server's `/metrics` (plain HTTP/1.0 over a socket: no client library needed).
+async fn reqwest_metrics(port: u16) -> anyhow::Result<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+    s.write_all(b"GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n").await?;
+    let mut out = String::new();
+    s.read_to_string(&mut out).await?;
+    Ok(out)
+}
+
+fn bench_settings() -> stationmaster::config::Settings {
+    stationmaster::config::Settings {
+        database_url: String::new(),
+        bind: "127.0.0.1:0".into(),
+        base_url: "http://bench.test".into(),
+        smtp_url: None,
+        mail_from: "Stationmaster <sm@bench.test>".into(),
+        secret_key_file: None,
+        secret_key: Some("bench".into()),
+        reply_domain: None,
+        authserv_id: None,
+        mail_auth: None,
+        imap_url: None,
+        imap_poll_secs: 60,
+        ingest_socket: String::new(),
+        tick_secs: 1,
+        outage_secs: 0,
+        web: Default::default(),
+        mail_tell_after_secs: 900,
+        mail_keep_days: 14,
+        webhooks_allow_private: false,
+        log_format: Default::default(),
+    }
+}
