@@ -278,6 +278,25 @@ pub async fn smtp_server() -> (u16, crate::smtp::MailServer) {
     (server.port, server)
 }
 
+/// Runs the mail worker over SMTP to the test server on `port` (three times: each mail goes
+/// once) and returns every raw message the server received.
+pub async fn deliver_over_smtp(
+    app: &TestApp,
+    port: u16,
+    server: &mut crate::smtp::MailServer,
+) -> Vec<String> {
+    let transport = stationmaster::mail::Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
+    for _ in 0..3 {
+        stationmaster::mail::deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
+    }
+    let mut got = Vec::new();
+    while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
+    {
+        got.push(String::from_utf8(m.raw_bytes().unwrap()).unwrap());
+    }
+    got
+}
+
 /// The database URL of a test's own database (for running the binary against it).
 pub fn database_url(pool: &PgPool) -> String {
     let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();

@@ -10,6 +10,7 @@ mod db;
 mod dev_mailbox;
 mod dice;
 mod docs;
+mod e2e_1800_mail;
 mod e2e_1835_mail;
 mod export_import;
 mod feeds_webhooks;

@@ -4,7 +4,6 @@
 use crate::db::test_db;
 use crate::helpers::spawn_app;
 use chrono::Duration;
-use stationmaster::mail::{Transport, deliver_due};
 use stationmaster::service::Review;
 
 #[tokio::test]
@@ -44,16 +43,8 @@ async fn each_player_receives_exactly_their_own_report_over_smtp() {
     let g = app.create_game(Review::Auto).await;
     app.ctx.clock.advance(Duration::hours(48));
     stationmaster::scheduler::tick(&app.ctx).await.unwrap();
-    let transport = Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
     // Welcome mails (4) and reports (4); delivered once however often the worker runs.
-    for _ in 0..3 {
-        deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
-    }
-    let mut got = Vec::new();
-    while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
-    {
-        got.push(String::from_utf8(m.raw_bytes().unwrap()).unwrap());
-    }
+    let got = crate::helpers::deliver_over_smtp(&app, port, &mut server).await;
     assert_eq!(got.len(), 8, "4 welcome mails and 4 reports, none twice");
     for s in &g.seats {
         let to = s.player.email.as_str();

@@ -69,7 +69,11 @@ impl R1800 {
                 .map(|r| Target { route: Some(r), ..Target::default() })
                 .chain((0..s.players.len() as u8).map(|o| Target { seat: Some(o), ..Target::default() }))
                 .collect(),
-            AdminEffect::Urbanize | AdminEffect::Settle => pairs().collect(),
+            // RULING E34: Urbanization's count is the player's, 1 or 2.
+            AdminEffect::Urbanize => pairs()
+                .flat_map(|t| (1..=URBANIZE_MAX).map(move |n| Target { count: Some(n), ..t.clone() }))
+                .collect(),
+            AdminEffect::Settle => pairs().collect(),
             AdminEffect::NewAdministration => {
                 let mut rest = s.players[seat].admin.clone();
                 if let Some(i) = rest.iter().position(|x| *x == card) {
@@ -193,7 +197,9 @@ impl R1800 {
             }
             AdminEffect::TradeRoute => self.trade_ok(s, seat, t)?,
             AdminEffect::Urbanize => t.from.zip(t.to).is_some_and(|(a, b)| {
-                self.pop_move_ok(s, seat, a, b, Where::Countryside, Where::City, false) && s.controls(seat, b)
+                self.pop_move_ok(s, seat, a, b, Where::Countryside, Where::City, false)
+                    && s.controls(seat, b)
+                    && urbanized(s, me, a, t.count).is_some()
             }),
             AdminEffect::Settle => t.from.zip(t.to).is_some_and(|(a, b)| {
                 s.controls(seat, a)
@@ -332,8 +338,8 @@ impl R1800 {
             },
             AdminEffect::Urbanize => {
                 if let (Some(a), Some(b)) = (t.from, t.to) {
-                    // RULING E34: as many of your pops as there are, up to 2.
-                    let n = s.provinces[usize::from(a)].pops[me].min(2);
+                    // RULING E34: the number ordered; without one, as many as are there, up to 2.
+                    let n = urbanized(s, me, a, t.count).unwrap_or(0);
                     s.provinces[usize::from(a)].pops[me] -= n;
                     s.provinces[usize::from(b)].pops[me] += n;
                     ev.push(Event::public(format!(
@@ -381,4 +387,44 @@ impl R1800 {
         }
         Ok(ev)
     }
+}
+
+impl R1800 {
+    /// A target without a number made explicit: as many as the card finds, up to its number
+    /// (RULINGS E34, E98), so that it reads as the play the seat makes.
+    pub(super) fn with_count(&self, s: &State, seat: usize, what: AdminEffect, mut t: Target) -> Target {
+        if t.count.is_some() {
+            return t;
+        }
+        let me = usize::from(s.players[seat].power);
+        t.count = match what {
+            AdminEffect::Urbanize => t.from.and_then(|a| urbanized(s, me, a, None)),
+            AdminEffect::Sabotage => t
+                .seat
+                .zip(t.their)
+                .zip(t.res)
+                .and_then(|((o, k), r)| {
+                    s.players.get(usize::from(o))?.cards.get(usize::from(k))?.res.get(usize::from(r)).copied()
+                })
+                .and_then(|there| super::schemes::sabotaged(there, None)),
+            _ => None,
+        };
+        t
+    }
+}
+
+/// Urbanization moves "up to 2 pops" (FACTS §5.1).
+const URBANIZE_MAX: u8 = 2;
+
+/// RULING E34: how many of power `me`'s pops Urbanization moves out of countryside `from`.
+fn urbanized(s: &State, me: usize, from: u16, count: Option<u8>) -> Option<u8> {
+    up_to(s.provinces.get(usize::from(from))?.pops[me], URBANIZE_MAX, count)
+}
+
+/// How many a card that moves or removes "up to `max`" takes of the `there` it finds (RULINGS
+/// E34, E98): the number ordered (from 1, at most `max` and no more than are there), or without
+/// one as many as are there, up to `max`; `None` when that is not possible.
+pub(super) fn up_to(there: u8, max: u8, count: Option<u8>) -> Option<u8> {
+    let n = count.unwrap_or(there.min(max));
+    (1..=max.min(there)).contains(&n).then_some(n)
 }

@@ -289,7 +289,10 @@ impl R1800 {
             return Err(no(format!("now {}", super::legal::pending_prompt(p.choice))));
         }
         s.pending.remove(0);
-        if matches!(p.choice, Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_)) {
+        if matches!(
+            p.choice,
+            Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_) | Choice::StartMove
+        ) {
             return Ok(self.settle(s, p, a, rng));
         }
         let d = self.data();

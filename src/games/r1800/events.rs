@@ -153,8 +153,8 @@ impl R1800 {
     }
 
     /// Command Economy at the start of the turn (FACTS §4.1): discard an admin card or the
-    /// policy is revoked. RULING E22: which card is the seat's choice (`owed`); the optional pop
-    /// move of the card is made as its end-of-turn move.
+    /// policy is revoked. RULING E22: which card is the seat's choice (`owed`); then the card's
+    /// optional pop move (`Choice::StartMove`), then the collection.
     pub(super) fn command_economy_upkeep(&self, s: &mut State, seat: usize) -> Vec<Event> {
         let d = self.data();
         let name = self.power_name(s, seat);

@@ -18,6 +18,9 @@ pub fn pending_prompt(c: Choice) -> &'static str {
         Choice::Upkeep { republic: false } => {
             "discard an admin card for your Command Economy (UPKEEP DISCARD <admin card>)"
         }
+        Choice::StartMove => {
+            "your Command Economy may move a pop between adjacent provinces you control before you collect (MOVE POP <from> TO <to>), or DECLINE MOVE"
+        }
         Choice::Upkeep { republic: true } => {
             "your prosperity fell: discard an admin card for your Republic (UPKEEP DISCARD <admin card>)"
         }
@@ -164,6 +167,8 @@ impl R1800 {
             }
         }
         v.extend(self.declarations(s, seat).into_iter().map(Action::Declare));
+        // RULING E99: admin cards "at any time during your turn", between these moves too.
+        v.extend(self.admin_options(s, seat));
         v.push(Action::EndTurn);
         v
     }
@@ -233,7 +238,9 @@ impl R1800 {
             Choice::TechOf { of } => {
                 self.tradeable(s, usize::from(of), seat).into_iter().map(Action::Tech).collect()
             }
-            Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_) => Vec::new(),
+            Choice::Deficit { .. } | Choice::Upkeep { .. } | Choice::Toll(_) | Choice::StartMove => {
+                Vec::new()
+            }
             Choice::NavyRaid => {
                 let mine = board::navy(s, d, seat);
                 (0..s.players.len())

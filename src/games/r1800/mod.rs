@@ -99,8 +99,11 @@ impl Game for R1800 {
     }
     /// 2 since issue 35 changed attacks (E40), movement (E43, E46), conscripts (E57), end-of-turn moves
     /// (E85), Industrial Policy and Freon (E27, E84), the open choices and their defaults (E4, E22, E82): the same sheets adjudicate differently (RULING S15).
+    /// 3 since issue 35's remainder moved Command Economy's pop move to the start of the turn
+    /// (E22), lets admin cards be played among the end-of-turn moves (E99) and counts
+    /// Urbanization's and Sabotage's numbers (E34, E98).
     fn rules_version(&self) -> u32 {
-        2
+        3
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=8

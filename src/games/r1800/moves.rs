@@ -111,11 +111,8 @@ impl R1800 {
         let d = self.data();
         let Some(policy) = board::active_card(s, d, seat, DevType::Policy, 1) else { return false };
         let surplus = s.players[seat].surplus;
-        // Command Economy: one pop between adjacent provinces you control (RULING E22).
-        let command =
-            [super::data::EndMove { from: Where::Controlled, to: Where::Controlled, when: When::Always }];
-        let moves: &[_] = if policy.command_economy { &command } else { &policy.end_move };
-        moves.iter().any(|m| {
+        // Command Economy's move is at the start of the turn (`start_move_ok`, RULING E22).
+        policy.end_move.iter().any(|m| {
             let when = match m.when {
                 When::Always => true,
                 When::NoSurplus => !surplus,
@@ -123,6 +120,13 @@ impl R1800 {
             };
             when && self.pop_move_ok(s, seat, from, to, m.from, m.to, true)
         })
+    }
+
+    /// Command Economy at the start of the turn, after its admin card (FACTS §4.1: "then may move
+    /// 1 pop between adjacent provinces you control"; RULING E22): both ends controlled, room
+    /// in a countryside.
+    pub(super) fn start_move_ok(&self, s: &State, seat: usize, from: u16, to: u16) -> bool {
+        self.pop_move_ok(s, seat, from, to, Where::Controlled, Where::Controlled, true)
     }
 
     /// Whether the infrastructure technology lets this regiment move now: at most `n` regiments a
@@ -183,8 +187,12 @@ impl R1800 {
                 ))])
             }
             Action::Declare(power) => self.declare(s, i, power),
+            // RULING E99: an admin card between the end-of-turn moves.
+            Action::Admin { card, option, ref target } => self.play_admin(s, i, card, option, target, rng),
             Action::EndTurn => Ok(self.end_turn(s, seat, rng)),
-            _ => Err(no("at the end of your turn you may only make the moves your cards allow, or end it")),
+            _ => Err(no(
+                "at the end of your turn you may only make the moves your cards allow, play an admin card, or end it",
+            )),
         }
     }
 }

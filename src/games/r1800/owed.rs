@@ -1,6 +1,7 @@
 //! Choices the rules leave to a player outside a card's reward, each a decision its sheet answers
 //! (DESIGN "Orders and decisions"): how a food deficit is paid (rules, "Player Turns" step 1;
-//! RULING E4), which admin card an upkeep discards (Command Economy, Republic; RULING E22), and
+//! RULING E4), which admin card an upkeep discards (Command Economy, Republic; RULING E22) and the
+//! Command Economy's pop move at the start of the turn, before the collection (RULING E22), and
 //! a price in cards or a loss to take — the global events' (Unrest Overseas, Unrest at Home,
 //! Liberal Revolution, Rising Fascism; RULING E21) and Support Rebellion's occupier's (RULING
 //! E75). A seat that cannot pay suffers the loss at once; one that can is asked.
@@ -33,6 +34,17 @@ impl R1800 {
                 let mut hand = pl.admin.clone();
                 hand.dedup();
                 hand.into_iter().map(Action::DiscardAdmin).collect()
+            }
+            // RULING E22: Command Economy's pop move at the start of the turn, or none.
+            Choice::StartMove => {
+                let mut v: Vec<Action> = self
+                    .adjacent_pairs(s, seat)
+                    .into_iter()
+                    .filter(|&(from, to)| self.start_move_ok(s, seat, from, to))
+                    .map(|(from, to)| Action::MovePop { from, to })
+                    .collect();
+                v.push(Action::Skip);
+                v
             }
             Choice::Toll(t) => {
                 let mut v: Vec<Action> = if self.at_stake(s, seat, t) {
@@ -75,6 +87,10 @@ impl R1800 {
     /// with the first cards of the sorted hand when it can be (E21, E75).
     pub(super) fn owed_default(&self, s: &State, p: Pending) -> Option<Action> {
         let options = self.owed_options(s, p)?;
+        // RULING E30: a silent seat makes no move.
+        if p.choice == Choice::StartMove {
+            return Some(Action::Skip);
+        }
         if let Choice::Deficit { .. } = p.choice
             && !options.contains(&Action::Feed)
         {
@@ -169,7 +185,10 @@ impl R1800 {
                 }
                 let card = &d.admin[usize::from(*c)].name;
                 if !republic {
-                    return vec![Event::public(format!("{name} discards {card} for its Command Economy."))];
+                    let mut ev =
+                        vec![Event::public(format!("{name} discards {card} for its Command Economy."))];
+                    ev.extend(self.after_upkeep(s, seat));
+                    return ev;
                 }
                 let mut ev = vec![Event::public(format!("{name}'s Republic discards {card}."))];
                 ev.extend(self.pass_turn(s, p.seat, rng));
@@ -198,8 +217,30 @@ impl R1800 {
                 vec![Event::public(format!("{name} discards {}.", names.join(", ")))]
             }
             (Choice::Toll(t), _) => self.lose_toll(s, seat, t, rng),
+            (Choice::StartMove, Action::MovePop { from, to }) => {
+                self.move_pop(s, seat, *from, *to);
+                let mut ev = vec![Event::public(format!(
+                    "{name}'s Command Economy moves a pop from {} to {}.",
+                    d.province_name(*from),
+                    d.province_name(*to)
+                ))];
+                ev.extend(self.collect(s, seat));
+                ev
+            }
+            (Choice::StartMove, _) => self.collect(s, seat),
             _ => Vec::new(),
         }
+    }
+
+    /// After Command Economy's admin card: its pop move when one is possible, else the
+    /// collection (FACTS §4.1: "discard 1 admin card, then may move 1 pop"; RULING E22).
+    fn after_upkeep(&self, s: &mut State, seat: usize) -> Vec<Event> {
+        let p = Pending { seat: seat as u8, choice: Choice::StartMove };
+        if self.owed_options(s, p).is_some_and(|v| v.len() > 1) {
+            s.pending.insert(0, p);
+            return Vec::new();
+        }
+        self.collect(s, seat)
     }
 
     /// The name of the global event card with this effect.

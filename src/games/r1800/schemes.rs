@@ -54,12 +54,16 @@ impl R1800 {
                 AdminEffect::Sabotage => {
                     for (k, h) in s.players[usize::from(o)].cards.iter().enumerate() {
                         for r in [P, F].into_iter().filter(|r| h.res[*r] > 0) {
-                            aims.push(Target {
-                                seat: Some(o),
-                                their: Some(k as u8),
-                                res: Some(r as u8),
-                                ..Target::default()
-                            });
+                            // RULING E98: how many the player removes, up to 3.
+                            for n in 1..=h.res[r].min(SABOTAGE_MAX) {
+                                aims.push(Target {
+                                    seat: Some(o),
+                                    their: Some(k as u8),
+                                    res: Some(r as u8),
+                                    count: Some(n),
+                                    ..Target::default()
+                                });
+                            }
                         }
                     }
                 }
@@ -83,7 +87,10 @@ impl R1800 {
             AdminEffect::Sabotage => other.zip(t.their).zip(t.res).is_some_and(|((o, k), r)| {
                 let r = usize::from(r);
                 (r == P || r == F)
-                    && s.players[o].cards.get(usize::from(k)).is_some_and(|h| !h.covered && h.res[r] > 0)
+                    && s.players[o]
+                        .cards
+                        .get(usize::from(k))
+                        .is_some_and(|h| !h.covered && sabotaged(h.res[r], t.count).is_some())
             }),
             AdminEffect::SupportRebellion => t.to.is_some_and(|p| rebellion(s, seat, p).is_some()),
             _ => false,
@@ -140,7 +147,8 @@ impl R1800 {
             AdminEffect::Sabotage => {
                 let (Some(o), Some(k), Some(r)) = (t.seat, t.their, t.res) else { return Vec::new() };
                 let h = &mut s.players[usize::from(o)].cards[usize::from(k)];
-                let n = h.res[usize::from(r)].min(3);
+                // RULING E98: the number ordered; without one, as many as are there, up to 3.
+                let n = sabotaged(h.res[usize::from(r)], t.count).unwrap_or(0);
                 h.res[usize::from(r)] -= n;
                 let card = d.dev_name(h.card).to_string();
                 vec![Event::public(format!(
@@ -167,6 +175,14 @@ impl R1800 {
             _ => Vec::new(),
         }
     }
+}
+
+/// Sabotage removes "up to 3 P or F" (FACTS §5.1).
+const SABOTAGE_MAX: u8 = 3;
+
+/// RULING E98: how many of the `there` resources on the card Sabotage removes.
+pub(super) fn sabotaged(there: u8, count: Option<u8>) -> Option<u8> {
+    super::admin::up_to(there, SABOTAGE_MAX, count)
 }
 
 /// Support Rebellion in `p` (FACTS §5.1): another power's regiment stands there and most pops

@@ -66,7 +66,8 @@ impl R1800 {
         self.begin_turn(s, first)
     }
 
-    /// Rules, "Player Turns" step 1: collection, with a food deficit settled (RULING E4).
+    /// The start of a seat's turn: Command Economy's upkeep and pop move first (FACTS §4.1
+    /// "start:"; RULING E22), then the collection.
     pub(super) fn begin_turn(&self, s: &mut State, seat: u8) -> Vec<Event> {
         let d = self.data();
         let i = usize::from(seat);
@@ -79,11 +80,23 @@ impl R1800 {
             migrated: false,
             marched: Vec::new(),
         };
-        let name = self.power_name(s, i);
         s.players[i].turn_start_prosperity = s.players[i].prosperity;
         if board::active_card(s, d, i, DevType::Policy, 1).is_some_and(|c| c.command_economy) {
             ev.extend(self.command_economy_upkeep(s, i));
+            // Its admin card is the seat's choice; the collection waits for it and the move.
+            if s.pending.iter().any(|p| p.choice == Choice::Upkeep { republic: false }) {
+                return ev;
+            }
         }
+        ev.extend(self.collect(s, i));
+        ev
+    }
+
+    /// Rules, "Player Turns" step 1: collection, with a food deficit settled (RULING E4).
+    pub(super) fn collect(&self, s: &mut State, i: usize) -> Vec<Event> {
+        let d = self.data();
+        let mut ev = Vec::new();
+        let name = self.power_name(s, i);
         let y = board::collection(s, d, i);
         let pl = &mut s.players[i];
         pl.supply = [0; 3];

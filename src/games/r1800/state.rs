@@ -121,6 +121,9 @@ pub enum Choice {
     Upkeep { republic: bool },
     /// A price to pay in cards or a loss to take (FACTS §5.1, §6.2; RULINGS E21, E75).
     Toll(Toll),
+    /// Command Economy at the start of the turn, after its admin card: "then may move 1 pop
+    /// between adjacent provinces you control" (FACTS §4.1; RULING E22), before the collection.
+    StartMove,
 }
 
 /// What a [`Choice::Toll`] costs, and what is lost when it is not paid.
@@ -366,6 +369,11 @@ pub struct Target {
     /// What pays the card's prosperity cost when the seat cannot pay it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead: Option<Substitute>,
+    /// How many the card moves or removes, where it says "up to": Urbanization's pops (RULING
+    /// E34), Sabotage's resources (RULING E98); `None`: as many as there are, up to the card's
+    /// number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u8>,
 }
 
 /// How an admin card's prosperity cost is paid by a seat that cannot pay it (FACTS §4.1

@@ -10,6 +10,8 @@ mod position;
 mod round;
 mod silence;
 mod text;
+mod turn_ends;
+mod up_to;
 mod welfare;
 mod wrongs;
 

@@ -35,7 +35,9 @@ impl Timing {
             return None;
         }
         match &s.stage {
-            Stage::Turn { seat: x, end_moves: false, .. } if *x == me => Some(Timing::Turn),
+            // Rules, "Admin & Military Cards": "at any time during your turn", the end-of-turn
+            // moves included (RULING E99).
+            Stage::Turn { seat: x, .. } if *x == me => Some(Timing::Turn),
             Stage::Call { to_ask, .. } if to_ask.first() == Some(&me) => Some(Timing::DraftStart),
             Stage::Draft { to_pick } if to_pick.first() == Some(&me) => Some(Timing::OwnPick),
             Stage::Reprisal { to_ask } if to_ask.first() == Some(&me) => Some(Timing::RoundEnd),

@@ -35,7 +35,15 @@ impl R1800 {
             }
             let line = sheet.orders[i].line;
             // A line answers only a decision it names (DESIGN "Orders and decisions").
-            if !now.is_some_and(|x| self.subjects(&sheet.orders[i].order.kind).contains(&x)) {
+            let subjects = self.subjects(&sheet.orders[i].order.kind);
+            if !now.is_some_and(|x| subjects.contains(&x)) {
+                continue;
+            }
+            // RULING E99: an admin card written after an end-of-turn move waits for those moves.
+            if now == Some(Subject::Turn)
+                && subjects.contains(&Subject::EndMoves)
+                && sheet.orders[..i].iter().any(|o| self.end_move_line(s, &o.order.kind))
+            {
                 continue;
             }
             match self.fit(s, &sheet.orders[i].order.kind, &legal) {
@@ -81,6 +89,25 @@ impl R1800 {
             notes.push(LineNote { line: o.line, executed: false, note });
         }
         notes
+    }
+
+    /// Whether a line is an end-of-turn move (`MOVE REGIMENT`, `DECLARE`, and `MOVE POP` but
+    /// under a Command Economy, whose pop moves at the start of the turn), for RULING E99.
+    fn end_move_line(&self, s: &State, k: &Kind) -> bool {
+        let command = || {
+            let d = self.data();
+            let seat = self.seat(s);
+            super::super::board::active_card(s, d, seat, super::super::data::DevType::Policy, 1)
+                .is_some_and(|c| c.command_economy)
+        };
+        match k {
+            Kind::MoveRegiment { .. } | Kind::Declare(_) => true,
+            Kind::MovePop { .. } => !command(),
+            Kind::If { then, otherwise, .. } => {
+                self.end_move_line(s, then) || otherwise.as_deref().is_some_and(|o| self.end_move_line(s, o))
+            }
+            _ => false,
+        }
     }
 
     fn seat(&self, s: &State) -> usize {
@@ -168,7 +195,7 @@ impl R1800 {
                     return Fit::NotNow;
                 }
                 let t = match self.play_target(s, seat, args) {
-                    Ok(t) => t,
+                    Ok(t) => self.with_count(s, seat, opt.what, t),
                     Err(why) => return Fit::Fail(why),
                 };
                 match self.check_admin(s, seat, *card, args.option, &t) {
@@ -205,6 +232,12 @@ impl R1800 {
             Kind::MovePop { from, to } if end => {
                 take(Action::MovePop { from: *from, to: *to }, "moved a pop".into(), true)
             }
+            // RULING E22: Command Economy's move at the start of the turn.
+            Kind::MovePop { from, to } if pending == Some(Choice::StartMove) => take(
+                Action::MovePop { from: *from, to: *to },
+                "moved a pop (Command Economy, at the start of your turn)".into(),
+                true,
+            ),
             Kind::MoveRegiment { from, to } if end => {
                 take(Action::MoveRegiment { from: *from, to: *to }, "moved a regiment".into(), true)
             }

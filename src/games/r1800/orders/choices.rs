@@ -30,7 +30,7 @@ pub struct TollAnswer {
 }
 
 /// The words of `DECLINE <decision>`.
-const DECLINABLE: &str = "DECLINE FACTORY, POP, REGIMENT, TECH, TRADE, CONVERT, RAID, HOSPITALS, EDUCATE, MASSACRE, ACCELERATE or RETALIATE";
+const DECLINABLE: &str = "DECLINE FACTORY, POP, REGIMENT, TECH, TRADE, CONVERT, RAID, HOSPITALS, EDUCATE, MASSACRE, MOVE, ACCELERATE or RETALIATE";
 
 impl R1800 {
     /// One of this module's lines, if `t` is one.
@@ -47,6 +47,7 @@ impl R1800 {
                 "hospitals" | "hospital" => Subject::Hospitals,
                 "educate" => Subject::Educate,
                 "massacre" => Subject::Massacre,
+                "move" | "pop move" | "start move" => Subject::StartMove,
                 "accelerate" | "accelerate development" => Subject::Accelerate,
                 "retaliate" | "retaliation" => Subject::Reprisal,
                 "" => return Err(bad(format!("DECLINE what? Name the decision: {DECLINABLE}"))),

@@ -41,6 +41,8 @@ pub enum Subject {
     Deficit,
     /// Command Economy's or Republic's admin card to discard.
     Upkeep,
+    /// Command Economy's pop move at the start of the turn (RULING E22).
+    StartMove,
     /// A global event's price: pay in cards or take the loss.
     Event(GlobalEvent),
     /// Support Rebellion against one of your regiments: pay or lose it.
@@ -64,6 +66,7 @@ impl Subject {
             Choice::Massacre => Subject::Massacre,
             Choice::Deficit { .. } => Subject::Deficit,
             Choice::Upkeep { .. } => Subject::Upkeep,
+            Choice::StartMove => Subject::StartMove,
             Choice::Toll(Toll::Route(_)) => Subject::Event(GlobalEvent::UnrestOverseas),
             Choice::Toll(Toll::Regiment(_)) => Subject::Event(GlobalEvent::UnrestAtHome),
             Choice::Toll(Toll::Revolution { liberal: true }) => {
@@ -112,6 +115,7 @@ impl Subject {
             Subject::Massacre => "a Secret Police massacre",
             Subject::Deficit => "a food deficit at your collection",
             Subject::Upkeep => "your Command Economy's or Republic's admin discard",
+            Subject::StartMove => "your Command Economy's pop move at the start of your turn",
             Subject::Rebellion => "a rebellion against one of your regiments (Support Rebellion)",
             Subject::Event(e) => return format!("the global event {}", g.event_name(e)),
         };
@@ -136,6 +140,7 @@ impl Subject {
                 | Subject::Educate
                 | Subject::Massacre
                 | Subject::Deficit
+                | Subject::StartMove
         )
     }
 }
@@ -173,7 +178,9 @@ impl R1800 {
             Kind::DiscardMilitary(_) => vec![S::DiscardMilitary],
             Kind::Raid { .. } => vec![S::Raid],
             Kind::Decline(x) => vec![*x],
-            Kind::MovePop { .. } | Kind::MoveRegiment { .. } | Kind::Declare(_) => vec![S::EndMoves],
+            // RULING E22: under a Command Economy a pop moves at the start of the turn.
+            Kind::MovePop { .. } => vec![S::EndMoves, S::StartMove],
+            Kind::MoveRegiment { .. } | Kind::Declare(_) => vec![S::EndMoves],
             Kind::Retaliate(_) => vec![S::Reprisal],
             Kind::Hospital { .. } => vec![S::Hospitals],
             Kind::Educate(_) => vec![S::Educate],

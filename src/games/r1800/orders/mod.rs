@@ -79,6 +79,9 @@ pub struct PlayArgs {
     pub pops: Vec<u8>,
     /// What pays a prosperity cost you cannot pay (`INSTEAD …`, RULING E77).
     pub instead: Option<InsteadRef>,
+    /// How many, where the card says "up to" (Urbanization, RULING E34; Sabotage, RULING E98);
+    /// `None`: as many as there are, up to the card's number.
+    pub count: Option<u8>,
 }
 
 /// `INSTEAD PAY C FROM <card>` (Oligarchy), `INSTEAD DISCARD MILITARY <card>` (Police State),

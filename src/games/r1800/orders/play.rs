@@ -57,7 +57,16 @@ impl R1800 {
                 Some(p) => a.power = Some(self.power(p)?),
                 None => a.route = Some(self.route(&tail)?),
             },
-            E::Urbanize | E::Settle => {
+            // RULING E34: `PLAY Urbanization [1|2] <countryside> TO <city>`.
+            E::Urbanize => {
+                let (n, rest) = count_first(&tail);
+                if n.is_some_and(|n| !(1..=2).contains(&n)) {
+                    return Err(how("[1|2] <countryside> TO <city>: it moves up to 2 pops"));
+                }
+                let (f, t) = self.two(rest)?;
+                (a.from, a.to, a.count) = (Some(f), Some(t), n);
+            }
+            E::Settle => {
                 let (f, t) = self.two(&tail)?;
                 (a.from, a.to) = (Some(f), Some(t));
             }
@@ -145,7 +154,9 @@ impl R1800 {
         use super::super::data::AdminEffect as E;
         let usage = match what {
             E::StealTechnology => "PLAY Espionage STEAL <power> FROM <your card paying 1 C>",
-            E::Sabotage => "PLAY Espionage SABOTAGE P|F ON <card> OF <power> FROM <your card paying 1 C>",
+            E::Sabotage => {
+                "PLAY Espionage SABOTAGE [1|2|3] P|F ON <card> OF <power> FROM <your card paying 1 C>"
+            }
             _ => "PLAY Espionage REBELLION IN <province> FROM <your card paying 1 C>",
         };
         let (aim, payer) = split_word(tail, "FROM").ok_or_else(|| bad(usage))?;
@@ -153,6 +164,12 @@ impl R1800 {
         match what {
             E::StealTechnology => a.power = Some(self.power(aim)?),
             E::Sabotage => {
+                // RULING E98: how many, 1 to 3, before the resource.
+                let (n, aim) = count_first(aim);
+                if n.is_some_and(|n| !(1..=3).contains(&n)) {
+                    return Err(bad(usage));
+                }
+                a.count = n;
                 let (res, rest) = aim.split_once(' ').ok_or_else(|| bad(usage))?;
                 a.res = Some(match fold(res).as_str() {
                     "p" | "production" => 1,
@@ -179,6 +196,7 @@ impl R1800 {
             military: args.military.clone(),
             pops: args.pops.clone(),
             res: args.res.map(|r| r as u8),
+            count: args.count,
             ..Target::default()
         };
         t.seat = args.power.and_then(|p| s.seat_of(p));
@@ -223,6 +241,17 @@ impl R1800 {
                 .unwrap_or_default();
         }
         Ok(t)
+    }
+}
+
+/// A leading number (`2 Champagne TO Paris`): the number, and the words after it.
+fn count_first(t: &str) -> (Option<u8>, &str) {
+    let t = t.trim_start();
+    match t.split_once(' ') {
+        Some((n, rest)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            (Some(n.parse().unwrap_or(u8::MAX)), rest.trim_start())
+        }
+        _ => (None, t),
     }
 }
 

@@ -218,7 +218,7 @@ fn a_card_with_several_options_is_played_by_naming_the_option() {
 #[test]
 fn a_bad_order_for_a_new_card_says_how_to_write_it() {
     for (line, words) in [
-        ("PLAY Espionage SABOTAGE X ON Great Works OF Prussia FROM Autocracy", "SABOTAGE P|F ON"),
+        ("PLAY Espionage SABOTAGE X ON Great Works OF Prussia FROM Autocracy", "SABOTAGE [1|2|3] P|F ON"),
         ("PLAY Espionage STEAL Prussia", "STEAL <power> FROM"),
         ("PLAY Diplomatic Action CONQUEST", "CONQUEST <province>"),
         ("PLAY Policy Initiative NOW", "takes nothing more"),

@@ -95,12 +95,7 @@ fn rule_player_turns_1_the_seat_pays_a_deficit_from_its_cards_when_it_says_so() 
 
 #[test]
 fn ruling_e22_command_economy_discards_the_admin_card_the_upkeep_line_names() {
-    let mut s = new(2);
-    game().adopt(&mut s, 0, card("Command Economy"));
-    s.players[0].admin = vec![admin("Urbanization"), admin("Conscription")];
-    s.players[0].admin.sort_unstable();
-    to_first_turn(&mut s);
-    assert_eq!(s.pending[0].choice, Choice::Upkeep { republic: false });
+    let mut s = super::turn_ends::command_economy();
     let a = answer(&s, &["UPKEEP DISCARD Conscription"]).expect("an answer");
     game().apply(&mut s, &a, &mut rng()).expect("discard");
     assert_eq!(s.players[0].admin, vec![admin("Urbanization")]);

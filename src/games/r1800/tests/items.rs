@@ -112,7 +112,12 @@ fn urbanization_moves_pops_from_a_countryside_into_an_adjacent_city_the_player_c
         &mut s,
         "Urbanization",
         0,
-        Target { from: Some(prov("Champagne")), to: Some(prov("Paris")), ..Target::default() },
+        Target {
+            from: Some(prov("Champagne")),
+            to: Some(prov("Paris")),
+            count: Some(1),
+            ..Target::default()
+        },
     );
     assert_eq!((pops(&s, "Champagne"), pops(&s, "Paris")), (0, 2));
     let u = turn_with(&["Urbanization"]);
