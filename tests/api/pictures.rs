@@ -160,19 +160,24 @@ async fn the_public_whole_picture_now_shows_no_hand() {
 
 #[tokio::test]
 async fn a_bad_token_or_game_has_no_picture() {
+    // A link that is no seat's is refused as the seat page refuses it (403, the web's "a bad
+    // link"); a game that does not exist has no picture (404).
     let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
     let g = app.create_game(Review::Gm).await;
     let token = g.seats[0].token.reveal().to_string();
     let wrong = format!("{}x", &token[..token.len() - 1]);
-    for url in [
-        format!("/play/{wrong}/table.svg"),
-        "/play/not-a-token/table.svg".to_string(),
-        "/games/00000000-0000-0000-0000-000000000000/table.svg".to_string(),
-        "/games/x/table.svg".to_string(),
+    for (url, status) in [
+        (format!("/play/{wrong}/table.svg"), StatusCode::FORBIDDEN),
+        ("/play/not-a-token/table.svg".to_string(), StatusCode::FORBIDDEN),
+        ("/games/00000000-0000-0000-0000-000000000000/table.svg".to_string(), StatusCode::NOT_FOUND),
+        ("/games/x/table.svg".to_string(), StatusCode::NOT_FOUND),
     ] {
         let r = app.get(&url).await;
-        assert_eq!(r.status, StatusCode::NOT_FOUND, "{url}: {}", r.body);
-        assert!(!r.body.contains("<svg"), "{url}: no picture");
+        assert_eq!(r.status, status, "{url}: {}", r.body);
+        assert!(
+            !r.body.contains("Hand of") && !r.headers["content-type"].to_str().unwrap().contains("svg"),
+            "{url}"
+        );
     }
 }
