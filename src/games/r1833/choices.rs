@@ -51,7 +51,7 @@ impl R1833 {
                 let lines =
                     vec![line(Cmd::Take(vec![Want::Name(deck.name(*card))])), line(Cmd::Take(Vec::new()))];
                 Choices::group(
-                    &format!("Take the discarded {} or decline (standing pick-up orders)", deck.name(*card)),
+                    format!("Take the discarded {} or decline (standing pick-up orders)", deck.name(*card)),
                     lines,
                 )
             }

@@ -23,7 +23,7 @@ impl R1835 {
         let Some(d) = self.next_decision(s) else { return Vec::new() };
         if d.seat == seat {
             let lines = self.checked_lines(s, &d, self.legal_actions(s));
-            return Choices::group(&capitalised(&d.prompt), lines);
+            return Choices::group(capitalised(&d.prompt), lines);
         }
         if !self.acting_seats(s).contains(&seat) {
             return Vec::new();
@@ -38,10 +38,7 @@ impl R1835 {
                     return Vec::new();
                 };
                 let lines = self.checked_lines(&as_if, &d, self.legal_actions(&as_if));
-                Choices::group(
-                    &format!("Stock round {n}, your turn when it comes (at today's prices)"),
-                    lines,
-                )
+                Choices::group(format!("Stock round {n}, your turn when it comes (at today's prices)"), lines)
             }
             Round::Operating { .. } => self.later_company_lines(s, p),
             _ => Vec::new(),
@@ -67,7 +64,7 @@ impl R1835 {
                 }
             }
             let lines = cmds.into_iter().map(|c| line(Some(&id), c)).collect();
-            out.extend(Choices::group(&format!("{id}'s turn later in this operating round"), lines));
+            out.extend(Choices::group(format!("{id}'s turn later in this operating round"), lines));
         }
         out
     }
