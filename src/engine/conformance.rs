@@ -15,6 +15,9 @@
 //! - the drawing is the board placed in each viewer's picture ([`Draw::draw`] agrees with
 //!   [`Draw::draw_on`] around [`Draw::draw_board`]);
 //! - published orders reveal nothing hidden (RULINGS S14): see [`check_public_lines`];
+//! - the order builder ([`Orders::choices`], issue 36) lists only what each seat may know, lines
+//!   the language reads, and for the decision now lines the echo accepts and the answer carries
+//!   out: see [`check_choices`];
 //! - for an engine that lists its components ([`Game::inventory`]: load chits, trains, …), each
 //!   is in exactly one place, and none appears from nowhere or vanishes, after every action.
 //!
@@ -25,6 +28,9 @@ use super::log::{LoggedAction, encode, replay_each};
 use super::{Apply, Draw, Game, Orders, Rules, Scoring, Setup, View};
 use super::{Decision, Event, GameRng, Inventory, Numbered, OrderSheet, Pick, Seat, SetupSpec, Viewer};
 use crate::draw::Fragment;
+
+mod choices;
+pub use choices::check_choices;
 
 /// What an engine's tests tell the harness about hidden information.
 pub trait Hidden: Game {
@@ -38,6 +44,13 @@ pub trait Hidden: Game {
     /// hide them again afterwards, e.g. shuffled back into the deck): its public text may then
     /// name them although no rendering of the outcome shows them. `false` unless an engine says.
     fn turns_up_hidden(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Whether the echo's advice on a line (from [`Orders::advise_sheet`]) accepts it: by default
+    /// any advice is a warning; an engine whose echo also says what each line answers tells its
+    /// warnings apart here (the order builder's check, [`check_choices`]).
+    fn echo_accepts(&self, _advice: &str) -> bool {
         false
     }
 }
@@ -153,6 +166,7 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
         if let Some(orders) = p.orders {
             let lines = orders(&state, d.seat, &mut pick);
             check_public_lines(game, &state, &d, &lines, p.seed)?;
+            check_choices(game, &state, p.spec.seats, p.seed, seq)?;
         }
         let action = (p.choose)(&state, &legal, &mut pick);
         let before = state.clone();
@@ -391,9 +405,13 @@ mod tests {
     /// shows seat 1's secret in everyone's drawing (the view and text stay honest); `leaky_board`
     /// shows it on the board every viewer's drawing places; `own_draw` overrides [`Draw::draw`]
     /// with a picture that is not the board placed in the viewer's; `losing` drops the number a
-    /// draw replaces instead of putting it under the deck (issue 34: a component vanishes).
+    /// draw replaces instead of putting it under the deck (issue 34: a component vanishes);
+    /// `leaky_builder` lists a line naming the other seat's secret in the order builder,
+    /// `wrong_line` one the answer does not carry out (issue 36).
     #[derive(Default)]
     struct ToyGame {
+        leaky_builder: bool,
+        wrong_line: bool,
         losing: bool,
         leak: bool,
         sloppy: bool,
@@ -450,8 +468,25 @@ mod tests {
         fn parse_order(&self, line: &str) -> Result<String, OrderError> {
             Ok(line.to_string())
         }
-        fn answer(&self, _s: &Toy, _d: &Decision, _sheet: &mut OrderSheet<String>) -> Answer<bool> {
-            Answer { action: None, notes: Vec::new() }
+        fn answer(&self, _s: &Toy, _d: &Decision, sheet: &mut OrderSheet<String>) -> Answer<bool> {
+            let Some(first) = sheet.orders.first() else { return Answer { action: None, notes: Vec::new() } };
+            let action = match first.order.as_str() {
+                "DRAW" => true,
+                "PASS" => false,
+                _ => return Answer { action: None, notes: Vec::new() },
+            };
+            let notes = vec![LineNote { line: first.line, executed: true, note: first.order.clone() }];
+            Answer { action: Some(action), notes }
+        }
+        fn choices(&self, s: &Toy, seat: Seat) -> Vec<crate::engine::Choices> {
+            let mut lines = vec!["DRAW".to_string(), "PASS".to_string()];
+            if self.leaky_builder {
+                lines.push(format!("GUESS {}", s.secret[1 - seat.index().min(1)]));
+            }
+            if self.wrong_line {
+                lines.push("FLY".into());
+            }
+            crate::engine::Choices::group("draw or pass", lines)
         }
         fn public_lines(&self, _sheet: &OrderSheet<String>, _notes: &[LineNote]) -> BTreeSet<usize> {
             BTreeSet::new()
@@ -594,6 +629,32 @@ mod tests {
     fn a_component_that_vanishes_during_an_action_is_caught() {
         let err = run(&ToyGame { losing: true, ..ToyGame::default() }).expect_err("loses a number");
         assert!(err.contains("vanished (it was in seat"), "{err}");
+    }
+
+    /// The toy's state after set-up, for the builder's checks.
+    fn toy_start(game: &ToyGame) -> Toy {
+        super::super::log::setup(game, &SetupSpec { seats: 2, options: serde_json::Value::Null }, 1)
+            .expect("setup")
+    }
+
+    #[test]
+    fn an_honest_order_builder_passes_its_check() {
+        let game = ToyGame::default();
+        check_choices(&game, &toy_start(&game), 2, 1, 0).expect("conforms");
+    }
+
+    #[test]
+    fn an_order_builder_that_names_another_seats_secret_is_caught() {
+        let game = ToyGame { leaky_builder: true, ..ToyGame::default() };
+        let err = check_choices(&game, &toy_start(&game), 2, 1, 0).expect_err("leaks");
+        assert!(err.contains("order builder changes when what it cannot know is re-dealt"), "{err}");
+    }
+
+    #[test]
+    fn an_order_builder_line_the_answer_does_not_carry_out_is_caught() {
+        let game = ToyGame { wrong_line: true, ..ToyGame::default() };
+        let err = check_choices(&game, &toy_start(&game), 2, 1, 0).expect_err("a line not legal now");
+        assert!(err.contains("\"FLY\" is not carried out"), "{err}");
     }
 
     #[test]

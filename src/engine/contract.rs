@@ -103,7 +103,10 @@ pub trait Orders: Rules {
     fn public_lines(&self, sheet: &OrderSheet<Self::Order>, notes: &[LineNote]) -> BTreeSet<usize>;
     /// What `seat` can order now, grouped by the decision each line answers, for the seat page's
     /// order builder: only what the seat may know (its own hand, the table), and only lines
-    /// [`Orders::parse_order`] reads. Default: nothing (the page shows the game's example).
+    /// [`Orders::parse_order`] reads. For the seat whose decision it is now, the first group answers
+    /// that decision, each of its lines legal now (alone on a sheet, [`Orders::answer`] carries it
+    /// out; the conformance harness checks it); a seat that acts later in the turn gets the lines
+    /// for its own move. Default: nothing (the page shows the game's example).
     fn choices(&self, _state: &Self::State, _seat: Seat) -> Vec<Choices> {
         Vec::new()
     }

@@ -15,6 +15,7 @@
 //! `crate::registry::DynGame` is its object-safe JSON face used by storage, web, mail and CLI,
 //! which never see an engine's own types.
 
+mod choices;
 #[cfg(test)]
 pub mod conformance;
 mod contract;
@@ -29,6 +30,7 @@ pub mod rng;
 mod shared;
 mod sheet;
 
+pub use choices::{answer_alone, carries_out_alone, carries_out_as};
 pub use contract::{
     Apply, Draw, Game, Lasting, LedgerRefused, Orders, Referral, Rules, Scoring, Setup, View,
 };

@@ -24,7 +24,7 @@ const WIDTH: u32 = 390;
 const HEIGHT: u32 = 2200;
 
 /// Whether the browser is there; absent, the test is skipped with a message, but never under CI.
-fn browser_present() -> bool {
+pub(crate) fn browser_present() -> bool {
     let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
     if !present {
         assert!(
@@ -39,7 +39,7 @@ fn browser_present() -> bool {
 }
 
 /// A chromedriver process of this test, stopped when dropped.
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -48,8 +48,15 @@ impl Drop for Driver {
     }
 }
 
-/// Starts chromedriver on a free loopback port and opens a headless chromium session.
+/// Starts chromedriver on a free loopback port and opens a headless chromium session at a
+/// phone's width.
 async fn browser(profile: &Path) -> (Driver, Client) {
+    browser_at(profile, WIDTH).await
+}
+
+/// Starts chromedriver on a free loopback port and opens a headless chromium session whose
+/// window is `width` CSS pixels wide.
+pub(crate) async fn browser_at(profile: &Path, width: u32) -> (Driver, Client) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
@@ -65,7 +72,7 @@ async fn browser(profile: &Path) -> (Driver, Client) {
         json!({
             "binary": CHROMIUM,
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--hide-scrollbars", format!("--window-size={WIDTH},{HEIGHT}"),
+                     "--hide-scrollbars", format!("--window-size={width},{HEIGHT}"),
                      format!("--user-data-dir={}", profile.display())],
         }),
     );
@@ -88,7 +95,7 @@ fn shots_dir() -> PathBuf {
     dir
 }
 
-async fn shot(c: &Client, dir: &Path, name: &str) {
+pub(crate) async fn shot(c: &Client, dir: &Path, name: &str) {
     let png = c.screenshot().await.unwrap();
     let path = dir.join(format!("{name}.png"));
     std::fs::write(&path, png).unwrap();
@@ -97,7 +104,7 @@ async fn shot(c: &Client, dir: &Path, name: &str) {
 
 /// The text of the first element `css` selects, waiting for it (a click's navigation may still be
 /// under way).
-async fn text_of(c: &Client, css: &str) -> String {
+pub(crate) async fn text_of(c: &Client, css: &str) -> String {
     for _ in 0..20 {
         let found = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(css)).await;
         match found.unwrap_or_else(|e| panic!("no {css}: {e}")).text().await {
@@ -116,7 +123,7 @@ async fn text_of(c: &Client, css: &str) -> String {
 
 /// The text of `css` once it contains `needle` (a click's page may take a moment to replace the
 /// one it was made on), or the last text seen after ten seconds.
-async fn text_once(c: &Client, css: &str, needle: &str) -> String {
+pub(crate) async fn text_once(c: &Client, css: &str, needle: &str) -> String {
     let mut last = String::new();
     for _ in 0..100 {
         last = text_of(c, css).await;
@@ -129,7 +136,7 @@ async fn text_once(c: &Client, css: &str, needle: &str) -> String {
 }
 
 /// The page is no wider than the phone: nothing scrolls sideways but a drawing inside its box.
-async fn fits_the_phone(c: &Client, what: &str) {
+pub(crate) async fn fits_the_phone(c: &Client, what: &str) {
     let widths =
         c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await.unwrap();
     let (page, window) = (widths[0].as_u64().unwrap(), widths[1].as_u64().unwrap());
@@ -138,7 +145,7 @@ async fn fits_the_phone(c: &Client, what: &str) {
 
 /// Issue 36: every part of the picture lies whole inside the window — its bounding box measured
 /// against the viewport, nothing to scroll sideways for — and the whole picture is linked.
-async fn the_pictures_fit(c: &Client, what: &str) {
+pub(crate) async fn the_pictures_fit(c: &Client, what: &str) {
     let boxes = c
         .execute(
             "return [...document.querySelectorAll('.drawing svg')].map(s => { const r = s.getBoundingClientRect(); \

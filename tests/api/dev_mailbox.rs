@@ -1,5 +1,6 @@
 //! The dev mailbox shows a queued mail as it would be sent: From, To, Reply-To, Subject, the
-//! text part, the HTML part (as escaped source, never rendered) and the calendar attachment.
+//! text part, the HTML part (rendered in a sandboxed frame under a policy that runs no script,
+//! and as its escaped source) and the calendar attachment (RULING S17).
 
 use crate::db::test_db;
 use crate::web_headers::app_with;
@@ -53,4 +54,50 @@ async fn the_dev_mailbox_shows_from_reply_to_and_the_html_and_calendar_parts_of_
     assert!(ics.contains("BEGIN:VCALENDAR") && ics.contains("BEGIN:VEVENT"), "the calendar part: {ics}");
     let csp = page.headers["content-security-policy"].to_str().unwrap();
     assert!(csp.contains("default-src 'none'"), "the page stays under the policy: {csp}");
+}
+
+/// A mail's HTML part replaced by one that would run a script if anything let it.
+pub(crate) const SCRIPTED: &str = "<p id=\"probe\">not run</p>\
+    <script>document.getElementById('probe').textContent = 'ran';</script>\
+    <img src=\"x\" onerror=\"document.getElementById('probe').textContent = 'ran';\">";
+
+/// Replaces the HTML part of outbox mail `id` (a test's own hostile mail).
+pub(crate) async fn set_html(app: &crate::helpers::TestApp, id: i64, html: &str) {
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    sqlx::query("UPDATE outbox SET body_html = $2 WHERE id = $1")
+        .bind(id)
+        .bind(html)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_dev_mailbox_renders_the_html_part_in_a_sandboxed_frame_under_a_policy_without_scripts() {
+    // RULING S17 (amended, issue 36): rendered as a mail client shows it, nothing runs.
+    let (pool, _db) = test_db().await;
+    let app = app_with(pool, true, "127.0.0.1:8080").await;
+    app.create_game(Review::Gm).await;
+    let mail = app.outbox().await.into_iter().find(|m| m.body_html.is_some()).expect("a mail with HTML");
+    set_html(&app, mail.id, SCRIPTED).await;
+
+    let page = app.get(&format!("/dev/mailbox/{}", mail.id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let frame = format!("<iframe class=\"mail-html\" sandbox=\"\" src=\"/dev/mailbox/{}/html\"", mail.id);
+    assert!(page.body.contains(&frame), "a frame with every sandbox restriction: {}", page.body);
+    assert!(!page.body.contains("allow-scripts") && !page.body.contains("<script"), "{}", page.body);
+    let csp = page.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("default-src 'none'") && csp.contains("frame-src 'self'"), "{csp}");
+    assert!(!csp.contains("script-src"), "the page allows no script: {csp}");
+
+    let framed = app.get(&format!("/dev/mailbox/{}/html", mail.id)).await;
+    assert_eq!(framed.status, StatusCode::OK, "{}", framed.body);
+    assert!(framed.headers["content-type"].to_str().unwrap().starts_with("text/html"));
+    let csp = framed.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("default-src 'none'") && !csp.contains("script-src"), "no script may run: {csp}");
+    assert!(csp.contains("frame-ancestors 'self'"), "framed by our page alone: {csp}");
+    assert!(framed.body.contains("id=\"probe\""), "the mail's own HTML: {}", framed.body);
+
+    let missing = app.get("/dev/mailbox/999999999/html").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }

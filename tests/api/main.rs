@@ -4,6 +4,7 @@
 mod absences;
 mod bad_input;
 mod browser;
+mod browser_engines;
 mod console;
 #[path = "../support/db.rs"]
 mod db;

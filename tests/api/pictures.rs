@@ -5,6 +5,7 @@ use crate::db::test_db;
 use crate::helpers::{create_game_on, spawn_app};
 use axum::http::StatusCode;
 use chrono::Duration;
+use stationmaster::engine::{Seat, Viewer};
 use stationmaster::service::{GameClock, Review};
 
 #[tokio::test]
@@ -116,4 +117,75 @@ async fn a_confederate_rails_turn_is_drawn_at_its_address_and_in_each_seats_repo
         stationmaster::mail::build_message(&report, "Stationmaster <sm@sm.test>", &drawn).expect("builds");
     let text = String::from_utf8(message.formatted()).expect("utf-8");
     assert!(text.contains("Content-Type: image/png") && text.contains("Content-ID: <picture1."), "{text}");
+}
+
+/// The game's state as stored, and the engine's drawing of it for `viewer`.
+async fn drawn_now(
+    app: &crate::helpers::TestApp,
+    id: stationmaster::domain::GameId,
+    viewer: Viewer,
+) -> String {
+    let mut conn = app.ctx.pool.acquire().await.unwrap();
+    let (slug, state): (String, serde_json::Value) =
+        sqlx::query_as("SELECT engine, state FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    let engine = stationmaster::registry::find(&slug).expect("an engine");
+    engine.draw(&state, viewer).unwrap().expect("a drawing")
+}
+
+#[tokio::test]
+async fn the_seats_whole_picture_now_shows_its_own_hand_and_no_other_seats() {
+    // Issue 36: `/play/{token}/table.svg`, behind the seat's secret link.
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let r = app.get(&format!("/play/{}/table.svg", g.seats[0].token.reveal())).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.headers["content-type"], "image/svg+xml; charset=utf-8");
+    assert!(r.body.contains("Hand of seat 1"), "its own hand: {}", r.body);
+    for other in 2..=4 {
+        assert!(!r.body.contains(&format!("Hand of seat {other}")), "no hand of seat {other}: {}", r.body);
+    }
+    assert_eq!(r.body, drawn_now(&app, g.id, Viewer::Seat(Seat(1))).await, "seat 1's own drawing, whole");
+    let second = app.get(&format!("/play/{}/table.svg", g.seats[1].token.reveal())).await;
+    assert!(second.body.contains("Hand of seat 2") && !second.body.contains("Hand of seat 1"));
+}
+
+#[tokio::test]
+async fn the_public_whole_picture_now_shows_no_hand() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let r = app.get(&format!("/games/{}/table.svg", g.id)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.headers["content-type"], "image/svg+xml; charset=utf-8");
+    assert!(r.body.contains("<svg") && !r.body.contains("Hand of"), "no hand in public: {}", r.body);
+    assert_eq!(r.body, drawn_now(&app, g.id, Viewer::Public).await, "the public drawing, whole");
+}
+
+#[tokio::test]
+async fn a_bad_token_or_game_has_no_picture() {
+    // A link that is no seat's is refused as the seat page refuses it (403, the web's "a bad
+    // link"); a game that does not exist has no picture (404).
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let token = g.seats[0].token.reveal().to_string();
+    let wrong = format!("{}x", &token[..token.len() - 1]);
+    for (url, status) in [
+        (format!("/play/{wrong}/table.svg"), StatusCode::FORBIDDEN),
+        ("/play/not-a-token/table.svg".to_string(), StatusCode::FORBIDDEN),
+        ("/games/00000000-0000-0000-0000-000000000000/table.svg".to_string(), StatusCode::NOT_FOUND),
+        ("/games/x/table.svg".to_string(), StatusCode::NOT_FOUND),
+    ] {
+        let r = app.get(&url).await;
+        assert_eq!(r.status, status, "{url}: {}", r.body);
+        assert!(
+            !r.body.contains("Hand of") && !r.headers["content-type"].to_str().unwrap().contains("svg"),
+            "{url}"
+        );
+    }
 }

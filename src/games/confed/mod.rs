@@ -26,6 +26,7 @@ mod apply;
 pub mod board;
 pub mod bribe;
 pub mod chits;
+mod choices;
 pub mod data;
 mod decision;
 mod draw;

@@ -186,6 +186,11 @@ impl Orders for Confed {
         self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
     }
 
+    /// Issue 36: the order builder's lines (`crate::games::confed::choices`).
+    fn choices(&self, s: &State, seat: Seat) -> Vec<crate::engine::Choices> {
+        self.choices_of(s, seat)
+    }
+
     /// Issue 34: each line's decision, names and phase checked at submission (`echo`).
     fn advise_sheet(&self, s: &State, seat: Seat, orders: &[Numbered<Order>]) -> Vec<Option<String>> {
         orders.iter().map(|o| Some(self.echo_line(s, seat, &o.order))).collect()

@@ -34,6 +34,12 @@ impl Hidden for Confed {
         }
         out
     }
+
+    /// The echo says of every line which decision it answers; a warning follows after "; "
+    /// (`orders::echo`).
+    fn echo_accepts(&self, advice: &str) -> bool {
+        advice.starts_with("answers the decision now") && !advice.contains("; ")
+    }
 }
 
 pub(super) fn game() -> &'static Confed {

@@ -24,6 +24,7 @@ mod admin;
 mod alone;
 mod apply;
 pub mod board;
+mod choices;
 mod costs;
 pub mod data;
 mod diplomacy;

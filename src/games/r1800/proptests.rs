@@ -58,6 +58,12 @@ impl Hidden for R1800 {
         out.ambition_deck = ambitions;
         out
     }
+
+    /// The echo says of every line which decision it answers; a warning follows after "; "
+    /// (`orders::echo`, RULING E97).
+    fn echo_accepts(&self, advice: &str) -> bool {
+        advice.starts_with("answers ") && !advice.contains("; ")
+    }
 }
 
 pub(super) fn game() -> &'static R1800 {

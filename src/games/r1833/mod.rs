@@ -20,6 +20,7 @@
 
 mod apply;
 mod check;
+mod choices;
 pub mod data;
 mod draw;
 mod layout;

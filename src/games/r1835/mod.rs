@@ -19,6 +19,7 @@
 mod actions;
 mod apply;
 pub mod board;
+mod choices;
 pub mod data;
 mod draw;
 mod holdings;

@@ -24,6 +24,18 @@ impl Hidden for R1835 {
     fn redeal(&self, s: &State, _viewer: Viewer, _rng: &mut GameRng) -> State {
         s.clone()
     }
+
+    /// The echo says what each line does now (`orders::echo`): "now: … can be carried out", the
+    /// branch a later line takes, or a train sale waiting for its offer; anything else — "not
+    /// possible", "nothing ordered", a company not directed, a certificate not held — warns.
+    fn echo_accepts(&self, advice: &str) -> bool {
+        advice.split("; ").all(|part| {
+            (part.starts_with("now: ") && part.ends_with("can be carried out"))
+                || (part.starts_with("when ") && !part.contains("→ nothing"))
+                || (part.starts_with("as the board stands now: ") && !part.ends_with("→ nothing"))
+                || part.contains("'s offer for ")
+        })
+    }
 }
 
 /// Chooses an action: a pass one time in three (when legal), else any other legal action.

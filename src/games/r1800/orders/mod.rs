@@ -240,6 +240,11 @@ impl Orders for R1800 {
         self.answer_from(s, sheet).or_default_if_ordered(sheet, || self.default_action(s))
     }
 
+    /// Issue 36: the order builder's lines (`crate::games::r1800::choices`).
+    fn choices(&self, s: &State, seat: crate::engine::Seat) -> Vec<crate::engine::Choices> {
+        self.choices_of(s, seat)
+    }
+
     /// Standing answers last until withdrawn (HR 12 in the shared layer): `EVENT <event> …` (the
     /// global events' prices are asked at the round's start), `REBELLION …` and `DEFICIT …`.
     fn lasting(&self, o: &Order) -> Option<crate::engine::Lasting> {

@@ -288,6 +288,11 @@ impl Orders for R1833 {
         }
     }
 
+    /// The order builder's lines (issue 36), from the seat's own hand and the table (`choices`).
+    fn choices(&self, s: &State, seat: Seat) -> Vec<crate::engine::Choices> {
+        self.choices_of(s, seat)
+    }
+
     /// The echo of one line: [`Orders::advise_sheet`] on a sheet of that line alone.
     fn advise(&self, s: &State, seat: Seat, o: &Order) -> Option<String> {
         self.echo_lines(s, seat, &[Numbered { line: 1, order: o.clone() }]).pop().flatten()

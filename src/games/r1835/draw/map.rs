@@ -270,15 +270,18 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
         g.push(El::label(at.0, at.1, 11.0, label).attr("font-weight", "bold").attr("fill", ink));
     }
     if hex.cost > 0 && !board.tiles.contains_key(&hex.at) {
-        g.extend(terrain(hex, c));
+        g.extend(terrain(hex, c, &circles));
     }
     Some(g)
 }
 
-/// The build cost, with a mountain or a river mark.
-fn terrain(hex: &Hex, c: (f64, f64)) -> Vec<El> {
-    let r = GRID.r;
-    let (x, y) = (c.0 - 0.5 * r, c.1 + 0.22 * r);
+/// The build cost, with a mountain or a river mark above it: lower left, or where a city's
+/// circles leave room (issue 36: the "50" beside Hamburg lay under a city).
+fn terrain(hex: &Hex, c: (f64, f64), circles: &[((f64, f64), f64)]) -> Vec<El> {
+    let cost = hex.cost.to_string();
+    let spots = [(-0.5, 0.495), (0.5, 0.495), (-0.62, 0.12), (0.62, 0.12), (-0.3, 0.8), (0.3, 0.8)];
+    let label = clear_spot(c, &spots, &cost, 8.0, false, circles);
+    let (x, y) = (label.0, label.1 - 11.0);
     let mut out = Vec::new();
     match hex.terrain.as_deref() {
         Some("mountain") => {
@@ -293,7 +296,7 @@ fn terrain(hex: &Hex, c: (f64, f64)) -> Vec<El> {
         ),
         _ => {}
     }
-    out.push(El::label(x, y + 11.0, 8.0, hex.cost).attr("fill", colour::INK));
+    out.push(El::label(label.0, label.1, 8.0, cost).attr("fill", colour::INK));
     out
 }
 

@@ -128,7 +128,6 @@ fn no_label_of_a_mid_game_picture_lies_under_a_token_or_off_an_edge() {
 }
 
 #[test]
-#[ignore = "issue 36, open: a hex's build cost (\"50\" near Hamburg) lies under a city circle on the start map"]
 fn no_label_of_the_start_map_lies_under_a_token_or_off_an_edge() {
     let g = engine();
     let s = standard(&g, 4, json!({}));

@@ -62,6 +62,12 @@ impl Orders for R1835 {
         }
     }
 
+    /// The order builder's lines (issue 36): the decision now, or the seat's later move
+    /// (`crate::games::r1835::choices`).
+    fn choices(&self, s: &State, seat: Seat) -> Vec<crate::engine::Choices> {
+        self.choices_of(s, seat)
+    }
+
     /// Answers any decision of the game from the acting seat's sheet.
     fn answer(&self, s: &State, d: &Decision, sheet: &mut OrderSheet<Order>) -> Answer<Action> {
         let Some(p) = self.acting(s).filter(|p| Seat::from_index(usize::from(*p)) == d.seat) else {
