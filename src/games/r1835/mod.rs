@@ -21,6 +21,7 @@ mod apply;
 pub mod board;
 pub mod data;
 mod draw;
+mod dump;
 mod holdings;
 pub mod ledger;
 mod legal;
@@ -57,6 +58,8 @@ mod tests_pbem;
 mod tests_rails_options;
 #[cfg(test)]
 mod tests_rails_replays;
+#[cfg(test)]
+mod tests_rails_story;
 #[cfg(test)]
 mod tests_read;
 #[cfg(test)]
