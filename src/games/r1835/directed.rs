@@ -61,7 +61,7 @@ pub(super) struct Played {
 }
 
 /// Picks one of the legal actions that pass a filter, by the seeded choice.
-type AnyOf<'a> = dyn Fn(&mut Pick, &dyn Fn(&Action) -> bool) -> Option<Action> + 'a;
+pub(super) type AnyOf<'a> = dyn Fn(&mut Pick, &dyn Fn(&Action) -> bool) -> Option<Action> + 'a;
 
 /// The most actions a game may take before the driver gives up.
 const CAP: usize = 20_000;
@@ -163,7 +163,7 @@ fn stock(pick: &mut Pick, legal: &[Action], any: &AnyOf) -> Option<Action> {
 }
 
 /// An operating company's step, by the policy of the module header.
-fn operating(
+pub(super) fn operating(
     g: &R1835,
     s: &State,
     legal: &[Action],

@@ -115,9 +115,7 @@ impl R1835 {
     }
 
     /// The ordinary certificates `giver` hands over for a director's certificate of `d` percent,
-    /// or `None` if impossible, in the `style` of the option `presidency_swap` (RR §12.3; K10):
-    /// the fewest that add up to exactly `d` (largest first), or, as Rails does, single-share
-    /// certificates (the company's smallest) when `giver` holds enough of them, else the fewest.
+    /// or `None` if impossible, in the `style` of the option `presidency_swap` (RR §12.3; K10).
     pub(crate) fn swap_picks(
         &self,
         s: &State,
@@ -126,33 +124,7 @@ impl R1835 {
         d: u8,
         style: PresidencySwap,
     ) -> Option<Vec<usize>> {
-        let certs = &s.majors[co].certs;
-        let mut idx: Vec<usize> =
-            (0..certs.len()).filter(|i| certs[*i].at == Loc::Player(giver) && !certs[*i].director).collect();
-        if style == PresidencySwap::SingleSharesFirst
-            && let Some(unit) = certs.iter().filter(|c| !c.director).map(|c| c.percent).min()
-            && unit > 0
-            && d.is_multiple_of(unit)
-        {
-            let singles: Vec<usize> = idx.iter().copied().filter(|i| certs[*i].percent == unit).collect();
-            let want = usize::from(d / unit);
-            if singles.len() >= want {
-                return Some(singles[..want].to_vec());
-            }
-        }
-        idx.sort_by(|a, b| certs[*b].percent.cmp(&certs[*a].percent).then(a.cmp(b)));
-        let mut need = d;
-        let mut picked = Vec::new();
-        for i in idx {
-            if certs[i].percent <= need {
-                need -= certs[i].percent;
-                picked.push(i);
-                if need == 0 {
-                    return Some(picked);
-                }
-            }
-        }
-        None
+        picks(&s.majors[co].certs, Loc::Player(giver), d, style)
     }
 
     /// Hands the presidency from `old` to `new`: the director's certificate for ordinary
@@ -256,4 +228,37 @@ impl R1835 {
         s.majors[co].certs[i].at = to;
         Some(i)
     }
+}
+
+/// The ordinary certificates at `at` (indices into `certs`) that add up to exactly `d` percent,
+/// or `None` if none do, in the `style` of the option `presidency_swap` (RR §12.3; K10): the
+/// fewest (largest first), or, as Rails does, single-share certificates (the company's smallest)
+/// when `at` holds enough of them, else the fewest.
+pub(crate) fn picks(certs: &[Cert], at: Loc, d: u8, style: PresidencySwap) -> Option<Vec<usize>> {
+    let mut idx: Vec<usize> =
+        (0..certs.len()).filter(|i| certs[*i].at == at && !certs[*i].director).collect();
+    if style == PresidencySwap::SingleSharesFirst
+        && let Some(unit) = certs.iter().filter(|c| !c.director).map(|c| c.percent).min()
+        && unit > 0
+        && d.is_multiple_of(unit)
+    {
+        let singles: Vec<usize> = idx.iter().copied().filter(|i| certs[*i].percent == unit).collect();
+        let want = usize::from(d / unit);
+        if singles.len() >= want {
+            return Some(singles[..want].to_vec());
+        }
+    }
+    idx.sort_by(|a, b| certs[*b].percent.cmp(&certs[*a].percent).then(a.cmp(b)));
+    let mut need = d;
+    let mut picked = Vec::new();
+    for i in idx {
+        if certs[i].percent <= need {
+            need -= certs[i].percent;
+            picked.push(i);
+            if need == 0 {
+                return Some(picked);
+            }
+        }
+    }
+    None
 }

@@ -22,6 +22,7 @@ pub mod board;
 mod choices;
 pub mod data;
 mod draw;
+mod dump;
 mod holdings;
 pub mod ledger;
 mod legal;
@@ -58,6 +59,8 @@ mod tests_pbem;
 mod tests_rails_options;
 #[cfg(test)]
 mod tests_rails_replays;
+#[cfg(test)]
+mod tests_rails_story;
 #[cfg(test)]
 mod tests_read;
 #[cfg(test)]

@@ -113,7 +113,8 @@ pub enum PresidencySwap {
     #[default]
     Fewest,
     /// Single-share certificates (10 %, the Prussian's 5 %) when the new president holds enough
-    /// of them, else one certificate of the director's size (Rails).
+    /// of them, else one certificate of the director's size (Rails); a sale that passes the
+    /// presidency moves the certificates as Rails does (RULING K94, `dump.rs`).
     SingleSharesFirst,
 }
 

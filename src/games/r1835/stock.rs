@@ -6,7 +6,7 @@
 use super::R1835;
 use super::actions::{Refusal, Source, illegal, pct};
 use super::holdings::{Holder, pay, value};
-use super::options::NoSalesIn;
+use super::options::{NoSalesIn, PresidencySwap};
 use super::state::{Loc, Round, State};
 use crate::engine::Event;
 
@@ -226,10 +226,19 @@ impl R1835 {
         let mut challenger = None;
         if self.president(s, co) == Some(p)
             && let Some(q) = self.challenger(s, co, p, held - total)
-            && let Some(picks) = self.swap_picks(s, co, q, m.director_percent(), s.options.presidency_swap)
         {
-            available += picks.iter().filter(|i| c.certs[**i].percent == percent).count();
-            challenger = Some(q);
+            // RULING K94: a game following Rails sells the director's part of the sale out of the
+            // new president's certificates; where that cannot be done, as the rules do it.
+            let style = s.options.presidency_swap;
+            if style == PresidencySwap::SingleSharesFirst
+                && self.rails_dump(s, co, (p, q), count, percent).is_some()
+            {
+                available = usize::from(count);
+                challenger = Some(q);
+            } else if let Some(picks) = self.swap_picks(s, co, q, m.director_percent(), style) {
+                available += picks.iter().filter(|i| c.certs[**i].percent == percent).count();
+                challenger = Some(q);
+            }
         }
         if available < usize::from(count) {
             if self.president(s, co) == Some(p)
@@ -292,11 +301,21 @@ impl R1835 {
         stock_round: bool,
         ev: &mut Vec<Event>,
     ) {
-        if let Some(q) = plan.challenger {
-            ev.extend(self.swap_presidency(s, co, (p, q), s.options.presidency_swap));
-        }
-        for _ in 0..count {
-            self.move_cert(s, co, Loc::Player(p), Loc::Pool, |c| !c.director && c.percent == percent);
+        // RULING K94: Rails' certificates when the game follows Rails' choices, else K10's swap
+        // and then the sale.
+        let rails = plan
+            .challenger
+            .filter(|_| s.options.presidency_swap == PresidencySwap::SingleSharesFirst)
+            .and_then(|q| self.rails_dump(s, co, (p, q), count, percent).map(|d| (q, d)));
+        if let Some((q, dump)) = rails {
+            ev.push(self.carry_out_dump(s, co, (p, q), &dump));
+        } else {
+            if let Some(q) = plan.challenger {
+                ev.extend(self.swap_presidency(s, co, (p, q), s.options.presidency_swap));
+            }
+            for _ in 0..count {
+                self.move_cert(s, co, Loc::Player(p), Loc::Pool, |c| !c.director && c.percent == percent);
+            }
         }
         let amount = plan.unit_price * i64::from(count) * i64::from(percent) / 10;
         pay(s, Holder::Bank, Holder::Player(p), amount);

@@ -207,3 +207,76 @@ fn ruling_k93_of_two_companies_on_one_space_the_first_floated_operates_first() {
     let (wt_at, ba_at) = (at(wt).expect("WT operates"), at(ba).expect("BA operates"));
     assert!(wt_at < ba_at, "WT's marker entered B4 first: {:?}", s.or.queue);
 }
+
+// ---- RULING K94: a sale that passes the presidency, as Rails carries it out ----
+
+/// MS, operated, with the given ordinary certificates (percentages) at seats 1 and 2 and in the
+/// pool; seat 1 also holds the director's certificate. Seat 1 is to act in stock round 2.
+fn ms_held(g: &R1835, options: Value, seat1: &[u8], seat2: &[u8], pool: &[u8]) -> State {
+    let mut s = rich(g, options);
+    let ms = co(g, "MS");
+    s.majors[ms].certs[0].at = Loc::Player(0);
+    for (at, percents) in [(Loc::Player(0), seat1), (Loc::Player(1), seat2), (Loc::Pool, pool)] {
+        for percent in percents {
+            let i = s.majors[ms]
+                .certs
+                .iter()
+                .position(|c| c.at == Loc::Ipo && !c.director && c.percent == *percent);
+            s.majors[ms].certs[i.expect("a certificate left")].at = at;
+        }
+    }
+    s.majors[ms].operated = true;
+    assert_eq!(g.president(&s, ms), Some(0));
+    s
+}
+
+/// The percentages of MS's ordinary certificates in the pool.
+fn ms_pool(g: &R1835, s: &State) -> Vec<u8> {
+    let mut v: Vec<u8> =
+        s.majors[co(g, "MS")].certs.iter().filter(|c| c.at == Loc::Pool).map(|c| c.percent).collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn ruling_k94_the_rails_preset_sells_the_directors_part_out_of_the_new_presidents_certificates() {
+    let g = engine();
+    // Seat 1: director + 2 × 10 % (40 %); seat 2: 20 % + 10 % (30 %). Seat 1 sells 2 × 10 %.
+    let mut rails = ms_held(&g, json!({"preset": "rails"}), &[10, 10], &[20, 10], &[]);
+    let cash = rails.players[0].cash;
+    let ev = act(&g, &mut rails, sell("MS", 2, 10));
+    assert_eq!(g.president(&rails, co(&g, "MS")), Some(1));
+    assert_eq!(
+        papers(&g, &rails, 1, "MS"),
+        vec![(10, false), (10, false)],
+        "A keeps its own 10 % certificates"
+    );
+    assert_eq!(papers(&g, &rails, 2, "MS"), vec![(10, false), (20, true)]);
+    assert_eq!(ms_pool(&g, &rails), vec![20], "the pool holds B's 20 %, as in Rails");
+    let text: Vec<&str> = ev.iter().map(|e| e.public.as_str()).collect();
+    assert!(text.iter().any(|t| t.contains("puts 20 % in the pool")), "{text:?}");
+    // The same percentages and cash as the swap-then-sell of the pbem preset.
+    let mut pbem = ms_held(&g, Value::Null, &[10, 10], &[20, 10], &[]);
+    act(&g, &mut pbem, sell("MS", 2, 10));
+    assert_eq!(papers(&g, &pbem, 1, "MS"), vec![(20, false)]);
+    assert_eq!(ms_pool(&g, &pbem), vec![10, 10]);
+    assert_eq!(rails.players[0].cash - cash, pbem.players[0].cash - cash);
+    assert_eq!(g.percent_of(&rails, co(&g, "MS"), 1), g.percent_of(&pbem, co(&g, "MS"), 1));
+}
+
+#[test]
+fn ruling_k94_a_sale_smaller_than_the_directors_certificate_takes_the_difference_back_from_the_pool() {
+    let g = engine();
+    // Seat 1: director + 10 % (30 %); seat 2: 20 % + 10 % (30 %); a 10 % in the pool. Seat 1
+    // sells 1 × 10 %: B's 20 % goes to the pool and A takes a 10 % back from it.
+    let mut s = ms_held(&g, json!({"preset": "rails"}), &[10], &[20, 10], &[10]);
+    act(&g, &mut s, sell("MS", 1, 10));
+    assert_eq!(g.president(&s, co(&g, "MS")), Some(1));
+    assert_eq!(papers(&g, &s, 1, "MS"), vec![(10, false), (10, false)]);
+    assert_eq!(ms_pool(&g, &s), vec![20]);
+    // Without a 10 % in the pool Rails' way cannot be carried out: the swap, then the sale.
+    let mut s = ms_held(&g, json!({"preset": "rails"}), &[10], &[20, 10], &[]);
+    act(&g, &mut s, sell("MS", 1, 10));
+    assert_eq!(papers(&g, &s, 1, "MS"), vec![(20, false)]);
+    assert_eq!(ms_pool(&g, &s), vec![10]);
+}
