@@ -33,7 +33,7 @@ static MAIL: AtomicUsize = AtomicUsize::new(0);
 const LAST_TURN: i32 = 16;
 
 /// The address of a seat's player, as [`PLAYERS`] gives it.
-fn address(seat: u8) -> String {
+pub(crate) fn address(seat: u8) -> String {
     let p = PLAYERS[usize::from(seat) - 1];
     p[p.find('<').unwrap() + 1..p.find('>').unwrap()].to_string()
 }
@@ -50,7 +50,7 @@ async fn send(app: &TestApp, from: &str, to: &str, subject: &str, body: &str) ->
 }
 
 /// A player mails orders (with FINAL) to the seat's reply address; the mail must be accepted.
-async fn mail_orders(app: &TestApp, g: &CreatedGame, seat: u8, turn: i32, orders: &str) {
+pub(crate) async fn mail_orders(app: &TestApp, g: &CreatedGame, seat: u8, turn: i32, orders: &str) {
     let to = app.ctx.reply_address(g.id, Seat(seat), 1);
     let body = format!("{orders}\r\nFINAL");
     let (status, outcome, echo) = send(app, &address(seat), &to, &format!("Re: turn {turn}"), &body).await;

@@ -13,6 +13,7 @@ mod dice;
 mod docs;
 mod e2e_1800_mail;
 mod e2e_1835_mail;
+mod e2e_confed_mail;
 mod export_import;
 mod feeds_webhooks;
 mod game_1833;

@@ -335,6 +335,7 @@ impl Confed {
         }
         s.congestion_rolled = false;
         s.to_move.clear();
+        s.fees_paid.clear();
         self.first_phase(s, ev);
     }
 

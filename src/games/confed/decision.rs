@@ -31,6 +31,10 @@ pub enum Kind {
     ChooseLoad { train: u8, drawn: u32 },
     /// RT 5.3: `train`'s next step.
     Move { train: u8 },
+    /// RT 5.6: whether `train` pays the `amount` of the Line Usage Fee to enter `line` (the
+    /// choice a step onto another player's line makes; asked of the sheet while the step is
+    /// answered, so never the decision pending by itself: RULING F83).
+    Fee { train: u8, line: u8, amount: u32 },
     /// RT 4.1.1: the privilege to select an RRC.
     RrcPhase,
     /// RT 4.1.1: a raise for `rrc`.
@@ -155,6 +159,10 @@ impl Confed {
                 )
             }
             Kind::Move { train } => format!("move {} ({} MP left)", train_name(*train), s.mp),
+            Kind::Fee { train, line, amount } => format!(
+                "the line usage fee for {} on RRC #{line}: pay ${amount} (1 MP a station) or not (2 MP) (RT 5.6)",
+                train_name(*train)
+            ),
             Kind::RrcPhase => "select an unowned RRC and bid for it, or pass".into(),
             Kind::Bid { rrc } => match &s.stage {
                 Stage::Bidding { high, bid, .. } => {

@@ -45,7 +45,13 @@ mod board_tests;
 #[cfg(test)]
 mod dropoff_tests;
 #[cfg(test)]
+mod echo_ahead_tests;
+#[cfg(test)]
+mod events_tests;
+#[cfg(test)]
 mod extended_tests;
+#[cfg(test)]
+mod fees_tests;
 #[cfg(test)]
 mod iron_tests;
 #[cfg(test)]
@@ -60,6 +66,8 @@ mod proptests;
 mod rules_5_tests;
 #[cfg(test)]
 mod rules_text_tests;
+#[cfg(test)]
+mod specials_effect_tests;
 #[cfg(test)]
 mod specials_tests;
 #[cfg(test)]

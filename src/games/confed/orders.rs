@@ -21,13 +21,18 @@
 //! The engine's `Orders` role is implemented here; `answer` (in `orders/answer.rs`) turns the
 //! sheet into the action at each decision.
 
+mod ahead;
 pub(super) mod answer;
 mod choose;
+mod drawn;
 mod echo;
+mod fees;
 mod kinds;
 mod play;
 
 pub use choose::Pick;
+pub use drawn::{Cmp, DrawnIf, Test};
+pub use fees::Fees;
 
 use super::Confed;
 use super::actions::{Action, Cond};
@@ -79,6 +84,11 @@ pub enum Order {
     TakeDrawn,
     /// `TAKE n`: a displayed or abandoned load.
     Take(u32),
+    /// `TAKE DRAWN IF <test>`: keep the drawn load only if it passes (`drawn`; RULING F84).
+    TakeDrawnIf(DrawnIf),
+    /// `TAKE n IF DRAWN <test>`: decline the drawn load for displayed load n only if the drawn
+    /// one passes (RULING F84).
+    TakeInstead { load: u32, when: DrawnIf },
     /// `DELIVER n TO station`: the dropoff of load n.
     Deliver { load: u32, to: String },
     /// `TROOPS FROM depot TO station`.
@@ -89,8 +99,9 @@ pub enum Order {
     Move { train: u8, path: Vec<String> },
     /// `MOVE t SHORTEST TO x`.
     Shortest { train: u8, to: String },
-    /// `PAY FEES`: pay a line usage fee whenever it makes a step cheaper.
-    PayFees,
+    /// `PAY [NO] FEES [FOR t] [ON n] [UP TO m]`: how the line usage fee is paid (`fees`;
+    /// RT 5.6, RULING F83).
+    Fees(Fees),
     /// `ABANDON t AT station`.
     Abandon { train: u8, at: String },
     /// `LEAVE t AT depot` (RT 5.1.8).
@@ -191,9 +202,10 @@ impl Orders for Confed {
         self.choices_of(s, seat)
     }
 
-    /// Issue 34: each line's decision, names and phase checked at submission (`echo`).
+    /// Issue 34: each line's decision, names and phase checked at submission (`echo`), each judged
+    /// after the lines before it on the sheet (`ahead`).
     fn advise_sheet(&self, s: &State, seat: Seat, orders: &[Numbered<Order>]) -> Vec<Option<String>> {
-        orders.iter().map(|o| Some(self.echo_line(s, seat, &o.order))).collect()
+        self.echo_sheet(s, seat, orders)
     }
 
     /// HR 12 (RULING F22 amended): a standing `PLAY` line lasts from turn to turn until played
@@ -257,7 +269,7 @@ impl Orders for Confed {
                 let (a, b) = pair(rest)?;
                 Order::Clear(a, b)
             }
-            "PAY" if up(0) == "FEES" => Order::PayFees,
+            "PAY" if up(0) == "FEES" || (up(0) == "NO" && up(1) == "FEES") => fees::parse_fees(rest)?,
             "PAY" => {
                 let amount = num(w.first().copied(), "an amount")?;
                 if up(1) != "TO" {
@@ -275,8 +287,28 @@ impl Orders for Confed {
                     from: seat(w.get(2).copied())?,
                 }
             }
-            "TAKE" if up(0) == "DRAWN" => Order::TakeDrawn,
-            "TAKE" => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
+            "TAKE" if up(0) == "DRAWN" && up(1) == "IF" => {
+                let (_, test) = split_kw(&format!(" {rest} "), "IF")
+                    .ok_or_else(|| OrderError("write TAKE DRAWN IF <test>".into()))?;
+                Order::TakeDrawnIf(drawn::parse_drawn_if(&test)?)
+            }
+            "TAKE" if up(0) == "DRAWN" && w.len() == 1 => Order::TakeDrawn,
+            "TAKE" if up(1) == "IF" => {
+                let load = num(w.first().copied(), "a load number")?;
+                if up(2) != "DRAWN" {
+                    return Err(OrderError("write TAKE <load> IF DRAWN <test>".into()));
+                }
+                let (_, test) = split_kw(&format!(" {rest} "), "DRAWN")
+                    .ok_or_else(|| OrderError("write TAKE <load> IF DRAWN <test>".into()))?;
+                Order::TakeInstead { load, when: drawn::parse_drawn_if(&test)? }
+            }
+            "TAKE" if w.len() == 1 => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
+            "TAKE" => {
+                return Err(OrderError(
+                    "write TAKE DRAWN, TAKE <load>, TAKE DRAWN IF <test> or TAKE <load> IF DRAWN <test>"
+                        .into(),
+                ));
+            }
             "DELIVER" => {
                 let load = num(w.first().copied(), "a load number")?;
                 let (_, to) = split_kw(&format!(" {rest} "), "TO")
@@ -367,12 +399,14 @@ impl Display for Order {
             Order::Accept { amount, from } => write!(f, "ACCEPT {amount} FROM {}", from.0),
             Order::TakeDrawn => write!(f, "TAKE DRAWN"),
             Order::Take(n) => write!(f, "TAKE {n}"),
+            Order::TakeDrawnIf(test) => write!(f, "TAKE DRAWN IF {test}"),
+            Order::TakeInstead { load, when } => write!(f, "TAKE {load} IF DRAWN {when}"),
             Order::Deliver { load, to } => write!(f, "DELIVER {load} TO {to}"),
             Order::Troops { from, to } => write!(f, "TROOPS FROM {from} TO {to}"),
             Order::Again(x) => write!(f, "AGAIN {}", t(*x)),
             Order::Move { train, path } => write!(f, "MOVE {} {}", t(*train), path.join(", ")),
             Order::Shortest { train, to } => write!(f, "MOVE {} SHORTEST TO {to}", t(*train)),
-            Order::PayFees => write!(f, "PAY FEES"),
+            Order::Fees(x) => write!(f, "{x}"),
             Order::Abandon { train, at } => write!(f, "ABANDON {} AT {at}", t(*train)),
             Order::Leave { train, at } => write!(f, "LEAVE {} AT {at}", t(*train)),
             Order::PlayWhen { special, when } => {

@@ -118,6 +118,9 @@ fn orders(s: &State, _seat: Seat, p: &mut Pick) -> Vec<String> {
         "PAY 100 TO 2".to_string(),
         "ACCEPT 100 FROM 1".to_string(),
         format!("SELECT {}", s.offer.first().copied().unwrap_or(1)),
+        "PAY FEES FOR 1 UP TO 200".to_string(),
+        format!("TAKE DRAWN IF PAYOUT >= 800 AND NOT TO {st}"),
+        format!("TAKE {} IF DRAWN GOODS Cotton", s.display.first().copied().unwrap_or(1)),
     ];
     (0..1 + p.next(3)).map(|_| all[p.next(all.len())].clone()).collect()
 }

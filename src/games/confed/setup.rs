@@ -285,6 +285,7 @@ impl Setup for Confed {
             pre_war: extended,
             diversions: Vec::new(),
             offers: Vec::new(),
+            fees_paid: Vec::new(),
         };
         if extended {
             self.deal_extended(&mut s, &cfg, rng);

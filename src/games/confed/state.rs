@@ -338,6 +338,21 @@ pub struct State {
     /// when the turn's play is over.
     #[serde(default)]
     pub offers: Vec<Task>,
+    /// RT 5.6: the line usage fees paid this Player Turn, for a budget of `PAY FEES … UP TO`
+    /// (RULING F83); empty between Player Turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fees_paid: Vec<FeePaid>,
+}
+
+/// RT 5.6: one line usage fee paid this Player Turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeePaid {
+    /// The train that paid it.
+    pub train: u8,
+    /// The line it was paid for.
+    pub line: u8,
+    /// The amount.
+    pub amount: u32,
 }
 
 impl State {

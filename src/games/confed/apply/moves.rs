@@ -8,7 +8,7 @@ use super::super::board::{self, name};
 use super::super::chits::{self, train_name};
 use super::super::movement::{self, Mover, Position};
 use super::super::setup::d6;
-use super::super::state::{Place, Stage, State, Train};
+use super::super::state::{FeePaid, Place, Stage, State, Train};
 use crate::engine::{Event, GameRng, Seat};
 use std::cell::OnceCell;
 
@@ -276,6 +276,7 @@ impl Confed {
             if let Some(p) = s.player_mut(seat) {
                 p.money -= paid;
             }
+            s.fees_paid.push(FeePaid { train, line: opt.line, amount: paid });
             match s.owner_of(opt.line) {
                 Some(owner) => {
                     if let Some(p) = s.player_mut(owner) {

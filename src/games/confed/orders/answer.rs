@@ -7,7 +7,7 @@
 use super::super::Confed;
 use super::super::board;
 use super::super::bribe::holds;
-use super::super::chits::is_troops;
+use super::super::chits::{is_troops, line_fee};
 use super::super::data::Data;
 use super::super::movement::cheapest_path;
 use super::super::state::{Action, Stage, State, Task};
@@ -93,10 +93,9 @@ impl Confed {
                 {
                     *u = true;
                 }
-                Answer {
-                    action: Some(f.action),
-                    notes: vec![LineNote { line, executed: true, note: f.note }],
-                }
+                let mut notes = vec![LineNote { line, executed: true, note: f.note }];
+                notes.extend(self.fee_note(s, seat, &f.action, sheet));
+                Answer { action: Some(f.action), notes }
             }
             _ => Answer { action: None, notes: Vec::new() },
         }
@@ -202,6 +201,20 @@ impl Confed {
             (Stage::ChooseLoad { .. }, Order::TakeDrawn) => {
                 ok(Action::TakeDrawn).map(|a| (a, "kept the drawn load".into(), true))
             }
+            // RULING F84: the drawn load kept, or declined for a displayed one, only if it passes
+            // the test the line names.
+            (Stage::ChooseLoad { drawn, .. }, Order::TakeDrawnIf(test))
+                if self.drawn_passes(s, *drawn, test) =>
+            {
+                ok(Action::TakeDrawn).map(|a| (a, format!("kept the drawn load ({test})"), true))
+            }
+            (Stage::ChooseLoad { drawn, .. }, Order::TakeInstead { load, when })
+                if load != drawn && self.drawn_passes(s, *drawn, when) =>
+            {
+                ok(Action::TakeDisplay(*load)).map(|a| {
+                    (a, format!("took load {load} from the display instead (the drawn load: {when})"), true)
+                })
+            }
             (Stage::Move { train }, _) => self.fit_move(s, seat, *train, o, legal, sheet),
             (Stage::RrcPhase { .. }, Order::Bid { rrc, amount }) => {
                 ok(Action::Bid { rrc: *rrc, amount: *amount }).map(|a| (a, "bid".into(), true))
@@ -282,13 +295,12 @@ impl Confed {
         if !names_train(o, train) {
             return None;
         }
-        let pay = sheet.orders.iter().any(|x| x.order == Order::PayFees);
+        // RT 5.6 (RULING F83): a step that may pay the fee pays it when the sheet's fee line for
+        // this train and that line says so.
         let step_to = |to: usize| {
-            if pay {
-                ok(Action::Step { to, fee: true }).or_else(|| ok(Action::Step { to, fee: false }))
-            } else {
-                ok(Action::Step { to, fee: false })
-            }
+            let paid = ok(Action::Step { to, fee: true });
+            let pays = paid.is_some() && self.fee_choice(s, seat, train, to, sheet).is_some_and(|(_, p)| p);
+            if pays { paid } else { ok(Action::Step { to, fee: false }) }
         };
         match o {
             Order::Abandon { at: x, .. } if d.map.find_station(x) == Some(at) => {
@@ -317,9 +329,11 @@ impl Confed {
                 }
                 let b = board::board(s, Some((seat, train)));
                 let mut m = board::mover(s, seat, t);
-                if pay {
-                    m.fee_paid.extend(1..=24u8);
-                }
+                // The route is planned with the fees the sheet would pay (RULING F6, F83).
+                let amount = line_fee(d, t.load.as_ref().map(|c| c.chit));
+                m.fee_paid.extend(
+                    (1..=24u8).filter(|l| self.fee_line(s, sheet, train, *l, amount).is_some_and(|(_, p)| p)),
+                );
                 let route = cheapest_path(&d.map, &b, &m, t.line, at, goal)?;
                 let next = route.steps.first()?.station;
                 step_to(next).map(|a| {
@@ -332,5 +346,35 @@ impl Confed {
             }
             _ => None,
         }
+    }
+}
+
+impl Confed {
+    /// RT 5.6 (RULING F83): the fee line deciding the fee of `train`'s step into `to`, when the
+    /// step may be taken paying it: its index in the sheet and whether it pays.
+    fn fee_choice(
+        &self,
+        s: &State,
+        seat: Seat,
+        train: u8,
+        to: usize,
+        sheet: &OrderSheet<Order>,
+    ) -> Option<(usize, bool)> {
+        let opt = self.step_option(s, seat, train, s.mp, to, true)?;
+        let amount = line_fee(&self.data, s.train(seat, train)?.load.as_ref().map(|c| c.chit));
+        self.fee_line(s, sheet, train, opt.line, amount)
+    }
+
+    /// The note on the fee line that decided a step's fee, if one did.
+    fn fee_note(&self, s: &State, seat: Seat, a: &Action, sheet: &OrderSheet<Order>) -> Option<LineNote> {
+        let (Stage::Move { train }, Action::Step { to, fee }) = (&s.stage, a) else { return None };
+        let (i, pays) = self.fee_choice(s, seat, *train, *to, sheet)?;
+        let line = sheet.orders.get(i)?.line;
+        let note = if pays && *fee { "paid the line usage fee" } else { "did not pay the line usage fee" };
+        Some(LineNote {
+            line,
+            executed: true,
+            note: format!("{note} (into {})", board::name(&self.data, *to)),
+        })
     }
 }

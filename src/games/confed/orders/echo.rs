@@ -64,6 +64,7 @@ impl Order {
                 v
             }
             Order::Support { on: Some(n), .. } => vec![n.as_str()],
+            Order::TakeDrawnIf(test) | Order::TakeInstead { when: test, .. } => test.stations(),
             Order::Choose { pick, .. } => match pick {
                 Pick::Station(n) => vec![n.as_str()],
                 Pick::Segment(a, b) | Pick::Bridge(a, b) | Pick::Rip(a, b) => vec![a.as_str(), on_line(b).0],
@@ -87,6 +88,7 @@ impl Confed {
             _ => out.push(format!("for {}", o.decision_named())),
         }
         out.extend(o.stations().into_iter().filter_map(|n| unknown_station(d, n)));
+        out.extend(self.goods_notes(o));
         out.extend(self.segment_notes(o));
         out.extend(self.holding_notes(s, seat, o));
         out.extend(self.phase_note(s, o));
@@ -153,7 +155,10 @@ impl Confed {
             Order::Select(n) if matches!(s.stage, Stage::SelectLoads) && !s.offer.contains(n) => {
                 w.push(format!("load {n} is not among the starting loads offered"));
             }
-            Order::Deliver { load: n, .. } | Order::Take(n) | Order::Replace(n) => {
+            Order::Deliver { load: n, .. }
+            | Order::Take(n)
+            | Order::TakeInstead { load: n, .. }
+            | Order::Replace(n) => {
                 if !is_load(*n) {
                     w.push(format!("there is no load {n}"));
                 } else if s.discarded.contains(&Chit::Load(*n)) {
@@ -163,6 +168,20 @@ impl Confed {
                 }
             }
             Order::Activate(v) => v.iter().for_each(|t| train(*t, &mut w)),
+            // RULING F83: a fee line names one of the seat's trains and another player's line.
+            Order::Fees(f) => {
+                f.train.iter().for_each(|t| train(*t, &mut w));
+                match f.line {
+                    Some(l) if d.map.line(l).is_none() => w.push(format!("there is no RRC #{l}")),
+                    Some(l) if p.is_some_and(|p| p.rrcs.contains(&l)) => {
+                        w.push(format!("you own RRC #{l}: no fee is due on it (RT 5.6)"))
+                    }
+                    _ => {}
+                }
+                if s.through_freight {
+                    w.push("the Through-Freight Law has passed: no line usage fees are due (RT 6.8)".into());
+                }
+            }
             Order::Repair(t) => {
                 train(*t, &mut w);
                 if s.train(seat, *t).is_some_and(|x| x.at != Place::RepairBox) {
@@ -206,6 +225,24 @@ impl Confed {
             _ => {}
         }
         w
+    }
+
+    /// Goods a `TAKE … IF` test names that no load chit carries (RULING F84).
+    fn goods_notes(&self, o: &Order) -> Vec<String> {
+        let d = &self.data;
+        let test = match o {
+            Order::TakeDrawnIf(test) | Order::TakeInstead { when: test, .. } => test,
+            _ => return Vec::new(),
+        };
+        let known = || std::iter::once("Troops").chain(d.loads.iter().map(|l| l.goods.as_str()));
+        test.goods()
+            .into_iter()
+            .filter(|g| !known().any(|k| k.eq_ignore_ascii_case(g.trim())))
+            .map(|g| match nearest_name(g, known()) {
+                Some(x) => format!("no load carries \"{g}\" (did you mean {x}?)"),
+                None => format!("no load carries \"{g}\""),
+            })
+            .collect()
     }
 
     /// A Special Event the seat does not hold (told only to the seat itself).

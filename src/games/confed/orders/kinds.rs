@@ -28,7 +28,10 @@ impl Order {
             }
             (Order::Play { special: 4, .. }, Kind::Intervention) => true,
             (Order::Accept { amount, from }, Kind::Offer { from: f, amount: a }) => amount == a && from == f,
-            (Order::TakeDrawn, Kind::ChooseLoad { .. }) => true,
+            (
+                Order::TakeDrawn | Order::TakeDrawnIf(_) | Order::TakeInstead { .. },
+                Kind::ChooseLoad { .. },
+            ) => true,
             (Order::Take(_), Kind::Undertake { .. } | Kind::Move { .. } | Kind::ChooseLoad { .. }) => true,
             (Order::Deliver { load, .. }, Kind::Dropoff { chit, .. }) => load == chit,
             (Order::Troops { .. }, Kind::Dropoff { chit, .. } | Kind::TroopsPickup { chit, .. }) => {
@@ -42,7 +45,8 @@ impl Order {
                 | Order::Leave { train: t, .. },
                 Kind::Move { train },
             ) => t == train,
-            (Order::PayFees, Kind::Move { .. }) => true,
+            // RULING F83: a fee line answers only the fee of the train and line it names.
+            (Order::Fees(f), Kind::Fee { train, line, .. }) => f.covers(*train, *line),
             (Order::PlayWhen { when, .. }, Kind::Cancel { station }) => match when {
                 When::Any => true,
                 When::VictoryDepot => {
@@ -93,6 +97,12 @@ impl Order {
             Order::Never { .. } => "no decision: it withdraws a standing order".into(),
             Order::Accept { amount, from } => format!("{from}'s offer of ${amount}"),
             Order::TakeDrawn => "the load drawn (RT 5.1.2)".into(),
+            Order::TakeDrawnIf(test) => format!("the load drawn, kept only if {test} (RT 5.1.2)"),
+            Order::TakeInstead { load, when } => {
+                format!(
+                    "the load drawn: load {load} of the display instead if the drawn one is {when} (RT 5.1.2)"
+                )
+            }
             Order::Take(n) => format!("undertaking load {n} (RT 5.1.2, 5.1.7)"),
             Order::Deliver { load, .. } => format!("the dropoff of load {load} (RT 3.7, 5.1.3)"),
             Order::Troops { .. } => "the pickup and dropoff of Troops (RT 5.2)".into(),
@@ -101,7 +111,7 @@ impl Order {
             | Order::Shortest { train: t, .. }
             | Order::Abandon { train: t, .. }
             | Order::Leave { train: t, .. } => format!("the movement of your {} (RT 5.3)", train_name(*t)),
-            Order::PayFees => "your trains' movement (RT 5.6)".into(),
+            Order::Fees(f) => format!("the line usage fee (RT 5.6): {}", f.words()),
             Order::PlayWhen { when, .. } => match when {
                 When::Station(n) => format!("a War Progress result taking {n} (RT 5.9, 6.0)"),
                 When::VictoryDepot => "a War Progress result taking a Victory Depot (RT 5.9, 6.0)".into(),
