@@ -44,7 +44,10 @@ pub async fn current_picture(
 /// How a drawing becomes a PNG: resvg ([`crate::draw::png`]) in the server; a test may put in
 /// one that counts its calls ([`Renderer::new`]).
 #[derive(Clone)]
-pub struct Renderer(Arc<dyn Fn(&str) -> Result<Vec<u8>, DrawError> + Send + Sync>);
+pub struct Renderer(Arc<RenderFn>);
+
+/// A function from a drawing's SVG to its PNG.
+type RenderFn = dyn Fn(&str) -> Result<Vec<u8>, DrawError> + Send + Sync;
 
 impl Renderer {
     /// A renderer that calls `f`.

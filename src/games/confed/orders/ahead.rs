@@ -10,6 +10,7 @@
 use super::super::Confed;
 use super::super::board::name;
 use super::super::chits::train_name;
+use super::super::decision::Kind;
 use super::super::state::{Place, State};
 use super::Order;
 use crate::engine::{Numbered, Seat};
@@ -53,6 +54,19 @@ impl Confed {
                 _ => false,
             })
         };
+        // The train whose activation is under way (its load, its steps, a fee) was activated
+        // before this sheet's decision: a MOVE for it needs no ACTIVATE line.
+        let under_way = match self.decision_kind(s) {
+            Some(
+                Kind::Move { train }
+                | Kind::Undertake { train }
+                | Kind::ChooseLoad { train, .. }
+                | Kind::TroopsPickup { train, .. }
+                | Kind::Fee { train, .. },
+            ) => Some(train),
+            Some(Kind::Dropoff { seat: owner, train, .. }) if owner == seat => Some(train),
+            _ => None,
+        };
         orders
             .iter()
             .map(|o| {
@@ -61,6 +75,7 @@ impl Confed {
                 if let Some(t) = moved_train(&o.order)
                     && s.active() == seat
                     && !s.to_move.contains(&t)
+                    && under_way != Some(t)
                     && s.train(seat, t).is_some()
                     && !activates_anywhere(t)
                 {
