@@ -21,7 +21,7 @@ pub struct SignedIn {
     pub device: SecretToken,
 }
 
-/// Mails a one-time sign-in link when the address is a GM's. Answers the same either way, so
+/// Mails a one-time sign-in link when the address is a GM's or may create games. Answers the same either way, so
 /// the form does not reveal who runs games — also when a limit holds the link back (RULING W3):
 /// the newest link mailed to the address in the last 15 minutes, if any, then works for a full
 /// lifetime from now, so a GM whose own request strangers' requests held back still has a
@@ -44,8 +44,9 @@ pub async fn request_login_link(
         tx.commit().await?;
         return Ok(());
     }
-    if !store::gm::is_gm(&mut tx, email.as_str()).await? {
-        tracing::info!("sign-in link requested for an address that runs no game");
+    // RULING W42: an address that may create games signs in before it runs one.
+    if !super::gm_access::may_sign_in(&mut tx, &ctx.settings.creation, email.as_str()).await? {
+        tracing::info!("sign-in link requested for an address that runs no game and may create none");
         tx.commit().await?;
         return Ok(());
     }

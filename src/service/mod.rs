@@ -15,6 +15,7 @@ pub mod diff;
 mod error;
 pub mod export;
 pub mod feeds;
+pub mod gm_access;
 pub mod gm_auth;
 mod guides;
 pub mod health;
@@ -37,6 +38,7 @@ mod submit_fast;
 pub mod turn;
 pub mod undelivered;
 mod views;
+pub mod waiting;
 pub mod webhooks;
 mod your_move;
 

@@ -34,6 +34,9 @@ pub const PASSWORD_LIMITS: Limits = Limits { per_source: 10, per_client: 30, str
 /// Sign-in links asked for (RULING W3).
 pub const LINK_LIMITS: Limits = Limits { per_source: 3, per_client: 10, strangers_per_account: 3 };
 
+/// Requests to join a game, each mailing a confirmation (RULING W46).
+pub const JOIN_LIMITS: Limits = Limits { per_source: 3, per_client: 10, strangers_per_account: 3 };
+
 impl Limits {
     /// Whether one more attempt is over the limits: a known client or device is held only by its
     /// own attempts, a stranger also by its address's and by all strangers' at the account.
@@ -179,6 +182,17 @@ pub(super) async fn allow_link_request(
     now: DateTime<Utc>,
 ) -> Result<bool, ServiceError> {
     count_attempt(conn, Attempt::Link, &LINK_LIMITS, email, origin, now).await
+}
+
+/// Counts a request to join a game against the limits; false (nothing recorded) when over them
+/// (RULING W46). `conn` must be in the caller's transaction.
+pub(super) async fn allow_join_request(
+    conn: &mut PgConnection,
+    email: &str,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<bool, ServiceError> {
+    count_attempt(conn, Attempt::Join, &JOIN_LIMITS, email, origin, now).await
 }
 
 /// After a sign-in (password or link) at `email` from `origin`: forgets the failed passwords of

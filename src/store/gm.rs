@@ -23,12 +23,15 @@ pub async fn password_hash(conn: &mut PgConnection, email: &str) -> sqlx::Result
         .await
 }
 
-/// Whether the address is the GM of at least one game.
+/// Whether the address is the GM or a co-GM of at least one game.
 pub async fn is_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<bool> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM games WHERE lower(gm_email) = lower($1))")
-        .bind(email)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE lower(gm_email) = lower($1)) \
+             OR EXISTS (SELECT 1 FROM game_gms WHERE email = lower($1))",
+    )
+    .bind(email)
+    .fetch_one(conn)
+    .await
 }
 
 pub async fn insert_login_token(
@@ -123,6 +126,8 @@ pub enum Attempt {
     Password,
     /// A mailed sign-in link asked for.
     Link,
+    /// A request to join a game (its confirmation mailed; RULING W46).
+    Join,
 }
 
 impl Attempt {
@@ -130,6 +135,7 @@ impl Attempt {
         match self {
             Attempt::Password => "password",
             Attempt::Link => "link",
+            Attempt::Join => "join",
         }
     }
 }

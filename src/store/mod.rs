@@ -12,6 +12,7 @@ pub mod audit;
 pub mod export;
 pub mod games;
 pub mod gm;
+pub mod gm_roles;
 pub mod inbound;
 pub mod intake;
 pub mod lifecycle;
@@ -22,6 +23,7 @@ pub mod rollback;
 mod seat;
 pub mod secrets;
 pub mod turns;
+pub mod waiting;
 pub mod webhooks;
 
 use anyhow::Context;

@@ -5,6 +5,7 @@
 use super::WebError;
 use super::pages::game_id;
 use crate::domain::{EmailAddress, GameId, SecretToken};
+use crate::service::gm_access::Gm;
 use crate::service::signin_limits::{self, Client, Origin};
 use crate::service::{self, Ctx, Dashboard, gm_auth};
 use askama::Template;
@@ -81,11 +82,16 @@ impl FromRequestParts<Ctx> for SignedInGm {
 }
 
 impl SignedInGm {
-    /// Checks this GM runs the game with id text `id`.
+    /// This GM, and whether it is the operator (RULING W42).
+    pub(super) fn access(&self, ctx: &Ctx) -> Gm {
+        Gm::new(&ctx.settings.creation, &self.0)
+    }
+
+    /// Checks this GM runs the game with id text `id` (its GM, a co-GM, or the operator).
     pub(super) async fn authorize(&self, ctx: &Ctx, id: &str) -> Result<GameId, WebError> {
         let game = game_id(id)?;
         let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-        service::authorize_gm(&mut conn, game, &self.0).await?;
+        service::authorize_gm(&mut conn, game, &self.access(ctx)).await?;
         Ok(game)
     }
 }
@@ -178,12 +184,19 @@ async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, 
 struct GamesPage {
     gm: String,
     games: Vec<service::GameSummary>,
+    /// Whether this GM may create games (the "New game" link).
+    may_create: bool,
+    /// The games this GM waits to fill.
+    waiting: Vec<service::waiting::WaitingView>,
 }
 
-async fn games(State(ctx): State<Ctx>, SignedInGm(gm): SignedInGm) -> Result<GamesPage, WebError> {
+async fn games(State(ctx): State<Ctx>, gm: SignedInGm) -> Result<GamesPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let games = service::games_of_gm(&mut conn, &gm).await?;
-    Ok(GamesPage { gm, games })
+    let access = gm.access(&ctx);
+    let games = service::games_of_gm(&mut conn, &access).await?;
+    let may_create = service::gm_access::may_create(&mut conn, &ctx.settings.creation, &gm.0).await?;
+    let waiting = service::waiting::waiting_of_gm(&mut conn, &access).await?;
+    Ok(GamesPage { gm: gm.0, games, may_create, waiting })
 }
 
 #[derive(Template, WebTemplate)]
@@ -200,7 +213,7 @@ async fn dashboard(
     gm: SignedInGm,
 ) -> Result<DashboardPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let mut d = service::dashboard(&mut conn, game_id(&id)?, &gm.0).await?;
+    let mut d = service::dashboard(&mut conn, game_id(&id)?, &gm.access(&ctx)).await?;
     let drawing = super::pages::inline_svg(d.drawing.take());
     Ok(DashboardPage { d, drawing })
 }
@@ -226,6 +239,6 @@ async fn inbound_raw(
     gm: SignedInGm,
 ) -> Result<([(axum::http::HeaderName, &'static str); 1], String), WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let raw = service::inbound_raw(&mut conn, game_id(&id)?, &gm.0, mail).await?;
+    let raw = service::inbound_raw(&mut conn, game_id(&id)?, &gm.access(&ctx), mail).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], raw))
 }

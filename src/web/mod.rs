@@ -12,8 +12,10 @@ mod guide;
 mod headers;
 mod listener;
 mod metrics_listener;
+mod new_game;
 mod pages;
 mod pictures;
+mod places;
 mod play;
 
 use crate::service::Ctx;
@@ -49,6 +51,8 @@ pub fn router(ctx: Ctx) -> Router {
         .merge(api::routes())
         .merge(gm::routes())
         .merge(gm_controls::routes())
+        .merge(new_game::routes())
+        .merge(places::routes())
         .merge(feeds::routes());
     if dev {
         app = app.merge(dev::routes());

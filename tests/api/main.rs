@@ -14,6 +14,7 @@ mod e2e_1835_mail;
 mod export_import;
 mod feeds_webhooks;
 mod game_1833;
+mod game_creation;
 mod gm;
 mod gm_questions;
 mod handoff;

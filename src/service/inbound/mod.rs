@@ -189,6 +189,14 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         ctx.mail_wake.notify_one();
         return Ok(Some(InboundOutcome { status, outcome, game: Some(game), seat: None }));
     }
+    // RULING M23: an answer to an invitation or a join confirmation (issue 37).
+    if let Some((status, outcome)) =
+        crate::service::waiting::by_mail::carry_out(ctx, &mut tx, &row, &mail).await?
+    {
+        tx.commit().await?;
+        ctx.mail_wake.notify_one();
+        return Ok(Some(InboundOutcome { status, outcome, game: None, seat: None }));
+    }
     let mut decided = decide(ctx, &mut tx, &row, &mail).await?;
     if row.truncated {
         decided.outcome.push_str(&format!(
