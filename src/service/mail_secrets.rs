@@ -4,11 +4,13 @@
 //! generation they stand for; a GM mail that may be answered stores [`GM_REPLY_TO`]. Both are
 //! derived from the server key — the seat's token is HMAC-derived, never stored — only when the
 //! mail is built for sending ([`as_sent`]), in memory. A stored report keeps [`SEAT_LINK`]; the
-//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A GM sign-in mail
-//! is stored with [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the
-//! key's tag of the nonce, filled in the same way, and the database holds only its hash.
+//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A sign-in mail (a
+//! GM's, or a player's home link and `GAMES` answer: `domain::Realm`) is stored with
+//! [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the key's tag of the
+//! realm and nonce, filled in the same way, and the database holds only its hash.
 
 use super::Ctx;
+use crate::domain::Realm;
 use crate::engine::Seat;
 use crate::store::outbox::OutboxRow;
 
@@ -18,10 +20,8 @@ pub const SEAT_REPLY_TO: &str = "seat-reply-address";
 /// Stands for the GM's signed reply address (for the game and the mail's addressee).
 pub const GM_REPLY_TO: &str = "gm-reply-address";
 
-/// Stands for the GM's one-time sign-in link in a stored sign-in mail.
+/// Stands for the one-time sign-in link in a stored sign-in mail.
 pub const SIGN_IN_LINK: &str = "[your sign-in link]";
-/// A sign-in mail's idempotency key: this, then the nonce its link is derived from.
-pub const SIGN_IN_KEY_PREFIX: &str = "gm-login:";
 
 /// Where replies to a mail go: a signed address, derived when the mail is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,8 +64,8 @@ pub fn as_sent(ctx: &Ctx, row: &OutboxRow) -> OutboxRow {
             row.reply_to = Some(ctx.reply_address(game, seat, generation));
         }
     }
-    if let Some(nonce) = sign_in_nonce(&row) {
-        let link = ctx.sign_in_link(&ctx.sign_in_token(nonce));
+    if let Some((realm, nonce)) = sign_in_nonce(&row) {
+        let link = ctx.sign_in_link(realm, &ctx.sign_in_token(realm, nonce));
         row.body_text = row.body_text.replace(SIGN_IN_LINK, &link);
         row.body_html = row.body_html.map(|h| h.replace(SIGN_IN_LINK, &html_escape(&link)));
     }
@@ -92,10 +92,11 @@ pub fn needs_key(row: &OutboxRow) -> bool {
         || sign_in_nonce(row).is_some()
 }
 
-/// The nonce of a stored sign-in mail whose link is still to be filled in.
-pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
-    let nonce = row.idempotency_key.strip_prefix(SIGN_IN_KEY_PREFIX)?;
-    (row.kind == "gm-login" && row.body_text.contains(SIGN_IN_LINK)).then_some(nonce)
+/// The realm and nonce of a stored sign-in mail whose link is still to be filled in.
+pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<(Realm, &str)> {
+    let realm = Realm::of_mail_kind(&row.kind)?;
+    let nonce = row.idempotency_key.strip_prefix(realm.key_prefix())?;
+    row.body_text.contains(SIGN_IN_LINK).then_some((realm, nonce))
 }
 
 /// A stored report's text for the reader whose own private link is `link`.

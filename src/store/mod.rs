@@ -12,6 +12,7 @@ pub mod audit;
 pub mod export;
 pub mod games;
 pub mod gm;
+pub mod home;
 pub mod inbound;
 pub mod intake;
 pub mod lifecycle;
