@@ -4,12 +4,13 @@
 //! generation they stand for; a GM mail that may be answered stores [`GM_REPLY_TO`]. Both are
 //! derived from the server key — the seat's token is HMAC-derived, never stored — only when the
 //! mail is built for sending ([`as_sent`]), in memory. A stored report keeps [`SEAT_LINK`]; the
-//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A GM sign-in mail
-//! is stored with [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the
-//! key's tag of the nonce, filled in the same way, and the database holds only its hash.
+//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A sign-in mail (a
+//! GM's, or a player's home link and `GAMES` answer: `domain::Realm`) is stored with
+//! [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the key's tag of the
+//! realm and nonce, filled in the same way, and the database holds only its hash.
 
 use super::Ctx;
-use crate::domain::SecretToken;
+use crate::domain::{Realm, SecretToken};
 use crate::engine::Seat;
 use crate::store::outbox::OutboxRow;
 
@@ -19,10 +20,8 @@ pub const SEAT_REPLY_TO: &str = "seat-reply-address";
 /// Stands for the GM's signed reply address (for the game and the mail's addressee).
 pub const GM_REPLY_TO: &str = "gm-reply-address";
 
-/// Stands for the GM's one-time sign-in link in a stored sign-in mail.
+/// Stands for the one-time sign-in link in a stored sign-in mail.
 pub const SIGN_IN_LINK: &str = "[your sign-in link]";
-/// A sign-in mail's idempotency key: this, then the nonce its link is derived from.
-pub const SIGN_IN_KEY_PREFIX: &str = "gm-login:";
 
 /// Stands for the link of an invitation or a request to join a game in its stored mail (issue 37;
 /// RULING W45): like [`SIGN_IN_LINK`], the link is the key's tag of the nonce in the mail's key.
@@ -109,8 +108,8 @@ pub fn as_sent(ctx: &Ctx, row: &OutboxRow) -> OutboxRow {
             row.reply_to = Some(ctx.reply_address(game, seat, generation));
         }
     }
-    if let Some(nonce) = sign_in_nonce(&row) {
-        let link = ctx.sign_in_link(&ctx.sign_in_token(nonce));
+    if let Some((realm, nonce)) = sign_in_nonce(&row) {
+        let link = ctx.sign_in_link(realm, &ctx.sign_in_token(realm, nonce));
         row.body_text = row.body_text.replace(SIGN_IN_LINK, &link);
         row.body_html = row.body_html.map(|h| h.replace(SIGN_IN_LINK, &html_escape(&link)));
     }
@@ -154,10 +153,11 @@ fn place_nonce(row: &OutboxRow) -> Option<&str> {
     row.body_text.contains(PLACE_LINK).then_some(nonce)
 }
 
-/// The nonce of a stored sign-in mail whose link is still to be filled in.
-pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
-    let nonce = row.idempotency_key.strip_prefix(SIGN_IN_KEY_PREFIX)?;
-    (row.kind == "gm-login" && row.body_text.contains(SIGN_IN_LINK)).then_some(nonce)
+/// The realm and nonce of a stored sign-in mail whose link is still to be filled in.
+pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<(Realm, &str)> {
+    let realm = Realm::of_mail_kind(&row.kind)?;
+    let nonce = row.idempotency_key.strip_prefix(realm.key_prefix())?;
+    row.body_text.contains(SIGN_IN_LINK).then_some((realm, nonce))
 }
 
 /// A stored report's text for the reader whose own private link is `link`.

@@ -13,6 +13,7 @@ pub mod export;
 pub mod games;
 pub mod gm;
 pub mod gm_roles;
+pub mod home;
 pub mod inbound;
 pub mod intake;
 pub mod lifecycle;

@@ -39,7 +39,7 @@ pub fn routes() -> Router<Ctx> {
 }
 
 /// The token in the request's cookie `name`, if any.
-fn cookie(headers: &HeaderMap, name: &str) -> Option<SecretToken> {
+pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<SecretToken> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -56,7 +56,7 @@ fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
 }
 
 /// Where a sign-in comes from: the peer's address and the browser's device cookie.
-fn origin(peer: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap) -> Origin {
+pub(super) fn origin(peer: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap) -> Origin {
     Origin {
         client: Client::from_ip(peer.map(|Extension(ConnectInfo(addr))| addr.ip())),
         device: cookie(headers, DEVICE_COOKIE),
@@ -98,18 +98,30 @@ impl SignedInGm {
 
 /// The answer to a sign-in: to the GM's games, with the session cookie and the device cookie.
 fn with_session(ctx: &Ctx, signed_in: &gm_auth::SignedIn) -> Response {
+    signed_in_at(ctx, signed_in, COOKIE, "/", "/gm")
+}
+
+/// The answer to a sign-in of any realm: to `area`, with the session cookie `name` for `path`
+/// and the device cookie for `area` (RULING W51: HttpOnly, SameSite=Lax, Secure on https).
+pub(super) fn signed_in_at(
+    ctx: &Ctx,
+    signed_in: &service::signin_links::SignedIn,
+    name: &str,
+    path: &str,
+    area: &str,
+) -> Response {
     let secure = if ctx.settings.base().starts_with("https://") { "; Secure" } else { "" };
     let session = format!(
-        "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        "{name}={}; Path={path}; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
         signed_in.session.reveal(),
         gm_auth::SESSION_DAYS * 86_400
     );
     let device = format!(
-        "{DEVICE_COOKIE}={}; Path=/gm; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        "{DEVICE_COOKIE}={}; Path={area}; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
         signed_in.device.reveal(),
         signin_limits::KNOWN_DEVICE_DAYS * 86_400
     );
-    let mut resp = Redirect::to("/gm").into_response();
+    let mut resp = Redirect::to(area).into_response();
     for cookie in [session, device] {
         if let Ok(v) = HeaderValue::from_str(&cookie) {
             resp.headers_mut().append(header::SET_COOKIE, v);
@@ -149,12 +161,7 @@ async fn login(
         return Ok(with_session(&ctx, &signed_in));
     }
     gm_auth::request_login_link(&ctx, &email, &origin).await?;
-    let notice = format!(
-        "If {email} runs a game here, a sign-in link is on its way. It works once, for {m} minutes. \
-         If no new one arrives, the newest sign-in link sent to it in the last {m} minutes works, \
-         for {m} minutes from now.",
-        m = gm_auth::LOGIN_LINK_MINUTES
-    );
+    let notice = service::signin_links::requested_notice(crate::domain::Realm::Gm, &email);
     Ok(LoginPage { notice: Some(notice) }.into_response())
 }
 

@@ -1,5 +1,5 @@
-//! The web face: player pages reached by secret links, the JSON API, public game pages, the GM
-//! dashboard and the dev mailbox. Handlers are thin: they parse input at the edge and call
+//! The web face: player pages reached by secret links, a player's home (sign-in by mailed link),
+//! the JSON API, public game pages, the GM dashboard and the dev mailbox. Handlers are thin: they parse input at the edge and call
 //! `crate::service`.
 
 mod api;
@@ -10,6 +10,7 @@ mod gm;
 mod gm_controls;
 mod guide;
 mod headers;
+mod home;
 mod listener;
 mod metrics_listener;
 mod new_game;
@@ -53,6 +54,7 @@ pub fn router(ctx: Ctx) -> Router {
         .merge(gm_controls::routes())
         .merge(new_game::routes())
         .merge(places::routes())
+        .merge(home::routes())
         .merge(feeds::routes());
     if dev {
         app = app.merge(dev::routes());

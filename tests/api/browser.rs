@@ -24,7 +24,7 @@ const WIDTH: u32 = 390;
 const HEIGHT: u32 = 2200;
 
 /// Whether the browser is there; absent, the test is skipped with a message, but never under CI.
-fn browser_present() -> bool {
+pub(super) fn browser_present() -> bool {
     let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
     if !present {
         assert!(
@@ -39,7 +39,7 @@ fn browser_present() -> bool {
 }
 
 /// A chromedriver process of this test, stopped when dropped.
-struct Driver(Child);
+pub(super) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -49,7 +49,7 @@ impl Drop for Driver {
 }
 
 /// Starts chromedriver on a free loopback port and opens a headless chromium session.
-async fn browser(profile: &Path) -> (Driver, Client) {
+pub(super) async fn browser(profile: &Path) -> (Driver, Client) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
@@ -88,7 +88,7 @@ fn shots_dir() -> PathBuf {
     dir
 }
 
-async fn shot(c: &Client, dir: &Path, name: &str) {
+pub(super) async fn shot(c: &Client, dir: &Path, name: &str) {
     let png = c.screenshot().await.unwrap();
     let path = dir.join(format!("{name}.png"));
     std::fs::write(&path, png).unwrap();
@@ -97,7 +97,7 @@ async fn shot(c: &Client, dir: &Path, name: &str) {
 
 /// The text of the first element `css` selects, waiting for it (a click's navigation may still be
 /// under way).
-async fn text_of(c: &Client, css: &str) -> String {
+pub(super) async fn text_of(c: &Client, css: &str) -> String {
     for _ in 0..20 {
         let found = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(css)).await;
         match found.unwrap_or_else(|e| panic!("no {css}: {e}")).text().await {
@@ -129,7 +129,7 @@ async fn text_once(c: &Client, css: &str, needle: &str) -> String {
 }
 
 /// The page is no wider than the phone: nothing scrolls sideways but a drawing inside its box.
-async fn fits_the_phone(c: &Client, what: &str) {
+pub(super) async fn fits_the_phone(c: &Client, what: &str) {
     let widths =
         c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await.unwrap();
     let (page, window) = (widths[0].as_u64().unwrap(), widths[1].as_u64().unwrap());

@@ -4,6 +4,7 @@
 mod absences;
 mod bad_input;
 mod browser;
+mod browser_home;
 mod console;
 #[path = "../support/db.rs"]
 mod db;
@@ -19,6 +20,7 @@ mod gm;
 mod gm_questions;
 mod handoff;
 mod helpers;
+mod home;
 mod imap;
 mod import_checks;
 mod import_lifecycle;
