@@ -95,7 +95,7 @@ async fn with_creation_open_any_confirmed_address_may_create_games() {
 }
 
 /// The form of a 1835 game for four seats: `invited` by address, the rest open.
-fn new_1835_form(invited: &[&str], extra: &str) -> String {
+pub(crate) fn new_1835_form(invited: &[&str], extra: &str) -> String {
     let invited: Vec<String> = invited.iter().map(|a| a.replace('@', "%40").replace(' ', "+")).collect();
     format!(
         "engine=1835&name=Web+Line&seats=4&invited={}&seating=given&opt.preset=pbem&opt.variant=snake\
@@ -106,7 +106,7 @@ fn new_1835_form(invited: &[&str], extra: &str) -> String {
 }
 
 /// Opens a game from the form as `gm` (a session cookie); returns its id.
-async fn open_from_form(app: &TestApp, cookie: &str, form: &str) -> String {
+pub(crate) async fn open_from_form(app: &TestApp, cookie: &str, form: &str) -> String {
     let r = app.post_form("/gm/new", form, Some(cookie)).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let at = r.headers["location"].to_str().unwrap().to_string();
@@ -130,12 +130,12 @@ async fn answer(app: &TestApp, path: &str, answer: &str) -> crate::helpers::Resp
     app.post_form(path, &format!("answer={answer}"), None).await
 }
 
-async fn invited_gm(app: &TestApp) -> String {
+pub(crate) async fn invited_gm(app: &TestApp) -> String {
     gm_access::invite_creator(&app.ctx, &EmailAddress::parse("gm@example.org").unwrap()).await.unwrap();
     app.gm_cookie("gm@example.org").await
 }
 
-const FOUR: [&str; 4] = [
+pub(crate) const FOUR: [&str; 4] = [
     "Anna <anna@example.org>",
     "Bert <bert@example.org>",
     "Cleo <cleo@example.org>",

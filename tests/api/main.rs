@@ -28,6 +28,7 @@ mod import_rerender;
 mod import_unverified;
 mod inbound;
 mod inbound_floods;
+mod invitation_mail;
 mod inbound_links;
 mod inbound_pipe;
 mod inbound_quotes;
