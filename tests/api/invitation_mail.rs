@@ -65,7 +65,10 @@ async fn replying_accept_to_an_invitation_takes_the_seat_and_tells_the_player() 
         told.iter().any(|m| m.to_addr == "anna@example.org" && m.body_text.contains("You have a seat")),
         "Anna is told she has a seat: {told:?}"
     );
-    assert!(told.iter().all(|m| m.to_addr != "mallory@example.org"), "a stranger is answered at the invited address only");
+    assert!(
+        told.iter().all(|m| m.to_addr != "mallory@example.org"),
+        "a stranger is answered at the invited address only"
+    );
 
     let (_, status, _) = deliver(&app, &reply("Anna <anna@example.org>", &to, "DECLINE")).await;
     assert_eq!(status, "rejected", "an invitation is answered once");
@@ -89,7 +92,8 @@ async fn a_reply_to_a_place_address_is_stored_with_its_tag_sealed() {
         .fetch_one(&app.ctx.pool)
         .await
         .unwrap();
-    let sealed = replace_bytes(raw.as_bytes(), tag.as_bytes(), SealedSecrets::default().seal(&tag).as_bytes());
+    let sealed =
+        replace_bytes(raw.as_bytes(), tag.as_bytes(), SealedSecrets::default().seal(&tag).as_bytes());
     assert_ne!(sealed, raw.as_bytes(), "the tag stood in the mail");
     assert_eq!(
         String::from_utf8_lossy(&kept),
