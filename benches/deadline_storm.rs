@@ -37,6 +37,7 @@ fn settings(url: String) -> Settings {
         mail_keep_days: 14,
         webhooks_allow_private: false,
         log_format: Default::default(),
+        creation: Default::default(),
     }
 }
 

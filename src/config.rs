@@ -206,6 +206,34 @@ pub struct Settings {
     /// The web server's connection limits and the dev mailbox switch.
     #[command(flatten)]
     pub web: WebSettings,
+
+    /// Who may create games (issue 37).
+    #[command(flatten)]
+    pub creation: CreationSettings,
+}
+
+/// Who may create games from the web (issue 37, RULING W42): the addresses the operator invited
+/// (`gm invite`), everyone with a confirmed address when `open_creation` is on, and the operator.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = GLOBAL_OPTIONS)]
+pub struct CreationSettings {
+    /// Let anyone who confirms an address (by a mailed sign-in link) create games. Off: only the
+    /// addresses invited with `stationmaster gm invite` and the operator may.
+    #[arg(long, env = "STATIONMASTER_OPEN_CREATION", global = true, hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub open_creation: bool,
+
+    /// The operator's own address: it may create games and sees and changes every game.
+    #[arg(long, env = "STATIONMASTER_OPERATOR", global = true, hide_env_values = true)]
+    pub operator: Option<String>,
+}
+
+impl CreationSettings {
+    /// Whether `email` is the operator's address (compared without case).
+    pub fn is_operator(&self, email: &str) -> bool {
+        self.operator
+            .as_deref()
+            .is_some_and(|op| !op.trim().is_empty() && op.trim().eq_ignore_ascii_case(email.trim()))
+    }
 }
 
 /// The format of log lines (`--log-format`).

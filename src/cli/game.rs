@@ -263,7 +263,30 @@ fn question_text(turn: i32, q: &crate::registry::GmQuestion) -> String {
 }
 
 pub async fn gm(settings: Settings, cmd: GmCommand) -> anyhow::Result<()> {
-    let GmCommand::SetPassword { email } = cmd;
+    let email = match cmd {
+        GmCommand::SetPassword { email } => email,
+        GmCommand::Invite { address } => {
+            let address = input(EmailAddress::parse(&address))?;
+            service::gm_access::invite_creator(&connect(settings).await?, &address).await?;
+            println!("{address} may create games.");
+            return Ok(());
+        }
+        GmCommand::Revoke { address } => {
+            let address = input(EmailAddress::parse(&address))?;
+            if service::gm_access::revoke_creator(&connect(settings).await?, &address).await? {
+                println!("{address} may no longer create games; the games it runs stay its own.");
+            } else {
+                println!("{address} had no invitation to create games: nothing changed.");
+            }
+            return Ok(());
+        }
+        GmCommand::CoGm { game, address } => {
+            let (id, address) = (game_id(&game)?, input(EmailAddress::parse(&address))?);
+            service::gm_access::add_co_gm(&connect(settings).await?, id, None, &address).await?;
+            println!("{address} is a co-GM of game {id}.");
+            return Ok(());
+        }
+    };
     let email = input(EmailAddress::parse(&email))?;
     let mut password = String::new();
     std::io::stdin().read_line(&mut password).context("cannot read the password from standard input")?;

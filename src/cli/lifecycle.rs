@@ -8,9 +8,8 @@ use crate::config::Settings;
 use crate::domain::{GameId, Mailbox};
 use crate::engine::Seat;
 use crate::orders::OrderText;
-use crate::schedule::{self, DeadlineChange, Rhythm, RhythmWords};
+use crate::schedule::{self, ClockWords, DeadlineChange, Rhythm};
 use crate::service::audit::Actor;
-use crate::service::policy::NmrPolicy;
 use crate::service::{self, GameClock, lifecycle};
 use anyhow::Context;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -28,38 +27,26 @@ fn span(what: &str, s: &str) -> Result<Duration, InputError> {
     schedule::parse_span(s).map_err(|e| InputError(format!("{what}: {e}")))
 }
 
-/// The clock and policies of a new game from the create command's flags.
+/// The clock and policies of a new game from the create command's flags (read as the web's
+/// "New game" form is: [`ClockWords::parse`]), and the rhythm described.
 pub(super) fn clock_from(args: &CreateArgs) -> Result<(GameClock, Option<String>), InputError> {
-    let timed = args.at.is_some() || args.days.is_some() || args.tz.is_some() || args.grace.is_some();
-    let rhythm = if timed || args.cron.is_some() {
-        let words = RhythmWords {
-            length: &args.deadline,
-            at: args.at.as_deref(),
-            days: args.days.as_deref(),
-            tz: args.tz.as_deref(),
-            grace: args.grace.as_deref(),
-            cron: args.cron.as_deref(),
-        };
-        Some(Rhythm::parse(&words).map_err(|e| InputError(e.to_string()))?)
-    } else {
-        None
+    let words = ClockWords {
+        deadline: args.deadline.clone(),
+        at: args.at.clone(),
+        days: args.days.clone(),
+        tz: args.tz.clone(),
+        grace: args.grace.clone(),
+        cron: args.cron.clone(),
+        reminders: args.reminders.clone(),
+        cooling_off: args.cooling_off.clone(),
+        nmr_policy: args.nmr_policy.clone(),
+        auto_release: args.auto_release.clone(),
+        max_absence_days: args.max_absence_days,
+        absence_approval: args.absence_approval.clone(),
+        referrals: args.referrals.clone(),
     };
-    let reminders = if args.reminders.trim().eq_ignore_ascii_case("none") {
-        Vec::new()
-    } else {
-        args.reminders.split(',').map(|r| span("--reminders", r.trim())).collect::<Result<Vec<_>, _>>()?
-    };
-    let described = rhythm.as_ref().map(Rhythm::describe);
-    let clock = GameClock {
-        rhythm,
-        cooling_off: span("--cooling-off", &args.cooling_off)?,
-        reminders,
-        nmr_policy: NmrPolicy::preset(&args.nmr_policy).map_err(|e| InputError(e.to_string()))?,
-        auto_release: args.auto_release.as_deref().map(|a| span("--auto-release", a)).transpose()?,
-        max_absence_days: args.max_absence_days.clamp(0, 366),
-        absence_approval: args.absence_approval == "gm",
-        gm_referrals: args.referrals == "ask",
-    };
+    let clock = words.parse().map_err(|e| InputError(format!("--{e}")))?;
+    let described = clock.rhythm.as_ref().map(Rhythm::describe);
     Ok((clock, described))
 }
 

@@ -49,7 +49,7 @@ pub enum Command {
     Seat(SeatCommand),
     /// Re-apply an exported game or a JSONL action log; print the final state or a ledger.
     Replay(ReplayArgs),
-    /// GM accounts.
+    /// GM accounts, who may create games, co-GMs.
     #[command(subcommand)]
     Gm(GmCommand),
     /// Mail in: the MTA pipe.
@@ -147,6 +147,24 @@ pub enum GmCommand {
         /// The GM's mail address (the account is created when it does not exist).
         #[arg(long)]
         email: String,
+    },
+    /// Let an address create games from the web (RULING W42); again after a revoke.
+    Invite {
+        /// The address that may create games.
+        address: String,
+    },
+    /// Take back an address's invitation to create games (the games it runs stay its own).
+    Revoke {
+        /// The address that may no longer create games.
+        address: String,
+    },
+    /// Add a co-GM to a game: they see and change it as its GM does.
+    CoGm {
+        /// The game's id, as `game create` printed it.
+        #[arg(long)]
+        game: String,
+        /// The co-GM's address.
+        address: String,
     },
 }
 

@@ -230,6 +230,15 @@ pub trait Game: Setup + Apply + Orders + View + Scoring + Draw {
     }
     /// How many seats the game can be played with.
     fn seat_counts(&self) -> RangeInclusive<u8>;
+    /// One line about the game, for a GM choosing what to start (issue 37).
+    fn blurb(&self) -> &'static str {
+        ""
+    }
+    /// The options a new game may be set up with (the keys of `SetupSpec.options`), from which
+    /// the GM's "New game" form is made (issue 37). Default: none.
+    fn option_specs(&self) -> &'static [super::OptionSpec] {
+        &[]
+    }
     /// A short example of this game's order text, for the order box.
     fn order_example(&self) -> &'static str {
         ""

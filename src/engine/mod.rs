@@ -23,6 +23,7 @@ mod count;
 pub mod dice;
 pub mod inventory;
 pub mod log;
+pub mod options;
 pub mod outcome;
 pub mod patch;
 pub mod prelude;
@@ -37,7 +38,8 @@ pub use contract::{
 pub use count::counted;
 pub use inventory::{Components, Inventory};
 pub use log::{GM_SEAT, LoggedAction, correction_patch};
-pub use rng::{GameRng, Pick};
+pub use options::{OptionKind, OptionSpec};
+pub use rng::{GameRng, Pick, seating_key, shuffle_seating};
 pub use shared::Shared;
 pub use sheet::{NoFit, Tried};
 

@@ -95,6 +95,26 @@ pub fn dice_key(seed: u64, seq: u64) -> [u8; 32] {
     h.finalize().into()
 }
 
+/// The key that shuffles a game's seating (RULING W44): SHA-256 of `"stationmaster/seating/v1\0"`
+/// and the seed (little-endian u64). Its SHA-256 is published while the game waits for its seats
+/// and the key itself when it starts; the key tells nothing of the seed's other streams.
+pub fn seating_key(seed: u64) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"stationmaster/seating/v1\0");
+    h.update(seed.to_le_bytes());
+    h.finalize().into()
+}
+
+/// Shuffles a seating with a [`seating_key`]: Fisher–Yates from the back, each swap partner drawn
+/// as a die roll is (`ChaCha20Rng::from_seed(key)`, unbiased by rejection), so players can redo it.
+pub fn shuffle_seating<T>(key: [u8; 32], items: &mut [T]) {
+    let mut stream = ChaCha20Rng::from_seed(key);
+    for i in (1..items.len()).rev() {
+        let j = usize::try_from(below_on(&mut stream, i as u64 + 1)).unwrap_or(0);
+        items.swap(i, j);
+    }
+}
+
 /// A uniformly distributed integer in `0..n` from `stream` (unbiased: the top partial zone is
 /// rejected so every residue is equally likely); 0 when `n` ≤ 1.
 fn below_on(stream: &mut ChaCha20Rng, n: u64) -> u64 {

@@ -1,6 +1,6 @@
 //! A message as it is stored (RULINGS P8, M11): without seat links (`seat_links`) and with its
 //! other secrets sealed — the tag of every signed reply address (`orders+<game>-<seat>.<tag>@…`,
-//! a seat's; `gm+<game>.<tag>@…`, a GM's) and the token of every `ORDERS <game> <seat> <token>`
+//! a seat's; `gm+<game>.<tag>@…`, a GM's; `place+<id>.<tag>@…`, an invitation's) and the token of every `ORDERS <game> <seat> <token>`
 //! line, wherever [`super::rewrite`] looks, and in the envelope recipient — each replaced by a
 //! placeholder of the same shape whose secret's hash the row keeps ([`SealedSecrets`]). Routing
 //! reads the stored message as before and checks a placeholder through that list, so the stored
@@ -74,6 +74,7 @@ fn seal(s: &[u8], sealed: &mut SealedSecrets) -> Option<Vec<u8>> {
         let found = match s[i].to_ascii_lowercase() {
             b'o' => reply_tag(s, i).or_else(|| order_line_token(s, i)),
             b'g' => gm_tag(s, i),
+            b'p' => place_tag(s, i),
             _ => None,
         };
         match found {
@@ -107,21 +108,30 @@ fn tag_before_at(s: &[u8], start: usize) -> Option<(usize, usize)> {
 /// The tag's span in a seat's reply address `orders+<game>-<seat>.<tag>@` starting at `at`.
 fn reply_tag(s: &[u8], at: usize) -> Option<(usize, usize)> {
     let game = literal(s, at, b"orders+")?;
-    let mut i = literal(s, token_chars(s, game, GAME_LEN)?, b"-")?;
-    let digits = i;
+    let seat = literal(s, token_chars(s, game, GAME_LEN)?, b"-")?;
+    tag_before_at(s, literal(s, digits(s, seat)?, b".")?)
+}
+
+/// The end of one or more digits at `at`.
+fn digits(s: &[u8], at: usize) -> Option<usize> {
+    let mut i = match_soft(s, at, std::iter::once(|b: u8| b.is_ascii_digit()))?;
     while let Some(next) = match_soft(s, i, std::iter::once(|b: u8| b.is_ascii_digit())) {
         i = next;
     }
-    if i == digits {
-        return None;
-    }
-    tag_before_at(s, literal(s, i, b".")?)
+    Some(i)
 }
 
 /// The tag's span in a GM's reply address `gm+<game>.<tag>@` starting at `at`.
 fn gm_tag(s: &[u8], at: usize) -> Option<(usize, usize)> {
     let game = literal(s, at, b"gm+")?;
     tag_before_at(s, literal(s, token_chars(s, game, GAME_LEN)?, b".")?)
+}
+
+/// The tag's span in a place's reply address `place+<id>.<tag>@` starting at `at` (an
+/// invitation's or a join confirmation's, RULING M23).
+fn place_tag(s: &[u8], at: usize) -> Option<(usize, usize)> {
+    let id = literal(s, at, b"place+")?;
+    tag_before_at(s, literal(s, digits(s, id)?, b".")?)
 }
 
 /// The token's span in an `ORDERS <game> <seat> <token>` line whose first word starts at `at`

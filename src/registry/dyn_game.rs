@@ -73,6 +73,10 @@ pub trait DynGame: Send + Sync {
     /// ([`Game::supports_rules_version`]).
     fn supports_rules_version(&self, v: u32) -> bool;
     fn seat_counts(&self) -> RangeInclusive<u8>;
+    /// One line about the game ([`Game::blurb`]).
+    fn blurb(&self) -> &'static str;
+    /// The options a new game may be set up with ([`Game::option_specs`]).
+    fn option_specs(&self) -> &'static [crate::engine::OptionSpec];
     /// Sets up a new game.
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError>;
     /// Parses a seat's orders against the current state, for the echo.
@@ -191,6 +195,12 @@ impl<G: Game> DynGame for G {
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         Game::seat_counts(self)
+    }
+    fn blurb(&self) -> &'static str {
+        Game::blurb(self)
+    }
+    fn option_specs(&self) -> &'static [crate::engine::OptionSpec] {
+        Game::option_specs(self)
     }
 
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError> {

@@ -27,7 +27,7 @@ pub use decisions::{
     outage_extension, reminder_times,
 };
 pub use display::format_deadline;
-pub use game_clock::GameClock;
+pub use game_clock::{ClockWordError, ClockWords, GameClock};
 pub use ical::{IcalEvent, ical_deadline_event};
 pub use rhythm::{Rhythm, RhythmError, RhythmWords};
 pub use words::{CronPattern, TimeOfDay, TimeZoneName, Weekdays, format_span, parse_span};

@@ -34,6 +34,11 @@ pub async fn tick(ctx: &Ctx) -> anyhow::Result<usize> {
     if timers > 0 {
         tracing::info!(timers, "scheduler ran timers");
     }
+    // Issue 37, RULING W45: invitations and requests to join not answered in time.
+    let expired = service::waiting::expire_overdue(ctx, BATCH as i64).await?;
+    if expired > 0 {
+        tracing::info!(expired, "scheduler expired invitations and requests to join");
+    }
     Ok(done.len())
 }
 

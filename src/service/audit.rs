@@ -23,6 +23,8 @@ pub const GENESIS: &str = "00000000000000000000000000000000000000000000000000000
 pub enum Actor<'a> {
     Gm(&'a str),
     Seat(u8),
+    /// A player not (yet) seated, by address: answering an invitation, joining (issue 37).
+    Player(&'a str),
     Server,
 }
 
@@ -31,6 +33,7 @@ impl Actor<'_> {
         match self {
             Actor::Gm(addr) => format!("gm:{}", addr.to_lowercase()),
             Actor::Seat(s) => format!("seat:{s}"),
+            Actor::Player(addr) => format!("player:{}", addr.to_lowercase()),
             Actor::Server => "server".to_string(),
         }
     }
@@ -128,7 +131,10 @@ pub struct AuditEntry {
 /// The audit log of a game, verified.
 pub async fn audit_log(ctx: &Ctx, game: GameId) -> Result<AuditLog, ServiceError> {
     let mut conn = ctx.pool.acquire().await?;
-    super::load_game(&mut conn, game).await?;
+    // RULING W49: a game waiting for its seats has a log before its row in `games`.
+    if store::waiting::get(&mut conn, game).await?.is_none() {
+        super::load_game(&mut conn, game).await?;
+    }
     let rows = store::audit::of_game(&mut conn, game).await?;
     let check = verify(&rows);
     Ok(AuditLog {

@@ -48,26 +48,46 @@ pub struct CreatedGame {
     pub seats: Vec<CreatedSeat>,
 }
 
-/// Creates a game, its seats and turn 1, and queues a welcome mail with the private order link
-/// to every player — all in one transaction.
-pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, ServiceError> {
-    let now = ctx.now();
-    let engine = registry::find(&req.engine).map_err(|e| ServiceError::BadInput(e.to_string()))?;
-    let name = req.name.trim();
+/// A game's name, trimmed: 1 to 200 characters of text.
+pub(super) fn game_name(name: &str) -> Result<&str, ServiceError> {
+    let name = name.trim();
     if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
         return Err(ServiceError::BadInput("a game name is 1 to 200 characters of text".into()));
     }
+    Ok(name)
+}
+
+/// Creates a game, its seats and turn 1, and queues a welcome mail with the private order link
+/// to every player — all in one transaction.
+pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, ServiceError> {
+    let mut tx = ctx.pool.begin().await?;
+    let created = create_game_in(ctx, &mut tx, GameId::new(), req).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    tracing::info!(game.id = %created.id, seats = created.seats.len(), "game created");
+    Ok(created)
+}
+
+/// [`create_game`] in the caller's transaction, under a given id: a game that waited for its
+/// seats starts under the id it waited with (issue 37), its audit log going on.
+pub(super) async fn create_game_in(
+    ctx: &Ctx,
+    tx: &mut sqlx::PgConnection,
+    id: GameId,
+    req: CreateGame,
+) -> Result<CreatedGame, ServiceError> {
+    let now = ctx.now();
+    let engine = registry::find(&req.engine).map_err(|e| ServiceError::BadInput(e.to_string()))?;
+    let name = game_name(&req.name)?;
     let seats_n = u8::try_from(req.players.len()).unwrap_or(u8::MAX);
     let seed = req.seed.unwrap_or_else(rand::random);
     let spec = SetupSpec { seats: seats_n, options: req.options.clone() };
     let state = engine.setup(&spec, seed).map_err(|e| ServiceError::BadInput(e.to_string()))?;
     let acting: Vec<Seat> = engine.acting_seats(&state)?;
-    let id = GameId::new();
     let spec_json = serde_json::to_value(&spec).map_err(|e| ServiceError::Internal(e.to_string()))?;
 
-    let mut tx = ctx.pool.begin().await?;
     store::games::insert_game(
-        &mut tx,
+        &mut *tx,
         &store::games::NewGame {
             id,
             name,
@@ -83,13 +103,13 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
         },
     )
     .await?;
-    store::lifecycle::set_absence_approval(&mut tx, id, req.clock.absence_approval).await?;
+    store::lifecycle::set_absence_approval(&mut *tx, id, req.clock.absence_approval).await?;
     let mut seats = Vec::new();
     for (i, player) in req.players.into_iter().enumerate() {
         let seat = u8::try_from(i + 1).unwrap_or(u8::MAX);
         let token = ctx.seat_token(id, Seat(seat), 1);
         store::games::insert_seat(
-            &mut tx,
+            &mut *tx,
             id,
             Seat(seat),
             &player.name,
@@ -99,13 +119,13 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
         .await?;
         seats.push(CreatedSeat { seat, link: ctx.seat_link(&token), player, token });
     }
-    let g = super::load_game(&mut tx, id).await?;
-    let deadline = super::turn::open_turn(&mut tx, &g, 1, &state, 0, &acting, now).await?;
+    let g = super::load_game(&mut *tx, id).await?;
+    let deadline = super::turn::open_turn(&mut *tx, &g, 1, &state, 0, &acting, now).await?;
     let detail = json!({
         "engine": engine.slug(), "seed": seed.to_string(), "seats": seats.len(),
         "rhythm": g.rhythm, "nmr_policy": g.nmr_policy, "review": g.review,
     });
-    audit::record(&mut tx, now, id, Actor::Gm(req.gm.as_str()), "game created", detail).await?;
+    audit::record(&mut *tx, now, id, Actor::Gm(req.gm.as_str()), "game created", detail).await?;
     let calendar = deadlines::calendar(ctx, &g, 1, deadline, 0);
     for s in &seats {
         // RULING P8: the welcome mail is stored with placeholders for the link and reply address.
@@ -121,10 +141,7 @@ pub async fn create_game(ctx: &Ctx, req: CreateGame) -> Result<CreatedGame, Serv
             super::dice::commitment_line(engine, &g, 1, 0),
         )?;
         mail.calendar = Some(calendar.clone());
-        notices::queue(&mut tx, &ctx.settings, &mail).await?;
+        notices::queue(&mut *tx, &ctx.settings, &mail).await?;
     }
-    tx.commit().await?;
-    ctx.mail_wake.notify_one();
-    tracing::info!(game.id = %id, game.engine = engine.slug(), seats = seats.len(), "game created");
     Ok(CreatedGame { id, seed, deadline, seats })
 }

@@ -4,7 +4,7 @@
 
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::domain::{GameId, ReplyAddress, SealedSecrets, SecretToken};
+use crate::domain::{GameId, Realm, ReplyAddress, SealedSecrets, SecretToken};
 use crate::engine::Seat;
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -124,16 +124,17 @@ impl Ctx {
         SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
     }
 
-    /// The GM sign-in token a sign-in mail with `nonce` carries (RULING P8): the key's tag of the
-    /// nonce, so the stored mail holds only the nonce and the database only the token's hash.
-    pub fn sign_in_token(&self, nonce: &str) -> SecretToken {
-        let tag = self.sign(&format!("gm-sign-in:{nonce}"));
+    /// The sign-in token of `realm` a sign-in mail with `nonce` carries (RULING P8): the key's tag
+    /// of the realm and the nonce, so the stored mail holds only the nonce and the database only
+    /// the token's hash.
+    pub fn sign_in_token(&self, realm: Realm, nonce: &str) -> SecretToken {
+        let tag = self.sign(&format!("{realm}-sign-in:{nonce}"));
         SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
     }
 
-    /// The sign-in link for a sign-in token.
-    pub fn sign_in_link(&self, token: &SecretToken) -> String {
-        format!("{}/gm/magic/{}", self.settings.base(), token.reveal())
+    /// The sign-in link of `realm` for a sign-in token.
+    pub fn sign_in_link(&self, realm: Realm, token: &SecretToken) -> String {
+        format!("{}{}{}", self.settings.base(), realm.link_path(), token.reveal())
     }
 
     /// The signed reply address of a seat: a player just replies to any mail from us.
@@ -150,7 +151,12 @@ impl Ctx {
 
     /// The private order page of a seat.
     pub fn seat_link(&self, token: &SecretToken) -> String {
-        format!("{}/play/{}", self.settings.base(), token.reveal())
+        format!("{}{}", self.settings.base(), Self::seat_path(token))
+    }
+
+    /// The path of a seat page (a link within our own pages, whatever host they were reached at).
+    pub fn seat_path(token: &SecretToken) -> String {
+        format!("/play/{}", token.reveal())
     }
 }
 

@@ -1,9 +1,10 @@
 //! What the GM dashboard shows: the game, its current turn, each seat's submission status and,
 //! once the turn is closed, the draft — every order as interpreted and what happened.
 
+use super::gm_access::Gm;
 use super::listings::{AbsenceRequest, InboundView};
 use super::turn::draft_of;
-use super::{ServiceError, engine_of, load_game};
+use super::{ServiceError, engine_of};
 use crate::domain::{GameId, Review, TurnStatus};
 use crate::engine::{LineNote, Viewer};
 use crate::store;
@@ -84,20 +85,18 @@ pub struct Dashboard {
     pub pending_absences: Vec<AbsenceRequest>,
     /// The GM's chat webhook for this game, masked (RULING W14), if one is registered.
     pub webhook: Option<String>,
+    /// The game's co-GMs (RULING W42).
+    pub co_gms: Vec<String>,
 }
 
-/// Checks that `gm` (a signed-in address) runs `game`; returns the game.
-pub async fn authorize_gm(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<GameRow, ServiceError> {
-    let g = load_game(conn, game).await?;
-    if !g.gm_email.eq_ignore_ascii_case(gm) {
-        return Err(ServiceError::Forbidden("only the game's GM can open its dashboard or act on it".into()));
-    }
-    Ok(g)
+/// Checks that `gm` (signed in) runs `game` — its GM, a co-GM or the operator; returns the game.
+pub async fn authorize_gm(conn: &mut PgConnection, game: GameId, gm: &Gm) -> Result<GameRow, ServiceError> {
+    super::gm_access::authorize(conn, game, gm).await
 }
 
 /// Builds the dashboard of a game for its GM. `gm` is the signed-in address; anyone else is
 /// refused.
-pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Result<Dashboard, ServiceError> {
+pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &Gm) -> Result<Dashboard, ServiceError> {
     let g = authorize_gm(conn, game, gm).await?;
     let engine = engine_of(&g)?;
     let turn = store::turns::get_turn(conn, game, g.current_turn)
@@ -189,6 +188,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
         undelivered,
         pending_absences,
         webhook: super::webhooks::shown_hook(conn, game, super::webhooks::HookOwner::Gm).await?,
+        co_gms: super::gm_access::co_gms(conn, game).await?,
     })
 }
 
@@ -196,7 +196,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &str) -> Resul
 pub async fn inbound_raw(
     conn: &mut PgConnection,
     game: GameId,
-    gm: &str,
+    gm: &Gm,
     id: i64,
 ) -> Result<String, ServiceError> {
     authorize_gm(conn, game, gm).await?;

@@ -1,64 +1,31 @@
 //! GM sign-in: one-time links mailed to the GM's address, or a password (Argon2id). Sessions
 //! are random tokens kept as hashes. A seat token never opens anything here.
 
+use super::password_check;
 use super::signin_limits::{self, Origin};
+use super::signin_links;
 use super::{Ctx, ServiceError};
-use super::{mail_secrets, notices, password_check};
-use crate::domain::{EmailAddress, SecretToken};
+use crate::domain::{EmailAddress, Realm, SecretToken};
 use crate::store;
-use chrono::Duration;
 
 /// How long a mailed sign-in link works.
-pub const LOGIN_LINK_MINUTES: i64 = 15;
+pub const LOGIN_LINK_MINUTES: i64 = signin_links::LINK_MINUTES;
 /// How long a GM session lasts.
-pub const SESSION_DAYS: i64 = 14;
+pub const SESSION_DAYS: i64 = signin_links::SESSION_DAYS;
 
-/// A GM signed in: the session, and the device token the browser keeps so that the account
-/// knows it at the next sign-in (RULING W2b).
-#[derive(Debug)]
-pub struct SignedIn {
-    pub session: SecretToken,
-    pub device: SecretToken,
-}
+/// A GM signed in: the session, and the device token the browser keeps (RULING W2b).
+pub use signin_links::SignedIn;
 
-/// Mails a one-time sign-in link when the address is a GM's. Answers the same either way, so
-/// the form does not reveal who runs games — also when a limit holds the link back (RULING W3):
-/// the newest link mailed to the address in the last 15 minutes, if any, then works for a full
-/// lifetime from now, so a GM whose own request strangers' requests held back still has a
-/// working link in the mailbox. A stranger's requests do not use up those of the account's
-/// known clients and devices. The mail is stored with [`mail_secrets::SIGN_IN_LINK`]; the link is
-/// derived from the server key and the mail's nonce when it is sent, and only its hash is stored
-/// (RULING P8).
+/// Mails a one-time sign-in link when the address runs a game or may create games (RULING
+/// W42), answering the same either way (RULING W3; `signin_links::request_link`). The mail is
+/// stored with [`super::mail_secrets::SIGN_IN_LINK`]; the link is derived from the server key and
+/// the mail's nonce when it is sent, and only its hash is stored (RULING P8).
 pub async fn request_login_link(
     ctx: &Ctx,
     email: &EmailAddress,
     origin: &Origin,
 ) -> Result<(), ServiceError> {
-    let now = ctx.now();
-    let mut tx = ctx.pool.begin().await?;
-    let expires = now + Duration::minutes(LOGIN_LINK_MINUTES);
-    if !signin_limits::allow_link_request(&mut tx, email.as_str(), origin, now).await? {
-        tracing::warn!(client = ?origin.client, "sign-in link request over the limit: nothing sent");
-        // RULING W3: alike for every address, whether or not it has a link to extend.
-        store::gm::extend_newest_login_token(&mut tx, email.as_str(), now, expires).await?;
-        tx.commit().await?;
-        return Ok(());
-    }
-    if !store::gm::is_gm(&mut tx, email.as_str()).await? {
-        tracing::info!("sign-in link requested for an address that runs no game");
-        tx.commit().await?;
-        return Ok(());
-    }
-    // RULING P8: the mail names a random nonce; the token is the key's tag of it.
-    let nonce = SecretToken::generate();
-    let token = ctx.sign_in_token(nonce.reveal());
-    store::gm::insert_login_token(&mut tx, &token.hash(), email.as_str(), expires).await?;
-    let mail =
-        notices::gm_login(email.as_str(), nonce.reveal(), mail_secrets::SIGN_IN_LINK, LOGIN_LINK_MINUTES)?;
-    notices::queue(&mut tx, &ctx.settings, &mail).await?;
-    tx.commit().await?;
-    ctx.mail_wake.notify_one();
-    Ok(())
+    signin_links::request_link(ctx, Realm::Gm, email, origin).await
 }
 
 /// Uses a mailed link (once) and opens a session. Every other unused link of the GM dies with
@@ -68,15 +35,7 @@ pub async fn login_with_link(
     link_token: &SecretToken,
     origin: &Origin,
 ) -> Result<SignedIn, ServiceError> {
-    let now = ctx.now();
-    let mut tx = ctx.pool.begin().await?;
-    let email = store::gm::consume_login_token(&mut tx, &link_token.hash(), now).await?.ok_or_else(|| {
-        ServiceError::Forbidden("this sign-in link is not valid: it was used already or has expired".into())
-    })?;
-    store::gm::void_login_tokens(&mut tx, &email, now).await?;
-    let signed_in = open_session(&mut tx, ctx, &email, origin).await?;
-    tx.commit().await?;
-    Ok(signed_in)
+    signin_links::use_link(ctx, Realm::Gm, link_token, origin).await
 }
 
 /// Checks a password and opens a session. Failures are limited per account and source, per
@@ -98,7 +57,7 @@ pub async fn login_with_password(
         return Err(ServiceError::Forbidden("wrong address or password".into()));
     }
     let mut tx = ctx.pool.begin().await?;
-    let signed_in = open_session(&mut tx, ctx, email.as_str(), origin).await?;
+    let signed_in = signin_links::open_session(&mut tx, ctx, Realm::Gm, email.as_str(), origin).await?;
     tx.commit().await?;
     Ok(signed_in)
 }
@@ -114,28 +73,12 @@ pub async fn set_password(ctx: &Ctx, email: &EmailAddress, password: &str) -> Re
     Ok(())
 }
 
-/// The GM address a session belongs to, if it is valid.
+/// The GM address a session belongs to, if it is valid (a home session is none, RULING W51).
 pub async fn session_gm(ctx: &Ctx, session: &SecretToken) -> Result<Option<String>, ServiceError> {
-    let mut conn = ctx.pool.acquire().await?;
-    Ok(store::gm::session_email(&mut conn, &session.hash(), ctx.now()).await?)
+    signin_links::session_owner(ctx, Realm::Gm, session).await
 }
 
 /// Ends a session.
 pub async fn logout(ctx: &Ctx, session: &SecretToken) -> Result<(), ServiceError> {
-    let mut conn = ctx.pool.acquire().await?;
-    store::gm::delete_session(&mut conn, &session.hash()).await?;
-    Ok(())
-}
-
-/// Opens a session for a GM who just signed in from `origin`, which the account then knows.
-async fn open_session(
-    conn: &mut sqlx::PgConnection,
-    ctx: &Ctx,
-    email: &str,
-    origin: &Origin,
-) -> Result<SignedIn, ServiceError> {
-    let device = signin_limits::signed_in(conn, email, origin, ctx.now()).await?;
-    let session = SecretToken::generate();
-    store::gm::insert_session(conn, &session.hash(), email, ctx.now() + Duration::days(SESSION_DAYS)).await?;
-    Ok(SignedIn { session, device })
+    signin_links::end_session(ctx, Realm::Gm, session).await
 }

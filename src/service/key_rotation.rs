@@ -105,7 +105,7 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
     Ok(Rotated { key_file: path.display().to_string(), seats, mailed, sign_in_links })
 }
 
-/// RULING P6 (amended): a sign-in mail queued before the rotation and not yet sent goes out with
+/// RULING P6 (amended): a sign-in mail (of either realm) queued before the rotation and not yet sent goes out with
 /// a link derived under the new key; that link's hash is added to its token's, for the same GM
 /// and lifetime, so it works — and so does the old key's, for a mail that was on its way.
 async fn carry_sign_in_links(
@@ -115,11 +115,13 @@ async fn carry_sign_in_links(
 ) -> Result<usize, ServiceError> {
     let now = old.now();
     let mut carried = 0;
-    for mail in store::outbox::unsent_of_kind(tx, "gm-login").await? {
-        let Some(nonce) = super::mail_secrets::sign_in_nonce(&mail) else { continue };
-        let (was, is) = (old.sign_in_token(nonce).hash(), new.sign_in_token(nonce).hash());
-        if store::gm::add_login_token_hash(tx, &was, &is, now).await? {
-            carried += 1;
+    for realm in crate::domain::Realm::ALL.iter().copied() {
+        for mail in store::outbox::unsent_of_kind(tx, realm.mail_kind()).await? {
+            let Some((realm, nonce)) = super::mail_secrets::sign_in_nonce(&mail) else { continue };
+            let (was, is) = (old.sign_in_token(realm, nonce).hash(), new.sign_in_token(realm, nonce).hash());
+            if store::gm::add_login_token_hash(tx, &was, &is, now).await? {
+                carried += 1;
+            }
         }
     }
     Ok(carried)

@@ -4,11 +4,13 @@
 //! generation they stand for; a GM mail that may be answered stores [`GM_REPLY_TO`]. Both are
 //! derived from the server key — the seat's token is HMAC-derived, never stored — only when the
 //! mail is built for sending ([`as_sent`]), in memory. A stored report keeps [`SEAT_LINK`]; the
-//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A GM sign-in mail
-//! is stored with [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the
-//! key's tag of the nonce, filled in the same way, and the database holds only its hash.
+//! seat page and the seat's feed fill in the reader's own link ([`with_link`]). A sign-in mail (a
+//! GM's, or a player's home link and `GAMES` answer: `domain::Realm`) is stored with
+//! [`SIGN_IN_LINK`] and a random nonce in its idempotency key; its link is the key's tag of the
+//! realm and nonce, filled in the same way, and the database holds only its hash.
 
 use super::Ctx;
+use crate::domain::{Realm, SecretToken};
 use crate::engine::Seat;
 use crate::store::outbox::OutboxRow;
 
@@ -18,10 +20,49 @@ pub const SEAT_REPLY_TO: &str = "seat-reply-address";
 /// Stands for the GM's signed reply address (for the game and the mail's addressee).
 pub const GM_REPLY_TO: &str = "gm-reply-address";
 
-/// Stands for the GM's one-time sign-in link in a stored sign-in mail.
+/// Stands for the one-time sign-in link in a stored sign-in mail.
 pub const SIGN_IN_LINK: &str = "[your sign-in link]";
-/// A sign-in mail's idempotency key: this, then the nonce its link is derived from.
-pub const SIGN_IN_KEY_PREFIX: &str = "gm-login:";
+
+/// Stands for the link of an invitation or a request to join a game in its stored mail (issue 37;
+/// RULING W45): like [`SIGN_IN_LINK`], the link is the key's tag of the nonce in the mail's key.
+pub const PLACE_LINK: &str = "[your place link]";
+/// An invitation's or a join confirmation's idempotency key: this, then the nonce.
+pub const PLACE_KEY_PREFIX: &str = "place:";
+
+/// The token of a place link: the server key's tag of the mail's nonce (only its hash is stored).
+pub fn place_token(ctx: &Ctx, nonce: &str) -> SecretToken {
+    let tag = ctx.sign(&format!("seat-place:{nonce}"));
+    SecretToken::presented(&data_encoding::BASE32_NOPAD.encode(&tag))
+}
+
+/// Stands for the signed reply address of an invitation or a join confirmation (RULING M23).
+pub const PLACE_REPLY_TO: &str = "place-reply-address";
+
+/// The 80-bit tag of a place's reply address: HMAC under the server key over the place's id,
+/// lower-case base32.
+pub fn place_reply_tag(ctx: &Ctx, place: i64) -> String {
+    let mac = ctx.sign(&format!("place-reply:{place}"));
+    data_encoding::BASE32_NOPAD.encode(&mac[..10]).to_lowercase()
+}
+
+/// The signed address a player answers an invitation or a join confirmation at:
+/// `place+<id>.<tag>@<reply domain>` (RULING M23).
+pub fn place_reply_address(ctx: &Ctx, place: i64) -> String {
+    format!("place+{place}.{}@{}", place_reply_tag(ctx, place), ctx.settings.reply_domain())
+}
+
+/// The place id and tag of a place reply address (tag not yet checked); none for any other.
+pub fn parse_place_address(address: &str) -> Option<(i64, String)> {
+    let lower = address.trim().trim_matches(['<', '>']).to_ascii_lowercase();
+    let (local, _domain) = lower.rsplit_once('@')?;
+    let (id, tag) = local.strip_prefix("place+")?.split_once('.')?;
+    Some((id.parse().ok()?, tag.to_string()))
+}
+
+/// The page a place token opens.
+pub fn place_link(ctx: &Ctx, token: &SecretToken) -> String {
+    format!("{}/places/{}", ctx.settings.base(), token.reveal())
+}
 
 /// Where replies to a mail go: a signed address, derived when the mail is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +72,8 @@ pub enum ReplyTo {
     Seat { seat: Seat, generation: i32 },
     /// The game's GM reply address for the GM the mail is addressed to.
     Gm,
+    /// The reply address of the place whose link the mail carries (RULING M23).
+    Place,
 }
 
 impl ReplyTo {
@@ -39,6 +82,7 @@ impl ReplyTo {
         match self {
             ReplyTo::Seat { .. } => SEAT_REPLY_TO,
             ReplyTo::Gm => GM_REPLY_TO,
+            ReplyTo::Place => PLACE_REPLY_TO,
         }
     }
 
@@ -46,7 +90,7 @@ impl ReplyTo {
     pub fn seat(self) -> Option<(Seat, i32)> {
         match self {
             ReplyTo::Seat { seat, generation } => Some((seat, generation)),
-            ReplyTo::Gm => None,
+            ReplyTo::Gm | ReplyTo::Place => None,
         }
     }
 }
@@ -64,10 +108,20 @@ pub fn as_sent(ctx: &Ctx, row: &OutboxRow) -> OutboxRow {
             row.reply_to = Some(ctx.reply_address(game, seat, generation));
         }
     }
-    if let Some(nonce) = sign_in_nonce(&row) {
-        let link = ctx.sign_in_link(&ctx.sign_in_token(nonce));
+    if let Some((realm, nonce)) = sign_in_nonce(&row) {
+        let link = ctx.sign_in_link(realm, &ctx.sign_in_token(realm, nonce));
         row.body_text = row.body_text.replace(SIGN_IN_LINK, &link);
         row.body_html = row.body_html.map(|h| h.replace(SIGN_IN_LINK, &html_escape(&link)));
+    }
+    if let Some(nonce) = place_nonce(&row).map(str::to_string) {
+        let link = place_link(ctx, &place_token(ctx, &nonce));
+        row.body_text = row.body_text.replace(PLACE_LINK, &link);
+        row.body_html = row.body_html.map(|h| h.replace(PLACE_LINK, &html_escape(&link)));
+        // The nonce begins with the place's id.
+        let place = nonce.split('.').next().and_then(|id| id.parse::<i64>().ok());
+        if let (Some(PLACE_REPLY_TO), Some(place)) = (row.reply_to.as_deref(), place) {
+            row.reply_to = Some(place_reply_address(ctx, place));
+        }
     }
     if let (Some(GM_REPLY_TO), Some(game)) = (row.reply_to.as_deref(), row.game_id) {
         row.reply_to = Some(super::turn::gm_address::gm_reply_address(ctx, game, &row.to_addr));
@@ -90,12 +144,20 @@ pub fn needs_key(row: &OutboxRow) -> bool {
     row.seat.is_some()
         || matches!(row.reply_to.as_deref(), Some(SEAT_REPLY_TO | GM_REPLY_TO))
         || sign_in_nonce(row).is_some()
+        || place_nonce(row).is_some()
 }
 
-/// The nonce of a stored sign-in mail whose link is still to be filled in.
-pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<&str> {
-    let nonce = row.idempotency_key.strip_prefix(SIGN_IN_KEY_PREFIX)?;
-    (row.kind == "gm-login" && row.body_text.contains(SIGN_IN_LINK)).then_some(nonce)
+/// The nonce of a stored invitation or join confirmation whose link is still to be filled in.
+fn place_nonce(row: &OutboxRow) -> Option<&str> {
+    let nonce = row.idempotency_key.strip_prefix(PLACE_KEY_PREFIX)?;
+    row.body_text.contains(PLACE_LINK).then_some(nonce)
+}
+
+/// The realm and nonce of a stored sign-in mail whose link is still to be filled in.
+pub(crate) fn sign_in_nonce(row: &OutboxRow) -> Option<(Realm, &str)> {
+    let realm = Realm::of_mail_kind(&row.kind)?;
+    let nonce = row.idempotency_key.strip_prefix(realm.key_prefix())?;
+    row.body_text.contains(SIGN_IN_LINK).then_some((realm, nonce))
 }
 
 /// A stored report's text for the reader whose own private link is `link`.
@@ -114,7 +176,7 @@ mod tests {
 
     #[test]
     fn placeholders_survive_html_escaping_and_are_no_links_or_addresses() {
-        for p in [SEAT_LINK, SEAT_REPLY_TO, GM_REPLY_TO, SIGN_IN_LINK] {
+        for p in [SEAT_LINK, SEAT_REPLY_TO, GM_REPLY_TO, SIGN_IN_LINK, PLACE_LINK, PLACE_REPLY_TO] {
             assert_eq!(html_escape(p), p, "askama writes {p} unchanged");
             assert!(!p.contains('/') && !p.contains('@'), "{p} opens nothing and reaches no one");
         }

@@ -171,7 +171,7 @@ struct GmLoginHtml<'a> {
 pub fn gm_login(to: &str, nonce: &str, link: &str, minutes: i64) -> Result<OutgoingMail, ServiceError> {
     let l = GmLogin { link, minutes };
     Ok(OutgoingMail {
-        key: format!("{}{nonce}", super::mail_secrets::SIGN_IN_KEY_PREFIX),
+        key: format!("{}{nonce}", crate::domain::Realm::Gm.key_prefix()),
         kind: "gm-login",
         game_id: None,
         to_addr: to.to_string(),

@@ -1,10 +1,11 @@
-//! The limits of GM sign-in (rulings W2, W2b, W3): failed passwords and mailed links, counted
-//! per account and source (the client address, or a device the account signed in from before),
-//! per client address, and per account for strangers alone — so that a stranger's attempts
-//! never use up what the GM's own client or device may do.
+//! The limits of sign-in (rulings W2, W2b, W3; a player's home, W52, and `GAMES` by mail, M27):
+//! failed passwords and mailed links, counted per account and source (the client address, or a
+//! device the account signed in from before), per client address, and per account for strangers
+//! alone — so that a stranger's attempts never use up what the account's own client or device
+//! may do.
 
 use super::ServiceError;
-use crate::domain::SecretToken;
+use crate::domain::{Realm, SecretToken};
 use crate::store::gm::{self, Attempt, AttemptCounts};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::{Connection, PgConnection};
@@ -31,8 +32,14 @@ pub struct Limits {
 
 /// Failed passwords (RULING W2).
 pub const PASSWORD_LIMITS: Limits = Limits { per_source: 10, per_client: 30, strangers_per_account: 100 };
-/// Sign-in links asked for (RULING W3).
+/// Sign-in links asked for (RULING W3; a player's home link alike, RULING W52).
 pub const LINK_LIMITS: Limits = Limits { per_source: 3, per_client: 10, strangers_per_account: 3 };
+/// `GAMES` mails answered (RULING M27): per address, and from all senders together (mail has no
+/// client address: every sender counts as the one client [`Client::by_mail`]).
+pub const GAMES_LIMITS: Limits = Limits { per_source: 3, per_client: 100, strangers_per_account: 3 };
+
+/// Requests to join a game, each mailing a confirmation (RULING W46).
+pub const JOIN_LIMITS: Limits = Limits { per_source: 3, per_client: 10, strangers_per_account: 3 };
 
 impl Limits {
     /// Whether one more attempt is over the limits: a known client or device is held only by its
@@ -60,6 +67,11 @@ impl Client {
             }
             None => "unknown".into(),
         })
+    }
+
+    /// The one client every mail counts as (RULING M27).
+    pub fn by_mail() -> Self {
+        Client("mail".into())
     }
 
     fn as_str(&self) -> &str {
@@ -170,15 +182,43 @@ pub(super) async fn begin_password_attempt(
     Ok(tx.commit().await?)
 }
 
-/// Counts a link request against the limits; false (nothing recorded) when over them.
+/// Counts a link request of a realm against the limits; false (nothing recorded) when over them.
 /// `conn` must be in a transaction (the caller's), which holds the attempt locks until it ends.
 pub(super) async fn allow_link_request(
+    conn: &mut PgConnection,
+    realm: Realm,
+    email: &str,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<bool, ServiceError> {
+    // RULING W52: a home link is counted apart from GM links, under the same limits.
+    let kind = match realm {
+        Realm::Gm => Attempt::Link,
+        Realm::Home => Attempt::HomeLink,
+    };
+    count_attempt(conn, kind, &LINK_LIMITS, email, origin, now).await
+}
+
+/// Counts a `GAMES` answer to `email` against [`GAMES_LIMITS`]; false (nothing recorded) when
+/// over them (RULING M27). `conn` must be in a transaction, as for [`allow_link_request`].
+pub(super) async fn allow_games_answer(
+    conn: &mut PgConnection,
+    email: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, ServiceError> {
+    let origin = Origin { client: Client::by_mail(), device: None };
+    count_attempt(conn, Attempt::Games, &GAMES_LIMITS, email, &origin, now).await
+}
+
+/// Counts a request to join a game against the limits; false (nothing recorded) when over them
+/// (RULING W46). `conn` must be in the caller's transaction.
+pub(super) async fn allow_join_request(
     conn: &mut PgConnection,
     email: &str,
     origin: &Origin,
     now: DateTime<Utc>,
 ) -> Result<bool, ServiceError> {
-    count_attempt(conn, Attempt::Link, &LINK_LIMITS, email, origin, now).await
+    count_attempt(conn, Attempt::Join, &JOIN_LIMITS, email, origin, now).await
 }
 
 /// After a sign-in (password or link) at `email` from `origin`: forgets the failed passwords of

@@ -331,9 +331,17 @@ pub async fn recent_games(conn: &mut PgConnection) -> Result<Vec<GameSummary>, S
     Ok(store::games::list_games(conn, 100).await?.into_iter().map(GameSummary::from).collect())
 }
 
-/// The games a GM runs.
-pub async fn games_of_gm(conn: &mut PgConnection, gm: &str) -> Result<Vec<GameSummary>, ServiceError> {
-    Ok(store::games::games_of_gm(conn, gm).await?.into_iter().map(GameSummary::from).collect())
+/// The games a GM runs (as GM or co-GM); the operator's page lists every game (RULING W42).
+pub async fn games_of_gm(
+    conn: &mut PgConnection,
+    gm: &super::gm_access::Gm,
+) -> Result<Vec<GameSummary>, ServiceError> {
+    let rows = if gm.operator {
+        store::games::list_games(conn, i64::MAX).await?
+    } else {
+        store::games::games_of_gm(conn, &gm.email).await?
+    };
+    Ok(rows.into_iter().map(GameSummary::from).collect())
 }
 
 /// Recent outbox mail (dev mailbox), as the worker would send it: placeholders filled (RULING P8).

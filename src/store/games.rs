@@ -158,9 +158,11 @@ pub async fn list_games(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec
     .await
 }
 
+/// The games an address runs, as their GM or a co-GM, newest first.
 pub async fn games_of_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE lower(gm_email) = lower($1) ORDER BY created_at DESC"
+        "SELECT {GAME_COLUMNS} FROM games WHERE lower(gm_email) = lower($1) \
+         OR id IN (SELECT game_id FROM game_gms WHERE email = lower($1)) ORDER BY created_at DESC"
     )))
     .bind(email)
     .fetch_all(conn)

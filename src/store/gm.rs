@@ -1,6 +1,8 @@
-//! GM accounts, one-time login links and sessions (tokens stored as hashes only), and what the
-//! sign-in limits count: attempts, and where each account has signed in from.
+//! GM accounts, one-time login links and sessions (tokens stored as hashes only) of both realms —
+//! the GM's pages and a player's home, RULING W51 — and what the sign-in limits count: attempts,
+//! and where each address has signed in from.
 
+use crate::domain::Realm;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
@@ -23,46 +25,54 @@ pub async fn password_hash(conn: &mut PgConnection, email: &str) -> sqlx::Result
         .await
 }
 
-/// Whether the address is the GM of at least one game.
+/// Whether the address is the GM or a co-GM of at least one game.
 pub async fn is_gm(conn: &mut PgConnection, email: &str) -> sqlx::Result<bool> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM games WHERE lower(gm_email) = lower($1))")
-        .bind(email)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE lower(gm_email) = lower($1)) \
+             OR EXISTS (SELECT 1 FROM game_gms WHERE email = lower($1))",
+    )
+    .bind(email)
+    .fetch_one(conn)
+    .await
 }
 
+/// Stores a sign-in link's token (its hash) for an address in a realm.
 pub async fn insert_login_token(
     conn: &mut PgConnection,
+    realm: Realm,
     hash: &str,
     email: &str,
     expires: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO gm_login_tokens (token_hash, email, expires_at) VALUES ($1, $2, $3)")
+    sqlx::query("INSERT INTO gm_login_tokens (token_hash, email, expires_at, realm) VALUES ($1, $2, $3, $4)")
         .bind(hash)
         .bind(email)
         .bind(expires)
+        .bind(realm)
         .execute(conn)
         .await?;
     Ok(())
 }
 
-/// Gives the newest unused, unexpired login token of an address a full lifetime again: it expires
-/// at `expires` (RULING W3: a link request held back by a limit keeps the last link mailed
-/// working). Nothing happens when the address has no such token.
+/// Gives the newest unused, unexpired login token of an address in a realm a full lifetime again:
+/// it expires at `expires` (RULING W3: a link request held back by a limit keeps the last link
+/// mailed working). Nothing happens when the address has no such token.
 pub async fn extend_newest_login_token(
     conn: &mut PgConnection,
+    realm: Realm,
     email: &str,
     now: DateTime<Utc>,
     expires: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE gm_login_tokens SET expires_at = GREATEST(expires_at, $3) WHERE token_hash = \
-         (SELECT token_hash FROM gm_login_tokens WHERE email = $1 AND used_at IS NULL AND expires_at > $2 \
-          ORDER BY created_at DESC, expires_at DESC LIMIT 1)",
+         (SELECT token_hash FROM gm_login_tokens WHERE email = $1 AND realm = $4 AND used_at IS NULL \
+          AND expires_at > $2 ORDER BY created_at DESC, expires_at DESC LIMIT 1)",
     )
     .bind(email)
     .bind(now)
     .bind(expires)
+    .bind(realm)
     .execute(conn)
     .await?;
     Ok(())
@@ -78,8 +88,8 @@ pub async fn add_login_token_hash(
     now: DateTime<Utc>,
 ) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "INSERT INTO gm_login_tokens (token_hash, email, created_at, expires_at) \
-         SELECT $2, email, created_at, expires_at FROM gm_login_tokens \
+        "INSERT INTO gm_login_tokens (token_hash, email, created_at, expires_at, realm) \
+         SELECT $2, email, created_at, expires_at, realm FROM gm_login_tokens \
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $3 ON CONFLICT (token_hash) DO NOTHING",
     )
     .bind(old_hash)
@@ -90,29 +100,41 @@ pub async fn add_login_token_hash(
     Ok(done.rows_affected() > 0)
 }
 
-/// Uses a login token once: returns its address if it was valid, unused and unexpired.
+/// Uses a login token of a realm once: returns its address if it was valid, unused and
+/// unexpired (a token of the other realm opens nothing here, RULING W51).
 pub async fn consume_login_token(
     conn: &mut PgConnection,
+    realm: Realm,
     hash: &str,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar(
-        "UPDATE gm_login_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 \
-         RETURNING email",
+        "UPDATE gm_login_tokens SET used_at = $2 WHERE token_hash = $1 AND realm = $3 AND used_at IS NULL \
+         AND expires_at > $2 RETURNING email",
     )
     .bind(hash)
     .bind(now)
+    .bind(realm)
     .fetch_optional(conn)
     .await
 }
 
-/// Voids every unused sign-in link of an address (one used link voids the others, ruling W3).
-pub async fn void_login_tokens(conn: &mut PgConnection, email: &str, now: DateTime<Utc>) -> sqlx::Result<()> {
-    sqlx::query("UPDATE gm_login_tokens SET used_at = $2 WHERE email = $1 AND used_at IS NULL")
-        .bind(email)
-        .bind(now)
-        .execute(conn)
-        .await?;
+/// Voids every unused sign-in link of an address in a realm (one used link voids the others,
+/// ruling W3).
+pub async fn void_login_tokens(
+    conn: &mut PgConnection,
+    realm: Realm,
+    email: &str,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE gm_login_tokens SET used_at = $2 WHERE email = $1 AND realm = $3 AND used_at IS NULL",
+    )
+    .bind(email)
+    .bind(now)
+    .bind(realm)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -121,8 +143,14 @@ pub async fn void_login_tokens(conn: &mut PgConnection, email: &str, now: DateTi
 pub enum Attempt {
     /// A wrong password (or an address without one).
     Password,
-    /// A mailed sign-in link asked for.
+    /// A mailed sign-in link to the GM's pages asked for.
     Link,
+    /// A request to join a game (its confirmation mailed; RULING W46).
+    Join,
+    /// A mailed sign-in link to a player's home asked for (RULING W52).
+    HomeLink,
+    /// A `GAMES` mail answered (RULING M27).
+    Games,
 }
 
 impl Attempt {
@@ -130,6 +158,9 @@ impl Attempt {
         match self {
             Attempt::Password => "password",
             Attempt::Link => "link",
+            Attempt::Join => "join",
+            Attempt::HomeLink => "home-link",
+            Attempt::Games => "games",
         }
     }
 }
@@ -268,34 +299,47 @@ pub async fn remember_source(
     Ok(())
 }
 
+/// Opens a session (its token's hash) of an address in a realm.
 pub async fn insert_session(
     conn: &mut PgConnection,
+    realm: Realm,
     hash: &str,
     email: &str,
     expires: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO gm_sessions (token_hash, email, expires_at) VALUES ($1, $2, $3)")
+    sqlx::query("INSERT INTO gm_sessions (token_hash, email, expires_at, realm) VALUES ($1, $2, $3, $4)")
         .bind(hash)
         .bind(email)
         .bind(expires)
+        .bind(realm)
         .execute(conn)
         .await?;
     Ok(())
 }
 
+/// The address of a valid session of a realm (a session of the other realm is none here).
 pub async fn session_email(
     conn: &mut PgConnection,
+    realm: Realm,
     hash: &str,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT email FROM gm_sessions WHERE token_hash = $1 AND expires_at > $2")
-        .bind(hash)
-        .bind(now)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_scalar(
+        "SELECT email FROM gm_sessions WHERE token_hash = $1 AND expires_at > $2 AND realm = $3",
+    )
+    .bind(hash)
+    .bind(now)
+    .bind(realm)
+    .fetch_optional(conn)
+    .await
 }
 
-pub async fn delete_session(conn: &mut PgConnection, hash: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM gm_sessions WHERE token_hash = $1").bind(hash).execute(conn).await?;
+/// Ends a session of a realm.
+pub async fn delete_session(conn: &mut PgConnection, realm: Realm, hash: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM gm_sessions WHERE token_hash = $1 AND realm = $2")
+        .bind(hash)
+        .bind(realm)
+        .execute(conn)
+        .await?;
     Ok(())
 }

@@ -13,6 +13,8 @@ pub mod drawings;
 pub mod export;
 pub mod games;
 pub mod gm;
+pub mod gm_roles;
+pub mod home;
 pub mod inbound;
 pub mod intake;
 pub mod lifecycle;
@@ -23,6 +25,7 @@ pub mod rollback;
 mod seat;
 pub mod secrets;
 pub mod turns;
+pub mod waiting;
 pub mod webhooks;
 
 use anyhow::Context;

@@ -5,6 +5,7 @@
 use super::WebError;
 use super::pages::game_id;
 use crate::domain::{EmailAddress, GameId, SecretToken};
+use crate::service::gm_access::Gm;
 use crate::service::signin_limits::{self, Client, Origin};
 use crate::service::{self, Ctx, Dashboard, gm_auth};
 use askama::Template;
@@ -38,7 +39,7 @@ pub fn routes() -> Router<Ctx> {
 }
 
 /// The token in the request's cookie `name`, if any.
-fn cookie(headers: &HeaderMap, name: &str) -> Option<SecretToken> {
+pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<SecretToken> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -55,7 +56,7 @@ fn session_cookie(headers: &HeaderMap) -> Option<SecretToken> {
 }
 
 /// Where a sign-in comes from: the peer's address and the browser's device cookie.
-fn origin(peer: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap) -> Origin {
+pub(super) fn origin(peer: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap) -> Origin {
     Origin {
         client: Client::from_ip(peer.map(|Extension(ConnectInfo(addr))| addr.ip())),
         device: cookie(headers, DEVICE_COOKIE),
@@ -81,29 +82,46 @@ impl FromRequestParts<Ctx> for SignedInGm {
 }
 
 impl SignedInGm {
-    /// Checks this GM runs the game with id text `id`.
+    /// This GM, and whether it is the operator (RULING W42).
+    pub(super) fn access(&self, ctx: &Ctx) -> Gm {
+        Gm::new(&ctx.settings.creation, &self.0)
+    }
+
+    /// Checks this GM runs the game with id text `id` (its GM, a co-GM, or the operator).
     pub(super) async fn authorize(&self, ctx: &Ctx, id: &str) -> Result<GameId, WebError> {
         let game = game_id(id)?;
         let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-        service::authorize_gm(&mut conn, game, &self.0).await?;
+        service::authorize_gm(&mut conn, game, &self.access(ctx)).await?;
         Ok(game)
     }
 }
 
 /// The answer to a sign-in: to the GM's games, with the session cookie and the device cookie.
 fn with_session(ctx: &Ctx, signed_in: &gm_auth::SignedIn) -> Response {
+    signed_in_at(ctx, signed_in, COOKIE, "/", "/gm")
+}
+
+/// The answer to a sign-in of any realm: to `area`, with the session cookie `name` for `path`
+/// and the device cookie for `area` (RULING W51: HttpOnly, SameSite=Lax, Secure on https).
+pub(super) fn signed_in_at(
+    ctx: &Ctx,
+    signed_in: &service::signin_links::SignedIn,
+    name: &str,
+    path: &str,
+    area: &str,
+) -> Response {
     let secure = if ctx.settings.base().starts_with("https://") { "; Secure" } else { "" };
     let session = format!(
-        "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        "{name}={}; Path={path}; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
         signed_in.session.reveal(),
         gm_auth::SESSION_DAYS * 86_400
     );
     let device = format!(
-        "{DEVICE_COOKIE}={}; Path=/gm; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        "{DEVICE_COOKIE}={}; Path={area}; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
         signed_in.device.reveal(),
         signin_limits::KNOWN_DEVICE_DAYS * 86_400
     );
-    let mut resp = Redirect::to("/gm").into_response();
+    let mut resp = Redirect::to(area).into_response();
     for cookie in [session, device] {
         if let Ok(v) = HeaderValue::from_str(&cookie) {
             resp.headers_mut().append(header::SET_COOKIE, v);
@@ -143,12 +161,7 @@ async fn login(
         return Ok(with_session(&ctx, &signed_in));
     }
     gm_auth::request_login_link(&ctx, &email, &origin).await?;
-    let notice = format!(
-        "If {email} runs a game here, a sign-in link is on its way. It works once, for {m} minutes. \
-         If no new one arrives, the newest sign-in link sent to it in the last {m} minutes works, \
-         for {m} minutes from now.",
-        m = gm_auth::LOGIN_LINK_MINUTES
-    );
+    let notice = service::signin_links::requested_notice(crate::domain::Realm::Gm, &email);
     Ok(LoginPage { notice: Some(notice) }.into_response())
 }
 
@@ -178,12 +191,19 @@ async fn logout(State(ctx): State<Ctx>, headers: HeaderMap) -> Result<Response, 
 struct GamesPage {
     gm: String,
     games: Vec<service::GameSummary>,
+    /// Whether this GM may create games (the "New game" link).
+    may_create: bool,
+    /// The games this GM waits to fill.
+    waiting: Vec<service::waiting::WaitingView>,
 }
 
-async fn games(State(ctx): State<Ctx>, SignedInGm(gm): SignedInGm) -> Result<GamesPage, WebError> {
+async fn games(State(ctx): State<Ctx>, gm: SignedInGm) -> Result<GamesPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let games = service::games_of_gm(&mut conn, &gm).await?;
-    Ok(GamesPage { gm, games })
+    let access = gm.access(&ctx);
+    let games = service::games_of_gm(&mut conn, &access).await?;
+    let may_create = service::gm_access::may_create(&mut conn, &ctx.settings.creation, &gm.0).await?;
+    let waiting = service::waiting::waiting_of_gm(&mut conn, &access).await?;
+    Ok(GamesPage { gm: gm.0, games, may_create, waiting })
 }
 
 #[derive(Template, WebTemplate)]
@@ -200,7 +220,7 @@ async fn dashboard(
     gm: SignedInGm,
 ) -> Result<DashboardPage, WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let mut d = service::dashboard(&mut conn, game_id(&id)?, &gm.0).await?;
+    let mut d = service::dashboard(&mut conn, game_id(&id)?, &gm.access(&ctx)).await?;
     let drawing = super::pages::inline_svg(d.drawing.take());
     Ok(DashboardPage { d, drawing })
 }
@@ -226,6 +246,6 @@ async fn inbound_raw(
     gm: SignedInGm,
 ) -> Result<([(axum::http::HeaderName, &'static str); 1], String), WebError> {
     let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
-    let raw = service::inbound_raw(&mut conn, game_id(&id)?, &gm.0, mail).await?;
+    let raw = service::inbound_raw(&mut conn, game_id(&id)?, &gm.access(&ctx), mail).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], raw))
 }

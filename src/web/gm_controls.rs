@@ -5,7 +5,7 @@
 
 use super::WebError;
 use super::gm::SignedInGm;
-use crate::domain::Mailbox;
+use crate::domain::{EmailAddress, Mailbox};
 use crate::orders::OrderText;
 use crate::schedule::{self, DeadlineChange};
 use crate::service::audit::{self, AuditLog};
@@ -33,6 +33,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/referrals", post(referrals))
         .route("/gm/games/{id}/rollback", post(rollback))
         .route("/gm/games/{id}/mail/resend", post(resend_mail))
+        .route("/gm/games/{id}/co-gm", post(add_co_gm))
 }
 
 fn back(id: &str) -> Redirect {
@@ -163,7 +164,18 @@ async fn audit_page(
     Path(id): Path<String>,
     gm: SignedInGm,
 ) -> Result<AuditPage, WebError> {
-    let game = gm.authorize(&ctx, &id).await?;
+    let game = match gm.authorize(&ctx, &id).await {
+        Ok(game) => game,
+        // A game still waiting for its seats has its audit log too (issue 37).
+        Err(refused) => {
+            let game = super::pages::game_id(&id)?;
+            let mut conn = ctx.pool.acquire().await.map_err(WebError::internal)?;
+            if service::waiting::waiting_view(&mut conn, game, &gm.access(&ctx)).await.is_err() {
+                return Err(refused);
+            }
+            game
+        }
+    };
     Ok(AuditPage { log: audit::audit_log(&ctx, game).await?, id })
 }
 
@@ -272,5 +284,23 @@ async fn resend_mail(
         None => None,
     };
     service::undelivered::resend(&ctx, game, &gm.0, only).await?;
+    Ok(back(&id))
+}
+
+#[derive(Deserialize)]
+struct CoGmForm {
+    email: String,
+}
+
+/// Adds a co-GM (RULING W42): they see and change the game as its GM does.
+async fn add_co_gm(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<CoGmForm>, FormRejection>,
+) -> Result<Redirect, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let email = EmailAddress::parse(&form(f)?.email).map_err(|e| WebError::bad_request(e.to_string()))?;
+    service::gm_access::add_co_gm(&ctx, game, Some(&gm.access(&ctx)), &email).await?;
     Ok(back(&id))
 }

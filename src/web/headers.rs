@@ -1,7 +1,8 @@
 //! What every answer carries (RULING W4): a Content-Security-Policy that fits the pages (one
 //! stylesheet of our own, forms posting to us, no scripts, no framing), no Referer sent onward
 //! (page addresses can be secrets: seat links, sign-in links), no MIME sniffing, and `no-store`
-//! on private answers (seat pages, GM pages, the dev mailbox, API calls with a bearer token).
+//! on private answers (seat pages, a player's home, GM pages, the dev mailbox, API calls with a
+//! bearer token).
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, header};
@@ -26,7 +27,7 @@ pub async fn stylesheet() -> impl IntoResponse {
 /// Whether an answer to this request is for one reader only.
 fn private(req: &Request) -> bool {
     let path = req.uri().path();
-    ["/play/", "/gm", "/dev/"].iter().any(|p| path.starts_with(p))
+    ["/play/", "/gm", "/dev/", "/home"].iter().any(|p| path.starts_with(p))
         || (path.starts_with("/api/") && req.headers().contains_key(header::AUTHORIZATION))
 }
 

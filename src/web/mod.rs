@@ -1,5 +1,5 @@
-//! The web face: player pages reached by secret links, the JSON API, public game pages, the GM
-//! dashboard and the dev mailbox. Handlers are thin: they parse input at the edge and call
+//! The web face: player pages reached by secret links, a player's home (sign-in by mailed link),
+//! the JSON API, public game pages, the GM dashboard and the dev mailbox. Handlers are thin: they parse input at the edge and call
 //! `crate::service`.
 
 mod api;
@@ -10,10 +10,13 @@ mod gm;
 mod gm_controls;
 mod guide;
 mod headers;
+mod home;
 mod listener;
 mod metrics_listener;
+mod new_game;
 mod pages;
 mod pictures;
+mod places;
 mod play;
 
 use crate::service::Ctx;
@@ -49,6 +52,9 @@ pub fn router(ctx: Ctx) -> Router {
         .merge(api::routes())
         .merge(gm::routes())
         .merge(gm_controls::routes())
+        .merge(new_game::routes())
+        .merge(places::routes())
+        .merge(home::routes())
         .merge(feeds::routes());
     if dev {
         app = app.merge(dev::routes());

@@ -50,7 +50,7 @@ impl Drop for Driver {
 
 /// Starts chromedriver on a free loopback port and opens a headless chromium session at a
 /// phone's width.
-async fn browser(profile: &Path) -> (Driver, Client) {
+pub(crate) async fn browser(profile: &Path) -> (Driver, Client) {
     browser_at(profile, WIDTH).await
 }
 

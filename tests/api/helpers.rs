@@ -45,6 +45,7 @@ pub fn settings() -> Settings {
         mail_keep_days: 14,
         webhooks_allow_private: true,
         log_format: Default::default(),
+        creation: Default::default(),
     }
 }
 
@@ -54,7 +55,12 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
 
 /// The app with a given clock (the system clock for tests that run other processes).
 pub async fn spawn_app_with(pool: PgPool, clock: Clock) -> TestApp {
-    let ctx = Ctx::new(pool, settings(), clock).await.unwrap();
+    spawn_app_with_settings(pool, clock, settings()).await
+}
+
+/// The app with given settings and clock.
+pub async fn spawn_app_with_settings(pool: PgPool, clock: Clock, settings: Settings) -> TestApp {
+    let ctx = Ctx::new(pool, settings, clock).await.unwrap();
     let router = stationmaster::web::router(ctx.clone());
     TestApp { ctx, router }
 }

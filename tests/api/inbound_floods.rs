@@ -78,7 +78,7 @@ async fn a_flood_naming_a_seat_brings_its_player_one_notice_an_hour_then_a_count
 }
 
 /// The app with the mail authentication policy left to its default (an authserv-id is set).
-async fn app_with_default_policy(pool: PgPool) -> TestApp {
+pub(crate) async fn app_with_default_policy(pool: PgPool) -> TestApp {
     let mut s = settings();
     s.mail_auth = None;
     assert_eq!(s.mail_auth(), MailAuth::Require, "require is the default with an authserv-id");

@@ -28,7 +28,9 @@ async fn a_seat_column_out_of_range_is_an_error_not_the_gm_seat() {
         "the error names the column and the value: {text}"
     );
     // Every reader of the seats fails the same way instead of showing a seat 0.
-    assert!(service::dashboard(&mut conn, g.id, "gm@example.org").await.is_err());
+    assert!(
+        service::dashboard(&mut conn, g.id, &service::gm_access::Gm::plain("gm@example.org")).await.is_err()
+    );
 }
 
 #[tokio::test]
@@ -37,9 +39,13 @@ async fn a_stored_rhythm_that_does_not_parse_is_reported_not_replaced_by_the_tur
     let app = spawn_app(pool.clone()).await;
     let g = app.create_game(Review::Gm).await;
     let mut conn = pool.acquire().await.unwrap();
-    assert!(service::dashboard(&mut conn, g.id, "gm@example.org").await.is_ok());
+    assert!(
+        service::dashboard(&mut conn, g.id, &service::gm_access::Gm::plain("gm@example.org")).await.is_ok()
+    );
     corrupt(&app, &g, "UPDATE games SET rhythm = '{\"length\": \"banana\"}' WHERE id = $1").await;
-    let Err(err) = service::dashboard(&mut conn, g.id, "gm@example.org").await else {
+    let Err(err) =
+        service::dashboard(&mut conn, g.id, &service::gm_access::Gm::plain("gm@example.org")).await
+    else {
         panic!("a bad rhythm is an error")
     };
     assert!(err.to_string().contains("rhythm"), "the error names the column: {err}");

@@ -126,6 +126,12 @@ impl Game for Confed {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=5
     }
+    fn blurb(&self) -> &'static str {
+        "Confederate Rails: run railroads for the Confederacy while the Civil War rages (dice)."
+    }
+    fn option_specs(&self) -> &'static [crate::engine::OptionSpec] {
+        setup::OPTIONS
+    }
     fn order_example(&self) -> &'static str {
         "ACTIVATE 1 2\nMOVE 1 Petersburg, Weldon\nMOVE 2 SHORTEST TO Atlanta\nPLAY LEE WHEN A VICTORY DEPOT FALLS"
     }

@@ -34,6 +34,13 @@ pub fn roll_initiative(seats: usize, rng: &mut GameRng) -> (Seat, String) {
     (seat, format!("initiative rolls: {}; {seat} has the initiative", words.join("; re-roll: ")))
 }
 
+/// The options `extended_option` reads, for the GM's "New game" form (issue 37).
+pub const OPTIONS: &[crate::engine::OptionSpec] = &[crate::engine::OptionSpec {
+    name: "extended",
+    help: "play the Extended Game, with the years before the War (RT 1.1)",
+    kind: crate::engine::OptionKind::Flag,
+}];
+
 /// Reads `SetupSpec.options`: `{"extended": true}` plays the Extended Game (RT 1.1); no option,
 /// or `false`, the standard game with the War from the start. Unknown keys are refused.
 pub fn extended_option(v: &serde_json::Value) -> Result<bool, SetupError> {

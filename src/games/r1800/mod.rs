@@ -109,6 +109,9 @@ impl Game for R1800 {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=8
     }
+    fn blurb(&self) -> &'static str {
+        "1800: great powers draft cards, build industry and go to war (no options)."
+    }
     fn order_example(&self) -> &'static str {
         "PLAY Accelerate Development\nDRAFT Standing Army, Canning, Oligarchy, PASS\nPLACE 3 P ON Standing Army\nACTIVATE Standing Army DISCARD Urbanization\nIF C >= 1 THEN PLACE C ON Autocracy\nRECRUIT Champagne\nDEFICIT SACRIFICE Champagne\nEVENT Unrest Overseas PAY\nDECLINE TRADE\nRETALIATE ON Prussia"
     }

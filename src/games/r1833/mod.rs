@@ -118,6 +118,12 @@ impl Game for R1833 {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=6
     }
+    fn blurb(&self) -> &'static str {
+        "1833: a railroad card game of chains, suits and hand limits."
+    }
+    fn option_specs(&self) -> &'static [crate::engine::OptionSpec] {
+        setup::OPTIONS
+    }
 
     // The set-up selection is one PBEM turn for everyone (RULING C13). Then: one player-turn
     // (the active player orders) or a full round (every seat orders), as the GM chose.

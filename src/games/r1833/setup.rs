@@ -26,6 +26,14 @@ pub struct Options {
     pub deck: Option<Deck>,
 }
 
+/// The options of the "New game" form (issue 37): `turn_size`. A GM's own deck (`deck`, a whole
+/// TOML file) is given with `game create --options` only.
+pub const OPTIONS: &[crate::engine::OptionSpec] = &[crate::engine::OptionSpec {
+    name: "turn_size",
+    help: "one PBEM turn is one player's turn (player) or a full round (round)",
+    kind: crate::engine::OptionKind::Choice(&["player", "round"]),
+}];
+
 /// Reads `SetupSpec.options`.
 pub fn options(v: &serde_json::Value) -> Result<Options, SetupError> {
     let mut o = Options { turn_size: TurnSize::Player, deck: None };

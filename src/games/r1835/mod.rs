@@ -127,6 +127,12 @@ impl Game for R1835 {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         3..=7
     }
+    fn blurb(&self) -> &'static str {
+        "1835: the German 18xx — private companies, minors, the Prussian, stock and operating rounds."
+    }
+    fn option_specs(&self) -> &'static [crate::engine::OptionSpec] {
+        options::SPECS
+    }
     /// Every certificate, all cash, the board and the trains are on the table (RULING P2).
     fn open_information(&self) -> bool {
         true

@@ -146,6 +146,57 @@ fn one_round() -> u8 {
     1
 }
 
+use crate::engine::{OptionKind, OptionSpec};
+
+const fn flag(name: &'static str, help: &'static str) -> OptionSpec {
+    OptionSpec { name, help, kind: OptionKind::Flag }
+}
+
+const fn choice(name: &'static str, help: &'static str, words: &'static [&'static str]) -> OptionSpec {
+    OptionSpec { name, help, kind: OptionKind::Choice(words) }
+}
+
+/// The options of the "New game" form (issue 37): the preset and the single keys of
+/// `rules/1835/game.toml` a game may override, as `--options` takes them. `empty_operating_rounds`
+/// is left out: it is for tests and replays, not a way to play.
+pub const SPECS: &[OptionSpec] = &[
+    choice("preset", "the option set: our PBEM defaults (pbem) or Rails' (rails)", &["pbem", "rails"]),
+    choice(
+        "variant",
+        "start-packet procedure and share release (FACTS §4.3, HR 21)",
+        &["standard", "snake", "clemens", "full_thompson", "half_thompson"],
+    ),
+    flag(
+        "separate_sales_same_price",
+        "a later sale of a company in the same turn gets the first sale's price",
+    ),
+    choice("no_sales_in", "when the first-round sale ban ends", &["first_stock_round", "start_packet"]),
+    OptionSpec { name: "by_float_percent", help: "BY floats at 50 or 20 percent", kind: OptionKind::Number },
+    OptionSpec { name: "ld_income", help: "LD's income, 20 or 30", kind: OptionKind::Number },
+    flag("minors_require_floated_by", "minors do not operate until BY has floated"),
+    flag("nf_pfb_token_step_only", "NF and PfB tokens only in the token step (HR 6)"),
+    flag("revenue_below_maximum", "a run may declare less than its maximum (RULING K21)"),
+    OptionSpec {
+        name: "rounds_per_turn",
+        help: "rounds one PBEM turn covers, 1 to 4 (HR 14)",
+        kind: OptionKind::Number,
+    },
+    choice(
+        "foreign_train_trades",
+        "trains between two players' companies (RULING K36)",
+        &["offer", "direct"],
+    ),
+    choice("silent_dividend", "a silent company's revenue (RULING K62)", &["payout", "withhold"]),
+    choice("silent_train", "a silent company's compulsory train (RULING K62)", &["cheapest", "newest"]),
+    choice(
+        "presidency_swap",
+        "certificates for the director's (RULING K10)",
+        &["fewest", "single_shares_first"],
+    ),
+    flag("baden_home_on_float", "BA places its home station when it floats (RULING K91)"),
+    flag("unconnected_lays", "a tile lay need not connect to the company's stations (RULING K92)"),
+];
+
 /// The preset used when a game names none.
 pub const DEFAULT_PRESET: &str = "pbem";
 
@@ -198,4 +249,24 @@ pub fn check(o: &Options) -> Result<(), String> {
         return Err(format!("option ld_income must be 20 or 30, not {}", o.ld_income));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod spec_tests {
+    use super::*;
+
+    #[test]
+    fn the_form_lists_the_keys_the_presets_hold_and_each_choice_sets_up_a_game() {
+        let presets = &super::super::shared().expect("1835 data").data.presets;
+        let pbem = serde_json::to_value(presets[DEFAULT_PRESET]).expect("options as JSON");
+        for spec in SPECS.iter().filter(|s| s.name != "preset") {
+            assert!(pbem.get(spec.name).is_some(), "{} is a key of the presets", spec.name);
+        }
+        for spec in SPECS {
+            for word in spec.choices() {
+                let given = serde_json::json!({ spec.name: word });
+                assert!(resolve(presets, &given).is_ok(), "{} = {word}", spec.name);
+            }
+        }
+    }
 }

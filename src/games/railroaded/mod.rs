@@ -100,6 +100,9 @@ impl Game for Railroaded {
     fn seat_counts(&self) -> RangeInclusive<u8> {
         self.rules.seats..=self.rules.seats
     }
+    fn blurb(&self) -> &'static str {
+        "Railroaded: a short card game to try the server with (no options)."
+    }
 
     // PBEM turns: the claim round (every seat that has yet to claim), then rounds of four
     // player turns from the seat to move.

@@ -7,16 +7,19 @@
 //! for no seat), runs the mail's commands through the same functions as the web (`commands`),
 //! records the outcome on the message and queues the answer (`reply`) — all in one transaction.
 //! Answers go to the seat's registered address, never to the sender, threaded to the player's
-//! mail. The steps share the [`decided::Decided`] they reach; none of them imports this face.
+//! mail. A mail that says only `GAMES` is answered with its sender's games instead (`games`,
+//! RULINGS M26, M27), to the From address alone once it is authenticated like a seat's mail
+//! (`authentic`). The steps share the [`decided::Decided`] they reach; none of them imports this face.
 
+mod authentic;
 mod commands;
 mod decided;
+mod games;
 mod limits;
 mod reply;
 mod route;
 
 use super::{Ctx, ServiceError};
-use crate::config::MailAuth;
 use crate::domain::{GameId, InboundStatus, Notice};
 use crate::engine::Seat;
 use crate::inbound_mail::{MailCommands, ParsedMail};
@@ -189,6 +192,14 @@ pub async fn process_inbound(ctx: &Ctx, id: i64) -> Result<Option<InboundOutcome
         ctx.mail_wake.notify_one();
         return Ok(Some(InboundOutcome { status, outcome, game: Some(game), seat: None }));
     }
+    // RULING M23: an answer to an invitation or a join confirmation (issue 37).
+    if let Some((status, outcome)) =
+        crate::service::waiting::by_mail::carry_out(ctx, &mut tx, &row, &mail).await?
+    {
+        tx.commit().await?;
+        ctx.mail_wake.notify_one();
+        return Ok(Some(InboundOutcome { status, outcome, game: None, seat: None }));
+    }
     let mut decided = decide(ctx, &mut tx, &row, &mail).await?;
     if row.truncated {
         decided.outcome.push_str(&format!(
@@ -282,6 +293,9 @@ async fn decide(
     let Some(from) = mail.from.clone() else {
         return Ok(Decided::silent(InboundStatus::Ignored, "no From address"));
     };
+    if games::asked(&mail.body) {
+        return games::answer(ctx, tx, &from, mail).await;
+    }
     let commands = MailCommands::parse(&mail.body);
     // RULING M1: no limit keyed on what others sent applies here; a mail is refused only for
     // what it is itself.
@@ -350,14 +364,7 @@ fn not_the_players_own(ctx: &Ctx, seat: &Routed, from: &str, mail: &ParsedMail) 
         );
         return Some((format!("refused: sent from {from}"), why));
     }
-    if ctx.settings.mail_auth() != MailAuth::Require {
-        return None;
-    }
-    let failed = match &mail.auth {
-        None => Err("our mail server recorded no authentication results for it".to_string()),
-        Some(a) => a.verdict(from),
-    };
-    failed.err().map(|why| {
+    authentic::failure(ctx, from, mail).map(|why| {
         (
             format!("refused: authentication: {why}"),
             format!("{why}; mail for a seat must be verifiably from its player's address"),

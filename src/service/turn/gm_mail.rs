@@ -27,12 +27,8 @@ pub(crate) async fn carry_out(
     row: &InboundRow,
     mail: &ParsedMail,
 ) -> Result<Option<(InboundStatus, String, GameId)>, ServiceError> {
-    // RULING M6 as for seats: the envelope recipient in our domain, else the headers.
-    let domain = format!("@{}", ctx.settings.reply_domain().trim().to_lowercase());
-    let envelope: Vec<&String> =
-        row.envelope_to.iter().filter(|s| s.trim().to_lowercase().ends_with(&domain)).collect();
-    let addressed = if envelope.is_empty() { mail.recipients.iter().collect() } else { envelope };
-    let Some((game_id, presented)) = addressed.into_iter().find_map(|a| parse_address(a)) else {
+    let Some((game_id, presented)) = addressed(ctx, row, mail).into_iter().find_map(|a| parse_address(a))
+    else {
         return Ok(None);
     };
     if !mail.readable {
@@ -41,7 +37,6 @@ pub(crate) async fn carry_out(
     let Some(game) = store::games::get_game(tx, game_id).await? else { return Ok(None) };
     // RULING M11: the stored address holds a placeholder; the row says what it stands for.
     let valid = row.secrets().holds(&presented, &tag(ctx, game_id, &game.gm_email));
-    let from = mail.from.clone().unwrap_or_default();
     let (status, outcome, reply) = if !valid {
         // A forged or stale address: no answer (the GM may have changed), the outcome is kept.
         (
@@ -49,7 +44,7 @@ pub(crate) async fn carry_out(
             "refused: a GM reply address whose signature is not valid".to_string(),
             None,
         )
-    } else if let Some(why) = not_the_gms_own(ctx, &game.gm_email, &from, mail) {
+    } else if let Some(why) = not_own(ctx, &game.gm_email, "the GM's", mail) {
         let text = format!("Your mail was not accepted: {why}. Nothing was changed.");
         (InboundStatus::Rejected, format!("refused: {why}"), Some(text))
     } else {
@@ -94,13 +89,24 @@ pub(crate) async fn carry_out(
     Ok(Some((status, outcome, game_id)))
 }
 
-/// Why a mail to the GM address is not the GM's own, if it is not (the seats' rule, RULINGS M3, M8).
-fn not_the_gms_own(ctx: &Ctx, gm: &str, from: &str, mail: &ParsedMail) -> Option<String> {
+/// The addresses a mail was sent to: its envelope recipients in our reply domain, else its
+/// recipient headers (RULING M6, as for seats).
+pub(crate) fn addressed<'a>(ctx: &Ctx, row: &'a InboundRow, mail: &'a ParsedMail) -> Vec<&'a String> {
+    let domain = format!("@{}", ctx.settings.reply_domain().trim().to_lowercase());
+    let envelope: Vec<&String> =
+        row.envelope_to.iter().filter(|s| s.trim().to_lowercase().ends_with(&domain)).collect();
+    if envelope.is_empty() { mail.recipients.iter().collect() } else { envelope }
+}
+
+/// Why a mail to a GM's (or an invitation's) address is not from `expected` — `whose` address
+/// it is, in words — if it is not (the seats' rule, RULINGS M3, M8).
+pub(crate) fn not_own(ctx: &Ctx, expected: &str, whose: &str, mail: &ParsedMail) -> Option<String> {
     if let Some(problem) = mail.from_problem {
         return Some(problem.to_string());
     }
-    if !gm.trim().eq_ignore_ascii_case(from) {
-        return Some(format!("it came from {from}, which is not the GM's address"));
+    let from = mail.from.as_deref().unwrap_or_default();
+    if !expected.trim().eq_ignore_ascii_case(from) {
+        return Some(format!("it came from {from}, which is not {whose} address"));
     }
     if ctx.settings.mail_auth() != MailAuth::Require {
         return None;
