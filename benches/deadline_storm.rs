@@ -10,36 +10,13 @@
 
 use chrono::{Duration, TimeZone, Utc};
 use stationmaster::clock::Clock;
-use stationmaster::config::Settings;
 use stationmaster::domain::{EmailAddress, Mailbox};
 use stationmaster::service::{self, CreateGame, Ctx, GameClock, Review};
 use std::time::Instant;
 
-fn settings(url: String) -> Settings {
-    Settings {
-        database_url: url,
-        bind: "127.0.0.1:0".into(),
-        base_url: "http://bench.test".into(),
-        smtp_url: None,
-        mail_from: "Stationmaster <sm@bench.test>".into(),
-        secret_key_file: None,
-        secret_key: Some("bench".into()),
-        reply_domain: None,
-        authserv_id: None,
-        mail_auth: None,
-        imap_url: None,
-        imap_poll_secs: 60,
-        ingest_socket: String::new(),
-        tick_secs: 1,
-        outage_secs: 0,
-        web: Default::default(),
-        mail_tell_after_secs: 900,
-        mail_keep_days: 14,
-        webhooks_allow_private: false,
-        log_format: Default::default(),
-        creation: Default::default(),
-    }
-}
+#[path = "common/settings.rs"]
+mod bench_settings;
+use bench_settings::settings;
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() -> anyhow::Result<()> {

@@ -18,6 +18,8 @@
 //!
 //! Run: `cargo bench --bench storm_1835 -- [GAMES] [AT]` (default 10000 games, AT 800).
 
+#[path = "common/settings.rs"]
+mod bench_settings;
 use anyhow::{Context, bail};
 use chrono::Utc;
 use serde_json::Value;
@@ -196,7 +198,7 @@ async fn main() -> anyhow::Result<()> {
     );
 
     let setup = Instant::now();
-    let settings = stationmaster::config::Settings { database_url: url.clone(), ..bench_settings() };
+    let settings = bench_settings::settings(url.clone());
     let ctx = Ctx::new(pool.clone(), settings, Clock::system()).await?;
     let mut tasks = Vec::new();
     for w in 0..4 {
@@ -351,29 +353,4 @@ async fn reqwest_metrics(port: u16) -> anyhow::Result<String> {
     let mut out = String::new();
     s.read_to_string(&mut out).await?;
     Ok(out)
-}
-
-fn bench_settings() -> stationmaster::config::Settings {
-    stationmaster::config::Settings {
-        database_url: String::new(),
-        bind: "127.0.0.1:0".into(),
-        base_url: "http://bench.test".into(),
-        smtp_url: None,
-        mail_from: "Stationmaster <sm@bench.test>".into(),
-        secret_key_file: None,
-        secret_key: Some("bench".into()),
-        reply_domain: None,
-        authserv_id: None,
-        mail_auth: None,
-        imap_url: None,
-        imap_poll_secs: 60,
-        ingest_socket: String::new(),
-        tick_secs: 1,
-        outage_secs: 0,
-        web: Default::default(),
-        mail_tell_after_secs: 900,
-        mail_keep_days: 14,
-        webhooks_allow_private: false,
-        log_format: Default::default(),
-    }
 }

@@ -292,8 +292,12 @@ pub async fn deliver_over_smtp(
     server: &mut crate::smtp::MailServer,
 ) -> Vec<String> {
     let transport = stationmaster::mail::Transport::from_url(&format!("smtp://127.0.0.1:{port}")).unwrap();
-    for _ in 0..3 {
-        stationmaster::mail::deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
+    // Each pass claims one batch of the outbox: pass until nothing is due.
+    for _ in 0..100 {
+        let stats = stationmaster::mail::deliver_due(&app.ctx, &transport, chrono::Utc::now()).await.unwrap();
+        if stats.claimed == 0 {
+            break;
+        }
     }
     let mut got = Vec::new();
     while let Ok(Ok(m)) = tokio::time::timeout(std::time::Duration::from_millis(1500), server.rx.recv()).await
