@@ -13,7 +13,7 @@ use super::Hidden;
 ///   ([`Orders::advise_sheet`], read by [`Hidden::echo_accepts`]) — and, written alone on a
 ///   sheet, [`Orders::answer`] carries it out (the line noted as carried out) with an action
 ///   `apply` accepts.
-// RULING W56: checked for every engine after every action of its random games.
+// RULING W56: checked for every engine through its random games (`super::play`: the first 50 actions and every fifth after).
 pub fn check_choices<G: Hidden>(
     game: &G,
     state: &G::State,
