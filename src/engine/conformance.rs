@@ -169,7 +169,7 @@ pub fn play<G: Hidden>(game: &G, p: &Play<'_, G>) -> Result<Played<G::State>, St
             // RULING W56: every action early in the game (set-up, the first turns), then every
             // fifth — the check answers every listed line alone, which after every action made
             // the random games several times slower.
-            if seq < 50 || seq % 5 == 0 {
+            if seq < 50 || seq.is_multiple_of(5) {
                 check_choices(game, &state, p.spec.seats, p.seed, seq)?;
             }
         }
