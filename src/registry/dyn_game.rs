@@ -16,8 +16,10 @@ use crate::engine::{
 };
 use crate::orders::{Echo, LastingLine, parse_sheet, played_sheet};
 use serde_json::Value;
+use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// A turn adjudicated, or stopped at a question for the GM.
@@ -64,6 +66,29 @@ pub struct Ledger {
     pub state: Value,
 }
 
+/// A stored state decoded once by its engine ([`DynGame::prepare`]): the intake's short path
+/// checks every sheet of an open turn against it instead of decoding the JSON each time (issue
+/// 32: the decoding was a fifth of the server's time per submission).
+#[derive(Clone)]
+pub struct Prepared {
+    engine: &'static str,
+    state: Arc<dyn Any + Send + Sync>,
+}
+
+impl Prepared {
+    /// A prepared state of no engine (the intake cache's own tests).
+    #[cfg(test)]
+    pub(crate) fn for_tests() -> Prepared {
+        Prepared { engine: "none", state: Arc::new(()) }
+    }
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Prepared({})", self.engine)
+    }
+}
+
 /// An engine seen through JSON. Implemented for every [`Game`].
 pub trait DynGame: Send + Sync {
     fn slug(&self) -> &'static str;
@@ -81,6 +106,10 @@ pub trait DynGame: Send + Sync {
     fn setup(&self, spec: &SetupSpec, seed: u64) -> Result<Value, EngineError>;
     /// Parses a seat's orders against the current state, for the echo.
     fn check_orders(&self, state: &Value, seat: Seat, text: &str) -> Result<Echo, EngineError>;
+    /// The state decoded once, for [`DynGame::check_prepared`] to check many sheets against.
+    fn prepare(&self, state: &Value) -> Result<Prepared, EngineError>;
+    /// [`DynGame::check_orders`] against a state this engine [prepared](DynGame::prepare).
+    fn check_prepared(&self, state: &Prepared, seat: Seat, text: &str) -> Result<Echo, EngineError>;
     /// The lines of an order text that state or withdraw an intention lasting across turns
     /// (HR 12, [`crate::orders::lasting`]).
     fn lasting_lines(&self, text: &str) -> Vec<LastingLine>;
@@ -180,7 +209,10 @@ fn outcome_of<G: Game>(game: &G, first_seq: u64, r: TurnResult<G>) -> TurnOutcom
     }
 }
 
-impl<G: Game> DynGame for G {
+impl<G: Game> DynGame for G
+where
+    G::State: 'static,
+{
     fn slug(&self) -> &'static str {
         Game::slug(self)
     }
@@ -210,6 +242,19 @@ impl<G: Game> DynGame for G {
     fn check_orders(&self, state: &Value, seat: Seat, text: &str) -> Result<Echo, EngineError> {
         let s = state_of(self, state)?;
         Ok(parse_sheet(self, text, Some((&s, seat))).1)
+    }
+
+    fn prepare(&self, state: &Value) -> Result<Prepared, EngineError> {
+        Ok(Prepared { engine: Game::slug(self), state: Arc::new(state_of(self, state)?) })
+    }
+
+    fn check_prepared(&self, state: &Prepared, seat: Seat, text: &str) -> Result<Echo, EngineError> {
+        let s = state.state.downcast_ref::<G::State>().ok_or_else(|| ReplayError::Decode {
+            engine: Game::slug(self),
+            what: "prepared state",
+            source: serde::de::Error::custom(format!("prepared by the {} engine", state.engine)),
+        })?;
+        Ok(parse_sheet(self, text, Some((s, seat))).1)
     }
 
     fn lasting_lines(&self, text: &str) -> Vec<LastingLine> {

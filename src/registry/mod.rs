@@ -9,7 +9,9 @@
 
 mod dyn_game;
 
-pub use dyn_game::{Adjudication, Candidate, DynGame, EngineError, GmQuestion, GmTurn, Ledger, TurnOutcome};
+pub use dyn_game::{
+    Adjudication, Candidate, DynGame, EngineError, GmQuestion, GmTurn, Ledger, Prepared, TurnOutcome,
+};
 
 use crate::games::railroaded::{Railroaded, RulesError};
 use crate::games::{r1833, r1835};
@@ -170,5 +172,36 @@ mod tests {
             .setup(&crate::engine::SetupSpec { seats: 5, options: serde_json::Value::Null }, 7)
             .expect("setup");
         assert!(!e.legal_actions(&state).expect("legal actions").is_empty());
+    }
+
+    #[test]
+    fn every_engine_echoes_a_sheet_alike_from_its_prepared_state_and_from_the_json() {
+        let sheet = "# one of each\nBUY 1 BY IPO\nCLAIM 7H NORTH\nDRAW\nPASS\nnot an order at all\n";
+        for e in engines() {
+            let seats = *e.seat_counts().start();
+            let state = e
+                .setup(&crate::engine::SetupSpec { seats, options: serde_json::Value::Null }, 11)
+                .expect("setup");
+            let prepared = e.prepare(&state).expect("prepared");
+            for seat in crate::engine::Seat::all(usize::from(seats)) {
+                assert_eq!(
+                    e.check_prepared(&prepared, seat, sheet).expect("checked"),
+                    e.check_orders(&state, seat, sheet).expect("checked"),
+                    "{} {seat}",
+                    e.slug()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_state_prepared_by_one_engine_is_refused_by_another_with_a_reason() {
+        let (a, b) = (find("railroaded").expect("railroaded"), find("1833").expect("1833"));
+        let state = a
+            .setup(&crate::engine::SetupSpec { seats: 4, options: serde_json::Value::Null }, 3)
+            .expect("setup");
+        let err = b.check_prepared(&a.prepare(&state).expect("prepared"), crate::engine::Seat(1), "DRAW");
+        let err = err.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("prepared by the railroaded engine"), "{err}");
     }
 }

@@ -1,5 +1,6 @@
 //! What the short path of the intake (RULING W19) keeps between requests: each game's open turn
-//! as last read (its engine and start state, to check orders against) and which seat a token
+//! as last read (its engine and start state — decoded once by the engine, to check orders
+//! against) and which seat a token
 //! hash belongs to. Nothing here is trusted: the append re-checks in SQL that the turn is still
 //! open and the same (`first_seq`, `reopened`, `opened_at`), the deadline, the seat's place among the acting
 //! seats, the cap and the token (`store::intake::append_if_open`); when it refuses, the game's
@@ -8,9 +9,9 @@
 
 use crate::domain::GameId;
 use crate::engine::Seat;
+use crate::registry::Prepared;
 use crate::store::intake::{IntakeRow, SeatKey};
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -29,7 +30,8 @@ pub struct OpenTurn {
     pub reopened: i32,
     pub opened_at: DateTime<Utc>,
     pub acting_seats: Vec<Seat>,
-    pub start_state: Value,
+    /// The start state as the engine decoded it ([`crate::registry::DynGame::prepare`]).
+    pub start_state: Prepared,
     /// The start state's size as JSON text (what the byte budget counts).
     bytes: usize,
 }
@@ -61,8 +63,15 @@ impl IntakeCache {
         Some((seat, inner.turns.get(&game)?.clone()))
     }
 
-    /// Remembers the open turn and seat `row` shows for `key` in `game`.
-    pub fn remember(&self, game: GameId, key: SeatKey<'_>, row: IntakeRow) -> (Seat, Arc<OpenTurn>) {
+    /// Remembers the open turn and seat `row` shows for `key` in `game`, with its start state
+    /// as `prepared` from the row's.
+    pub fn remember(
+        &self,
+        game: GameId,
+        key: SeatKey<'_>,
+        row: IntakeRow,
+        prepared: Prepared,
+    ) -> (Seat, Arc<OpenTurn>) {
         let bytes = row.start_state.to_string().len();
         let seat = row.seat;
         let turn = Arc::new(OpenTurn {
@@ -73,7 +82,7 @@ impl IntakeCache {
             reopened: row.reopened,
             opened_at: row.opened_at,
             acting_seats: row.acting_seats,
-            start_state: row.start_state,
+            start_state: prepared,
             bytes,
         });
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
@@ -103,6 +112,7 @@ impl IntakeCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn row(seat: u8, state: Value) -> IntakeRow {
         IntakeRow {
@@ -129,8 +139,8 @@ mod tests {
     fn a_token_remembered_for_one_game_opens_nothing_in_another() {
         let cache = IntakeCache::default();
         let (a, b) = (GameId::new(), GameId::new());
-        cache.remember(a, SeatKey::TokenHash("h1"), row(2, Value::Null));
-        cache.remember(b, SeatKey::Seat(Seat(1)), row(1, Value::Null));
+        cache.remember(a, SeatKey::TokenHash("h1"), row(2, Value::Null), Prepared::for_tests());
+        cache.remember(b, SeatKey::Seat(Seat(1)), row(1, Value::Null), Prepared::for_tests());
         assert_eq!(cache.lookup(a, SeatKey::TokenHash("h1")).map(|(s, _)| s), Some(Seat(2)));
         assert!(cache.lookup(b, SeatKey::TokenHash("h1")).is_none(), "h1 is a token of game a");
         assert!(cache.lookup(a, SeatKey::TokenHash("h2")).is_none());
@@ -140,8 +150,8 @@ mod tests {
     fn forgetting_a_game_forgets_its_turn_and_its_tokens_only() {
         let cache = IntakeCache::default();
         let (a, b) = (GameId::new(), GameId::new());
-        cache.remember(a, SeatKey::TokenHash("ha"), row(1, Value::Null));
-        cache.remember(b, SeatKey::TokenHash("hb"), row(1, Value::Null));
+        cache.remember(a, SeatKey::TokenHash("ha"), row(1, Value::Null), Prepared::for_tests());
+        cache.remember(b, SeatKey::TokenHash("hb"), row(1, Value::Null), Prepared::for_tests());
         cache.forget(a);
         assert!(cache.lookup(a, SeatKey::TokenHash("ha")).is_none());
         assert!(cache.lookup(a, SeatKey::Seat(Seat(1))).is_none());
@@ -153,8 +163,8 @@ mod tests {
         let cache = IntakeCache::default();
         let big = Value::String("x".repeat(MAX_STATE_BYTES / 2 + 1));
         let (a, b) = (GameId::new(), GameId::new());
-        cache.remember(a, SeatKey::Seat(Seat(1)), row(1, big.clone()));
-        cache.remember(b, SeatKey::Seat(Seat(1)), row(1, big));
+        cache.remember(a, SeatKey::Seat(Seat(1)), row(1, big.clone()), Prepared::for_tests());
+        cache.remember(b, SeatKey::Seat(Seat(1)), row(1, big), Prepared::for_tests());
         assert!(cache.lookup(a, SeatKey::Seat(Seat(1))).is_none(), "a was dropped to make room");
         assert!(cache.lookup(b, SeatKey::Seat(Seat(1))).is_some());
         assert!(cache.inner.lock().expect("lock").bytes <= MAX_STATE_BYTES);

@@ -8,7 +8,7 @@ use crate::domain::{GameId, SecretToken, TurnStatus};
 use crate::engine::Seat;
 use crate::orders::Echo;
 use crate::orders::{OrderText, SealedLines, seal_lines};
-use crate::registry::DynGame;
+use crate::registry::{DynGame, Prepared};
 use crate::store;
 use crate::store::intake::SeatKey;
 use chrono::{DateTime, Utc};
@@ -239,7 +239,21 @@ pub(super) fn check(
     seat: Seat,
     text: &OrderText,
 ) -> Result<Checked, ServiceError> {
-    let echo = engine.check_orders(start_state, seat, text.as_str())?;
+    sealed(engine.check_orders(start_state, seat, text.as_str())?)
+}
+
+/// [`check`] against a start state the engine has already decoded (the short path's memory).
+pub(super) fn check_prepared(
+    engine: &dyn DynGame,
+    start_state: &Prepared,
+    seat: Seat,
+    text: &OrderText,
+) -> Result<Checked, ServiceError> {
+    sealed(engine.check_prepared(start_state, seat, text.as_str())?)
+}
+
+/// A sheet's echo, refused when nothing of it can be played, else sealed line by line.
+fn sealed(echo: Echo) -> Result<Checked, ServiceError> {
     refuse_unreadable(&echo)?;
     if echo.readable() == 0 {
         // RULING W5: an empty sheet would silently count as orders on file (no NMR).

@@ -10,7 +10,7 @@
 
 use super::deadlines::{stored_rhythm, words_in};
 use super::order_pages::MAX_VERSIONS_PER_TURN;
-use super::submit::{Submitted, check};
+use super::submit::{Submitted, check_prepared};
 use super::{Ctx, ServiceError, Source, stored_engine};
 use crate::domain::GameId;
 use crate::orders::OrderText;
@@ -40,14 +40,16 @@ pub(super) async fn try_submit(
             if !row.open || now >= row.deadline || row.sent >= MAX_VERSIONS_PER_TURN {
                 return Ok(None);
             }
-            ctx.intake.remember(game, key, row)
+            // Decoded once here, not for every sheet checked against it.
+            let prepared = stored_engine(&row.engine, row.rules_version)?.prepare(&row.start_state)?;
+            ctx.intake.remember(game, key, row, prepared)
         }
     };
     if !turn.acting_seats.contains(&seat) {
         return Ok(None);
     }
     let engine = stored_engine(&turn.engine, turn.rules_version)?;
-    let checked = match check(engine, &turn.start_state, seat, text) {
+    let checked = match check_prepared(engine, &turn.start_state, seat, text) {
         Ok(checked) => checked,
         // A refusal is never judged on a remembered state alone: the turn may have changed
         // since, and no append is there to tell. The locked path judges it afresh.
