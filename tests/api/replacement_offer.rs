@@ -100,3 +100,20 @@ async fn an_offered_seat_goes_to_the_first_player_on_the_waiting_list() {
     let offered = waiting::open_seat(&app.ctx, game, "console", 2).await.unwrap();
     assert!(matches!(offered, waiting::Offered::Link(ref l) if l.contains("/places/")), "{offered:?}");
 }
+
+#[tokio::test]
+async fn the_console_offers_a_seat_and_prints_the_link_that_takes_it() {
+    let (pool, _db) = test_db().await;
+    let db = crate::helpers::database_url(&pool);
+    let app = spawn_app(pool).await;
+    let g = app.create_game(Review::Gm).await;
+    let out =
+        crate::console::run(&db, &["seat", "open", "--json", "--game", &g.id.to_string(), "--seat", "3"]);
+    let printed = crate::console::json(&out);
+    let link = printed["link"].as_str().expect("the link is printed").trim_start_matches("http://sm.test");
+    let r = app.post_form(link, "answer=take&name=Zoe&email=zoe%40example.org", None).await;
+    assert!(r.status == StatusCode::OK && r.body.contains("Seat 3 is yours"), "{}", r.body);
+    let seat = app.seats(g.id).await.into_iter().find(|s| s.seat.0 == 3).unwrap();
+    assert_eq!(seat.email, "zoe@example.org");
+    assert!(audit(&app, &g.id.to_string()).await.iter().any(|a| a == "seat offered as a replacement"));
+}
