@@ -259,6 +259,14 @@ pub async fn insert_offer(
     .await
 }
 
+/// How many players are on a game's waiting list.
+pub async fn waitlisted(conn: &mut PgConnection, game: GameId) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM seat_places WHERE game_id = $1 AND status = 'waitlisted'")
+        .bind(game)
+        .fetch_one(conn)
+        .await
+}
+
 /// Withdraws a seat's replacement offers still pending; how many there were.
 pub async fn withdraw_offers(
     conn: &mut PgConnection,

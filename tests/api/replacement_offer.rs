@@ -87,6 +87,8 @@ async fn an_offered_seat_goes_to_the_first_player_on_the_waiting_list() {
     let game: GameId = id.parse().unwrap();
     let anna = app.seats(game).await.into_iter().find(|s| s.email == "anna@example.org").expect("started");
 
+    let dash = app.get_with(&format!("/gm/games/{id}"), "cookie", &cookie).await;
+    assert!(dash.body.contains("the first of the 1 on the waiting list takes it"), "{}", dash.body);
     let page = offer(&app, &cookie, &id, anna.seat.0).await;
     assert!(page.contains("fay, the first on the game's waiting list, has taken seat"), "{page}");
     let seat = app.seats(game).await.into_iter().find(|s| s.seat == anna.seat).unwrap();
