@@ -86,6 +86,9 @@ async fn an_offered_seat_goes_to_the_first_player_on_the_waiting_list() {
     }
     let game: GameId = id.parse().unwrap();
     let anna = app.seats(game).await.into_iter().find(|s| s.email == "anna@example.org").expect("started");
+    let told =
+        app.outbox().await.into_iter().find(|m| m.to_addr == "fay@example.org" && m.kind == "waiting-list");
+    assert!(told.expect("Fay is told").body_text.contains("You stay on its waiting list"));
 
     let dash = app.get_with(&format!("/gm/games/{id}"), "cookie", &cookie).await;
     assert!(dash.body.contains("the first of the 1 on the waiting list takes it"), "{}", dash.body);

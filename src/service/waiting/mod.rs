@@ -290,6 +290,11 @@ async fn start_in(
     create_game_in(ctx, tx, w.id, req).await?;
     // RULING W61: the waiting list stays, for the seats the GM may offer as replacements.
     withdraw_open_places(tx, w.id, now, true).await?;
+    for p in store::waiting::places(tx, w.id).await? {
+        if p.status == PlaceStatus::Waitlisted {
+            mail::still_waiting(ctx, tx, w, &p).await?;
+        }
+    }
     store::waiting::close(tx, w.id, WaitingStatus::Started, now).await?;
     Ok(())
 }
