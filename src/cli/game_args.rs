@@ -101,6 +101,16 @@ pub enum SeatCommand {
         #[arg(long)]
         player: String,
     },
+    /// Offer a seat as a replacement: the first on the game's waiting list takes it, else a link
+    /// is printed that whoever opens it first may use to take the seat (RULING W61).
+    Open {
+        /// The game's id, as `game create` printed it.
+        #[arg(long)]
+        game: String,
+        /// The seat's number (1 is the first player in seating order).
+        #[arg(long)]
+        seat: u8,
+    },
     /// Record an absence (inclusive dates, YYYY-MM-DD, in the game's zone).
     Away {
         /// The game's id, as `game create` printed it.

@@ -10,6 +10,7 @@ use crate::engine::Seat;
 use crate::orders::OrderText;
 use crate::schedule::{self, ClockWords, DeadlineChange, Rhythm};
 use crate::service::audit::Actor;
+use crate::service::waiting::{self, Offered};
 use crate::service::{self, GameClock, lifecycle};
 use anyhow::Context;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -169,6 +170,25 @@ pub async fn seat(settings: Settings, cmd: SeatCommand, json: bool) -> anyhow::R
                      The new player has been mailed the link and the seat's history.",
                     player.name, player.email, r.link
                 )
+            });
+        }
+        SeatCommand::Open { game, seat } => {
+            let id = game_id(&game)?;
+            let ctx = connect(settings).await?;
+            let offered = waiting::open_seat(&ctx, id, CONSOLE, seat).await?;
+            let value = match &offered {
+                Offered::FromWaitingList(name) => json!({"seat": seat, "taken_by": name}),
+                Offered::Link(link) => json!({"seat": seat, "link": link}),
+            };
+            print(&value, json, |_| match &offered {
+                Offered::FromWaitingList(name) => format!(
+                    "Seat {seat} was taken by {name}, the first on the waiting list; the old link no longer works.\n\
+                     {name} has been mailed the seat's link and history."
+                ),
+                Offered::Link(link) => format!(
+                    "Seat {seat} is offered: whoever opens this link first takes it (for 7 days).\n  offer link {link}\n\
+                     Offering the seat again makes a new link and ends this one."
+                ),
             });
         }
         SeatCommand::Away { game, seat, from, to } => {

@@ -22,6 +22,8 @@ text_enum! {
         Invited => "invited",
         /// The player asked to join an open seat.
         Joined => "joined",
+        /// A running game's seat offered as a replacement, to whoever has its link (RULING W61).
+        Replacement => "replacement",
     }
 }
 

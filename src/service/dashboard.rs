@@ -87,6 +87,8 @@ pub struct Dashboard {
     pub webhook: Option<String>,
     /// The game's co-GMs (RULING W42).
     pub co_gms: Vec<String>,
+    /// How many players wait for a seat the GM may offer as a replacement (RULING W61).
+    pub waiting_list: i64,
 }
 
 /// Checks that `gm` (signed in) runs `game` — its GM, a co-GM or the operator; returns the game.
@@ -189,6 +191,7 @@ pub async fn dashboard(conn: &mut PgConnection, game: GameId, gm: &Gm) -> Result
         pending_absences,
         webhook: super::webhooks::shown_hook(conn, game, super::webhooks::HookOwner::Gm).await?,
         co_gms: super::gm_access::co_gms(conn, game).await?,
+        waiting_list: store::waiting::waitlisted(conn, game).await?,
     })
 }
 

@@ -81,20 +81,28 @@ pub async fn revoke_creator(ctx: &Ctx, email: &EmailAddress) -> Result<bool, Ser
 }
 
 /// Adds a co-GM to a game, by one who runs it (or the console, `by` = None); recorded in the
-/// game's audit log. Adding one twice changes nothing.
+/// game's audit log. Adding one twice changes nothing. True when the game still waits for its
+/// seats (RULING W62).
 pub async fn add_co_gm(
     ctx: &Ctx,
     game: GameId,
     by: Option<&Gm>,
     co_gm: &EmailAddress,
-) -> Result<(), ServiceError> {
+) -> Result<bool, ServiceError> {
     let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = match by {
-        Some(gm) => authorize(&mut tx, game, gm).await?,
-        None => load_game(&mut tx, game).await?,
+    let running = store::games::get_game(&mut tx, game).await?;
+    let waiting = running.is_none();
+    let gm_email = match (running, by) {
+        (Some(_), Some(gm)) => authorize(&mut tx, game, gm).await?.gm_email,
+        (Some(g), None) => g.gm_email,
+        // RULING W62: a game still waiting for its seats has co-GMs too.
+        (None, Some(gm)) => super::waiting::authorized(&mut tx, game, gm).await?.gm_email,
+        (None, None) => {
+            store::waiting::get(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?.gm_email
+        }
     };
-    if g.gm_email.eq_ignore_ascii_case(co_gm.as_str()) {
+    if gm_email.eq_ignore_ascii_case(co_gm.as_str()) {
         return Err(ServiceError::BadInput(format!("{co_gm} is this game's GM already")));
     }
     let by_label = by.map_or("console", |gm| gm.email.as_str());
@@ -110,7 +118,7 @@ pub async fn add_co_gm(
         .await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(waiting)
 }
 
 /// A game's co-GMs, for its dashboard.

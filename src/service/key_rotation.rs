@@ -1,17 +1,19 @@
 //! Rotating the server key (RULING P6): a new key, every seat's token hash re-derived under it,
 //! and every player of a running game mailed their new link — old links and reply addresses stop
 //! working at once; a GM's sign-in mail still to be sent keeps a working link (its token gets the
-//! new key's hash beside the old one, for its own lifetime).
+//! new key's hash beside the old one, for its own lifetime), and so do the invitations and join
+//! confirmations still to be answered, links and reply addresses (RULING P9).
 //!
 //! Crash-safe in three steps: the new key is written to `<key file>.next`; one transaction
 //! re-derives the hashes, queues the mails and switches the database's key fingerprint; then the
 //! `.next` file replaces the key file. A crash before the commit changes nothing; one after it is
 //! completed by the next start (`server_key::load` finds the `.next` file matching the database).
 
+use super::mail_secrets::{PLACE_KEY_PREFIX, place_reply_tag, place_token};
 use super::notices::{self, Notice, SeatMail};
 use super::server_key::{self, key_file, new_key, next_file, write_key};
 use super::{Ctx, ServiceError};
-use crate::domain::GameStatus;
+use crate::domain::{GameStatus, SecretToken};
 use crate::store;
 use crate::store::secrets::KEY_CHECK;
 use serde::Serialize;
@@ -26,6 +28,9 @@ pub struct Rotated {
     pub mailed: usize,
     /// Sign-in mails not yet sent whose link was derived again under the new key.
     pub sign_in_links: usize,
+    /// Invitations and join confirmations still to be answered, whose links and reply addresses
+    /// keep working (RULING P9).
+    pub places: usize,
 }
 
 fn internal(e: anyhow::Error) -> ServiceError {
@@ -93,6 +98,7 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
         }
     }
     let sign_in_links = carry_sign_in_links(ctx, &new, &mut tx).await?;
+    let places = carry_places(ctx, &new, &mut tx).await?;
     store::secrets::set(&mut tx, KEY_CHECK, &fingerprint).await?;
     tx.commit().await?;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
@@ -101,8 +107,8 @@ pub async fn rotate_key(ctx: &Ctx) -> Result<Rotated, ServiceError> {
         .map_err(|e| ServiceError::Internal(format!("cannot replace {}: {e}", path.display())))?;
     ctx.set_key(key);
     ctx.mail_wake.notify_one();
-    tracing::info!(key_file = %path.display(), seats, mailed, sign_in_links, "the server key was rotated");
-    Ok(Rotated { key_file: path.display().to_string(), seats, mailed, sign_in_links })
+    tracing::info!(key_file = %path.display(), seats, mailed, sign_in_links, places, "the server key was rotated");
+    Ok(Rotated { key_file: path.display().to_string(), seats, mailed, sign_in_links, places })
 }
 
 /// RULING P6 (amended): a sign-in mail (of either realm) queued before the rotation and not yet sent goes out with
@@ -125,4 +131,24 @@ async fn carry_sign_in_links(
         }
     }
     Ok(carried)
+}
+
+/// RULING P9: an invitation or a join confirmation still to be answered survives the rotation. Its
+/// reply address under the old key is kept as a hash, so a reply to the mail the player has still
+/// answers; a mail still to be sent goes out with a link derived under the new key, whose hash is
+/// added beside the old one (the link already mailed keeps working: its hash never changes).
+async fn carry_places(old: &Ctx, new: &Ctx, tx: &mut sqlx::PgConnection) -> Result<usize, ServiceError> {
+    let live = store::waiting::live_places(tx, old.now()).await?;
+    for &id in &live {
+        let tag = SecretToken::presented(&place_reply_tag(old, id));
+        store::waiting::add_reply_tag_hash(tx, id, &tag.hash()).await?;
+    }
+    for kind in ["invitation", "join-confirmation"] {
+        for mail in store::outbox::unsent_of_kind(tx, kind).await? {
+            let Some(nonce) = mail.idempotency_key.strip_prefix(PLACE_KEY_PREFIX) else { continue };
+            let (was, is) = (place_token(old, nonce).hash(), place_token(new, nonce).hash());
+            store::waiting::carry_token_hash(tx, &was, &is).await?;
+        }
+    }
+    Ok(live.len())
 }

@@ -151,12 +151,28 @@ pub async fn replace_player(
     seat: u8,
     player: &Mailbox,
 ) -> Result<Replacement, ServiceError> {
-    let now = ctx.now();
     let mut tx = ctx.pool.begin().await?;
-    let g = store::games::lock_game(&mut tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
-    let old = super::seat_by_number(&mut tx, game, seat).await?;
+    let r = replace_in(ctx, &mut tx, game, Actor::Gm(gm), seat, player).await?;
+    tx.commit().await?;
+    ctx.mail_wake.notify_one();
+    Ok(r)
+}
+
+/// [`replace_player`] in the caller's transaction, recorded as done `by` (the GM, or the server
+/// when a replacement offer was taken, RULING W61).
+pub(crate) async fn replace_in(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    game: GameId,
+    by: Actor<'_>,
+    seat: u8,
+    player: &Mailbox,
+) -> Result<Replacement, ServiceError> {
+    let now = ctx.now();
+    let g = store::games::lock_game(tx, game).await?.ok_or(ServiceError::GameNotFound(game))?;
+    let old = super::seat_by_number(tx, game, seat).await?;
     let generation = store::lifecycle::replace_seat(
-        &mut tx,
+        tx,
         game,
         Seat(seat),
         &player.name,
@@ -165,7 +181,7 @@ pub async fn replace_player(
     )
     .await?;
     let link = ctx.seat_link(&ctx.seat_token(game, Seat(seat), generation));
-    let reports = store::games::reports_of_seat(&mut tx, game, Seat(seat)).await?;
+    let reports = store::games::reports_of_seat(tx, game, Seat(seat)).await?;
     let history = if reports.is_empty() {
         "(no turn has been published yet)".to_string()
     } else {
@@ -176,7 +192,7 @@ pub async fn replace_player(
             .join("\n\n")
     };
     let engine = engine_of(&g)?;
-    let turn = store::turns::get_turn(&mut tx, game, g.current_turn).await?;
+    let turn = store::turns::get_turn(tx, game, g.current_turn).await?;
     let deadline = turn.as_ref().filter(|t| t.status == TurnStatus::Open).map(|t| t.deadline);
     let mut paragraphs = vec![
         format!(
@@ -219,22 +235,20 @@ pub async fn replace_player(
         },
         &n,
     )?;
-    notices::queue(&mut tx, &ctx.settings, &mail).await?;
+    notices::queue(tx, &ctx.settings, &mail).await?;
     let detail =
         json!({"seat": seat, "from": old.email, "to": player.email.as_str(), "generation": generation});
-    audit::record(&mut tx, now, game, Actor::Gm(gm), "player replaced", detail).await?;
+    audit::record(tx, now, game, by, "player replaced", detail).await?;
     let subject = format!("{} takes over seat {seat}", player.name);
     deadlines::tell_table(
         ctx,
-        &mut tx,
+        tx,
         &g,
         &format!("replacement-{seat}-{generation}"),
         &subject,
         &[format!("{} has taken over seat {seat} from {}.", player.name, old.player_name)],
     )
     .await?;
-    tx.commit().await?;
-    ctx.mail_wake.notify_one();
     Ok(Replacement { seat, link, generation })
 }
 

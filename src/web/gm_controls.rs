@@ -1,15 +1,16 @@
 //! The GM's controls on a running game, from the dashboard: extend the deadline, pause and
-//! resume, approve or decline a player's absences, replace a player, enter orders for a seat (a copy goes to the player), re-send
+//! resume, approve or decline a player's absences, replace a player or offer the seat as a replacement, enter orders for a seat (a copy goes to the player), re-send
 //! undelivered mail, and the audit log. Each handler checks the signed-in GM runs the game, then calls the service function the
 //! console calls too.
 
 use super::WebError;
 use super::gm::SignedInGm;
+use super::pages::game_id;
 use crate::domain::{EmailAddress, Mailbox};
 use crate::orders::OrderText;
 use crate::schedule::{self, DeadlineChange};
 use crate::service::audit::{self, AuditLog};
-use crate::service::{self, Ctx, Source, lifecycle};
+use crate::service::{self, Ctx, Source, lifecycle, waiting};
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::Router;
@@ -25,6 +26,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/games/{id}/pause", post(pause))
         .route("/gm/games/{id}/resume", post(resume))
         .route("/gm/games/{id}/replace", post(replace))
+        .route("/gm/games/{id}/offer", post(offer_seat))
         .route("/gm/games/{id}/absences/{answer}", post(answer_absences))
         .route("/gm/games/{id}/act", post(act_as_seat))
         .route("/gm/games/{id}/audit", get(audit_page))
@@ -103,6 +105,28 @@ async fn replace(
 #[derive(Deserialize)]
 struct SeatForm {
     seat: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "web/gm_offer.html")]
+struct OfferPage {
+    id: String,
+    seat: u8,
+    offered: waiting::Offered,
+}
+
+/// Opens a seat as a replacement (RULING W61), as `seat open` does: the page shows who from the
+/// waiting list took it, or the link to pass on — once; only its hash is kept.
+async fn offer_seat(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    gm: SignedInGm,
+    f: Result<Form<SeatForm>, FormRejection>,
+) -> Result<OfferPage, WebError> {
+    let game = gm.authorize(&ctx, &id).await?;
+    let seat = seat_number(&form(f)?.seat)?;
+    let offered = waiting::open_seat(&ctx, game, &gm.0, seat).await?;
+    Ok(OfferPage { id, seat, offered })
 }
 
 /// The GM approves (RULING S9) or declines (RULING S16) the absences a seat's player asked for,
@@ -287,20 +311,22 @@ async fn resend_mail(
     Ok(back(&id))
 }
 
+/// The co-GM to add.
 #[derive(Deserialize)]
-struct CoGmForm {
+pub(super) struct CoGmForm {
     email: String,
 }
 
-/// Adds a co-GM (RULING W42): they see and change the game as its GM does.
-async fn add_co_gm(
+/// Adds a co-GM (RULING W42): they see and change the game as its GM does — a game still waiting
+/// for its seats too (RULING W62), whose page the GM goes back to.
+pub(super) async fn add_co_gm(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
     gm: SignedInGm,
     f: Result<Form<CoGmForm>, FormRejection>,
 ) -> Result<Redirect, WebError> {
-    let game = gm.authorize(&ctx, &id).await?;
+    let game = game_id(&id)?;
     let email = EmailAddress::parse(&form(f)?.email).map_err(|e| WebError::bad_request(e.to_string()))?;
-    service::gm_access::add_co_gm(&ctx, game, Some(&gm.access(&ctx)), &email).await?;
-    Ok(back(&id))
+    let waiting = service::gm_access::add_co_gm(&ctx, game, Some(&gm.access(&ctx)), &email).await?;
+    Ok(if waiting { Redirect::to(&format!("/gm/waiting/{id}")) } else { back(&id) })
 }

@@ -28,6 +28,7 @@ pub fn routes() -> Router<Ctx> {
         .route("/gm/waiting/{id}/start", post(start))
         .route("/gm/waiting/{id}/cancel", post(cancel))
         .route("/gm/waiting/{id}/approve", post(approve))
+        .route("/gm/waiting/{id}/co-gm", post(super::gm_controls::add_co_gm))
 }
 
 /// An engine as the form offers it.

@@ -111,6 +111,20 @@ async fn place(
 #[derive(Deserialize)]
 struct AnswerForm {
     answer: String,
+    /// A replacement offer is taken with a name and address (RULING W61).
+    name: Option<String>,
+    email: Option<String>,
+}
+
+/// Takes a replacement offer's seat with the form's name and address (RULING W61).
+async fn take(ctx: &Ctx, token: &SecretToken, f: &AnswerForm) -> Result<String, WebError> {
+    let (name, email) = (f.name.as_deref().unwrap_or_default(), f.email.as_deref().unwrap_or_default());
+    let player = Mailbox::parse(&format!("{} <{}>", name.trim(), email.trim()))
+        .map_err(|e| WebError::bad_request(e.to_string()))?;
+    let seat = waiting::take_offer(ctx, token, &player).await?;
+    Ok(format!(
+        "Seat {seat} is yours. Your welcome mail brings your private order link and everything the seat received so far."
+    ))
 }
 
 async fn answer(
@@ -120,12 +134,16 @@ async fn answer(
 ) -> Result<PlaceLinkPage, WebError> {
     let Form(f) = f.map_err(|e| WebError::form("the form", &e))?;
     let answer = match f.answer.as_str() {
-        "accept" => PlaceAnswer::Accept,
+        "accept" | "take" => PlaceAnswer::Accept,
         "decline" => PlaceAnswer::Decline,
         other => return Err(WebError::bad_request(format!("\"{other}\" is accept or decline"))),
     };
     let token = SecretToken::presented(&token);
     let p = waiting::place_page(&ctx, &token).await?;
+    if p.kind == PlaceKind::Replacement {
+        let done = take(&ctx, &token, &f).await?;
+        return Ok(PlaceLinkPage { p, answer: String::new(), done: Some(done) });
+    }
     let done = match waiting::answer_place(&ctx, &token, answer).await {
         Ok(PlaceOutcome::Seated { started: true }) => {
             "You have a seat, and with it every seat is taken: the game has started. Your welcome mail brings your private order link."

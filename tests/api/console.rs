@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output};
 
-fn run(db: &str, args: &[&str]) -> Output {
+pub(crate) fn run(db: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stationmaster"))
         .args(args)
         .env("DATABASE_URL", db)
@@ -24,7 +24,7 @@ fn ledger_1835(db: &str, players: &str, options: &str, seed: &str, log: &str) ->
     run(db, &[&["replay", "--engine", "1835"][..], &args[..]].concat())
 }
 
-fn json(out: &Output) -> Value {
+pub(crate) fn json(out: &Output) -> Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
@@ -144,6 +144,7 @@ async fn every_console_command_about_a_game_that_does_not_exist_says_so() {
         vec!["turn", "rollback", "--game", g, "--to", "1"],
         vec!["turn", "deadline", "--game", g, "--at", "2030-01-01T20:00:00Z"],
         vec!["seat", "replace", "--game", g, "--seat", "1", "--player", "Ann <ann@example.org>"],
+        vec!["seat", "open", "--game", g, "--seat", "1"],
         vec!["seat", "away", "--game", g, "--seat", "1", "--from", "2030-01-01", "--to", "2030-01-02"],
         vec!["seat", "approve", "--game", g, "--seat", "1"],
         vec!["seat", "decline", "--game", g, "--seat", "1"],

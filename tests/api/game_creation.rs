@@ -114,7 +114,7 @@ pub(crate) async fn open_from_form(app: &TestApp, cookie: &str, form: &str) -> S
 }
 
 /// The path of the newest place link mailed to `to` (without its `?answer=`).
-async fn place_link(app: &TestApp, to: &str) -> String {
+pub(crate) async fn place_link(app: &TestApp, to: &str) -> String {
     let mail = app
         .outbox()
         .await
@@ -126,7 +126,7 @@ async fn place_link(app: &TestApp, to: &str) -> String {
     word.trim_start_matches("http://sm.test").split('?').next().unwrap().to_string()
 }
 
-async fn answer(app: &TestApp, path: &str, answer: &str) -> crate::helpers::Resp {
+pub(crate) async fn answer(app: &TestApp, path: &str, answer: &str) -> crate::helpers::Resp {
     app.post_form(path, &format!("answer={answer}"), None).await
 }
 

@@ -11,13 +11,13 @@ use stationmaster::service::mail_secrets::parse_place_address;
 use stationmaster::store::outbox::OutboxRow;
 
 /// The invitation mailed to `to`, as sent (its reply address filled in).
-async fn invitation(app: &TestApp, to: &str) -> OutboxRow {
+pub(crate) async fn invitation(app: &TestApp, to: &str) -> OutboxRow {
     let mail = app.outbox().await.into_iter().find(|m| m.to_addr == to && m.kind == "invitation");
     mail.unwrap_or_else(|| panic!("an invitation to {to}"))
 }
 
 /// A reply from `from` to `to` whose own text is `word`, the invitation quoted below it.
-fn reply(from: &str, to: &str, word: &str) -> String {
+pub(crate) fn reply(from: &str, to: &str, word: &str) -> String {
     format!(
         "From: {from}\r\nTo: {to}\r\nSubject: Re: An invitation\r\nMessage-ID: <reply-{word}@x>\r\n\r\n\
          {word}\r\n\r\n> Or reply to this mail with ACCEPT or DECLINE.\r\n"
@@ -25,7 +25,7 @@ fn reply(from: &str, to: &str, word: &str) -> String {
 }
 
 /// Stores and processes a raw mail; its stored row's id, status and outcome.
-async fn deliver(app: &TestApp, raw: &str) -> (i64, String, String) {
+pub(crate) async fn deliver(app: &TestApp, raw: &str) -> (i64, String, String) {
     let s = stored(app, raw.as_bytes(), "test", None).await;
     inbound::process_inbound(&app.ctx, s.id).await.unwrap().expect("processed");
     let mut conn = app.ctx.pool.acquire().await.unwrap();
@@ -34,7 +34,7 @@ async fn deliver(app: &TestApp, raw: &str) -> (i64, String, String) {
 }
 
 /// The status of the place invited at `email` in game `id`.
-async fn place_status(app: &TestApp, id: &str, email: &str) -> String {
+pub(crate) async fn place_status(app: &TestApp, id: &str, email: &str) -> String {
     sqlx::query_scalar("SELECT status FROM seat_places WHERE game_id = $1::uuid AND email = $2")
         .bind(id)
         .bind(email)
@@ -100,4 +100,76 @@ async fn a_reply_to_a_place_address_is_stored_with_its_tag_sealed() {
         String::from_utf8_lossy(&sealed),
         "the tag is replaced by its placeholder and nothing else changed"
     );
+}
+
+/// The reply address of the newest mail of `kind` to `to`, as sent.
+async fn reply_address_of(app: &TestApp, kind: &str, to: &str) -> String {
+    let mail = app.outbox().await.into_iter().rev().find(|m| m.to_addr == to && m.kind == kind);
+    mail.and_then(|m| m.reply_to).unwrap_or_else(|| panic!("a {kind} mail to {to} with a reply address"))
+}
+
+/// `who` asks to join the game `id` on its public page.
+async fn ask_to_join(app: &TestApp, id: &str, who: &str) {
+    let form = format!("name={who}&email={}%40example.org", who.to_lowercase());
+    let r = app.post_form(&format!("/open/{id}"), &form, None).await;
+    assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
+}
+
+/// The newest `place-answer` mail to `to`.
+async fn told(app: &TestApp, to: &str) -> String {
+    let mail = app.outbox().await.into_iter().rev().find(|m| m.kind == "place-answer" && m.to_addr == to);
+    mail.map(|m| m.body_text).unwrap_or_else(|| panic!("{to} is told the outcome"))
+}
+
+#[tokio::test]
+async fn replying_join_to_a_confirmation_takes_a_free_seat_and_then_a_place_on_the_waiting_list() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let cookie = invited_gm(&app).await;
+    // Three invited, one seat open.
+    let id = open_from_form(&app, &cookie, &new_1835_form(&FOUR[..3], "")).await;
+    for (who, status, words) in
+        [("Eve", "accepted", "You have a seat"), ("Fay", "waitlisted", "waiting list")]
+    {
+        ask_to_join(&app, &id, who).await;
+        let email = format!("{}@example.org", who.to_lowercase());
+        let to = reply_address_of(&app, "join-confirmation", &email).await;
+        assert!(parse_place_address(&to).is_some(), "the confirmation replies to its place: {to}");
+        let (_, got, outcome) = deliver(&app, &reply(&format!("{who} <{email}>"), &to, "JOIN")).await;
+        assert_eq!(got, "accepted", "{who}: {outcome}");
+        assert_eq!(place_status(&app, &id, &email).await, status, "{who}");
+        let said = told(&app, &email).await;
+        assert!(said.contains(words), "{who} is told: {said}");
+    }
+    let audit = crate::replacement_offer::audit(&app, &id).await;
+    assert!(audit.iter().any(|a| a == "joined") && audit.iter().any(|a| a == "waiting list"), "{audit:?}");
+}
+
+#[tokio::test]
+async fn replying_decline_to_an_invitation_frees_the_seat_for_the_waiting_list_and_tells_the_gm() {
+    let (pool, _db) = test_db().await;
+    let app = spawn_app(pool).await;
+    let cookie = invited_gm(&app).await;
+    let id = open_from_form(&app, &cookie, &new_1835_form(&FOUR[..3], "")).await;
+    for who in ["Eve", "Fay"] {
+        ask_to_join(&app, &id, who).await;
+        let email = format!("{}@example.org", who.to_lowercase());
+        let to = reply_address_of(&app, "join-confirmation", &email).await;
+        deliver(&app, &reply(&format!("{who} <{email}>"), &to, "JOIN")).await;
+    }
+    assert_eq!(place_status(&app, &id, "fay@example.org").await, "waitlisted");
+
+    let to = invitation(&app, "bert@example.org").await.reply_to.unwrap();
+    let (_, status, outcome) = deliver(&app, &reply("Bert <bert@example.org>", &to, "Decline")).await;
+    assert_eq!(status, "accepted", "{outcome}");
+    assert_eq!(place_status(&app, &id, "bert@example.org").await, "declined");
+    assert!(told(&app, "bert@example.org").await.contains("You declined"));
+    let gm_told = app.outbox().await.into_iter().any(|m| {
+        m.to_addr == "gm@example.org"
+            && m.kind == "waiting-gm"
+            && m.body_text.contains("bert@example.org declined")
+    });
+    assert!(gm_told, "the GM is told the seat is free again");
+    assert_eq!(place_status(&app, &id, "fay@example.org").await, "accepted", "Fay takes the freed seat");
+    assert!(app.outbox().await.iter().any(|m| m.to_addr == "fay@example.org" && m.kind == "seat-taken"));
 }

@@ -4,8 +4,10 @@
 mod absences;
 mod bad_input;
 mod browser;
+mod browser_creation;
 mod browser_engines;
 mod browser_home;
+mod co_gm_waiting;
 mod console;
 #[path = "../support/db.rs"]
 mod db;
@@ -39,6 +41,7 @@ mod intake_batch;
 mod intake_short_path;
 mod intentions;
 mod invitation_mail;
+mod invitation_rotation;
 mod lifecycle_clock;
 mod lifecycle_seats;
 mod metrics;
@@ -53,6 +56,7 @@ mod postfix;
 mod public_dir;
 mod published_orders;
 mod readiness;
+mod replacement_offer;
 mod reports_mail;
 mod seat_page;
 mod secrets_at_rest;

@@ -14,13 +14,13 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 /// A fresh directory for one test's key files.
-fn key_dir(name: &str) -> PathBuf {
+pub(crate) fn key_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sm-key-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
-fn file_settings(path: &std::path::Path) -> stationmaster::config::Settings {
+pub(crate) fn file_settings(path: &std::path::Path) -> stationmaster::config::Settings {
     stationmaster::config::Settings {
         secret_key: None,
         secret_key_file: Some(path.to_path_buf()),
@@ -28,7 +28,7 @@ fn file_settings(path: &std::path::Path) -> stationmaster::config::Settings {
     }
 }
 
-async fn start(pool: &PgPool, path: &std::path::Path) -> anyhow::Result<Ctx> {
+pub(crate) async fn start(pool: &PgPool, path: &std::path::Path) -> anyhow::Result<Ctx> {
     Ctx::new(pool.clone(), file_settings(path), Clock::system()).await
 }
 

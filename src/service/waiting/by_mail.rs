@@ -41,8 +41,12 @@ pub(crate) async fn carry_out(
         return Ok(None);
     }
     let place = store::waiting::place_by_id(tx, id).await?;
-    // RULING M11: the stored address holds a placeholder; the row says what it stands for.
-    let valid = place.is_some() && row.secrets().holds(&presented, &place_reply_tag(ctx, id));
+    // RULING M11: the stored address holds a placeholder; the row says what it stands for. RULING
+    // P9: a reply address made under a key since rotated is one whose hash the place kept.
+    let kept = store::waiting::reply_tag_hashes(tx, id).await?;
+    let valid = place.is_some()
+        && (row.secrets().holds(&presented, &place_reply_tag(ctx, id))
+            || kept.contains(&row.secrets().digest(&presented)));
     let (status, outcome, reply) = match place {
         Some(p) if valid => {
             // The reply goes to the place's own address, about its game.

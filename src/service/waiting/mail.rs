@@ -193,3 +193,20 @@ pub(super) async fn cancelled(
         (format!("waiting-cancelled:{}", p.id), "game-cancelled", format!("\"{}\" was cancelled", w.name));
     to_player(ctx, tx, w, p, filed, format!("The GM cancelled \"{}\" before it started.", w.name)).await
 }
+
+/// The game started without a seat for a player on its waiting list, who stays on it for a seat
+/// the GM may offer as a replacement (RULING W61).
+pub(super) async fn still_waiting(
+    ctx: &Ctx,
+    tx: &mut PgConnection,
+    w: &WaitingRow,
+    p: &PlaceRow,
+) -> Result<(), ServiceError> {
+    let filed = (format!("waitlist-started:{}", p.id), "waiting-list", format!("\"{}\" has started", w.name));
+    let text = format!(
+        "\"{}\" has started without a seat for you. You stay on its waiting list: if the GM offers a seat to a \
+         new player, the first on the list takes it, and is mailed the seat's link and its history.",
+        w.name
+    );
+    to_player(ctx, tx, w, p, filed, text).await
+}

@@ -3,18 +3,21 @@
 //! `create::create_game_in`, under the id it waited with — once its seats are filled, or when the
 //! GM starts it early with fewer players where the rules allow; the GM may cancel it. Files:
 //! `places` (invitations answered, requests to join, the waiting list, expiry), `mail` (what the
-//! players and the GM are told), `views` (the GM's page, the public list of open games).
+//! players and the GM are told), `views` (the GM's page, the public list of open games),
+//! `replacement` (a running game's seat offered by a link or to the waiting list, RULING W61).
 
 pub(crate) mod by_mail;
 mod form;
 mod mail;
 mod places;
+mod replacement;
 mod views;
 
 pub use form::options_from_form;
 pub use places::{
     PlaceAnswer, PlaceOutcome, PlacePage, answer_place, approve, ask_to_join, expire_overdue, place_page,
 };
+pub use replacement::{Offered, open_seat, take_offer};
 pub use views::{
     OpenGame, WaitingPlace, WaitingView, open_game_page, open_games, waiting_of_gm, waiting_view,
 };
@@ -141,24 +144,38 @@ pub async fn open_game(ctx: &Ctx, gm: &Gm, req: NewWaitingGame) -> Result<GameId
     Ok(id)
 }
 
-/// The waiting game, locked, if `gm` may act on it: its GM or the operator (RULING W42).
-async fn authorized(tx: &mut PgConnection, id: GameId, gm: &Gm) -> Result<WaitingRow, ServiceError> {
-    let w = store::waiting::lock(tx, id).await?.ok_or(ServiceError::GameNotFound(id))?;
-    if !gm.operator && !w.gm_email.eq_ignore_ascii_case(&gm.email) {
-        return Err(ServiceError::Forbidden("only the game's GM can open its page or act on it".into()));
+/// Whether `gm` runs the waiting game `w`: its GM, a co-GM (RULING W62) or the operator
+/// (RULING W42).
+async fn runs(conn: &mut PgConnection, w: &WaitingRow, gm: &Gm) -> Result<(), ServiceError> {
+    if gm.operator
+        || w.gm_email.eq_ignore_ascii_case(&gm.email)
+        || store::gm_roles::runs_game(conn, w.id, &gm.email).await?
+    {
+        return Ok(());
     }
+    Err(ServiceError::Forbidden("only the game's GM can open its page or act on it".into()))
+}
+
+/// The waiting game, locked, if `gm` may act on it: its GM, a co-GM or the operator (RULINGS
+/// W42, W62).
+pub(crate) async fn authorized(
+    tx: &mut PgConnection,
+    id: GameId,
+    gm: &Gm,
+) -> Result<WaitingRow, ServiceError> {
+    let w = store::waiting::lock(tx, id).await?.ok_or(ServiceError::GameNotFound(id))?;
+    runs(tx, &w, gm).await?;
     if w.status != WaitingStatus::Waiting {
         return Err(ServiceError::Conflict(format!("this game is {} already", w.status)));
     }
     Ok(w)
 }
 
-/// The waiting game, unlocked, if `gm` may see it: its GM or the operator (RULING W42).
+/// The waiting game, unlocked, if `gm` may see it: its GM, a co-GM or the operator (RULINGS W42,
+/// W62).
 async fn authorized_read(conn: &mut PgConnection, id: GameId, gm: &Gm) -> Result<WaitingRow, ServiceError> {
     let w = store::waiting::get(conn, id).await?.ok_or(ServiceError::GameNotFound(id))?;
-    if !gm.operator && !w.gm_email.eq_ignore_ascii_case(&gm.email) {
-        return Err(ServiceError::Forbidden("only the game's GM can open its page or act on it".into()));
-    }
+    runs(conn, &w, gm).await?;
     Ok(w)
 }
 
@@ -199,7 +216,7 @@ pub async fn cancel(ctx: &Ctx, id: GameId, gm: &Gm) -> Result<(), ServiceError> 
             mail::cancelled(ctx, &mut tx, &w, &p).await?;
         }
     }
-    withdraw_open_places(&mut tx, id, now).await?;
+    withdraw_open_places(&mut tx, id, now, false).await?;
     store::waiting::close(&mut tx, id, WaitingStatus::Cancelled, now).await?;
     audit::record(&mut tx, now, id, Actor::Gm(&gm.email), "game cancelled", json!({})).await?;
     tx.commit().await?;
@@ -271,26 +288,30 @@ async fn start_in(
         clock,
     };
     create_game_in(ctx, tx, w.id, req).await?;
-    withdraw_open_places(tx, w.id, now).await?;
+    // RULING W61: the waiting list stays, for the seats the GM may offer as replacements.
+    withdraw_open_places(tx, w.id, now, true).await?;
+    for p in store::waiting::places(tx, w.id).await? {
+        if p.status == PlaceStatus::Waitlisted {
+            mail::still_waiting(ctx, tx, w, &p).await?;
+        }
+    }
     store::waiting::close(tx, w.id, WaitingStatus::Started, now).await?;
     Ok(())
 }
 
 /// Every place not holding a seat that could still change is withdrawn (the game started or was
-/// cancelled): its link stops working.
+/// cancelled): its link stops working. The waiting list stays when `keep_waiting_list` (RULING
+/// W61).
 async fn withdraw_open_places(
     tx: &mut PgConnection,
     id: GameId,
     now: DateTime<Utc>,
+    keep_waiting_list: bool,
 ) -> Result<(), ServiceError> {
     for p in store::waiting::places(tx, id).await? {
-        if matches!(
-            p.status,
-            PlaceStatus::Pending
-                | PlaceStatus::Unconfirmed
-                | PlaceStatus::Unapproved
-                | PlaceStatus::Waitlisted
-        ) {
+        let open =
+            matches!(p.status, PlaceStatus::Pending | PlaceStatus::Unconfirmed | PlaceStatus::Unapproved);
+        if open || (p.status == PlaceStatus::Waitlisted && !keep_waiting_list) {
             store::waiting::set_status(tx, p.id, PlaceStatus::Withdrawn, now).await?;
         }
     }

@@ -17,7 +17,7 @@ use serde_json::json;
 use sqlx::PgConnection;
 
 /// The one answer to a link that opens nothing: unknown, used, expired or withdrawn alike.
-fn dead_link() -> ServiceError {
+pub(super) fn dead_link() -> ServiceError {
     ServiceError::Forbidden("this link is not valid: it was used already, or has expired".into())
 }
 
@@ -70,12 +70,18 @@ pub struct PlacePage {
     pub seats: i16,
     pub kind: PlaceKind,
     pub name: String,
+    /// A replacement offer's seat (RULING W61).
+    pub seat: Option<i16>,
 }
 
 /// The page a live place link opens (nothing changes by opening it; link checkers may).
 pub async fn place_page(ctx: &Ctx, token: &SecretToken) -> Result<PlacePage, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
-    let (p, w) = live_place(ctx, &mut tx, token).await?;
+    let p = store::waiting::place_by_token(&mut tx, &token.hash()).await?.ok_or_else(dead_link)?;
+    if p.kind == PlaceKind::Replacement {
+        return super::replacement::page(ctx, &mut tx, p).await;
+    }
+    let w = live_game(ctx, &mut tx, &p).await?.ok_or_else(dead_link)?;
     let engine = registry::find(&w.engine).map(|e| e.title()).unwrap_or("?");
     Ok(PlacePage {
         game: w.name,
@@ -83,6 +89,7 @@ pub async fn place_page(ctx: &Ctx, token: &SecretToken) -> Result<PlacePage, Ser
         seats: w.seats,
         kind: p.kind,
         name: p.name.unwrap_or_default(),
+        seat: None,
     })
 }
 
@@ -177,6 +184,10 @@ pub(super) async fn carry_out(
             PlaceOutcome::Seated { started: start_if_full(ctx, tx, w).await? }
         }
         (PlaceAnswer::Accept, PlaceKind::Joined) => confirmed(ctx, tx, w, p).await?,
+        // A replacement offer is taken with a name and address (`replacement::take_offer`).
+        (PlaceAnswer::Accept, PlaceKind::Replacement) => {
+            return Err(ServiceError::BadInput("give your name and address to take the seat".into()));
+        }
     };
     Ok(outcome)
 }

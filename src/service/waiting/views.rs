@@ -39,6 +39,8 @@ pub struct WaitingView {
     pub places: Vec<WaitingPlace>,
     /// Whether the rules allow a start with the players seated now.
     pub may_start: bool,
+    /// Its co-GMs (RULING W62).
+    pub co_gms: Vec<String>,
 }
 
 /// A game open to players who ask to join, as everyone may see it.
@@ -64,7 +66,7 @@ fn rhythm(w: &WaitingRow) -> String {
     }
 }
 
-/// The GM's page of a waiting game (its GM or the operator).
+/// The GM's page of a waiting game (its GM, a co-GM or the operator).
 pub async fn waiting_view(conn: &mut PgConnection, id: GameId, gm: &Gm) -> Result<WaitingView, ServiceError> {
     let w = authorized_read(conn, id, gm).await?;
     let places = store::waiting::places(conn, id).await?;
@@ -84,6 +86,7 @@ pub async fn waiting_view(conn: &mut PgConnection, id: GameId, gm: &Gm) -> Resul
         commitment: seating_commitment(w.seed as u64),
         may_start: w.status == WaitingStatus::Waiting
             && engine.seat_counts().contains(&u8::try_from(seated).unwrap_or(u8::MAX)),
+        co_gms: store::gm_roles::co_gms(conn, id).await?,
         places: places
             .into_iter()
             .map(|p| WaitingPlace {
@@ -98,7 +101,7 @@ pub async fn waiting_view(conn: &mut PgConnection, id: GameId, gm: &Gm) -> Resul
     })
 }
 
-/// The games a GM waits to fill (the operator: every one).
+/// The games a GM or co-GM waits to fill (the operator: every one).
 pub async fn waiting_of_gm(conn: &mut PgConnection, gm: &Gm) -> Result<Vec<WaitingView>, ServiceError> {
     let rows = if gm.operator {
         store::waiting::all_waiting(conn, 1000).await?
