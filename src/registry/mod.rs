@@ -151,6 +151,24 @@ mod tests {
     }
 
     #[test]
+    fn an_1835_game_stored_under_rules_version_2_is_refused_since_k94_moves_other_certificates() {
+        // RULINGS S15 amended, K94: the rails preset's sale that passes a presidency.
+        let err = for_stored("1835", 2).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("1835 game was stored under rules version 2"), "{err}");
+        assert!(err.contains("(rules version 3)"), "{err}");
+        assert!(for_stored("1835", 3).is_ok());
+    }
+
+    #[test]
+    fn an_1800_game_stored_under_rules_version_3_is_refused_since_sabotage_became_a_wrong() {
+        // RULINGS S15 amended, E72 amended: a Sabotage or a supported rebellion is a wrong.
+        let err = for_stored("1800", 3).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("1800 game was stored under rules version 3"), "{err}");
+        assert!(err.contains("(rules version 4)"), "{err}");
+        assert!(for_stored("1800", 4).is_ok());
+    }
+
+    #[test]
     fn the_1833_engine_is_registered_for_2_to_6_players() {
         let e = find("1833").expect("1833 is registered");
         assert_eq!((e.title(), e.seat_counts()), ("1833", 2..=6));

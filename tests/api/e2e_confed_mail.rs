@@ -2,7 +2,8 @@
 //! server for several Player Turns, in which events interrupt other players' turns and standing
 //! orders answer them. Every seat's orders arrive as a mail to its signed reply address (ingest,
 //! route, commands, echo); each turn closes at its deadline on the scheduler's pass, is
-//! adjudicated and published at once (review `auto`); every player gets a report (the outbox).
+//! adjudicated and published at once (review `auto`); every player's report of every turn goes
+//! out over real SMTP (the in-process test server, `support/smtp.rs`) and is read as it arrives.
 //!
 //! The orders are the players' own lines, written from the last published position and each
 //! seat's own hand: in the first Player Turn every seat mails a standing `PLAY <general> WHEN ANY
@@ -16,6 +17,7 @@
 use crate::db::test_db;
 use crate::e2e_1835_mail::{address, close_at_deadline, mail_orders};
 use crate::helpers::{create_game_on, spawn_app};
+use mail_parser::MessageParser;
 use serde_json::Value;
 use stationmaster::engine::Seat;
 use stationmaster::schedule::GameClock;
@@ -97,6 +99,7 @@ fn playing_seat(text: &str) -> Option<u8> {
 async fn a_four_player_confederate_rails_game_by_mail_where_standing_generals_answer_other_turns() {
     let (pool, _db) = test_db().await;
     let app = spawn_app(pool).await;
+    let (port, mut server) = crate::helpers::smtp_server().await;
     let g =
         create_game_on(&app.ctx, "confederate-rails", Value::Null, Review::Auto, GameClock::default()).await;
 
@@ -151,12 +154,28 @@ async fn a_four_player_confederate_rails_game_by_mail_where_standing_generals_an
         "seat {seat}'s standing line was carried out: {seat_notes:?}"
     );
 
-    // The General's player reads of his play in his report of that turn (the outbox, as the
-    // 1835 test reads it; sending it over SMTP is left to the mail tests).
-    let mails = app.outbox().await;
-    let report = mails.iter().find(|m| {
-        m.kind == "report" && m.to_addr == address(seat) && m.subject.contains(&format!("Turn {turn} "))
-    });
-    let report = report.unwrap_or_else(|| panic!("seat {seat}'s report of turn {turn}"));
-    assert!(report.body_text.contains("to save"), "{}", report.body_text);
+    // Every report went out over SMTP, one a turn to each player; the General's player reads of
+    // his play in the report of that turn as it arrived.
+    let got = crate::helpers::deliver_over_smtp(&app, port, &mut server).await;
+    let parsed: Vec<_> =
+        got.iter().filter_map(|raw| MessageParser::default().parse(raw.as_bytes())).collect();
+    let report = |to: u8, t: i32| {
+        let found: Vec<_> = parsed
+            .iter()
+            .filter(|m| {
+                m.to().and_then(|a| a.first()).and_then(|a| a.address()) == Some(address(to).as_str())
+                    && m.subject().is_some_and(|x| x.contains(&format!("Turn {t} result")))
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "seat {to} got its report of turn {t} over SMTP, once");
+        found[0].body_text(0).map(|b| b.into_owned()).unwrap_or_default()
+    };
+    for to in 1..=4u8 {
+        for t in 1..=turn {
+            report(to, t);
+        }
+    }
+    let text = report(seat, turn);
+    assert!(text.contains("to save"), "seat {seat}'s report of turn {turn} as it arrived: {text}");
+    server.stop();
 }

@@ -4,8 +4,8 @@
 
 use super::orders_tests::sheet;
 use super::proptests::game;
-use super::state::State;
-use super::tests::{put, started};
+use super::state::{Contract, State};
+use super::tests::{put, st, started};
 use crate::engine::Seat;
 use crate::engine::prelude::*;
 
@@ -75,4 +75,21 @@ fn the_echo_flags_a_second_dropoff_for_the_same_load() {
     let e = echo(&seat_1(2500), &["DELIVER 4 TO Charleston", "DELIVER 4 TO Savannah"]);
     assert!(!e[0].contains("already"), "{}", e[0]);
     assert!(e[1].contains("load 4's dropoff is designated by line 1 already"), "{}", e[1]);
+}
+
+#[test]
+fn rule_5_1_6_a_line_short_of_money_is_told_what_an_earlier_delivery_would_pay_and_that_it_is_not_certain() {
+    let mut s = seat_1(100);
+    let load = Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Atlanta"), picked: true };
+    s.train_mut(Seat(1), 1).expect("train 1").load = Some(load);
+    let pays = super::chits::payout(game().data(), &s, 1);
+    let e = echo(&s, &["ACTIVATE 1", "MOVE 1 Jonesboro, East Point, Atlanta", "CLEAR Griffin, Jonesboro"]);
+    assert!(e[2].contains("needs $200, but after line 1 you will have $0 before any payout"), "{}", e[2]);
+    assert!(e[2].contains(&format!("(load 1 by line 2, ${pays}) would bring it to ${pays}")), "{}", e[2]);
+    assert!(e[2].contains("the echo cannot know whether the trains get there"), "{}", e[2]);
+    let e = echo(&s, &["ACTIVATE 1", "MOVE 1 Jonesboro", "CLEAR Griffin, Jonesboro"]);
+    assert!(!e[2].contains("deliveries"), "the move stops short of Atlanta: {}", e[2]);
+    let e = echo(&s, &["ACTIVATE 1", "CLEAR Griffin, Jonesboro", "MOVE 1 Jonesboro, East Point, Atlanta"]);
+    assert!(e[1].contains("needs $200, but after line 1 you will have $0 before any payout"), "{}", e[1]);
+    assert!(!e[1].contains("deliveries"), "the delivery comes after: {}", e[1]);
 }

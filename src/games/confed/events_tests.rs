@@ -98,6 +98,7 @@ fn rule_7_4_after_collisions_a_train_passing_through_an_occupied_station_collide
         assert_eq!(s.collisions, 1);
         put(&mut s, Seat(1), 1, "Griffin", None);
         put(&mut s, Seat(2), 1, "Jonesboro", None);
+        carrying(&mut s, Seat(2), 1, 4, true);
         light(&mut s, Seat(1), 1);
         moving(&mut s, 1, 10);
         apply(g, &mut s, Action::Step { to: st("Jonesboro"), fee: false }); // into: no roll
@@ -106,12 +107,18 @@ fn rule_7_4_after_collisions_a_train_passing_through_an_occupied_station_collide
             .expect("legal");
         s
     };
+    let money = started(2).players.iter().map(|p| p.money).collect::<Vec<_>>();
     let s = through(&[4, 4]);
     assert_eq!(s.players[0].trains[0].at, Place::RepairBox, "doubles: both trains disabled");
     assert_eq!(s.players[1].trains[0].at, Place::RepairBox);
     assert!(s.discarded.contains(&Chit::Load(1)), "the moving train's load is discarded");
+    assert!(s.discarded.contains(&Chit::Load(4)), "and the other train's");
+    assert!(s.abandoned.is_empty(), "discarded, not abandoned");
+    let paid: Vec<u32> = s.players.iter().zip(&money).map(|(p, m)| m - p.money).collect();
+    assert_eq!(paid, vec![300, 300], "each owner pays the Penalty Tariff");
     let s = through(&[4, 5]);
     assert_eq!(s.players[0].trains[0].station(), Some(st("East Point")), "no doubles: it passes");
+    assert!(!s.discarded.contains(&Chit::Load(4)), "the other train keeps its load");
     assert_eq!(s.collisions, 0, "the chit applies to the next train passing through only");
 }
 
@@ -223,6 +230,12 @@ fn rule_7_13_a_train_breaks_down_to_the_repair_box_abandoning_a_load_only_if_all
     carrying(&mut s, Seat(1), 2, 1, true);
     enact(&mut s, "7.13", None, &[]);
     assert_eq!(asked(&s), Some((ChoiceKind::BreakDown, vec![1])), "the empty train breaks down");
+    let mut empty = s.clone();
+    let m = empty.players[0].money;
+    apply(g, &mut empty, Action::Choose(1));
+    assert_eq!(empty.train(Seat(1), 1).map(|t| t.at), Some(Place::RepairBox));
+    assert_eq!(empty.players[0].money, m, "no load given up, no tariff");
+    assert!(empty.abandoned.is_empty() && empty.train(Seat(1), 2).is_some_and(|t| t.load.is_some()));
     carrying(&mut s, Seat(1), 1, 4, true);
     s.tasks.clear();
     enact(&mut s, "7.13", None, &[]);
@@ -272,7 +285,12 @@ fn rule_7_15_a_cavalry_raid_rips_up_or_disables_a_train_within_four_mp_of_the_un
     assert_eq!(k, ChoiceKind::Raid);
     let train = |id: usize| (16 + id) * 2 + 1;
     assert!(options.contains(&train(1)) && !options.contains(&train(2)), "Charleston is far away");
-    assert!(options.contains(&(segment("Jonesboro", "East Point") * 2)), "a segment near Griffin");
+    let near = segment("Jonesboro", "East Point");
+    assert!(options.contains(&(near * 2)), "a segment near Griffin");
+    let mut rip = s.clone();
+    apply(g, &mut rip, Action::Choose(near * 2));
+    assert_eq!(rip.ripped.get(&near), Some(&1), "the segment is ripped up");
+    assert!(rip.train(Seat(2), 1).is_some_and(|t| t.at != Place::RepairBox), "and no train disabled");
     let m = s.players[1].money;
     apply(g, &mut s, Action::Choose(train(1)));
     assert_eq!(s.train(Seat(2), 1).map(|t| t.at), Some(Place::RepairBox));

@@ -141,3 +141,29 @@ fn a_take_test_reads_back_and_the_echo_checks_its_goods_and_stations() {
     assert!(e[0].contains("no load carries \"Coton\" (did you mean Cotton?)"), "{}", e[0]);
     assert!(e[0].contains("did you mean Richmond?"), "{}", e[0]);
 }
+
+#[test]
+fn rule_5_1_2_a_take_line_for_a_named_train_answers_only_the_choice_made_for_that_train() {
+    let s = drawn(1);
+    assert_eq!(take(&s, "TAKE DRAWN FOR 1 IF GOODS Cotton"), Some(Action::TakeDrawn));
+    assert_eq!(take(&s, "TAKE DRAWN FOR 2 IF GOODS Cotton"), None, "the load is drawn for train 1");
+    assert_eq!(take(&s, "TAKE 3 FOR 1 IF DRAWN GOODS Cotton"), Some(Action::TakeDisplay(3)));
+    assert_eq!(take(&s, "TAKE 3 FOR 2 IF DRAWN GOODS Cotton"), None);
+    let lines = ["TAKE 3 FOR 2 IF DRAWN GOODS Cotton", "TAKE DRAWN FOR 1 IF GOODS Cotton"];
+    let a = game().answer_from(&s, &mut sheet(&lines));
+    assert_eq!(a.action, Some(Action::TakeDrawn), "the line for train 2 is left for its own draw");
+}
+
+#[test]
+fn a_take_line_for_a_train_reads_back_and_the_echo_names_the_train_and_checks_it() {
+    let g = game();
+    for line in ["TAKE DRAWN FOR 2 IF WAR", "TAKE 17 FOR E IF DRAWN GOODS Cotton"] {
+        assert_eq!(g.parse_order(line).expect(line).to_string(), line);
+    }
+    assert!(g.parse_order("TAKE DRAWN FOR IF WAR").is_err());
+    let sh = sheet(&["TAKE DRAWN FOR 1 IF WAR", "TAKE 3 FOR 4 IF DRAWN WAR"]);
+    let e: Vec<String> = g.advise_sheet(&drawn(1), Seat(1), &sh.orders).into_iter().flatten().collect();
+    assert!(e[0].contains("answers the decision now: for train 1"), "{}", e[0]);
+    assert!(e[1].contains("for the load drawn for train 4: load 3 of the display instead"), "{}", e[1]);
+    assert!(e[1].contains("you have no train 4"), "{}", e[1]);
+}

@@ -84,11 +84,12 @@ pub enum Order {
     TakeDrawn,
     /// `TAKE n`: a displayed or abandoned load.
     Take(u32),
-    /// `TAKE DRAWN IF <test>`: keep the drawn load only if it passes (`drawn`; RULING F84).
-    TakeDrawnIf(DrawnIf),
-    /// `TAKE n IF DRAWN <test>`: decline the drawn load for displayed load n only if the drawn
-    /// one passes (RULING F84).
-    TakeInstead { load: u32, when: DrawnIf },
+    /// `TAKE DRAWN [FOR t] IF <test>`: keep the drawn load only if it passes and, with `FOR`,
+    /// only when the load is drawn for that train (`drawn`; RULING F84).
+    TakeDrawnIf { test: DrawnIf, train: Option<u8> },
+    /// `TAKE n [FOR t] IF DRAWN <test>`: decline the drawn load for displayed load n only if the
+    /// drawn one passes and, with `FOR`, only for that train (RULING F84).
+    TakeInstead { load: u32, when: DrawnIf, train: Option<u8> },
     /// `DELIVER n TO station`: the dropoff of load n.
     Deliver { load: u32, to: String },
     /// `TROOPS FROM depot TO station`.
@@ -287,28 +288,7 @@ impl Orders for Confed {
                     from: seat(w.get(2).copied())?,
                 }
             }
-            "TAKE" if up(0) == "DRAWN" && up(1) == "IF" => {
-                let (_, test) = split_kw(&format!(" {rest} "), "IF")
-                    .ok_or_else(|| OrderError("write TAKE DRAWN IF <test>".into()))?;
-                Order::TakeDrawnIf(drawn::parse_drawn_if(&test)?)
-            }
-            "TAKE" if up(0) == "DRAWN" && w.len() == 1 => Order::TakeDrawn,
-            "TAKE" if up(1) == "IF" => {
-                let load = num(w.first().copied(), "a load number")?;
-                if up(2) != "DRAWN" {
-                    return Err(OrderError("write TAKE <load> IF DRAWN <test>".into()));
-                }
-                let (_, test) = split_kw(&format!(" {rest} "), "DRAWN")
-                    .ok_or_else(|| OrderError("write TAKE <load> IF DRAWN <test>".into()))?;
-                Order::TakeInstead { load, when: drawn::parse_drawn_if(&test)? }
-            }
-            "TAKE" if w.len() == 1 => Order::Take(num(w.first().copied(), "a load number or DRAWN")?),
-            "TAKE" => {
-                return Err(OrderError(
-                    "write TAKE DRAWN, TAKE <load>, TAKE DRAWN IF <test> or TAKE <load> IF DRAWN <test>"
-                        .into(),
-                ));
-            }
+            "TAKE" => drawn::parse_take(rest)?,
             "DELIVER" => {
                 let load = num(w.first().copied(), "a load number")?;
                 let (_, to) = split_kw(&format!(" {rest} "), "TO")
@@ -399,8 +379,12 @@ impl Display for Order {
             Order::Accept { amount, from } => write!(f, "ACCEPT {amount} FROM {}", from.0),
             Order::TakeDrawn => write!(f, "TAKE DRAWN"),
             Order::Take(n) => write!(f, "TAKE {n}"),
-            Order::TakeDrawnIf(test) => write!(f, "TAKE DRAWN IF {test}"),
-            Order::TakeInstead { load, when } => write!(f, "TAKE {load} IF DRAWN {when}"),
+            Order::TakeDrawnIf { test, train } => {
+                write!(f, "TAKE DRAWN{} IF {test}", drawn::for_words(*train))
+            }
+            Order::TakeInstead { load, when, train } => {
+                write!(f, "TAKE {load}{} IF DRAWN {when}", drawn::for_words(*train))
+            }
             Order::Deliver { load, to } => write!(f, "DELIVER {load} TO {to}"),
             Order::Troops { from, to } => write!(f, "TROOPS FROM {from} TO {to}"),
             Order::Again(x) => write!(f, "AGAIN {}", t(*x)),

@@ -58,6 +58,13 @@ fn rule_6_2_an_offensive_retakes_a_union_station_on_6_or_on_5_with_a_general() {
                 roll(&mut s, Action::Pass, &[die]); // seat 2 adds no General (RT 6.2)
             }
         }
+        let spent = !s.players[0].specials.contains(&2);
+        let lee_kept = s.players[0].specials.contains(&1);
+        assert!(
+            spent && lee_kept == general.is_none(),
+            "the counters played are spent: {:?}",
+            s.players[0].specials
+        );
         !s.occupied.contains(&nashville)
     };
     assert!(attack(None, 6));
@@ -109,6 +116,7 @@ fn rule_6_7_the_great_train_raid_places_the_e_train_in_staunton() {
     let e = s.train(Seat(1), E_TRAIN).expect("the E train is in play");
     assert_eq!(e.station(), Some(st("Staunton")));
     assert!(!s.players[0].e_available, "one more train than the limit, once");
+    assert!(s.players[0].specials.is_empty(), "the counter is spent");
 }
 
 #[test]
@@ -118,6 +126,7 @@ fn rule_6_8_the_through_freight_law_passes_on_7_with_donations_and_ends_line_usa
     s.players[0].specials = vec![8];
     s.players[0].money = 5000;
     apply(g, &mut s, Action::ThroughFreight);
+    assert!(s.players[0].specials.is_empty(), "the counter is spent");
     apply(g, &mut s, Action::Donate(1));
     assert_eq!(s.players[0].money, 2000, "$3000 to the bank for +1");
     roll(&mut s, Action::Donate(0), &[6]);

@@ -336,7 +336,7 @@ impl R1800 {
             }
             Action::Raid { seat, route } => {
                 s.players[usize::from(seat)].overseas.retain(|r| *r != route);
-                // FACTS §4.3: the raided player may declare war at the end of the round.
+                // FACTS §4.3: the raided player may answer at the end of the round (RULING E72).
                 self.grieve(s, usize::from(seat), i, true);
                 format!(
                     "{name}'s navy drives {} off the {} route.",

@@ -1,5 +1,6 @@
-//! Wrongs and their answers (FACTS §4.3 *Navy*, §5.1 *Diplomatic Action*, §10.1): a raid on a
-//! trade token or a cleansing is recorded; at the round's end each wronged seat may declare war
+//! Wrongs and their answers (FACTS §4.3 *Navy*, §5.1 *Diplomatic Action*, §10.1): an aggressive
+//! action by another power (a raid on a trade token, a cleansing or massacre, a sabotage, a
+//! supported rebellion) is recorded; at the round's end each wronged seat may declare war
 //! on the wrongdoer with a Diplomatic Action (RULING E72). Also
 //! Diplomatic Action's other options: Conquest of a neutral province (shared with Expansionism)
 //! and Trade Technology with a willing power; and Expansionism's Cleanse, a wrong of its own.
@@ -69,7 +70,7 @@ impl R1800 {
         match a {
             // RULING E72: no free declaration for a raid's victim.
             Action::Retaliate(_) => Err(Illegal(
-                "a war is declared in answer to a raid only by playing Diplomatic Action (PLAY Diplomatic Action RETALIATE ON <power>)".into(),
+                "a war is declared in answer to a wrong only by playing Diplomatic Action (PLAY Diplomatic Action RETALIATE ON <power>)".into(),
             )),
             Action::Admin { card, option, target } => self.play_admin(s, seat, *card, *option, target, rng),
             Action::Skip => {

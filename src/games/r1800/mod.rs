@@ -103,8 +103,10 @@ impl Game for R1800 {
     /// 3 since issue 35's remainder moved Command Economy's pop move to the start of the turn
     /// (E22), lets admin cards be played among the end-of-turn moves (E99) and counts
     /// Urbanization's and Sabotage's numbers (E34, E98).
+    /// 4 since a Sabotage and a supported rebellion are wrongs (E72 amended): the round's end
+    /// asks their victims, so the same sheets adjudicate differently.
     fn rules_version(&self) -> u32 {
-        3
+        4
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         2..=8

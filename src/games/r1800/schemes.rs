@@ -151,6 +151,8 @@ impl R1800 {
                 let n = sabotaged(h.res[usize::from(r)], t.count).unwrap_or(0);
                 h.res[usize::from(r)] -= n;
                 let card = d.dev_name(h.card).to_string();
+                // RULING E72: removing another power's resources is an aggressive action, a wrong.
+                self.grieve(s, usize::from(o), seat, false);
                 vec![Event::public(format!(
                     "{name}'s agents sabotage {}'s {card}: {n} {} removed.",
                     self.power_name(s, usize::from(o)),
@@ -167,6 +169,8 @@ impl R1800 {
                     d.province_name(p),
                     self.power_name(s, occupier)
                 ))];
+                // RULING E72: forcing the occupier to discard or lose its regiment is a wrong.
+                self.grieve(s, occupier, seat, false);
                 // RULING E75: the occupier chooses to discard, when it can, or to lose the regiment.
                 let n = u8::try_from(n).unwrap_or(u8::MAX);
                 ev.extend(self.toll(s, occupier, Toll::Rebellion { province: p, n }, rng));

@@ -171,7 +171,8 @@ pub enum Stage {
         to_ask: Vec<u8>,
         early: Vec<u8>,
     },
-    /// After the turns: the seats wronged this round (a trade token raided, pops cleansed) that
+    /// After the turns: the seats wronged this round (RULING E72: a trade token raided, pops
+    /// cleansed or massacred, resources sabotaged, a regiment's rebellion supported) that
     /// may still declare war on the wrongdoer (FACTS §4.3 Navy, §5.1 Diplomatic Action).
     Reprisal {
         to_ask: Vec<u8>,
@@ -221,8 +222,9 @@ pub struct State {
     pub grievances: Vec<Grievance>,
 }
 
-/// A wrong done to a seat this round: `offender` removed one of its trade tokens (`raid`, by a
-/// Navy) or cleansed its pops (Expansionism).
+/// A wrong done to a seat this round (RULING E72): `offender` removed one of its trade tokens
+/// (`raid`, by a Navy), cleansed or massacred its pops, sabotaged its cards or supported a
+/// rebellion against its regiment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Grievance {
     pub victim: u8,

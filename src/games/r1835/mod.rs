@@ -121,8 +121,10 @@ impl Game for R1835 {
     /// 2 since issue 33: preprinted hex costs (K90), HR 6's step order (K64), HR 17 B's evident
     /// plan (K31, K59, K71) and HR 12's lasting intentions (S24) adjudicate the same sheets
     /// differently (RULING S15).
+    /// 3 since K94: in the `rails` preset a sale that passes a presidency moves the certificates
+    /// as Rails does, so the same sale leaves other certificates with the seller and the pool.
     fn rules_version(&self) -> u32 {
-        2
+        3
     }
     fn seat_counts(&self) -> RangeInclusive<u8> {
         3..=7

@@ -161,20 +161,26 @@ fn a_rails_game_in_which_the_new_president_hands_over_two_10_percent_certificate
     let s = &with.state;
     assert_eq!(g.president(s, co(&g, "BA")), Some(1), "B presides over BA");
     assert_eq!(ba_papers(&g, s), (vec![], vec![10, 10, 10]), "A sold the three 10 % it held");
-    sale_is_in_the_ledger(&with, &without, 3 * 10);
+    sale_is_in_the_ledger("presidency_swap_single_shares_first", &with, &without, 3 * 10);
 }
 
-/// The ledger of the replay with the option closes the stock round of A's sale of `percent` of
-/// BA, with A's cash raised by it; the refused replay's ledger ends before that round.
-fn sale_is_in_the_ledger(with: &ledger::Replay, without: &[ledger::LedgerRow], percent: i64) {
+/// The ledger of fixture `name`'s replay with the option closes the stock round of A's sale of
+/// `percent` of BA, with A's cash raised by it; the refused replay's ledger ends before that
+/// round. A's cash is compared just before the sale (A may buy earlier in the same round).
+fn sale_is_in_the_ledger(name: &str, with: &ledger::Replay, without: &[ledger::LedgerRow], percent: i64) {
     let last = with.rows.last().expect("ledger rows").round.clone();
     assert!(last.starts_with("SR"), "the log ends with the stock round of the sale: {last}");
     assert!(without.iter().all(|r| r.round != last), "the refused replay never closes {last}");
-    let a_at = |round: &str| with.rows.iter().find(|r| r.round == round && r.entity == "A").map(|r| r.cash);
-    let before =
-        with.rows.iter().rev().find(|r| r.round != last).map(|r| r.round.clone()).expect("an earlier round");
+    let game: GameFile =
+        serde_json::from_str(&std::fs::read_to_string(path(name, "json")).expect("the game file"))
+            .expect("a game file");
+    let log = std::fs::read_to_string(path(name, "jsonl")).expect("the log");
+    let lines: Vec<&str> = log.lines().collect();
+    let sale = lines.iter().rposition(|l| l.contains("\"type\":\"sell\"")).expect("the sale");
+    let up_to = ledger::replay(&engine(), &game.players, &game.options, game.seed, &lines[..sale].join("\n"))
+        .unwrap_or_else(|e| panic!("{name} replays up to the sale: {e}"));
     let price = with.state.majors[co(&engine(), "BA")].price.map(|p| engine().data().market.price(p));
-    let gained = a_at(&last).expect("A's cash") - a_at(&before).expect("A's cash before");
+    let gained = with.state.players[0].cash - up_to.state.players[0].cash;
     // The sale's proceeds (at the price before the drop) are at least the price after it.
     assert!(gained >= price.expect("BA's price") * percent / 10, "A's cash rose by the sale: {gained}");
 }
@@ -187,5 +193,21 @@ fn a_pbem_game_in_which_the_new_president_hands_over_the_20_percent_certificate_
     let s = &with.state;
     assert_eq!(g.president(s, co(&g, "BA")), Some(1), "B presides over BA");
     assert_eq!(ba_papers(&g, s), (vec![10], vec![20]), "A sold the 20 % it was handed");
-    sale_is_in_the_ledger(&with, &without, 20);
+    sale_is_in_the_ledger("presidency_swap_fewest", &with, &without, 20);
+}
+
+#[test]
+fn the_badische_story_connects_bas_route_so_that_ba_earns_revenue_before_the_sale() {
+    for name in ["presidency_swap_single_shares_first", "presidency_swap_fewest"] {
+        let log = std::fs::read_to_string(path(name, "jsonl")).expect("the log");
+        let revenues: Vec<i64> = log
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|v| v["action"]["type"] == "run" && v["action"]["company"] == "BA")
+            .map(|v| v["action"]["revenue"].as_i64().unwrap_or(0))
+            .collect();
+        assert!(revenues.iter().any(|r| *r > 0), "{name}: BA's runs {revenues:?}");
+        let ba = replays_only_with_its_option(name).last_runs.get("BA").map(|r| r.revenue);
+        assert!(ba.is_some_and(|r| r > 0), "{name}: the replay's last BA run {ba:?}");
+    }
 }

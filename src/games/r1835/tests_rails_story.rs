@@ -12,14 +12,18 @@
 //!   last the ordinary 20 %, which gives B 40 % against A's 30 %: the presidency passes on that
 //!   purchase. Once BA has operated, A sells the certificates the story names (what A holds
 //!   depends on `presidency_swap`);
-//! - operating rounds: every company lays the first legal tile, places the first legal station,
-//!   runs its best routes, pays out and buys only the train it must (`directed.rs`'s
-//!   policy for a starved seat); with [`Story::pfb_station`], the first company A presides over
+//! - operating rounds: every company lays a legal tile drawn by lot — BA the one after which its
+//!   trains (a 2-train before it owns one) earn most, else the upgrade of its home L6, else a lay
+//!   next to it, so that its route connects and it earns revenue (L6's printed cities have no
+//!   track until a green tile) — places the first legal station, runs its best routes, pays out
+//!   (`directed.rs`'s policy for a starved seat) and buys a train from the bank whenever it may,
+//!   so that the green phase comes; with [`Story::pfb_station`], the first company A presides over
 //!   that operates after BA floated and before BA's first operation places the PfB's free
 //!   station in the Mannheim city BA's home does not take.
 
+use super::board::{Graph, optimal};
 use super::directed;
-use super::state::{Loc, Round, State};
+use super::state::{Loc, Round, State, Step};
 use super::tests::{co, ipo};
 use super::{Action, R1835};
 use crate::engine::prelude::*;
@@ -103,6 +107,18 @@ fn choose(g: &R1835, s: &State, p: u8, story: &Story, pick: &mut Pick) -> (Actio
                 return (station, true);
             }
             let actions = g.legal_actions(s);
+            if let Some(lay) = ba_lay(g, s, &actions) {
+                return (lay, false);
+            }
+            // Trains are bought while the bank has them, so that the green phase comes and BA's
+            // home (no track until a green tile, L6 "XX") can be upgraded.
+            if s.or.turn.step == Step::Trains
+                && actions.contains(&Action::Pass)
+                && let Some(buy) =
+                    actions.iter().find(|a| matches!(a, Action::BuyTrain { from, .. } if from == "bank"))
+            {
+                return (buy.clone(), false);
+            }
             let any = |pick: &mut Pick, f: &dyn Fn(&Action) -> bool| -> Option<Action> {
                 let xs: Vec<&Action> = actions.iter().filter(|a| f(a)).collect();
                 xs.get(pick.next(xs.len())).map(|a| (*a).clone())
@@ -184,4 +200,37 @@ fn pfb_station(g: &R1835, s: &State) -> Option<Action> {
     }
     let other = 2 - g.data().majors[ba].station;
     Some(Action::PlaceToken { company, hex: "L6".into(), city: other + 1 })
+}
+
+/// BA's track step: of the legal lays, the first after which BA's trains (a 2-train before it
+/// owns one) earn most; none for another company, or when no lay lets BA earn anything.
+fn ba_lay(g: &R1835, s: &State, actions: &[Action]) -> Option<Action> {
+    let e = g.operating_entity(s)?;
+    if g.entity_id(s, e) != "BA" || s.or.turn.step != Step::Track {
+        return None;
+    }
+    let mut trains = g.entity_trains(s, e);
+    if trains.is_empty() {
+        trains.extend(g.data().trains.iter().find(|t| t.name == "2").cloned());
+    }
+    let earns = |a: &Action| -> Option<i64> {
+        let mut after = s.clone();
+        g.apply_action(&mut after, a).ok()?;
+        let graph = Graph::build(g.data(), &after.board, g.phase_now(&after).ok()?);
+        Some(optimal(&graph, "BA", &trains).revenue)
+    };
+    // Most revenue first; without any, the home hex's upgrade, then a lay next to it.
+    let near = |a: &Action| match a {
+        Action::LayTile { hex, .. } if hex == "L6" => 2,
+        Action::LayTile { hex, .. } if ["K5", "K7", "L4", "L8", "M5", "M7"].contains(&hex.as_str()) => 1,
+        _ => 0,
+    };
+    let mut best: Option<((i64, i32), &Action)> = None;
+    for a in actions.iter().filter(|a| matches!(a, Action::LayTile { .. })) {
+        let key = (earns(a).unwrap_or(0), near(a));
+        if key > (0, 0) && best.is_none_or(|(b, _)| key > b) {
+            best = Some((key, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
 }

@@ -5,11 +5,15 @@
 //! offers, donations, a fee budget) before any payout, the trains they activate, where their MOVE
 //! lines leave each train, and the loads whose dropoff they designate. A line that spends money
 //! the lines before it have already spent, activates a train again, moves a train from where an
-//! earlier line no longer leaves it, or designates a dropoff again is flagged.
+//! earlier line no longer leaves it, or designates a dropoff again is flagged. Payouts are not
+//! certain (a move can be stopped by congestion, a marker, an event or a seizure), so they are
+//! not added to the money; where an earlier MOVE line would deliver a load the train carries, a
+//! line short of money is told what that delivery would pay and that the echo cannot know
+//! whether it arrives.
 
 use super::super::Confed;
 use super::super::board::name;
-use super::super::chits::train_name;
+use super::super::chits::{self, train_name};
 use super::super::decision::Kind;
 use super::super::state::{Place, State};
 use super::Order;
@@ -28,6 +32,8 @@ struct Ahead {
     at: BTreeMap<u8, (usize, usize)>,
     /// Loads whose dropoff a line designates, and which.
     designated: BTreeMap<u32, usize>,
+    /// Deliveries the MOVE lines would make if their trains arrive: load, line, payout.
+    delivers: BTreeMap<u32, (usize, u32)>,
 }
 
 impl Confed {
@@ -45,6 +51,7 @@ impl Confed {
             activated: BTreeMap::new(),
             at: BTreeMap::new(),
             designated: BTreeMap::new(),
+            delivers: BTreeMap::new(),
         };
         let activates_anywhere = |t: u8| {
             orders.iter().any(|o| match &o.order {
@@ -127,9 +134,14 @@ impl Confed {
                     a.designated.insert(*load, o.line);
                 }
             },
-            Order::Move { train, path } => notes.extend(self.continues(s, seat, a, *train, path, o.line)),
+            Order::Move { train, path } => {
+                let ids: Vec<usize> = path.iter().filter_map(|n| d.map.find_station(n)).collect();
+                self.would_deliver(s, seat, a, *train, &ids, o.line);
+                notes.extend(self.continues(s, seat, a, *train, path, o.line));
+            }
             Order::Shortest { train, to } => {
                 if let Some(x) = d.map.find_station(to) {
+                    self.would_deliver(s, seat, a, *train, &[x], o.line);
                     a.at.insert(*train, (x, o.line));
                 }
             }
@@ -137,21 +149,24 @@ impl Confed {
         }
         // RULING F85: money before any payout; an offer counts as spent.
         if cost > a.money {
-            let before = match a.spent_by.as_slice() {
-                [] => "you have".to_string(),
-                lines => format!(
-                    "after line{} {} you will have",
-                    if lines.len() > 1 { "s" } else { "" },
-                    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            notes.push(format!("needs ${cost}, but {before} ${} before any payout", a.money));
+            notes.push(a.short(cost));
         }
         if cost > 0 {
             a.money = a.money.saturating_sub(cost);
             a.spent_by.push(o.line);
         }
         notes
+    }
+
+    /// RULING F85 (amended): a MOVE line whose stations reach the dropoff of the load its train
+    /// carries (after its pickup, if not yet picked up) would deliver it, if the train gets there.
+    fn would_deliver(&self, s: &State, seat: Seat, a: &mut Ahead, train: u8, ids: &[usize], line: usize) {
+        let Some(c) = s.train(seat, train).and_then(|t| t.load.as_ref()) else { return };
+        let from = if c.picked { Some(0) } else { ids.iter().position(|x| *x == c.pickup) };
+        let arrives = from.is_some_and(|i| ids.get(i..).is_some_and(|rest| rest.contains(&c.dropoff)));
+        if arrives && !a.delivers.contains_key(&c.chit) {
+            a.delivers.insert(c.chit, (line, chits::payout(&self.data, s, c.chit)));
+        }
     }
 
     /// A MOVE line goes on from where the lines before it leave the train (or where it stands):
@@ -191,6 +206,33 @@ impl Confed {
 }
 
 impl Ahead {
+    /// The note on a line needing `cost` when less is left before any payout; the deliveries
+    /// earlier lines would make are named, as not certain (RULING F85 amended).
+    fn short(&self, cost: u32) -> String {
+        let before = match self.spent_by.as_slice() {
+            [] => "you have".to_string(),
+            lines => format!(
+                "after line{} {} you will have",
+                if lines.len() > 1 { "s" } else { "" },
+                lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        let mut note = format!("needs ${cost}, but {before} ${} before any payout", self.money);
+        if self.delivers.is_empty() {
+            return note;
+        }
+        let pays: u32 = self.delivers.values().map(|(_, p)| p).sum();
+        let named: Vec<String> =
+            self.delivers.iter().map(|(n, (l, p))| format!("load {n} by line {l}, ${p}")).collect();
+        let with = self.money + pays;
+        note.push_str(&format!(
+            "; the deliveries the lines before would make ({}) would bring it to ${with}{}, but the echo cannot know whether the trains get there",
+            named.join("; "),
+            if with >= cost { ", enough" } else { ", still short" }
+        ));
+        note
+    }
+
     /// A line activates train `t` (at `price`, if the seat `can`): flagged if a line before did.
     fn activate(&mut self, t: u8, line: usize, can: bool, cost: &mut u32, price: u32) -> Option<String> {
         if let Some(by) = self.activated.get(&t) {

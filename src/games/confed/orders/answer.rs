@@ -203,13 +203,14 @@ impl Confed {
             }
             // RULING F84: the drawn load kept, or declined for a displayed one, only if it passes
             // the test the line names.
-            (Stage::ChooseLoad { drawn, .. }, Order::TakeDrawnIf(test))
-                if self.drawn_passes(s, *drawn, test) =>
+            // With `FOR`, only the choice made for that train (the kinds already say so).
+            (Stage::ChooseLoad { drawn, train }, Order::TakeDrawnIf { test, train: t })
+                if t.is_none_or(|t| t == *train) && self.drawn_passes(s, *drawn, test) =>
             {
                 ok(Action::TakeDrawn).map(|a| (a, format!("kept the drawn load ({test})"), true))
             }
-            (Stage::ChooseLoad { drawn, .. }, Order::TakeInstead { load, when })
-                if load != drawn && self.drawn_passes(s, *drawn, when) =>
+            (Stage::ChooseLoad { drawn, train }, Order::TakeInstead { load, when, train: t })
+                if t.is_none_or(|t| t == *train) && load != drawn && self.drawn_passes(s, *drawn, when) =>
             {
                 ok(Action::TakeDisplay(*load)).map(|a| {
                     (a, format!("took load {load} from the display instead (the drawn load: {when})"), true)

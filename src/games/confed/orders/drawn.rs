@@ -5,7 +5,9 @@
 //! - `TAKE DRAWN IF <test>` — keep the drawn load only if it passes; otherwise the line does not
 //!   answer and the next line is read (and without one the drawn load is kept: RULING F35);
 //! - `TAKE 17 IF DRAWN <test>` — decline the drawn load for displayed load 17 only if the drawn
-//!   one passes.
+//!   one passes;
+//! - either with `FOR <train>` before `IF` (`TAKE DRAWN FOR 3 IF WAR`): the line answers only
+//!   the choice made for that train, and is left for a later draw otherwise.
 //!
 //! A test is one or more of these joined by `AND`, each may start with `NOT`: `GOODS Cotton` (the
 //! goods on the Loads Table), `WAR` (war-matériel, RT 2.3.1), `PAYOUT >= 800` (also `>`, `<=`,
@@ -15,8 +17,38 @@
 use super::super::Confed;
 use super::super::chits;
 use super::super::state::State;
+use super::{Order, num, split_kw, t as train_word, train_no};
 use crate::engine::OrderError;
 use std::fmt;
+
+/// Parses what follows `TAKE`: `DRAWN`, `<load>`, `DRAWN [FOR t] IF <test>` or `<load> [FOR t]
+/// IF DRAWN <test>`.
+pub(super) fn parse_take(rest: &str) -> Result<Order, OrderError> {
+    let form = "write TAKE DRAWN, TAKE <load>, TAKE DRAWN [FOR <train>] IF <test> or TAKE <load> [FOR <train>] IF DRAWN <test>";
+    let w: Vec<&str> = rest.split_whitespace().collect();
+    let up = |i: usize| w.get(i).map(|x| x.to_ascii_uppercase()).unwrap_or_default();
+    let (train, at) = if up(1) == "FOR" { (Some(train_no(w.get(2).copied())?), 3) } else { (None, 1) };
+    let drawn = up(0) == "DRAWN";
+    match (drawn, up(at).as_str(), w.len()) {
+        (true, "", 1) => Ok(Order::TakeDrawn),
+        (false, "", 1) => Ok(Order::Take(num(w.first().copied(), "a load number or DRAWN")?)),
+        (true, "IF", _) => {
+            let (_, test) = split_kw(&format!(" {rest} "), "IF").ok_or_else(|| OrderError(form.into()))?;
+            Ok(Order::TakeDrawnIf { test: parse_drawn_if(&test)?, train })
+        }
+        (false, "IF", _) if up(at + 1) == "DRAWN" => {
+            let load = num(w.first().copied(), "a load number")?;
+            let (_, test) = split_kw(&format!(" {rest} "), "DRAWN").ok_or_else(|| OrderError(form.into()))?;
+            Ok(Order::TakeInstead { load, when: parse_drawn_if(&test)?, train })
+        }
+        _ => Err(OrderError(form.into())),
+    }
+}
+
+/// ` FOR <train>` when a `TAKE … IF` line names its train, else nothing.
+pub(super) fn for_words(train: Option<u8>) -> String {
+    train.map(|x| format!(" FOR {}", train_word(x))).unwrap_or_default()
+}
 
 /// How a payout is compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

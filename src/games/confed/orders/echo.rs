@@ -64,7 +64,7 @@ impl Order {
                 v
             }
             Order::Support { on: Some(n), .. } => vec![n.as_str()],
-            Order::TakeDrawnIf(test) | Order::TakeInstead { when: test, .. } => test.stations(),
+            Order::TakeDrawnIf { test, .. } | Order::TakeInstead { when: test, .. } => test.stations(),
             Order::Choose { pick, .. } => match pick {
                 Pick::Station(n) => vec![n.as_str()],
                 Pick::Segment(a, b) | Pick::Bridge(a, b) | Pick::Rip(a, b) => vec![a.as_str(), on_line(b).0],
@@ -224,6 +224,10 @@ impl Confed {
             }
             _ => {}
         }
+        // RULING F84: the train a `TAKE … FOR` line names.
+        if let Order::TakeDrawnIf { train: Some(t), .. } | Order::TakeInstead { train: Some(t), .. } = o {
+            train(*t, &mut w);
+        }
         w
     }
 
@@ -231,7 +235,7 @@ impl Confed {
     fn goods_notes(&self, o: &Order) -> Vec<String> {
         let d = &self.data;
         let test = match o {
-            Order::TakeDrawnIf(test) | Order::TakeInstead { when: test, .. } => test,
+            Order::TakeDrawnIf { test, .. } | Order::TakeInstead { when: test, .. } => test,
             _ => return Vec::new(),
         };
         let known = || std::iter::once("Troops").chain(d.loads.iter().map(|l| l.goods.as_str()));

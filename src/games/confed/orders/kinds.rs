@@ -28,10 +28,12 @@ impl Order {
             }
             (Order::Play { special: 4, .. }, Kind::Intervention) => true,
             (Order::Accept { amount, from }, Kind::Offer { from: f, amount: a }) => amount == a && from == f,
+            (Order::TakeDrawn, Kind::ChooseLoad { .. }) => true,
+            // RULING F84: a line `FOR` a train answers only the choice made for it.
             (
-                Order::TakeDrawn | Order::TakeDrawnIf(_) | Order::TakeInstead { .. },
-                Kind::ChooseLoad { .. },
-            ) => true,
+                Order::TakeDrawnIf { train: t, .. } | Order::TakeInstead { train: t, .. },
+                Kind::ChooseLoad { train, .. },
+            ) => t.is_none_or(|t| t == *train),
             (Order::Take(_), Kind::Undertake { .. } | Kind::Move { .. } | Kind::ChooseLoad { .. }) => true,
             (Order::Deliver { load, .. }, Kind::Dropoff { chit, .. }) => load == chit,
             (Order::Troops { .. }, Kind::Dropoff { chit, .. } | Kind::TroopsPickup { chit, .. }) => {
@@ -97,10 +99,13 @@ impl Order {
             Order::Never { .. } => "no decision: it withdraws a standing order".into(),
             Order::Accept { amount, from } => format!("{from}'s offer of ${amount}"),
             Order::TakeDrawn => "the load drawn (RT 5.1.2)".into(),
-            Order::TakeDrawnIf(test) => format!("the load drawn, kept only if {test} (RT 5.1.2)"),
-            Order::TakeInstead { load, when } => {
+            Order::TakeDrawnIf { test, train } => {
+                format!("the load drawn{}, kept only if {test} (RT 5.1.2)", for_train(*train))
+            }
+            Order::TakeInstead { load, when, train } => {
                 format!(
-                    "the load drawn: load {load} of the display instead if the drawn one is {when} (RT 5.1.2)"
+                    "the load drawn{}: load {load} of the display instead if the drawn one is {when} (RT 5.1.2)",
+                    for_train(*train)
                 )
             }
             Order::Take(n) => format!("undertaking load {n} (RT 5.1.2, 5.1.7)"),
@@ -125,4 +130,9 @@ impl Order {
             Order::Replace(_) => "the Contract Phase (RT 4.1.2)".into(),
         }
     }
+}
+
+/// ` for train t` when a `TAKE … IF` line names its train, else nothing.
+fn for_train(train: Option<u8>) -> String {
+    train.map(|t| format!(" for {}", train_name(t))).unwrap_or_default()
 }

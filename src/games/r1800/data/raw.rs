@@ -345,8 +345,8 @@ pub enum AdminEffect {
     /// Play a random one of Infrastructure, Industrial Agriculture, Financial Institution found
     /// in the development deck or discard pile (Free Enterprise).
     FreeEnterprise,
-    /// At the round's end, war on a power that removed your trade token or cleansed your pops
-    /// this round (Diplomatic Action).
+    /// At the round's end, war on a power that did you a wrong this round (Diplomatic Action;
+    /// RULING E72: a raid, cleansing, massacre, sabotage or supported rebellion).
     Retaliate,
     /// Take a neutral province: military cards for its neutral regiments, then perhaps move in.
     Conquest,

@@ -337,7 +337,7 @@ impl R1800 {
                 match diplomatic {
                     Some(a) => Fit::Act(a.clone(), format!("played Diplomatic Action: war on {name}"), true),
                     None => Fit::Fail(format!(
-                        "war on {name} cannot be declared: it takes a Diplomatic Action in hand and a raid or cleansing by {name} this round, with no war between you yet"
+                        "war on {name} cannot be declared: it takes a Diplomatic Action in hand and a wrong done by {name} this round (a raid, cleansing, massacre, sabotage or supported rebellion), with no war between you yet"
                     )),
                 }
             }

@@ -166,19 +166,26 @@ fn espionage_steals_every_face_up_technology_the_chosen_power_has_discovered() {
 fn espionage_sabotage_removes_up_to_three_production_from_another_powers_card() {
     let mut s = enterprise(&[]);
     s.players[0].admin = vec![admin("Espionage")];
-    game().adopt(&mut s, 1, card("Great Works"));
-    let gw = held(&s, 1, "Great Works");
-    s.players[1].cards[gw].res[P] = 4;
     let at = held(&s, 0, "Autocracy") as u8;
+    let (gw, a) = sabotage_great_works(&mut s, 4, at);
+    game().apply(&mut s, &a, &mut rng()).expect("sabotage");
+    assert_eq!(s.players[1].cards[gw].res[P], 1);
+}
+
+/// Seat 1 holds a Great Works with `p` production on it; seat 0's Sabotage of it, paid by its
+/// card `paying`: the Great Works' place and the action.
+pub(super) fn sabotage_great_works(s: &mut State, p: u8, paying: u8) -> (usize, Action) {
+    game().adopt(s, 1, card("Great Works"));
+    let gw = held(s, 1, "Great Works");
+    s.players[1].cards[gw].res[P] = p;
     let t = Target {
         seat: Some(1),
         their: Some(gw as u8),
         res: Some(P as u8),
-        card: Some(at),
+        card: Some(paying),
         ..Target::default()
     };
-    game().apply(&mut s, &play(admin("Espionage"), 1, t), &mut rng()).expect("sabotage");
-    assert_eq!(s.players[1].cards[gw].res[P], 1);
+    (gw, play(admin("Espionage"), 1, t))
 }
 
 #[test]

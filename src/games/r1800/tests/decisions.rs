@@ -7,7 +7,7 @@ use super::super::orders::tests::sheet;
 use super::super::state::*;
 use super::cards::admin;
 use super::{card, game, held, new, prov, rng, settle, to_first_turn};
-use crate::engine::{Apply, Orders};
+use crate::engine::{Apply, Orders, Rules};
 
 /// Seat 0 in its turn with `choice` open.
 fn open(choice: Choice) -> State {
@@ -264,4 +264,44 @@ fn if_conditions_read_a_development_card_in_force_the_military_hand_and_a_war_de
     let (a, b) = (PowerId(s.players[0].power), PowerId(s.players[1].power));
     s.war.declarations.push(Declaration { declarer: b, target: a, cause: WarCause::Conquest });
     assert_eq!(place(&s, "AT WAR WITH Prussia"), Some(c));
+}
+
+#[test]
+fn an_if_line_may_wrap_a_war_line_whose_condition_is_read_when_the_seat_acts_in_the_war() {
+    use super::super::war::state::Declaration;
+    use super::super::war::{PowerId, WarCause, WarDeed};
+    let d = game().data();
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    for seat in 0..2 {
+        let me = usize::from(s.players[seat].power);
+        let home = (0..s.provinces.len()).find(|&p| s.provinces[p].pops[me] > 0).expect("a home province");
+        s.provinces[home].regiment = Some(Piece { owner: Some(me as u8), conscripted: None });
+    }
+    let (a, b) = (PowerId(s.players[0].power), PowerId(s.players[1].power));
+    s.war.declarations.push(Declaration { declarer: a, target: b, cause: WarCause::Conquest });
+    game().to_war(&mut s, &mut rng());
+    assert_eq!(s.stage, Stage::War);
+    let acting = s.war.to_act().expect("a power acts");
+    let seat = usize::from(s.seat_of(usize::from(acting.0)).expect("its seat"));
+    let (from, to) = game()
+        .legal_actions(&s)
+        .iter()
+        .find_map(|x| match x {
+            Action::War(w) => match w.deed {
+                WarDeed::Move { from, to } => Some((from, to)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .expect("a move");
+    let line =
+        format!("IF MILITARY >= 1 THEN WAR MOVE {} TO {}", d.province_name(from.0), d.province_name(to.0));
+    let moved = |s: &State| match answer(s, &[line.as_str()]) {
+        Some(Action::War(w)) => w.deed == WarDeed::Move { from, to },
+        _ => false,
+    };
+    assert!(!moved(&s), "no military card: the wrapped WAR line is not played");
+    s.players[seat].military = vec![0];
+    assert!(moved(&s), "with one: the WAR line is the seat's war action");
 }

@@ -3,8 +3,8 @@
 
 use super::super::state::*;
 use super::super::war::{PowerId, WarCause};
-use super::cards::admin;
-use super::{card, game, held, new, prov, rng, to_first_turn};
+use super::cards::{admin, sabotage_great_works};
+use super::{card, game, held, new, prov, rng, settle, to_first_turn};
 use crate::engine::{Apply, Rules};
 
 /// Seat 0 (France, with a Navy) raids seat 1's (Prussia's) route in its turn.
@@ -216,4 +216,72 @@ fn expansionism_conquest_costs_a_prosperity_as_well_as_the_military_cards() {
         .expect("conquest");
     assert!(s.controls(0, prov("Provence")));
     assert_eq!(s.players[0].prosperity, 1);
+}
+
+/// Seat 0 (France) in its turn with an Espionage, its Autocracy paying the commerce; seat 1
+/// (Prussia) holds a Diplomatic Action. Returns the state and the paying card.
+fn spy() -> (State, u8) {
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.players[0].admin = vec![admin("Espionage")];
+    s.players[1].admin = vec![admin("Diplomatic Action")];
+    let at = held(&s, 0, "Autocracy");
+    s.players[0].cards[at].res[C] = 1;
+    (s, at as u8)
+}
+
+/// After seat 0's aggressive action: the round ends, Prussia is asked and answers with its
+/// Diplomatic Action, which declares war on France.
+fn prussia_answers(mut s: State) {
+    assert_eq!(s.grievances, vec![Grievance { victim: 1, offender: 0, raid: false }]);
+    end_turns(&mut s);
+    assert_eq!(s.stage, Stage::Reprisal { to_ask: vec![1] }, "the wronged power is asked");
+    let a = diplomatic(0, 0);
+    assert!(game().legal_actions(&s).contains(&a));
+    game().apply(&mut s, &a, &mut rng()).expect("retaliate");
+    assert_eq!(hostile(&s, 1, 0), Some(WarCause::Retaliation));
+}
+
+#[test]
+fn ruling_e72_a_sabotage_is_an_aggressive_action_its_victim_may_answer_with_diplomatic_action() {
+    let (mut s, at) = spy();
+    let (gw, a) = sabotage_great_works(&mut s, 2, at);
+    game().apply(&mut s, &a, &mut rng()).expect("sabotage");
+    assert_eq!(s.players[1].cards[gw].res[P], 0);
+    prussia_answers(s);
+}
+
+#[test]
+fn ruling_e72_supporting_a_rebellion_wrongs_the_occupier_who_may_answer_with_diplomatic_action() {
+    let (mut s, at) = spy();
+    let champagne = prov("Champagne");
+    s.provinces[usize::from(champagne)].regiment =
+        Some(Piece { owner: Some(s.players[1].power), conscripted: None });
+    s.players[1].military = vec![0];
+    let t = Target { to: Some(champagne), card: Some(at), ..Target::default() };
+    let a = Action::Admin { card: admin("Espionage"), option: 2, target: t };
+    game().apply(&mut s, &a, &mut rng()).expect("rebellion");
+    settle(&mut s);
+    assert!(s.players[1].military.is_empty(), "the occupier paid");
+    prussia_answers(s);
+}
+
+#[test]
+fn ruling_e72_a_stolen_technology_or_a_conversion_removes_nothing_of_the_victims_and_is_no_wrong() {
+    let (mut s, at) = spy();
+    let (paris, fr, pr) = (prov("Paris"), s.players[0].power, s.players[1].power);
+    s.provinces[usize::from(paris)].pops[usize::from(fr)] = 3;
+    s.provinces[usize::from(paris)].pops[usize::from(pr)] = 1;
+    s.pending.push(Pending { seat: 0, choice: Choice::Convert });
+    game().apply(&mut s, &Action::Convert { province: paris, owner: pr }, &mut rng()).expect("convert");
+    assert_eq!(s.provinces[usize::from(paris)].pops[usize::from(pr)], 0);
+    game().adopt(&mut s, 1, card("Canning"));
+    s.offer = vec![card("Canning")];
+    s.provinces[usize::from(paris)].factories += 1; // Canning needs factories
+    let t = Target { seat: Some(1), card: Some(at), ..Target::default() };
+    let a = Action::Admin { card: admin("Espionage"), option: 0, target: t };
+    game().apply(&mut s, &a, &mut rng()).expect("steal");
+    assert!(s.grievances.is_empty(), "{:?}", s.grievances);
+    end_turns(&mut s);
+    assert!(!matches!(s.stage, Stage::Reprisal { .. }), "{:?}", s.stage);
 }

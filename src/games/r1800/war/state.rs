@@ -15,7 +15,7 @@ pub enum WarCause {
     Conquest,
     /// The Great War global event: everyone fights.
     GreatWar,
-    /// *Diplomatic Action* (Retaliate): after a trade token was removed or pops cleansed.
+    /// *Diplomatic Action* (Retaliate): after an aggressive action this round (RULING E72).
     Retaliation,
     /// The victim of a *Navy* raid declares on the raider.
     NavyRaid,
