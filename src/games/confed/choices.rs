@@ -2,20 +2,22 @@
 //! order language (`orders`). The seat whose decision it is gets that decision's legal actions,
 //! each written as the line that orders it and kept only when a sheet of that one line is
 //! answered with that very action now (so a line is never listed that the rules' default would
-//! stand in for); an event's `CHOOSE` among its options is left to the order guide. A seat whose
-//! Player Turn comes later gets its activation phase: its trains to activate or repair. Only the
-//! seat's own counters and the table are read.
+//! stand in for), an event's choice as `CHOOSE <choice> <option>` for each option it offers. A
+//! seat whose Player Turn comes later gets its activation phase: its trains to activate or
+//! repair. Only the seat's own counters and the table are read.
 
 use super::Confed;
 use super::actions::Action;
 use super::board::name;
 use super::decision::Kind;
-use super::orders::{Order, When};
-use super::state::{Place, State};
+use super::orders::{Order, Pick, When};
+use super::state::{ChoiceKind, Place, State};
 use crate::engine::{Choices, Game, Orders, Rules, Seat, carries_out_as};
 
-/// At most this many lines of one decision are listed (bids and steps can be many).
+/// At most this many lines of one decision are listed (bids, steps and an event's options can
+/// be many), from at most `TRIED` candidates answered.
 const SHOWN: usize = 16;
+const TRIED: usize = 2 * SHOWN;
 /// The Special Events by counter number, as `orders` numbers them.
 const OFFENSIVE: u8 = 2;
 const INTERVENTION: u8 = 4;
@@ -30,14 +32,19 @@ impl Confed {
         let Some(d) = self.next_decision(s) else { return Vec::new() };
         if d.seat == seat {
             let Some(kind) = self.decision_kind(s) else { return Vec::new() };
-            let mut lines: Vec<String> = Vec::new();
+            let (mut lines, mut tried): (Vec<String>, usize) = (Vec::new(), 0);
             for a in self.legal_actions(s) {
-                if lines.len() >= SHOWN {
+                // The candidates are capped before they are answered (each answer costs).
+                if lines.len() >= SHOWN || tried >= TRIED {
                     break;
                 }
                 for order in self.orders_for(s, seat, &kind, &a) {
                     let text = order.to_string();
-                    if !lines.contains(&text) && carries_out_as(self, s, &d, &text, &a) {
+                    if lines.contains(&text) {
+                        continue;
+                    }
+                    tried += 1;
+                    if carries_out_as(self, s, &d, &text, &a) {
                         lines.push(text);
                     }
                 }
@@ -59,8 +66,8 @@ impl Confed {
         Choices::group("Your activation phase when your Player Turn comes (RT 5.0)", lines)
     }
 
-    /// The lines that could order `a` at a decision of `kind` (none for a choice among an
-    /// event's options, which the guide explains).
+    /// The lines that could order `a` at a decision of `kind` (none for an offer of money, whose
+    /// amount is the seat's own to write).
     fn orders_for(&self, s: &State, seat: Seat, kind: &Kind, a: &Action) -> Vec<Order> {
         let d = &self.data;
         let at = |x: usize| name(d, x).to_string();
@@ -116,6 +123,16 @@ impl Confed {
             (Action::Designate(x), Kind::Dropoff { chit, .. }) => {
                 one(Order::Deliver { load: *chit, to: at(*x) })
             }
+            // RT 5.2.1: the pickup Depot, with the first station the Troops could then go to.
+            (Action::Designate(x), Kind::TroopsPickup { chit, .. }) => {
+                let to = self.dropoff_options(s, *chit, *x).first().map(|y| at(*y));
+                to.map(|to| Order::Troops { from: at(*x), to }).into_iter().collect()
+            }
+            (Action::Choose(o), Kind::Choice(c)) => self
+                .pick(*o, c, &segment)
+                .map(|pick| Order::Choose { kind: c.clone(), pick })
+                .into_iter()
+                .collect(),
             (Action::Step { to, .. }, Kind::Move { train }) => {
                 one(Order::Move { train: *train, path: vec![at(*to)] })
             }
@@ -144,14 +161,131 @@ impl Confed {
             _ => Vec::new(),
         }
     }
+
+    /// What a `CHOOSE` line names for option `o` of choice `c` (the inverse of the option codes
+    /// `orders::choose` reads; `segment` names a segment by its stations, `ON n` where two run
+    /// side by side).
+    fn pick(
+        &self,
+        o: usize,
+        c: &ChoiceKind,
+        segment: &dyn Fn(usize) -> Option<(String, String)>,
+    ) -> Option<Pick> {
+        let train = |code: usize| Pick::Train(Seat::from_index(code / 16), (code % 16) as u8);
+        Some(match c {
+            ChoiceKind::Occupy | ChoiceKind::DepotConstruction => {
+                Pick::Station(name(&self.data, o).to_string())
+            }
+            ChoiceKind::BridgeCollapse | ChoiceKind::TreasureHunt => {
+                let (a, b) = segment(o)?;
+                Pick::Segment(a, b)
+            }
+            ChoiceKind::Sabotage | ChoiceKind::Raid if o.is_multiple_of(2) => {
+                let (a, b) = segment(o / 2)?;
+                if *c == ChoiceKind::Sabotage { Pick::Bridge(a, b) } else { Pick::Rip(a, b) }
+            }
+            ChoiceKind::Sabotage => {
+                let (a, b) = segment(o / 2)?;
+                Pick::Rip(a, b)
+            }
+            ChoiceKind::Raid => train(o / 2),
+            ChoiceKind::Seizure | ChoiceKind::IronSeizure => train(o),
+            ChoiceKind::BreakDown | ChoiceKind::WearAndTear => Pick::Own(u8::try_from(o).ok()?),
+            ChoiceKind::DivertIron => Pick::Line(u8::try_from(o).ok()?),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::proptests::game;
     use super::super::shared;
-    use crate::engine::SetupSpec;
+    use super::super::state::{Action, ChoiceKind, Stage, State, Task};
+    use super::super::tests::{put, st, started};
     use crate::engine::conformance::check_choices;
     use crate::engine::prelude::*;
+    use crate::engine::{Seat, SetupSpec, answer_alone};
+
+    /// The lines listed for `seat`.
+    fn lines(s: &State, seat: Seat) -> Vec<String> {
+        game().choices(s, seat).into_iter().flat_map(|c| c.lines).collect()
+    }
+
+    /// The action a sheet of `line` alone is answered with at the decision now.
+    fn answered(s: &State, line: &str) -> Option<Action> {
+        let g = game();
+        let d = g.next_decision(s).expect("a decision");
+        answer_alone(g, s, &d, line).and_then(|a| a.action)
+    }
+
+    /// Seat 1 is asked `kind` among `options`.
+    fn choosing(kind: ChoiceKind, options: Vec<usize>, optional: bool) -> State {
+        let mut s = started(2);
+        s.tasks = vec![Task::Choose { seat: Seat(1), kind, options, optional }];
+        s
+    }
+
+    #[test]
+    fn an_events_choice_lists_a_choose_line_per_option_each_answered_with_that_option() {
+        let s = choosing(ChoiceKind::DepotConstruction, vec![st("Corinth"), st("Dalton")], true);
+        let listed = lines(&s, Seat(1));
+        for (line, o) in [("CHOOSE DEPOT Corinth", "Corinth"), ("CHOOSE DEPOT Dalton", "Dalton")] {
+            assert!(listed.iter().any(|l| l == line), "{line} in {listed:?}");
+            assert_eq!(answered(&s, line), Some(Action::Choose(st(o))));
+        }
+        assert!(listed.iter().any(|l| l == "DECLINE DEPOT"), "{listed:?}");
+        assert!(lines(&s, Seat(2)).iter().all(|l| !l.starts_with("CHOOSE")), "not the other seat's choice");
+        check_choices(game(), &s, 2, 7, 0).expect("every line read, carried out now, and known to its seat");
+    }
+
+    #[test]
+    fn every_kind_of_choice_lists_its_options_in_the_words_that_answer_them() {
+        let d = game().data();
+        let pair = d.map.segments_between(st("Hanover"), st("Richmond"));
+        let knox = d.map.segments_between(st("Knoxville"), st("Loudon"))[0];
+        let mut s = started(2);
+        put(&mut s, Seat(2), 3, "Atlanta", None);
+        put(&mut s, Seat(1), 2, "Griffin", None);
+        let train = |seat: Seat, id: usize| seat.index() * 16 + id;
+        let cases = [
+            (ChoiceKind::Occupy, vec![st("Corinth"), st("Dalton")]),
+            (ChoiceKind::BridgeCollapse, pair.clone()),
+            (ChoiceKind::TreasureHunt, vec![knox]),
+            (ChoiceKind::Sabotage, vec![knox * 2, knox * 2 + 1]),
+            (ChoiceKind::Raid, vec![knox * 2, train(Seat(2), 3) * 2 + 1]),
+            (ChoiceKind::Seizure, vec![train(Seat(2), 3)]),
+            (ChoiceKind::IronSeizure, vec![train(Seat(2), 3)]),
+            (ChoiceKind::BreakDown, vec![2]),
+            (ChoiceKind::WearAndTear, vec![2]),
+            (ChoiceKind::DivertIron, vec![12, 14]),
+        ];
+        for (kind, options) in cases {
+            s.tasks = vec![Task::Choose {
+                seat: Seat(1),
+                kind: kind.clone(),
+                options: options.clone(),
+                optional: false,
+            }];
+            let listed = lines(&s, Seat(1));
+            let chosen: Vec<Option<Action>> = listed.iter().map(|l| answered(&s, l)).collect();
+            for o in &options {
+                assert!(chosen.contains(&Some(Action::Choose(*o))), "{kind:?} option {o}: {listed:?}");
+            }
+            assert_eq!(listed.len(), options.len(), "{kind:?}: {listed:?}");
+        }
+    }
+
+    #[test]
+    fn a_troops_pickup_lists_each_depot_with_a_dropoff_the_troops_could_then_reach() {
+        let mut s = started(2);
+        put(&mut s, Seat(1), 1, "Atlanta", None);
+        s.occupied.insert(st("Knoxville"));
+        s.stage = Stage::TroopsPickup { train: 1, chit: 74, options: vec![st("Atlanta")] };
+        let listed = lines(&s, Seat(1));
+        let line = listed.iter().find(|l| l.starts_with("TROOPS FROM Atlanta TO ")).expect("a TROOPS line");
+        assert_eq!(answered(&s, line), Some(Action::Designate(st("Atlanta"))));
+        check_choices(game(), &s, 2, 7, 0).expect("every line read, carried out now, and known to its seat");
+    }
 
     #[test]
     fn the_seat_choosing_an_rrc_at_set_up_is_offered_each_rrc_still_free() {

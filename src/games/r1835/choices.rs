@@ -1,7 +1,8 @@
 //! The order builder of 1835 (issue 36): what a seat can order now, as lines of the order
 //! language (`orders`). The seat whose decision it is gets that decision's legal actions, each
 //! written as the line that orders it and kept only when its own sheet of that one line carries
-//! it out now; tile lays are capped per hex and in all, so the list stays readable. A seat whose
+//! it out now (an offer for another director's train at 1 M and at its list price); tile lays are
+//! capped per hex and in all, so the list stays readable. A seat whose
 //! move comes later in the turn gets its own stock turn as if it began now, or, in an operating
 //! round, the lines every company it directs can give at its turn. 1835 is a game of open
 //! information: nothing here is hidden from the seat.
@@ -90,8 +91,8 @@ impl R1835 {
         lines
     }
 
-    /// The order line for one legal action, `None` for an action no line orders alone (an
-    /// offer's price is the buyer's own choice).
+    /// The order line for one legal action, `None` for an action no line orders alone (the
+    /// refusal of an offer: the seller's line names the lowest price it takes).
     fn line_of(&self, s: &State, a: &Action) -> Option<String> {
         let operating = || self.operating_entity(s).map(|e| self.entity_id(s, e));
         Some(match a.clone() {
@@ -144,7 +145,13 @@ impl R1835 {
             }
             Action::FormPrussian { form } => line(None, Cmd::Form(form)),
             Action::ExchangeForPrussian { paper, accept } => line(None, Cmd::Exchange { paper, accept }),
-            Action::OfferTrain { .. } | Action::AnswerTrainOffer { .. } => return None,
+            // RULING K98: an offer for another director's train, at the prices the legal actions
+            // name (1 M and the train's list price); any other price is the buyer's to write.
+            Action::OfferTrain { company, train, from, price } => line(
+                Some(&company),
+                Cmd::BuyTrain { train, from: Some(Seller::Company(from)), price: Some(price) },
+            ),
+            Action::AnswerTrainOffer { .. } => return None,
         })
     }
 }
@@ -162,10 +169,14 @@ fn capitalised(prompt: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::actions::Action;
     use super::super::shared;
+    use super::super::state::Step;
+    use super::super::tests::engine;
+    use super::super::trains::tests::{by_at, give, major};
     use crate::engine::conformance::check_choices;
     use crate::engine::prelude::*;
-    use crate::engine::{Seat, SetupSpec};
+    use crate::engine::{Seat, SetupSpec, answer_alone};
 
     #[test]
     fn the_start_packet_buyer_is_offered_each_item_it_can_buy_and_the_others_their_turn_to_come() {
@@ -187,5 +198,30 @@ mod tests {
             );
         }
         check_choices(g, &s, 4, 7, 0).expect("every line read and carried out now");
+    }
+
+    #[test]
+    fn a_company_may_be_offered_another_directors_train_at_one_mark_and_at_its_list_price() {
+        let g = engine();
+        let (_, mut s) = by_at(&g, 500, "3", "2");
+        give(&mut s, major(&g, "SX"), &["2"]);
+        // BY passes its steps up to its trains step.
+        while s.or.turn.step != Step::Trains {
+            g.apply_action(&mut s, &Action::Pass).expect("BY passes a step");
+        }
+        let d = g.next_decision(&s).expect("BY's director decides");
+        assert_eq!(d.seat, Seat(1));
+        let lines: Vec<String> = g.choices(&s, Seat(1)).into_iter().flat_map(|c| c.lines).collect();
+        for price in [1, 80] {
+            let line = format!("BY: BUY TRAIN 2 FROM SX PRICE {price}");
+            assert!(lines.contains(&line), "{line} in {lines:?}");
+            let offer =
+                Action::OfferTrain { company: "BY".into(), train: "2".into(), from: "SX".into(), price };
+            let answer = answer_alone(&g, &s, &d, &line).expect("read");
+            assert_eq!(answer.action, Some(offer), "{:?}", answer.notes);
+        }
+        let sellers: Vec<String> = g.choices(&s, Seat(2)).into_iter().flat_map(|c| c.lines).collect();
+        assert!(!sellers.iter().any(|l| l.contains("BUY TRAIN")), "not the seller's to offer: {sellers:?}");
+        check_choices(&g, &s, 4, 7, 0).expect("every line read and carried out now");
     }
 }

@@ -6,6 +6,7 @@ mod answer;
 mod choices;
 mod decision;
 mod echo;
+mod lines;
 mod names;
 mod play;
 #[cfg(test)]

@@ -256,7 +256,7 @@ fn count_first(t: &str) -> (Option<u8>, &str) {
 }
 
 /// The word naming an option of a card with several (`PLAY Seize Production MILITARY`).
-fn keyword(o: &super::super::data::AdminOption) -> &'static str {
+pub(super) fn keyword(o: &super::super::data::AdminOption) -> &'static str {
     use super::super::data::AdminEffect as E;
     match o.what {
         E::Factory => "FACTORY",

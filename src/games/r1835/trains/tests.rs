@@ -42,7 +42,7 @@ pub(crate) fn bank_at(g: &R1835, s: &mut State, next: &str, phase: &str) {
 }
 
 /// BY operating with `cash` in its treasury, the bank at the type `next`, in phase `phase`.
-pub(super) fn by_at(g: &R1835, cash: i64, next: &str, phase: &str) -> (Entity, State) {
+pub(crate) fn by_at(g: &R1835, cash: i64, next: &str, phase: &str) -> (Entity, State) {
     let by = major(g, "BY");
     let mut s = operating(g, by);
     fund(&mut s, by, cash);
