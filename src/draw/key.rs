@@ -28,7 +28,11 @@ impl DrawingKey {
 
     /// The drawing an `src` value names, if it is one of ours ([`DrawingKey::src`]).
     pub fn from_src(src: &str) -> Option<Self> {
-        let hex = src.strip_prefix(SCHEME)?;
+        Self::from_hex(src.strip_prefix(SCHEME)?)
+    }
+
+    /// The key written as its hex digest ([`DrawingKey`]'s `Display`), if `hex` is one.
+    pub fn from_hex(hex: &str) -> Option<Self> {
         let bytes = data_encoding::HEXLOWER.decode(hex.as_bytes()).ok()?;
         Some(DrawingKey(bytes.try_into().ok()?))
     }

@@ -16,14 +16,16 @@ pub mod colour;
 pub mod geo;
 pub mod hex;
 mod key;
+pub mod layers;
 pub mod part;
 mod png;
 mod svg;
 pub mod text;
 
 pub use key::DrawingKey;
+pub use layers::Layers;
 pub use part::Part;
 pub use png::{DrawError, png, steps as png_steps};
-pub use svg::{El, Fragment, document, num};
+pub use svg::{El, Fragment, document, document_over, num};
 #[cfg(test)]
 pub mod snapshot;

@@ -33,13 +33,15 @@ impl Part {
         self.smallest_font().map_or(1.0, |f| (MAIL_MIN_TEXT_PX / f).max(1.0))
     }
     /// The part as mailed: its document with the root's width and height multiplied by
-    /// [`Part::mail_scale`] (the `viewBox` unchanged, so the PNG renders larger), and that size
-    /// in whole pixels.
+    /// [`Part::mail_scale`] and rounded up to whole pixels, and that size. The `viewBox` grows
+    /// by the rounding (under a pixel, right and below), so the picture is scaled by exactly
+    /// the mail scale across and down, whatever its size — the scale its printed layer is kept
+    /// at (RULING O28).
     pub fn for_mail(&self) -> (String, u32, u32) {
         let k = self.mail_scale();
         let (w, h) = self.size().unwrap_or((0.0, 0.0));
         let (w, h) = ((w * k).ceil(), (h * k).ceil());
-        (resized(&self.svg, w, h), w as u32, h as u32)
+        (resized(&self.svg, w, h, Some((w / k, h / k))), w as u32, h as u32)
     }
 }
 
@@ -72,9 +74,9 @@ pub fn smallest_font(svg: &str) -> Option<f64> {
         .reduce(f64::min)
 }
 
-/// The document with its root's width and height set to `w` × `h` (a root without them is
-/// returned as it was).
-pub fn resized(svg: &str, w: f64, h: f64) -> String {
+/// The document with its root's width and height set to `w` × `h`, and its `viewBox` to
+/// `0 0 vw vh` when given (a root without them is returned as it was).
+pub fn resized(svg: &str, w: f64, h: f64, view: Option<(f64, f64)>) -> String {
     let Some((s, e)) = root_tag(svg) else { return svg.to_string() };
     let tag = &svg[s..e];
     let set = |tag: &str, name: &str, v: f64| -> Option<String> {
@@ -83,7 +85,17 @@ pub fn resized(svg: &str, w: f64, h: f64) -> String {
         let len = tag[at..].find('"')?;
         Some(format!("{}{}{}", &tag[..at], super::num(v), &tag[at + len..]))
     };
-    match set(tag, "width", w).and_then(|t| set(&t, "height", h)) {
+    let sized = set(tag, "width", w).and_then(|t| set(&t, "height", h));
+    let viewed = match view {
+        Some((vw, vh)) => sized.and_then(|t| {
+            let key = " viewBox=\"";
+            let at = t.find(key)? + key.len();
+            let len = t[at..].find('"')?;
+            Some(format!("{}0 0 {} {}{}", &t[..at], super::num(vw), super::num(vh), &t[at + len..]))
+        }),
+        None => sized,
+    };
+    match viewed {
         Some(t) => format!("{}{t}{}", &svg[..s], &svg[e..]),
         None => svg.to_string(),
     }
@@ -129,6 +141,16 @@ mod tests {
         assert_eq!(root_size(&svg), Some((250.0, 50.0)));
         assert!(svg.contains("viewBox=\"0 0 200 40\""), "{svg}");
         assert_eq!(part(11.0).for_mail().1, 200, "a part already readable is never shrunk");
+    }
+
+    #[test]
+    fn a_mailed_part_is_scaled_by_exactly_its_mail_scale_across_and_down() {
+        // RULING O28: 203 × 41 at 1.25 is 253.75 × 51.25, rounded up to 254 × 52 px; the
+        // viewBox grows to 254 / 1.25 × 52 / 1.25, so the scale stays 1.25 both ways.
+        let svg = document(203.0, 41.0, "t", vec![El::words(4.0, 28.0, 8.0, "Köln")]);
+        let (svg, w, h) = Part { name: "map", title: "The map", svg }.for_mail();
+        assert_eq!((w, h), (254, 52));
+        assert!(svg.contains("viewBox=\"0 0 203.2 41.6\""), "{svg}");
     }
 
     #[test]

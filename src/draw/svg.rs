@@ -263,14 +263,41 @@ fn escape(s: &str, out: &mut String) {
 /// A standalone SVG document `width` × `height` px with a white background, a title (for
 /// screen readers and as the picture's text alternative) and the body.
 pub fn document(width: f64, height: f64, title: &str, body: Vec<El>) -> String {
-    let mut svg = El::new("svg")
+    standalone(width, height, title, None, body)
+}
+
+/// A [`document`] drawn over a printed layer (RULING O28, [`super::layers`]): its root names the
+/// layer by the key of the layer's own document, and its white ground is marked as such. The
+/// caller marks the elements the layer holds.
+pub fn document_over(
+    width: f64,
+    height: f64,
+    title: &str,
+    under: &super::DrawingKey,
+    body: Vec<El>,
+) -> String {
+    standalone(width, height, title, Some(under), body)
+}
+
+fn standalone(
+    width: f64,
+    height: f64,
+    title: &str,
+    under: Option<&super::DrawingKey>,
+    body: Vec<El>,
+) -> String {
+    let mut root = El::new("svg")
         .attr("xmlns", "http://www.w3.org/2000/svg")
         .n("width", width)
         .n("height", height)
         .attr("viewBox", format!("0 0 {} {}", num(width), num(height)))
-        .attr("font-family", "DejaVu Sans, Verdana, sans-serif")
-        .child(El::new("title").text(title))
-        .child(El::rect(0.0, 0.0, width, height, "#ffffff"));
+        .attr("font-family", "DejaVu Sans, Verdana, sans-serif");
+    let mut ground = El::rect(0.0, 0.0, width, height, "#ffffff");
+    if let Some(key) = under {
+        root = root.attr(super::layers::UNDER, key.to_string());
+        ground = ground.attr(super::layers::LAYER, "ground");
+    }
+    let mut svg = root.child(El::new("title").text(title)).child(ground);
     for e in body {
         svg.push(e);
     }

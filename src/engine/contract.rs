@@ -211,6 +211,12 @@ pub trait Draw: Rules {
             .map(|svg| vec![Part { name: "table", title: "The table", svg }])
             .unwrap_or_default()
     }
+    /// The printed layers this game's parts are drawn over (RULING O28, `draw::layers`): each a
+    /// standalone SVG document of what is the same in every game and turn (a map as printed),
+    /// never anything of a game or a seat. Default: none.
+    fn printed_layers(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// One game: every role, plus the game's own facts and the shape of its PBEM turns (an engine's

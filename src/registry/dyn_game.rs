@@ -154,6 +154,8 @@ pub trait DynGame: Send + Sync {
     fn draw(&self, state: &Value, viewer: Viewer) -> Result<Option<String>, EngineError>;
     /// The same picture in parts ([`Draw::draw_parts`]); empty when the game has no drawing.
     fn draw_parts(&self, state: &Value, viewer: Viewer) -> Result<Vec<crate::draw::Part>, EngineError>;
+    /// The printed layers its parts are drawn over ([`Draw::printed_layers`]).
+    fn printed_layers(&self) -> Vec<String>;
     /// A short example of the game's order text ([`Game::order_example`]).
     fn order_example(&self) -> &'static str;
     /// The order box's example for the game standing at `state` ([`Game::order_example_at`]).
@@ -363,6 +365,10 @@ where
 
     fn draw_parts(&self, state: &Value, viewer: Viewer) -> Result<Vec<crate::draw::Part>, EngineError> {
         Ok(Draw::draw_parts(self, &state_of(self, state)?, viewer))
+    }
+
+    fn printed_layers(&self) -> Vec<String> {
+        Draw::printed_layers(self)
     }
 
     fn order_example(&self) -> &'static str {

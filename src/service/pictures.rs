@@ -62,10 +62,19 @@ impl Renderer {
 }
 
 impl Default for Renderer {
-    /// resvg, [`crate::draw::png`].
+    /// resvg, each drawing over its printed layer when it names one of the registered games'
+    /// ([`crate::draw::Layers`], RULING O28), whole otherwise.
     fn default() -> Self {
-        Renderer::new(crate::draw::png)
+        Renderer::new(|svg| printed_layers().png(svg))
     }
+}
+
+/// The printed layers of every registered game, with their rasters: one per process.
+fn printed_layers() -> &'static crate::draw::Layers {
+    static LAYERS: std::sync::OnceLock<crate::draw::Layers> = std::sync::OnceLock::new();
+    LAYERS.get_or_init(|| {
+        crate::draw::Layers::new(crate::registry::engines().iter().flat_map(|e| e.printed_layers()))
+    })
 }
 
 /// Keeps the drawings a turn's reports show, in the publishing transaction: the SVG only, each

@@ -86,17 +86,19 @@ use std::ops::RangeInclusive;
 #[derive(Debug, Clone, PartialEq)]
 pub struct R1835 {
     data: Data,
+    /// The map as printed and its key, drawn once (`draw`, RULING O28).
+    printed: std::sync::OnceLock<(String, crate::draw::DrawingKey)>,
 }
 
 impl R1835 {
     /// The engine with the standard data files of `rules/1835/`.
     pub fn standard() -> Result<R1835, DataError> {
-        Ok(R1835 { data: Data::standard()? })
+        Ok(R1835::with_data(Data::standard()?))
     }
 
     /// The engine with the given (checked) data.
     pub fn with_data(data: Data) -> R1835 {
-        R1835 { data }
+        R1835 { data, printed: std::sync::OnceLock::new() }
     }
 
     /// The loaded component data.

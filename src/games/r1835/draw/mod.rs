@@ -12,11 +12,13 @@ mod market;
 mod runs;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_layers;
 
 use super::R1835;
 use super::state::{Round, State};
 use crate::draw::text;
-use crate::draw::{El, Fragment, Part, colour, document};
+use crate::draw::{DrawingKey, El, Fragment, Part, colour, document, document_over};
 use crate::engine::{Draw, Rules, Viewer};
 
 /// A company's colour on the map, the market and its charter (our choice; minors dark grey).
@@ -52,17 +54,23 @@ impl Draw for R1835 {
         Some(document(width, left_h.max(y) + MARGIN, &headline, body))
     }
 
+    /// The map as printed, under the map part (RULING O28).
+    fn printed_layers(&self) -> Vec<String> {
+        vec![self.printed_map().0.clone()]
+    }
+
     /// Three parts (issue 36): the map with the headline and the notes under it; the market and
     /// the charters; the players' holdings. 1835 hides nothing: the same for every viewer.
     fn draw_parts(&self, s: &State, _viewer: Viewer) -> Vec<Part> {
         let (headline, map, map_w, map_h) = self.map_column(s);
         let (tables, tables_w, tables_h) = self.tables(s, MARGIN, PART_TOP);
         let (holdings, holdings_h) = self.holdings(s, MARGIN, PART_TOP);
+        let (_, under) = self.printed_map();
         vec![
             Part {
                 name: "map",
                 title: "The map",
-                svg: document(map_w + MARGIN, map_h + MARGIN, &headline, map),
+                svg: document_over(map_w + MARGIN, map_h + MARGIN, &headline, under, map),
             },
             Part {
                 name: "market",
@@ -95,6 +103,16 @@ const PLAYERS_W: f64 = 360.0;
 const PLAYERS_CHARS: usize = 54;
 
 impl R1835 {
+    /// The map as printed ([`map::printed_layer`]) and its key, drawn once per engine.
+    fn printed_map(&self) -> &(String, DrawingKey) {
+        self.printed.get_or_init(|| {
+            let (_, w, _) = map::map(&self.data, &Default::default(), 1);
+            let doc = map::printed_layer(&self.data, w + MARGIN);
+            let key = DrawingKey::of(&doc);
+            (doc, key)
+        })
+    }
+
     /// The headline, the map with the last runs over it and the notes under it: the headline,
     /// the elements, the map's width and the column's height.
     fn map_column(&self, s: &State) -> (String, Vec<El>, f64, f64) {

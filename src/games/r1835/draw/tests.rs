@@ -9,7 +9,7 @@ use crate::games::r1835::state::{Entity, LastRun, State};
 use crate::games::r1835::tests::{engine, sold_packet, standard};
 use serde_json::json;
 
-fn late() -> State {
+pub(super) fn late() -> State {
     let g = engine();
     let mut s = sold_packet(&g, json!({}));
     let v: serde_json::Value =
@@ -52,13 +52,11 @@ fn a_late_position_shows_tiles_tokens_market_markers_and_charters() {
     assert_drawing("r1835_late.svg", &svg);
 }
 
-#[test]
-fn the_last_runs_are_drawn_over_the_map_in_a_layer_of_their_own() {
-    // RULING K68: every company's last run, in its colour, always drawn.
+/// The late position with the first two companies' best runs as their last runs.
+pub(super) fn with_last_runs(s: &mut State) {
     let g = engine();
-    let mut s = late();
     for i in 0..2u8 {
-        let (graph, best) = g.best_run(&s, Entity::Major(i)).expect("a run");
+        let (graph, best) = g.best_run(s, Entity::Major(i)).expect("a run");
         let routes: Vec<Vec<String>> = best
             .routes
             .iter()
@@ -68,6 +66,14 @@ fn the_last_runs_are_drawn_over_the_map_in_a_layer_of_their_own() {
         assert!(!routes.is_empty(), "the fixture's company {i} has a route");
         s.last_runs.insert(s.majors[usize::from(i)].id.clone(), LastRun { revenue: best.revenue, routes });
     }
+}
+
+#[test]
+fn the_last_runs_are_drawn_over_the_map_in_a_layer_of_their_own() {
+    // RULING K68: every company's last run, in its colour, always drawn.
+    let g = engine();
+    let mut s = late();
+    with_last_runs(&mut s);
     let svg = g.draw(&s, Viewer::Public).expect("1835 draws");
     assert!(svg.contains("<g id=\"last-runs\""), "{svg}");
     assert!(svg.matches("<polyline").count() >= 2, "one line per route");

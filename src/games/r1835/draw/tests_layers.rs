@@ -1,0 +1,84 @@
+//! The map part rendered over the map as printed (issue 38, RULING O28): the same picture as the
+//! whole document, at the start, mid-game, late and with the last runs drawn over the map.
+
+use super::tests::{late, with_last_runs};
+use crate::draw::{Layers, Part, png_steps};
+use crate::engine::Viewer;
+use crate::engine::prelude::*;
+use crate::games::r1835::board::BoardState;
+use crate::games::r1835::state::State;
+use crate::games::r1835::tests::{engine, standard};
+use resvg::tiny_skia::Pixmap;
+use serde_json::json;
+
+/// The positions compared: the start, a mid-game board, the dense late board, and the late
+/// board with two companies' last runs over it.
+fn positions() -> Vec<(&'static str, State)> {
+    let g = engine();
+    let mut mid = late();
+    let v: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../tests/fixtures/1835/boards/mid-0.json"))
+            .expect("json");
+    mid.board = serde_json::from_value::<BoardState>(v["board"].clone()).expect("a board");
+    let mut runs = late();
+    with_last_runs(&mut runs);
+    vec![("start", standard(&g, 4, json!({}))), ("mid-0", mid), ("dense-0", late()), ("last runs", runs)]
+}
+
+fn map_part(s: &State) -> Part {
+    engine().draw_parts(s, Viewer::Public).into_iter().find(|p| p.name == "map").expect("a map part")
+}
+
+/// How two pictures of the same size differ: the share of pixels with a channel off by more
+/// than 32, and the mean difference per channel.
+fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()), "the same size");
+    let pixels = a.data().len() / 4;
+    let mut off = 0usize;
+    let mut sum = 0u64;
+    for (p, q) in a.data().chunks_exact(4).zip(b.data().chunks_exact(4)) {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        off += usize::from(d > 32);
+        sum += p.iter().zip(q).map(|(x, y)| u64::from(x.abs_diff(*y))).sum::<u64>();
+    }
+    (off as f64 / pixels as f64, sum as f64 / (pixels * 4) as f64)
+}
+
+#[test]
+fn the_map_part_as_mailed_over_its_printed_layer_is_the_picture_of_the_whole_document() {
+    let g = engine();
+    let layers = Layers::new(g.printed_layers());
+    for (name, s) in positions() {
+        let (svg, w, h) = map_part(&s).for_mail();
+        assert!(layers.renders_over_layer(&svg), "{name}: drawn over the printed layer");
+        let over = layers.pixmap(&svg).expect("renders");
+        let whole = png_steps::raster(&png_steps::parse(&svg).expect("parses")).expect("rasterises");
+        assert_eq!((over.width(), over.height()), (w, h));
+        let (off, mean) = difference(&over, &whole);
+        // Only the anti-aliased edges of hexes drawn in another order differ.
+        assert!(off < 0.001 && mean < 0.1, "{name}: {:.4} % of pixels off, mean {mean:.3}", off * 100.0);
+    }
+    assert_eq!(layers.rasters_kept(), 1, "one map, one scale: one raster");
+}
+
+#[test]
+fn the_printed_layer_is_the_maps_data_alone_the_same_whatever_the_game() {
+    let g = engine();
+    let layers = g.printed_layers();
+    assert_eq!(layers.len(), 1);
+    assert!(layers[0].contains(">Berlin<") && layers[0].contains(">Hamburg<"));
+    for (name, s) in positions() {
+        let part = map_part(&s).svg;
+        let (a, b) = (part.find(" data-under=\"").expect("names its layer") + 13, 64);
+        assert_eq!(&part[a..a + b], crate::draw::DrawingKey::of(&layers[0]).to_string(), "{name}");
+        assert_eq!(g.printed_layers(), layers, "{name}: the layer does not change with the game");
+    }
+    // Nothing of a game: no company's token, no off-board value of a phase, no headline.
+    for company in ["BY", "SX", "BA", "WT", "HE", "MS", "OL", "PR", "M1"] {
+        let fill = format!("fill=\"{}\"", super::company_colour(company));
+        assert!(!layers[0].contains(&fill), "the printed layer holds no {company} token");
+    }
+    for text in ["bank", "phase", "#f3b2ac"] {
+        assert!(!layers[0].contains(text), "the printed layer holds no {text}");
+    }
+}
