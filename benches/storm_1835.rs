@@ -3,30 +3,33 @@
 //! pictures, is accepted by a local SMTP server; the server's RSS meanwhile; and which step
 //! bounds it. Target for 10,000 games: < 180 s and RSS < 500 MB on the 2-core machine.
 //!
-//! Against a real Postgres (DATABASE_URL's server): a scratch database; one position replayed
-//! from `tests/fixtures/1835/whole_game.jsonl` (its first AT actions: companies floated, tiles
-//! laid, trains bought — an operating round), then N four-seat games created through the
-//! service (PBEM preset: the default NMR policy, review auto; set-up not timed) and that
-//! position copied into every one of them by two UPDATEs (state and turn; the copies carry the
-//! state, not the log before it, which publishing only appends to). The welcome mails are marked
-//! sent. Then the real server binary is started (`stationmaster serve`, system clock, SMTP to
+//! Against a real Postgres (DATABASE_URL's server): a scratch database; each game its own
+//! position (`common/positions_1835.rs`: a company's turn starting in an operating round —
+//! tiles laid, trains bought, several companies running — cut from the four-player PBEM
+//! fixture logs `tests/fixtures/1835/{whole_game,bankruptcy_game}.jsonl`, then from random
+//! four-player games when the games outnumber those cuts), so that each game's turn ends in its
+//! own table and its own drawings as in real play. N four-seat games (each its own players) are
+//! created through the service (PBEM preset: the default NMR policy, review auto; set-up not
+//! timed) and each position copied into its game by UPDATEs (state and turn; the copies carry
+//! the state, not the log before it, which publishing only appends to). The welcome mails are
+//! marked sent. Then the real server binary is started (`stationmaster serve`, system clock, SMTP to
 //! an in-process counting sink — mailin's RFC 5321 session, the tests' engine — metrics on a
 //! port of their own), the deadline passes, and the driver samples every 250 ms: turns
 //! published, reports sent, the server's RSS and the CPU time of the server, of Postgres and of
 //! this driver (the sink). No seat sends orders: every move is the rules' default, HR 17's
 //! ladder included — the heaviest turn.
 //!
-//! Run: `cargo bench --bench storm_1835 -- [GAMES] [AT]` (default 10000 games, AT 800).
+//! Run: `cargo bench --bench storm_1835 -- [GAMES]` (default 10000 games).
 
 #[path = "common/settings.rs"]
 mod bench_settings;
+#[path = "common/positions_1835.rs"]
+mod positions;
 use anyhow::{Context, bail};
 use chrono::Utc;
-use serde_json::Value;
 use stationmaster::clock::Clock;
 use stationmaster::domain::{EmailAddress, Mailbox};
-use stationmaster::engine::SetupSpec;
-use stationmaster::engine::log::LoggedAction;
+use stationmaster::games::r1835::{R1835, State};
 use stationmaster::service::{self, CreateGame, Ctx, GameClock, Review};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -149,35 +152,59 @@ fn metric_sum(scrape: &str, name: &str) -> f64 {
         .sum()
 }
 
-/// The mid-game position: the fixture's setup and its first `at` actions.
-fn position(engine: &dyn stationmaster::registry::DynGame, at: usize) -> anyhow::Result<(Value, Value, u64)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/1835/");
-    let game: Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}whole_game.json"))?)?;
-    let seed = game["seed"].as_u64().context("a seed")?;
-    let log: Vec<LoggedAction> = std::fs::read_to_string(format!("{dir}whole_game.jsonl"))?
-        .lines()
-        .filter(|l| l.starts_with('{'))
-        .take(at)
-        .enumerate()
-        .map(|(seq, l)| {
-            let v: Value = serde_json::from_str(l)?;
-            Ok(LoggedAction {
-                seq: seq as u64,
-                seat: serde_json::from_value(v["seat"].clone())?,
-                action: v["action"].clone(),
-                by_default: false,
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let spec = SetupSpec { seats: 4, options: game["options"].clone() };
-    Ok((engine.replay(&spec, seed, &log)?, game["options"].clone(), seed))
+/// Each game's own position (issue 38): the company-turn starts in operating rounds of the
+/// four-player fixture logs, in log order, then as many from random four-player games as the
+/// games need beyond them; game `i` gets position `i`. Prints what was chosen.
+fn positions(games: usize) -> Vec<positions::Position> {
+    let g = R1835::standard().expect("1835 data");
+    // Several companies: at least two share companies floated as well.
+    let several = |p: &positions::Position| {
+        p.state["majors"].as_array().is_some_and(|m| m.iter().filter(|c| c["floated"] == true).count() >= 2)
+    };
+    let fixtures: Vec<positions::Position> =
+        positions::from_fixtures(&g, &positions::PBEM_FIXTURES).into_iter().filter(several).collect();
+    let found = fixtures.len();
+    // Fewer games than cuts: cuts spread evenly over the fixtures.
+    let mut all: Vec<positions::Position> = if games < found {
+        (0..games).map(|k| fixtures[k * found / games].clone()).collect()
+    } else {
+        fixtures
+    };
+    let mut seed = 0;
+    while all.len() < games {
+        all.extend(positions::from_random_game(&g, 4, seed, 1).into_iter().filter(several));
+        seed += 1;
+    }
+    all.truncate(games.max(1));
+    let mut sources: Vec<(String, usize, u64, u64)> = Vec::new();
+    for p in &all {
+        match sources.last_mut() {
+            Some((s, n, _, last)) if *s == p.source => (*n, *last) = (*n + 1, p.at),
+            _ => sources.push((p.source.clone(), 1, p.at, p.at)),
+        }
+    }
+    println!(
+        "positions: {} company-turn starts in operating rounds ({} of the fixtures' {found}, then random games)",
+        all.len(),
+        found.min(all.len())
+    );
+    for (source, n, first, last) in sources.iter().take(8) {
+        println!("  {source}: {n} cut points, after actions {first}..={last}");
+    }
+    if sources.len() > 8 {
+        println!("  and {} random games more", sources.len() - 8);
+    }
+    for (i, p) in all.iter().enumerate().filter(|(i, _)| i.is_multiple_of((all.len() / 6).max(1))) {
+        let s: State = serde_json::from_value(p.state.clone()).expect("a state");
+        println!("  game {i}: {} — {}", p.name(), positions::describe(&s));
+    }
+    all
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(10_000);
-    let at: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(800);
     let server = std::env::var("DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
     let base = server.rsplit_once('/').map_or(server.as_str(), |(b, _)| b).to_string();
@@ -186,36 +213,28 @@ async fn main() -> anyhow::Result<()> {
     let pool =
         stationmaster::store::connect_and_migrate(&url, 12, stationmaster::store::SERVER_DB_WAIT).await?;
 
-    let engine = stationmaster::registry::find("1835")?;
-    let (state, options, seed) = position(engine, at)?;
-    let acting: Vec<i16> = engine.acting_seats(&state)?.iter().map(|s| i16::from(s.0)).collect();
-    println!(
-        "position: whole_game.jsonl's first {at} actions — round {}, phase {}, {} companies floated, {} tiles laid",
-        state["round"],
-        state["phase"],
-        state["companies"].as_object().map_or(0, |c| c.values().filter(|c| c["floated"] == true).count()),
-        state["board"]["tiles"].as_object().map_or(0, |t| t.len()),
-    );
-
     let setup = Instant::now();
+    let chosen = Arc::new(positions(games));
     let settings = bench_settings::settings(url.clone());
     let ctx = Ctx::new(pool.clone(), settings, Clock::system()).await?;
     let mut tasks = Vec::new();
     for w in 0..4 {
-        let (ctx, options) = (ctx.clone(), options.clone());
+        let (ctx, chosen) = (ctx.clone(), chosen.clone());
         tasks.push(tokio::spawn(async move {
             for i in (w..games).step_by(4) {
+                let p = &chosen[i % chosen.len()];
                 let req = CreateGame {
                     engine: "1835".into(),
                     name: format!("Storm {i}"),
                     gm: EmailAddress::parse("gm@bench.test")?,
+                    // Each game's own players (their names are on its picture).
                     players: (1..=4)
-                        .map(|s| Mailbox::parse(&format!("P{s} <p{s}.{i}@bench.test>")))
+                        .map(|s| Mailbox::parse(&format!("Player {s} of {i} <p{s}.{i}@bench.test>")))
                         .collect::<Result<_, _>>()?,
-                    seed: Some(seed),
+                    seed: Some(p.seed),
                     turn_length: "48h".parse()?,
                     review: Review::Auto,
-                    options: options.clone(),
+                    options: p.options.clone(),
                     clock: GameClock { reminders: Vec::new(), ..GameClock::default() },
                 };
                 service::create_game(&ctx, req).await?;
@@ -228,18 +247,29 @@ async fn main() -> anyhow::Result<()> {
     }
     let lead = Duration::from_secs(20);
     let deadline = Utc::now() + chrono::Duration::from_std(lead)?;
-    sqlx::query("UPDATE games SET state = $1, next_seq = $2")
-        .bind(&state)
-        .bind(at as i64)
-        .execute(&pool)
-        .await?;
-    sqlx::query("UPDATE turns SET start_state = $1, first_seq = $2, acting_seats = $3, deadline = $4 WHERE number = 1")
-        .bind(&state)
-        .bind(at as i64)
+    // Each position into its games (game i has position i mod the positions chosen).
+    let engine = stationmaster::registry::find("1835")?;
+    for (j, p) in chosen.iter().enumerate() {
+        let names: Vec<String> = (j..games).step_by(chosen.len()).map(|i| format!("Storm {i}")).collect();
+        let acting: Vec<i16> = engine.acting_seats(&p.state)?.iter().map(|s| i16::from(s.0)).collect();
+        sqlx::query("UPDATE games SET state = $1, next_seq = $2 WHERE name = ANY($3)")
+            .bind(&p.state)
+            .bind(p.at as i64)
+            .bind(&names)
+            .execute(&pool)
+            .await?;
+        sqlx::query(
+            "UPDATE turns SET start_state = $1, first_seq = $2, acting_seats = $3, deadline = $4 \
+             WHERE number = 1 AND game_id IN (SELECT id FROM games WHERE name = ANY($5))",
+        )
+        .bind(&p.state)
+        .bind(p.at as i64)
         .bind(&acting)
         .bind(deadline)
+        .bind(&names)
         .execute(&pool)
         .await?;
+    }
     sqlx::query("UPDATE outbox SET sent_at = now()").execute(&pool).await?;
     sqlx::query("VACUUM ANALYZE").execute(&pool).await?;
     println!("set-up: {games} games in {:.1} s (not timed)", setup.elapsed().as_secs_f64());
@@ -308,8 +338,11 @@ async fn main() -> anyhow::Result<()> {
 
     let wall = sent_at.as_secs_f64();
     let (server, pg, sinkcpu, busy) = (server1 - server0, pg1 - pg0, me1 - me0, busy1 - busy0);
-    let render = metric_sum(&scrape, "stationmaster_drawing_render_duration_seconds");
-    let engine_s = metric_sum(&scrape, "stationmaster_adjudication_duration_seconds");
+    let render_wall = metric_sum(&scrape, "stationmaster_drawing_render_duration_seconds");
+    let engine_wall = metric_sum(&scrape, "stationmaster_adjudication_duration_seconds");
+    // The threads' own CPU time (the durations count the waits for a core on a busy machine).
+    let render = metric_sum(&scrape, "stationmaster_drawing_render_cpu_seconds");
+    let engine_s = metric_sum(&scrape, "stationmaster_adjudication_cpu_seconds");
     println!(
         "storm: {games} games published in {:.1} s; {reports} reports sent ({} messages, {:.0} MB at the sink) \
          in {wall:.1} s from the deadline",
@@ -319,6 +352,13 @@ async fn main() -> anyhow::Result<()> {
     );
     println!(
         "drawings: {drawings} kept, {rendered} rendered; server RSS {rss_before:.0} MB before, {rss_max:.0} MB at most"
+    );
+    println!(
+        "engine: {engine_s:.2} s CPU ({:.2} ms a game; {engine_wall:.1} s wall); rendering: {render:.1} s CPU \
+         ({:.0} ms a drawing; {render_wall:.1} s wall); load average at the end {}",
+        1000.0 * engine_s / games.max(1) as f64,
+        1000.0 * render / rendered.max(1) as f64,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim(),
     );
     println!(
         "CPU over the storm ({:.1} core-s available): server {server:.1} s (engine {engine_s:.1}, rendering \

@@ -44,9 +44,14 @@ pub const OUTBOX_OLDEST_AGE: &str = "stationmaster_outbox_oldest_undelivered_age
 pub const TURNS_ADJUDICATED: &str = "stationmaster_turns_adjudicated_total";
 /// Time the engine took to adjudicate a turn, by engine.
 pub const ADJUDICATION_DURATION: &str = "stationmaster_adjudication_duration_seconds";
-/// Time one scheduler pass took.
+/// CPU time (of its thread) the engine took to adjudicate a turn, by engine (issue 38: under
+/// load the duration counts the waits for a core too).
+pub const ADJUDICATION_CPU: &str = "stationmaster_adjudication_cpu_seconds";
 /// Histogram: how long rendering one kept drawing to PNG took (issue 38).
 pub const DRAWING_RENDER: &str = "stationmaster_drawing_render_duration_seconds";
+/// CPU time (of its thread) rendering one kept drawing to PNG took (issue 38).
+pub const DRAWING_RENDER_CPU: &str = "stationmaster_drawing_render_cpu_seconds";
+/// Time one scheduler pass took.
 pub const SCHEDULER_PASS: &str = "stationmaster_scheduler_pass_duration_seconds";
 /// How long the turn due longest has been due without being closed (0 when none), read at each
 /// scrape.
@@ -103,8 +108,14 @@ fn describe() {
     describe_gauge!(OUTBOX_OLDEST_AGE, Unit::Seconds, "Age of the oldest mail waiting in the outbox.");
     describe_counter!(TURNS_ADJUDICATED, "Turns adjudicated, by engine and result.");
     describe_histogram!(ADJUDICATION_DURATION, Unit::Seconds, "Time the engine took to adjudicate a turn.");
+    describe_histogram!(ADJUDICATION_CPU, Unit::Seconds, "CPU time the engine took to adjudicate a turn.");
     describe_histogram!(SCHEDULER_PASS, Unit::Seconds, "Time one scheduler pass took.");
     describe_histogram!(DRAWING_RENDER, Unit::Seconds, "Time rendering one kept drawing to PNG took.");
+    describe_histogram!(
+        DRAWING_RENDER_CPU,
+        Unit::Seconds,
+        "CPU time rendering one kept drawing to PNG took."
+    );
     describe_gauge!(SCHEDULER_LAG, Unit::Seconds, "How long the turn due longest has waited to be closed.");
     describe_gauge!(TURNS_DUE, "Turns due now and not closed yet.");
     describe_gauge!(DB_CONNECTIONS, "Database connections of this process, by state.");
@@ -173,8 +184,9 @@ pub fn adjudication(
     engine: &str,
     run: impl FnOnce() -> Result<Adjudication, EngineError>,
 ) -> Result<Adjudication, EngineError> {
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), thread_cpu());
     let out = run();
+    let used = thread_cpu().saturating_sub(cpu);
     let result = match &out {
         Ok(Adjudication::Done(_)) => "done",
         Ok(Adjudication::Ask(_)) => "asked_gm",
@@ -182,16 +194,36 @@ pub fn adjudication(
     };
     let engine = engine.to_string();
     histogram!(ADJUDICATION_DURATION, "engine" => engine.clone()).record(started.elapsed().as_secs_f64());
+    histogram!(ADJUDICATION_CPU, "engine" => engine.clone()).record(used.as_secs_f64());
     counter!(TURNS_ADJUDICATED, "engine" => engine, "result" => result).increment(1);
     out
 }
 
 /// Renders a drawing (`render`), timing it.
 pub fn drawing_render<T>(render: impl FnOnce() -> T) -> T {
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), thread_cpu());
     let out = render();
     histogram!(DRAWING_RENDER).record(started.elapsed().as_secs_f64());
+    histogram!(DRAWING_RENDER_CPU).record(thread_cpu().saturating_sub(cpu).as_secs_f64());
     out
+}
+
+/// The CPU time the calling thread has used so far (zero where the platform does not say).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn thread_cpu() -> std::time::Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given and nothing else; the clock id is
+    // one Linux always has.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    let secs = u64::try_from(ts.tv_sec).unwrap_or(0);
+    let nanos = u32::try_from(ts.tv_nsec).unwrap_or(0);
+    if ok { std::time::Duration::new(secs, nanos) } else { std::time::Duration::ZERO }
+}
+
+/// The CPU time the calling thread has used so far (zero where the platform does not say).
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn thread_cpu() -> std::time::Duration {
+    std::time::Duration::ZERO
 }
 
 /// Times a scheduler pass: records its duration when dropped (also when the pass fails).

@@ -46,6 +46,7 @@ mod lifecycle_clock;
 mod lifecycle_seats;
 mod metrics;
 mod nmr_policy;
+mod nmr_turns_1835;
 mod openapi;
 mod order_limits;
 mod orders_api;

@@ -133,6 +133,7 @@ async fn a_scrape_after_a_small_game_has_every_family_and_no_secret() {
         m::OUTBOX_OLDEST_AGE,
         m::TURNS_ADJUDICATED,
         m::ADJUDICATION_DURATION,
+        m::ADJUDICATION_CPU,
         m::SCHEDULER_PASS,
         m::SCHEDULER_LAG,
         m::TURNS_DUE,
@@ -152,6 +153,7 @@ async fn a_scrape_after_a_small_game_has_every_family_and_no_secret() {
         "stationmaster_outbox_attempts_total{result=\"sent\"}",
         "stationmaster_turns_adjudicated_total{engine=\"railroaded\",result=\"done\"}",
         "stationmaster_adjudication_duration_seconds_count{engine=\"railroaded\"}",
+        "stationmaster_adjudication_cpu_seconds_count{engine=\"railroaded\"}",
         "stationmaster_scheduler_pass_duration_seconds_count",
         "stationmaster_db_pool_connections{state=\"idle\"}",
     ] {

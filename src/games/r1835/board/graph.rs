@@ -10,7 +10,7 @@
 
 use super::state::BoardState;
 use crate::games::r1835::data::{Data, Phase, neighbour};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// What kind of stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,26 +107,39 @@ pub struct Graph {
 
 impl Graph {
     /// Builds the graph of a board in a phase.
+    ///
+    /// Issue 38 (the storm's engine time): hexes and sides are looked up by index — a side's key
+    /// is (map index, side), the lesser of its two hexes' — where a search of the map by name for
+    /// every hex and side made two thirds of a silent turn's time. Sides are numbered in the
+    /// order first met, as before, so the graph is the same.
     pub fn build(data: &Data, board: &BoardState, phase: &Phase) -> Graph {
         let mut g = Graph::default();
-        let mut sides: BTreeMap<(String, u8), u16> = BTreeMap::new();
+        let mut index: HashMap<&str, u16> = HashMap::with_capacity(data.hexes.len());
+        for (i, hex) in data.hexes.iter().enumerate() {
+            index.entry(hex.at.as_str()).or_insert(u16::try_from(i).unwrap_or(u16::MAX));
+        }
+        // The side id of (map index, side), u16::MAX while not met yet.
+        let mut sides: Vec<u16> = vec![u16::MAX; data.hexes.len() * 6];
         let mut exclusive: BTreeMap<String, u16> = BTreeMap::new();
         let barrier =
             |a: &str, b: &str| data.barriers.iter().any(|[x, y]| (x == a && y == b) || (x == b && y == a));
-        let mut side_id = |g: &mut Graph, at: &str, side: u8| -> u16 {
-            let key = match neighbour(at, side).filter(|n| data.hex(n).is_some() && !barrier(at, n)) {
-                Some(n) => std::cmp::min((at.to_string(), side), (n, (side + 3) % 6)),
-                None => (at.to_string(), side),
+        let mut side_id = |g: &mut Graph, here: u16, at: &str, side: u8| -> u16 {
+            let across =
+                neighbour(at, side).filter(|n| !barrier(at, n)).and_then(|n| index.get(n.as_str()).copied());
+            let (h, side) = match across {
+                Some(n) => std::cmp::min((here, side), (n, (side + 3) % 6)),
+                None => (here, side),
             };
-            let next = u16::try_from(sides.len()).unwrap_or(u16::MAX);
-            let id = *sides.entry(key).or_insert(next);
-            if usize::from(id) >= g.at_side.len() {
+            let slot = &mut sides[usize::from(h) * 6 + usize::from(side)];
+            if *slot == u16::MAX {
+                *slot = u16::try_from(g.at_side.len()).unwrap_or(u16::MAX);
                 g.at_side.push(Vec::new());
             }
-            id
+            *slot
         };
-        for hex in &data.hexes {
-            let Some((_, tile, rot)) = board.tile_at(data, &hex.at) else { continue };
+        for (here, hex) in data.hexes.iter().enumerate() {
+            let Some((tile, rot)) = board.tile_on(data, hex) else { continue };
+            let here = u16::try_from(here).unwrap_or(u16::MAX);
             let h = u16::try_from(g.hexes.len()).unwrap_or(u16::MAX);
             g.hexes.push(hex.at.clone());
             for (i, s) in tile.stops.iter().enumerate() {
@@ -165,14 +178,14 @@ impl Graph {
                     continue;
                 }
                 for e in &s.exits {
-                    let side = side_id(&mut g, &hex.at, (e + rot) % 6);
+                    let side = side_id(&mut g, here, &hex.at, (e + rot) % 6);
                     let bank = s.ferry.as_ref().map(|f| f.bank_of(*e)).unwrap_or(0);
                     g.add(Path { hex: h, a: End::Stop(stop), b: End::Side(side), bank });
                 }
             }
             for [a, b] in &tile.track {
-                let a = side_id(&mut g, &hex.at, (a + rot) % 6);
-                let b = side_id(&mut g, &hex.at, (b + rot) % 6);
+                let a = side_id(&mut g, here, &hex.at, (a + rot) % 6);
+                let b = side_id(&mut g, here, &hex.at, (b + rot) % 6);
                 g.add(Path { hex: h, a: End::Side(a), b: End::Side(b), bank: 0 });
             }
         }

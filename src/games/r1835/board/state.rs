@@ -68,9 +68,14 @@ impl BoardState {
     /// The tile on a hex and its rotation: the one laid, else the pre-printed one.
     pub fn tile_at<'d>(&self, data: &'d Data, at: &str) -> Option<(&'d Hex, &'d Tile, u8)> {
         let hex = data.hex(at)?;
-        match self.tiles.get(at) {
-            Some(l) => Some((hex, data.tiles.iter().find(|t| t.id == l.tile)?, l.rotation)),
-            None => Some((hex, data.preprinted_tile(&hex.tile)?, hex.rotation)),
+        self.tile_on(data, hex).map(|(tile, rotation)| (hex, tile, rotation))
+    }
+
+    /// The tile on a hex of the map and its rotation (`tile_at` for a hex already found).
+    pub fn tile_on<'d>(&self, data: &'d Data, hex: &Hex) -> Option<(&'d Tile, u8)> {
+        match self.tiles.get(&hex.at) {
+            Some(l) => Some((data.tiles.iter().find(|t| t.id == l.tile)?, l.rotation)),
+            None => Some((data.preprinted_tile(&hex.tile)?, hex.rotation)),
         }
     }
 
