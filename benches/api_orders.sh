@@ -4,8 +4,8 @@
 #   bash benches/api_orders.sh [duration-seconds] [connections]
 #
 # Builds the release binary, creates a fresh database `stationmaster_bench`, starts the server on
-# 127.0.0.1:18080, creates four-seat Railroaded games through the console (50 per second of the
-# run, at least 100: a seat may store 50 versions a turn, ruling W1, so 10,000 requests/s stay
+# 127.0.0.1:18080, creates four-seat Railroaded games through the console (100 per second of the
+# run, at least 100: a seat may store 50 versions a turn, ruling W1, so 20,000 requests/s stay
 # under the cap),
 # then drives POST /api/v1/games/{id}/orders with wrk (each request a different seat in turn;
 # every request appends a new order version with its echo and receipt). Prints wrk's report with
@@ -53,7 +53,7 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
 
-GAMES=$(( DURATION * 50 > 100 ? DURATION * 50 : 100 ))
+GAMES=$(( DURATION * 100 > 100 ? DURATION * 100 : 100 ))
 echo "creating $GAMES games..."
 create() {
   "$BIN" game create --json --engine railroaded --name "Bench $1" --gm gm@bench.test --seed "$1" --deadline 30d \
