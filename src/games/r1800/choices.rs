@@ -9,7 +9,7 @@
 
 use super::R1800;
 use super::board;
-use super::state::{Action, Stage, State};
+use super::state::{Action, NEUTRAL, Stage, State};
 use super::war::WarDeed;
 use crate::engine::{Choices, Rules, Seat, carries_out_as};
 
@@ -72,6 +72,13 @@ impl R1800 {
         let d = self.data();
         let p = |x: u16| d.province_name(x).to_string();
         let res = ["F", "P", "C"];
+        let owner_name = |o: u8| -> Option<String> {
+            if usize::from(o) == NEUTRAL {
+                Some("NEUTRAL".into())
+            } else {
+                Some(d.powers.get(usize::from(o))?.name.clone())
+            }
+        };
         Some(match a {
             Action::Pick(k) => format!("DRAFT {}", d.dev_name(*s.offer.get(usize::from(*k))?)),
             Action::PassPick => "DRAFT PASS".into(),
@@ -83,6 +90,23 @@ impl R1800 {
                     .filter_map(|c| d.admin.get(usize::from(*c)).map(|x| x.name.as_str()))
                     .collect();
                 format!("ACTIVATE #{} DISCARD {}", card + 1, names.join(", "))
+            }
+            // A card activated by admin cards alone (RULING E79); with military cards instead
+            // (Police State, E83) it is left to the guide.
+            Action::ActivateAlone { card, discard, military } if military.is_empty() => {
+                let names: Vec<&str> = discard
+                    .iter()
+                    .filter_map(|c| d.admin.get(usize::from(*c)).map(|x| x.name.as_str()))
+                    .collect();
+                format!("ACTIVATE #{} ALONE DISCARD {}", card + 1, names.join(", "))
+            }
+            Action::Shift { from, to } => format!("MOVE C FROM #{} TO #{}", from + 1, to + 1),
+            Action::Educate { from, to } => format!("EDUCATE {} TO {}", p(*from), p(*to)),
+            Action::Convert { province, owner } => {
+                format!("CONVERT {} OF {}", p(*province), owner_name(*owner)?)
+            }
+            Action::Massacre { province, owner } => {
+                format!("MASSACRE {} OF {}", p(*province), owner_name(*owner)?)
             }
             Action::Migrate { from, to } => format!("MIGRATE {} TO {}", p(*from), p(*to)),
             Action::MovePop { from, to } => format!("MOVE POP {} TO {}", p(*from), p(*to)),

@@ -245,3 +245,48 @@ fn the_random_player_sometimes_activates_a_card_alone() {
     let picks: Vec<Action> = (0..40).map(|k| game().sim_pick(&s, &legal, &mut Pick(k))).collect();
     assert!(picks.contains(&legal[0]) && picks.contains(&Action::EndActions));
 }
+
+// RULING E106: the order builder lists the moves, the conversion and the massacre by their words.
+#[test]
+fn the_order_builder_lists_educate_convert_and_massacre_lines_each_answered_with_its_choice() {
+    use crate::engine::{Seat, answer_alone};
+    let other = usize::from(new(2).players[1].power);
+    let massacre = format!("MASSACRE Paris OF {}", game().data().powers[other].name);
+    let cases = [
+        (
+            Choice::Educate,
+            "EDUCATE Normandie TO Paris",
+            Action::Educate { from: prov("Normandie"), to: prov("Paris") },
+        ),
+        (
+            Choice::Convert,
+            "CONVERT Paris OF NEUTRAL",
+            Action::Convert { province: prov("Paris"), owner: NEUTRAL as u8 },
+        ),
+        (
+            Choice::Massacre,
+            massacre.as_str(),
+            Action::Massacre { province: prov("Paris"), owner: other as u8 },
+        ),
+    ];
+    for (choice, line, action) in cases {
+        let (mut s, _) = turn_with("Secret Police", &[]);
+        let paris = usize::from(prov("Paris"));
+        let m = me(&s);
+        s.provinces[paris].pops[m] = 3;
+        s.provinces[paris].pops[NEUTRAL] = 1;
+        s.provinces[paris].pops[other] = 1;
+        s.pending.push(Pending { seat: 0, choice });
+        assert!(game().legal_actions(&s).contains(&action), "{line}: legal");
+        let d = game().next_decision(&s).expect("the choice");
+        let listed = game().choices(&s, Seat(1));
+        let now = listed.first().map(|c| c.lines.clone()).unwrap_or_default();
+        assert!(now.iter().any(|l| l == line), "{line} listed: {now:?}");
+        let answered = answer_alone(game(), &s, &d, line).and_then(|a| a.action);
+        assert_eq!(answered, Some(action), "{line}");
+        assert!(
+            game().choices(&s, Seat(2)).iter().flat_map(|c| &c.lines).all(|l| l != line),
+            "not another seat's"
+        );
+    }
+}
