@@ -108,6 +108,14 @@ impl R1800 {
             Action::Massacre { province, owner } => {
                 format!("MASSACRE {} OF {}", p(*province), owner_name(*owner)?)
             }
+            Action::Raid { seat, route } => {
+                let power = s.players.get(usize::from(*seat))?.power;
+                format!(
+                    "RAID {} ON {}",
+                    d.powers.get(usize::from(power))?.name,
+                    d.routes.get(usize::from(*route))?
+                )
+            }
             Action::Migrate { from, to } => format!("MIGRATE {} TO {}", p(*from), p(*to)),
             Action::MovePop { from, to } => format!("MOVE POP {} TO {}", p(*from), p(*to)),
             Action::MoveRegiment { from, to } => format!("MOVE REGIMENT {} TO {}", p(*from), p(*to)),

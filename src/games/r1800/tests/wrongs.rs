@@ -285,3 +285,22 @@ fn ruling_e72_a_stolen_technology_or_a_conversion_removes_nothing_of_the_victims
     end_turns(&mut s);
     assert!(!matches!(s.stage, Stage::Reprisal { .. }), "{:?}", s.stage);
 }
+
+// RULING E106: a Navy's raid is listed by the words that order it.
+#[test]
+fn the_order_builder_lists_a_navy_raid_on_each_route_of_another_power_answered_so() {
+    use crate::engine::{Orders, Seat, answer_alone};
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    game().adopt(&mut s, 0, card("Navy"));
+    s.players[1].overseas = vec![3];
+    s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
+    let raid = Action::Raid { seat: 1, route: 3 };
+    assert!(game().legal_actions(&s).contains(&raid));
+    let d = game().data();
+    let line = format!("RAID {} ON {}", d.powers[usize::from(s.players[1].power)].name, d.routes[3]);
+    let now = game().choices(&s, Seat(1)).first().map(|c| c.lines.clone()).unwrap_or_default();
+    assert!(now.contains(&line), "{line} listed: {now:?}");
+    let decision = game().next_decision(&s).expect("the raid");
+    assert_eq!(answer_alone(game(), &s, &decision, &line).and_then(|a| a.action), Some(raid));
+}
