@@ -7,13 +7,19 @@ use super::cards::{admin, sabotage_great_works};
 use super::{card, game, held, new, prov, rng, settle, to_first_turn};
 use crate::engine::{Apply, Rules};
 
-/// Seat 0 (France, with a Navy) raids seat 1's (Prussia's) route in its turn.
-fn raided() -> State {
+/// Seat 0 (France, with a Navy) about to raid in its turn; seat 1 (Prussia) holds route 3.
+fn at_raid() -> State {
     let mut s = new(2);
     to_first_turn(&mut s);
     game().adopt(&mut s, 0, card("Navy"));
     s.players[1].overseas = vec![3];
     s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
+    s
+}
+
+/// Seat 0 (France, with a Navy) raids seat 1's (Prussia's) route in its turn.
+fn raided() -> State {
+    let mut s = at_raid();
     game().apply(&mut s, &Action::Raid { seat: 1, route: 3 }, &mut rng()).expect("raid");
     s
 }
@@ -290,11 +296,7 @@ fn ruling_e72_a_stolen_technology_or_a_conversion_removes_nothing_of_the_victims
 #[test]
 fn the_order_builder_lists_a_navy_raid_on_each_route_of_another_power_answered_so() {
     use crate::engine::{Orders, Seat, answer_alone};
-    let mut s = new(2);
-    to_first_turn(&mut s);
-    game().adopt(&mut s, 0, card("Navy"));
-    s.players[1].overseas = vec![3];
-    s.pending.push(Pending { seat: 0, choice: Choice::NavyRaid });
+    let s = at_raid();
     let raid = Action::Raid { seat: 1, route: 3 };
     assert!(game().legal_actions(&s).contains(&raid));
     let d = game().data();
