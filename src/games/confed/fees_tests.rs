@@ -3,21 +3,10 @@
 
 use super::orders_tests::sheet;
 use super::proptests::game;
-use super::state::{Action, Contract, FeePaid, Stage, State};
-use super::tests::{apply, moving, put, st, started};
+use super::state::{Action, FeePaid, Stage, State};
+use super::tests::{apply, on_foreign_line, put, st, started};
 use crate::engine::Seat;
 use crate::engine::prelude::*;
-
-/// Seat 1's train 1 at Griffin with a load picked up, about to move along seat 2's line #12.
-fn on_foreign_line() -> State {
-    let mut s = started(2);
-    s.players[1].rrcs.insert(12);
-    put(&mut s, Seat(1), 1, "Griffin", Some(12));
-    s.players[0].trains[0].load =
-        Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
-    moving(&mut s, 1, 10);
-    s
-}
 
 /// The step the sheet orders into Jonesboro, and the notes the answer made.
 fn step(s: &State, lines: &[&str]) -> (Option<Action>, Vec<String>) {

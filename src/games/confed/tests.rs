@@ -86,15 +86,21 @@ fn case_5_3_1_activating_a_train_costs_100_paid_to_the_bank() {
     assert_eq!(s.to_move, vec![1]);
 }
 
-#[test]
-fn case_5_6_a_loaded_train_paying_the_fee_moves_at_one_mp_and_the_owner_gets_200() {
-    let g = game();
+/// Seat 1's train 1 at Griffin with a load picked up, about to move along seat 2's line #12.
+pub(super) fn on_foreign_line() -> State {
     let mut s = started(2);
     s.players[1].rrcs.insert(12);
     put(&mut s, Seat(1), 1, "Griffin", Some(12));
     s.players[0].trains[0].load =
         Some(Contract { chit: 1, pickup: st("Memphis"), dropoff: st("Charleston"), picked: true });
     moving(&mut s, 1, 10);
+    s
+}
+
+#[test]
+fn case_5_6_a_loaded_train_paying_the_fee_moves_at_one_mp_and_the_owner_gets_200() {
+    let g = game();
+    let mut s = on_foreign_line();
     let (m1, m2) = (s.players[0].money, s.players[1].money);
     let legal = g.legal_actions(&s);
     assert!(legal.contains(&Action::Step { to: st("Jonesboro"), fee: false }), "2 MP without the fee");
