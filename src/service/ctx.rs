@@ -34,6 +34,9 @@ pub struct Ctx {
     pub(crate) appender: Arc<super::intake_batch::Appender>,
     /// How drawings become PNGs, outside any publishing transaction (RULING O23).
     pub renderer: super::pictures::Renderer,
+    /// The PNGs of the drawings rendered or read last, for the next mail that shows them
+    /// (RULING O29).
+    pub(crate) held_pngs: Arc<super::held_pngs::HeldPngs>,
 }
 
 impl Ctx {
@@ -63,6 +66,7 @@ impl Ctx {
             intake: Arc::default(),
             appender: Arc::default(),
             renderer: super::pictures::Renderer::default(),
+            held_pngs: Arc::default(),
         }
     }
 
@@ -70,6 +74,12 @@ impl Ctx {
     /// (RULING W60; the same figures as the metrics `stationmaster_intake_*_total`).
     pub fn intake_counts(&self) -> (u64, u64) {
         self.appender.counts()
+    }
+
+    /// Forgets the PNGs held in memory (drawings were removed after the retention period,
+    /// RULING O29).
+    pub fn forget_held_pngs(&self) {
+        self.held_pngs.forget_all();
     }
 
     /// The key in force.

@@ -19,6 +19,7 @@ pub mod gm_access;
 pub mod gm_auth;
 mod guides;
 pub mod health;
+mod held_pngs;
 pub mod home;
 mod home_mail;
 pub mod inbound;

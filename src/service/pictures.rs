@@ -87,19 +87,33 @@ pub(crate) async fn keep(
     Ok(store::drawings::insert_new(conn, drawings, ctx.now()).await?)
 }
 
-/// The PNG of each of these kept drawings, for a mail or a page: read back when rendered
-/// before, otherwise rendered now — outside any publishing transaction, on a blocking thread —
-/// and kept, so each drawing is rendered once however many mails and pages show it (RULINGS
-/// O24, O25). A drawing not kept, or one that does not render (logged), is absent.
+/// The PNG of each of these kept drawings, for a mail or a page: held in memory when shown
+/// lately (RULING O29), read back when rendered before, otherwise rendered now — outside any
+/// publishing transaction, on a blocking thread — and kept, so each drawing is rendered once
+/// however many mails and pages show it (RULINGS O24, O25). A drawing not kept, or one that
+/// does not render (logged), is absent.
 pub async fn pngs(ctx: &Ctx, keys: &[DrawingKey]) -> Result<BTreeMap<DrawingKey, Vec<u8>>, ServiceError> {
-    if keys.is_empty() {
-        return Ok(BTreeMap::new());
+    let mut out: BTreeMap<DrawingKey, Vec<u8>> = BTreeMap::new();
+    let mut missing: Vec<DrawingKey> = Vec::new();
+    for &key in keys {
+        match ctx.held_pngs.get(&key) {
+            Some(png) => {
+                out.insert(key, png.as_ref().clone());
+            }
+            None => missing.push(key),
+        }
+    }
+    if missing.is_empty() {
+        return Ok(out);
     }
     let mut conn = ctx.pool.acquire().await?;
-    let mut out: BTreeMap<DrawingKey, Vec<u8>> =
-        store::drawings::rendered(&mut conn, keys).await?.into_iter().collect();
+    for (key, png) in store::drawings::rendered(&mut conn, &missing).await? {
+        let png = Arc::new(png);
+        ctx.held_pngs.put(key, png.clone());
+        out.insert(key, png.as_ref().clone());
+    }
     drop(conn);
-    for &key in keys {
+    for key in missing {
         if !out.contains_key(&key)
             && let Some(png) = render_kept(ctx, key).await?
         {
@@ -122,8 +136,9 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
     let Some((svg, png)) = store::drawings::lock(&mut tx, key).await? else {
         return Ok(None);
     };
-    if png.is_some() {
-        return Ok(png);
+    if let Some(png) = png {
+        ctx.held_pngs.put(key, Arc::new(png.clone()));
+        return Ok(Some(png));
     }
     let renderer = ctx.renderer.clone();
     let png = match tokio::task::spawn_blocking(move || {
@@ -143,6 +158,7 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
     };
     store::drawings::set_png(&mut tx, key, &png, ctx.now()).await?;
     tx.commit().await?;
+    ctx.held_pngs.put(key, Arc::new(png.clone()));
     Ok(Some(png))
 }
 
@@ -151,9 +167,13 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
 /// A drawing that does not render is an internal error.
 pub async fn png_of(ctx: &Ctx, svg: &str) -> Result<Vec<u8>, ServiceError> {
     let key = DrawingKey::of(svg);
+    if let Some(png) = ctx.held_pngs.get(&key) {
+        return Ok(png.as_ref().clone());
+    }
     {
         let mut conn = ctx.pool.acquire().await?;
         if let Some((_, png)) = store::drawings::rendered(&mut conn, &[key]).await?.pop() {
+            ctx.held_pngs.put(key, Arc::new(png.clone()));
             return Ok(png);
         }
         keep(ctx, &mut conn, &[(key, svg)]).await?;

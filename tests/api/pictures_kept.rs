@@ -191,3 +191,35 @@ async fn kept_drawings_go_after_the_retention_period_and_a_page_keeps_its_drawin
     assert!(png.starts_with(b"\x89PNG"));
     assert_eq!((kept(&pool).await.len(), renders(&counts)), (1, 1), "kept and rendered anew");
 }
+
+#[tokio::test]
+async fn a_turns_pictures_are_held_in_memory_for_its_next_mails_and_forgotten_with_the_drawings() {
+    let (pool, _db) = test_db().await;
+    let (app, counts) = counting_app(pool.clone()).await;
+    create_game_on(&app.ctx, "1835", serde_json::json!({}), Review::Auto, GameClock::default()).await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let sent = deliver_all(&app).await;
+    assert_eq!(sent.iter().filter(|m| m.contains("Turn 1 result")).count(), 4);
+    assert_eq!(renders(&counts), 3);
+    let keys: Vec<stationmaster::draw::DrawingKey> = kept(&pool)
+        .await
+        .iter()
+        .map(|(sha, _)| stationmaster::draw::DrawingKey::from_src(&format!("drawing:{sha}")).unwrap())
+        .collect();
+    let rendered: Vec<Vec<u8>> =
+        sqlx::query_scalar("SELECT png FROM drawings ORDER BY sha256").fetch_all(&pool).await.unwrap();
+
+    // RULING O29: with the database's copies gone, the PNGs still come from memory, unrendered.
+    sqlx::query("UPDATE drawings SET png = NULL").execute(&pool).await.unwrap();
+    let held = stationmaster::service::pictures::pngs(&app.ctx, &keys).await.unwrap();
+    assert_eq!(held.into_values().collect::<Vec<_>>(), rendered, "the same pictures, from memory");
+    assert_eq!(renders(&counts), 3, "none rendered again");
+
+    // Forgotten (as when drawings are removed after the retention period): the database is asked
+    // again, and the drawings without a PNG there are rendered anew.
+    app.ctx.forget_held_pngs();
+    let again = stationmaster::service::pictures::pngs(&app.ctx, &keys).await.unwrap();
+    assert_eq!(again.into_values().collect::<Vec<_>>(), rendered, "rendered alike");
+    assert_eq!(renders(&counts), 6, "each rendered once more");
+}
