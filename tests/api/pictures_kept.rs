@@ -223,3 +223,38 @@ async fn a_turns_pictures_are_held_in_memory_for_its_next_mails_and_forgotten_wi
     assert_eq!(again.into_values().collect::<Vec<_>>(), rendered, "rendered alike");
     assert_eq!(renders(&counts), 6, "each rendered once more");
 }
+
+#[tokio::test]
+async fn large_values_are_compressed_with_lz4_where_the_server_has_it_and_pngs_not_again() {
+    let (pool, _db) = test_db().await;
+    // RULING O30: whether this server has LZ4 (a setting it cannot take otherwise).
+    let mut tx = pool.begin().await.unwrap();
+    let lz4 = sqlx::query("SET LOCAL default_toast_compression = 'lz4'").execute(&mut *tx).await.is_ok();
+    drop(tx);
+    let columns: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT attrelid::regclass::text || '.' || attname, attcompression::text, attstorage::text \
+         FROM pg_attribute WHERE attnum > 0 AND NOT attisdropped AND attrelid IN \
+         ('games'::regclass, 'turns'::regclass, 'reports'::regclass, 'outbox'::regclass, \
+          'drawings'::regclass, 'rollbacks'::regclass) ORDER BY 1",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let of = |name: &str| columns.iter().find(|(n, _, _)| n == name).cloned().expect(name);
+    for name in [
+        "games.state",
+        "games.setup",
+        "turns.start_state",
+        "turns.draft",
+        "reports.body_text",
+        "reports.body_html",
+        "outbox.body_text",
+        "outbox.body_html",
+        "drawings.svg",
+        "rollbacks.archive",
+    ] {
+        let (_, compression, _) = of(name);
+        assert_eq!(compression == "l", lz4, "{name}: {compression:?} (the server has LZ4: {lz4})");
+    }
+    assert_eq!(of("drawings.png").2, "e", "a PNG is stored out of line, not compressed again");
+}
