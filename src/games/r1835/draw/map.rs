@@ -71,6 +71,12 @@ fn track(a: (f64, f64), via: (f64, f64), b: (f64, f64)) -> El {
         .n("stroke-width", TRACK_W)
 }
 
+/// The smallest text of the map — a hex's name, coordinate and build cost — in SVG units. The
+/// mailed map is enlarged until it is 10 px (`Part::mail_scale`): at 8 the map part is mailed at
+/// 1.25×, where a coordinate at 7 made it 1.43× and a third more pixels to render, encode and
+/// send (issue 38, RULING O31). At 8.5 Hamburg's name finds no place clear of its tokens.
+const SMALL: f64 = 8.0;
+
 fn n(x: f64) -> String {
     crate::draw::num(x)
 }
@@ -252,19 +258,19 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
         // Below the stops, or above them where a city's tokens reach down (issue 36: Essen,
         // Duisburg, Mainz, Wiesbaden).
         let spots = [(0.0, 0.68), (0.0, -0.4), (0.0, 0.86), (-0.5, 0.5), (0.5, 0.5), (0.0, 0.1)];
-        let at = clear_spot(c, &spots, &hex.name, 7.5, false, &circles);
-        g.push(El::label(at.0, at.1, 7.5, &hex.name).attr("fill", ink));
+        let at = clear_spot(c, &spots, &hex.name, SMALL, false, &circles);
+        g.push(El::label(at.0, at.1, SMALL, &hex.name).attr("fill", ink));
     }
     let at = clear_spot(
         c,
         &[(0.0, -0.66), (-0.45, -0.5), (0.45, -0.5), (0.0, 0.9)],
         &hex.at,
-        7.0,
+        SMALL,
         false,
         &circles,
     );
     g.push(
-        El::label(at.0, at.1, 7.0, &hex.at)
+        El::label(at.0, at.1, SMALL, &hex.at)
             .attr("fill", if tile.colour == "red" { "#ffe5e0" } else { colour::MUTED }),
     );
     if let Some(label) = hex.label.as_deref().or(tile.label.as_deref()) {
@@ -283,7 +289,7 @@ fn hex_el(data: &Data, board: &BoardState, hex: &Hex, offboard_step: u8) -> Opti
 fn terrain(hex: &Hex, c: (f64, f64), circles: &[((f64, f64), f64)]) -> Vec<El> {
     let cost = hex.cost.to_string();
     let spots = [(-0.5, 0.495), (0.5, 0.495), (-0.62, 0.12), (0.62, 0.12), (-0.3, 0.8), (0.3, 0.8)];
-    let label = clear_spot(c, &spots, &cost, 8.0, false, circles);
+    let label = clear_spot(c, &spots, &cost, SMALL, false, circles);
     let (x, y) = (label.0, label.1 - 11.0);
     let mut out = Vec::new();
     match hex.terrain.as_deref() {
@@ -299,7 +305,7 @@ fn terrain(hex: &Hex, c: (f64, f64), circles: &[((f64, f64), f64)]) -> Vec<El> {
         ),
         _ => {}
     }
-    out.push(El::label(label.0, label.1, 8.0, cost).attr("fill", colour::INK));
+    out.push(El::label(label.0, label.1, SMALL, cost).attr("fill", colour::INK));
     out
 }
 
