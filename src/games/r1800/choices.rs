@@ -50,9 +50,7 @@ impl R1800 {
                     lines.push(text);
                 }
             }
-            let mut now = Choices::group(&d.prompt, lines);
-            now.extend(self.standing_answers(s, seat));
-            return now;
+            return Choices::group(&d.prompt, lines);
         }
         let i = seat.index();
         let mut later = match &s.stage {
@@ -111,8 +109,9 @@ impl R1800 {
         v
     }
 
-    /// RULING E106: a seat whose power this round's war draws in (a declaration names it) gets
-    /// the standing answers to an attack (war orders, `WHEN ATTACKED`): a conscript, and each
+    /// RULING E106: a seat whose power this round's war draws in (a declaration names it), its
+    /// decision not open now (the first group of the seat deciding is its decision's), gets the
+    /// standing answers to an attack (war orders, `WHEN ATTACKED`): a conscript, and each
     /// military card of its own hand that answers a battle. They are checked against an attack
     /// when one comes.
     fn standing_answers(&self, s: &State, seat: Seat) -> Vec<Choices> {
