@@ -28,10 +28,10 @@ impl R1800 {
             let legal = self.legal_actions(s);
             // An attack on the power to act is answered by a standing answer's words too.
             let attacks = self.attack_lines(s, &legal);
-            let tried = attacks.len();
+            let mut tried = attacks.len();
             let mut lines: Vec<String> =
                 attacks.into_iter().filter(|t| carries_out_alone(self, s, &d, t)).collect();
-            let (mut tried, mut groups): (usize, Vec<(Group, usize)>) = (tried, Vec::new());
+            let mut groups: Vec<(Group, usize)> = Vec::new();
             for a in legal {
                 // The candidates are capped before they are answered (each answer costs).
                 if tried >= SHOWN {
