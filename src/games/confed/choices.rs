@@ -4,7 +4,8 @@
 //! answered with that very action now (so a line is never listed that the rules' default would
 //! stand in for), an event's choice as `CHOOSE <choice> <option>` for each option it offers. A
 //! seat whose Player Turn comes later gets its activation phase: its trains to activate or
-//! repair. Only the seat's own counters and the table are read.
+//! repair. An offer of money is listed as `PAY 100 TO <seat>` for each other seat, the amount the
+//! player's to edit. Only the seat's own counters and the table are read.
 
 use super::Confed;
 use super::actions::Action;
@@ -12,7 +13,7 @@ use super::board::name;
 use super::decision::Kind;
 use super::orders::{Order, Pick, When};
 use super::state::{ChoiceKind, Place, State};
-use crate::engine::{Choices, Game, Orders, Rules, Seat, carries_out_as};
+use crate::engine::{Choices, Decision, Game, Orders, Rules, Seat, carries_out_as};
 
 /// At most this many lines of one decision are listed (bids, steps and an event's options can
 /// be many), from at most `TRIED` candidates answered.
@@ -24,6 +25,8 @@ const INTERVENTION: u8 = 4;
 const TREASURE: u8 = 6;
 const RAID: u8 = 7;
 const FREIGHT: u8 = 8;
+/// The amount an offer of money is listed at (RT 1.0: bribes; offers go in $100 steps, F36).
+const OFFER: u32 = 100;
 
 impl Confed {
     // RULING F91: what the builder lists in Confederate Rails.
@@ -49,6 +52,9 @@ impl Confed {
                     }
                 }
             }
+            if matches!(kind, Kind::Activate | Kind::Window) {
+                lines.extend(self.offer_lines(s, seat, &d));
+            }
             return Choices::group(&d.prompt, lines);
         }
         if !self.acting_seats(s).contains(&seat) || super::setting_up(s) {
@@ -66,8 +72,24 @@ impl Confed {
         Choices::group("Your activation phase when your Player Turn comes (RT 5.0)", lines)
     }
 
-    /// The lines that could order `a` at a decision of `kind` (none for an offer of money, whose
-    /// amount is the seat's own to write).
+    // RULING F91: an offer of money is listed at a round amount, the player's to edit.
+    /// `PAY 100 TO <seat>` for each other seat, where the seat may offer money now (its
+    /// activation phase or the window before another's) and can afford it; offers to it are
+    /// sealed, so no `ACCEPT` is listed before its own decision on one.
+    fn offer_lines(&self, s: &State, seat: Seat, d: &Decision) -> Vec<String> {
+        s.seats_from(seat)
+            .into_iter()
+            .skip(1)
+            .filter_map(|to| {
+                let a = Action::Offer { to, amount: OFFER, cond: None };
+                let text = Order::Pay { amount: OFFER, to, cond: None }.to_string();
+                (self.allows(s, &a) && carries_out_as(self, s, d, &text, &a)).then_some(text)
+            })
+            .collect()
+    }
+
+    /// The lines that could order `a` at a decision of `kind` (an offer of money, whose amount
+    /// is the seat's own to write, apart: `offer_lines`).
     fn orders_for(&self, s: &State, seat: Seat, kind: &Kind, a: &Action) -> Vec<Order> {
         let d = &self.data;
         let at = |x: usize| name(d, x).to_string();
@@ -204,7 +226,7 @@ mod tests {
     use super::super::tests::{put, st, started};
     use crate::engine::conformance::check_choices;
     use crate::engine::prelude::*;
-    use crate::engine::{Seat, SetupSpec, answer_alone};
+    use crate::engine::{GameRng, Seat, SetupSpec, answer_alone};
 
     /// The lines listed for `seat`.
     fn lines(s: &State, seat: Seat) -> Vec<String> {
@@ -301,5 +323,30 @@ mod tests {
             now[0].lines
         );
         check_choices(g, &s, 4, 7, 0).expect("every line read, carried out now, and known to its seat");
+    }
+
+    // RULING F91: offers of money, at a round amount; offers made are sealed.
+    #[test]
+    fn a_seat_that_may_offer_money_is_listed_pay_100_to_each_other_seat_and_no_offer_made_to_it() {
+        let mut s = started(3);
+        s.players[0].money = 500;
+        let listed = lines(&s, Seat(1));
+        for to in [Seat(2), Seat(3)] {
+            let line = format!("PAY 100 TO {}", to.0);
+            assert!(listed.contains(&line), "{line} in {listed:?}");
+            assert_eq!(answered(&s, &line), Some(Action::Offer { to, amount: 100, cond: None }));
+        }
+        assert!(lines(&s, Seat(2)).iter().all(|l| !l.starts_with("PAY ")), "not another seat's money");
+        game()
+            .apply(
+                &mut s,
+                &Action::Offer { to: Seat(2), amount: 100, cond: None },
+                &mut GameRng::for_action(7, 1),
+            )
+            .expect("an offer");
+        assert!(lines(&s, Seat(2)).iter().all(|l| !l.starts_with("ACCEPT")), "sealed until answered");
+        check_choices(game(), &s, 3, 7, 0).expect("every line read, carried out now, and known to its seat");
+        s.players[0].money = 0;
+        assert!(lines(&s, Seat(1)).iter().all(|l| !l.starts_with("PAY ")), "none it cannot afford");
     }
 }

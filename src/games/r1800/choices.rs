@@ -9,12 +9,15 @@
 
 use super::R1800;
 use super::board;
-use super::state::{Action, NEUTRAL, Stage, State};
-use super::war::WarDeed;
-use crate::engine::{Choices, Rules, Seat, carries_out_as};
+use super::data::Data;
+use super::state::{Action, Stage, State};
+use super::war::{MilitaryEffect, PowerId, WarDeed};
+use crate::engine::{Choices, Rules, Seat, carries_out_alone, carries_out_as};
 
 /// At most this many candidate lines of one decision are answered (and so listed).
 const SHOWN: usize = 16;
+/// At most this many answers to an attack are answered (and so listed) before the rest.
+const ATTACKS: usize = 4;
 
 impl R1800 {
     // RULING E106: what the builder lists in 1800.
@@ -22,9 +25,14 @@ impl R1800 {
     pub(super) fn choices_of(&self, s: &State, seat: Seat) -> Vec<Choices> {
         let Some(d) = self.next_decision(s) else { return Vec::new() };
         if d.seat == seat {
-            let (mut lines, mut tried): (Vec<String>, usize) = (Vec::new(), 0);
+            let legal = self.legal_actions(s);
+            // An attack on the power to act is answered by a standing answer's words too.
+            let attacks = self.attack_lines(s, &legal);
+            let mut tried = attacks.len();
+            let mut lines: Vec<String> =
+                attacks.into_iter().filter(|t| carries_out_alone(self, s, &d, t)).collect();
             let mut groups: Vec<(Group, usize)> = Vec::new();
-            for a in self.legal_actions(s) {
+            for a in legal {
                 // The candidates are capped before they are answered (each answer costs).
                 if tried >= SHOWN {
                     break;
@@ -45,7 +53,7 @@ impl R1800 {
             return Choices::group(&d.prompt, lines);
         }
         let i = seat.index();
-        match &s.stage {
+        let mut later = match &s.stage {
             Stage::Draft { to_pick } if !to_pick.iter().any(|p| usize::from(*p) == i) => Vec::new(),
             Stage::Draft { .. } | Stage::Call { .. } => {
                 let data = self.data();
@@ -63,81 +71,72 @@ impl R1800 {
                 )
             }
             _ => Vec::new(),
-        }
+        };
+        later.extend(self.standing_answers(s, seat));
+        later
     }
 
-    /// The order line for one legal action, `None` for an action the builder leaves to the guide
-    /// (the end of a step, and choices outside the seat's own turn and the war).
-    fn line_of(&self, s: &State, a: &Action) -> Option<String> {
+    /// `WAR WHEN ATTACKED AT <province> CONSCRIPT` and `… PLAY <military card>` for each battle
+    /// the power to act defends, with a conscript or a card the war lets it use now; at most
+    /// [`ATTACKS`].
+    fn attack_lines(&self, s: &State, legal: &[Action]) -> Vec<String> {
+        let (Some(power), Some(phase)) = (s.war.to_act(), s.war.phase.as_ref()) else { return Vec::new() };
         let d = self.data();
-        let p = |x: u16| d.province_name(x).to_string();
-        let res = ["F", "P", "C"];
-        let owner_name = |o: u8| -> Option<String> {
-            if usize::from(o) == NEUTRAL {
-                Some("NEUTRAL".into())
-            } else {
-                Some(d.powers.get(usize::from(o))?.name.clone())
+        let (mut cards, mut conscript): (Vec<u8>, bool) = (Vec::new(), false);
+        for a in legal {
+            match a {
+                Action::War(w) if matches!(w.deed, WarDeed::Conscript { .. }) => conscript = true,
+                Action::War(w) => match &w.deed {
+                    WarDeed::Play { card, .. } if !cards.contains(&card.0) => cards.push(card.0),
+                    _ => {}
+                },
+                _ => {}
             }
-        };
-        Some(match a {
-            Action::Pick(k) => format!("DRAFT {}", d.dev_name(*s.offer.get(usize::from(*k))?)),
-            Action::PassPick => "DRAFT PASS".into(),
-            Action::Place { card, res: r } => format!("PLACE {} ON #{}", res.get(usize::from(*r))?, card + 1),
-            Action::Activate { card, discard } if discard.is_empty() => format!("ACTIVATE #{}", card + 1),
-            Action::Activate { card, discard } => {
-                let names: Vec<&str> = discard
-                    .iter()
-                    .filter_map(|c| d.admin.get(usize::from(*c)).map(|x| x.name.as_str()))
-                    .collect();
-                format!("ACTIVATE #{} DISCARD {}", card + 1, names.join(", "))
+        }
+        let mut v: Vec<String> = Vec::new();
+        for b in phase.battles.iter().filter(|b| b.defender == power) {
+            let at = d.province_name(b.at.0);
+            let answers = conscript.then(|| "CONSCRIPT".to_string()).into_iter();
+            let plays = cards.iter().filter_map(|c| answer_name(d, *c)).map(|n| format!("PLAY {n}"));
+            for w in answers.chain(plays) {
+                let line = format!("WAR WHEN ATTACKED AT {at} {w}");
+                if !v.contains(&line) {
+                    v.push(line);
+                }
             }
-            // A card activated by admin cards alone (RULING E79); with military cards instead
-            // (Police State, E83) it is left to the guide.
-            Action::ActivateAlone { card, discard, military } if military.is_empty() => {
-                let names: Vec<&str> = discard
-                    .iter()
-                    .filter_map(|c| d.admin.get(usize::from(*c)).map(|x| x.name.as_str()))
-                    .collect();
-                format!("ACTIVATE #{} ALONE DISCARD {}", card + 1, names.join(", "))
-            }
-            Action::Shift { from, to } => format!("MOVE C FROM #{} TO #{}", from + 1, to + 1),
-            Action::Educate { from, to } => format!("EDUCATE {} TO {}", p(*from), p(*to)),
-            Action::Convert { province, owner } => {
-                format!("CONVERT {} OF {}", p(*province), owner_name(*owner)?)
-            }
-            Action::Massacre { province, owner } => {
-                format!("MASSACRE {} OF {}", p(*province), owner_name(*owner)?)
-            }
-            Action::Raid { seat, route } => {
-                let power = s.players.get(usize::from(*seat))?.power;
-                format!(
-                    "RAID {} ON {}",
-                    d.powers.get(usize::from(power))?.name,
-                    d.routes.get(usize::from(*route))?
-                )
-            }
-            Action::Migrate { from, to } => format!("MIGRATE {} TO {}", p(*from), p(*to)),
-            Action::MovePop { from, to } => format!("MOVE POP {} TO {}", p(*from), p(*to)),
-            Action::MoveRegiment { from, to } => format!("MOVE REGIMENT {} TO {}", p(*from), p(*to)),
-            Action::Build(x) => format!("BUILD {}", p(*x)),
-            Action::Grow(x) => format!("GROW {}", p(*x)),
-            Action::Recruit(x) => format!("RECRUIT {}", p(*x)),
-            Action::Tech(c) => format!("TECH {}", d.dev_name(*c)),
-            Action::Feed => "DEFICIT PAY".into(),
-            Action::Sacrifice(x) => format!("DEFICIT SACRIFICE {}", p(*x)),
-            Action::DiscardAdmin(c) => format!("UPKEEP DISCARD {}", d.admin.get(usize::from(*c))?.name),
-            Action::DiscardMilitary(c) => {
-                format!("DISCARD MILITARY {}", d.military.get(usize::from(*c))?.name)
-            }
-            Action::Skip if matches!(s.stage, Stage::Call { .. }) => "DECLINE ACCELERATE".into(),
-            Action::Skip if matches!(s.stage, Stage::Reprisal { .. }) => "DECLINE RETALIATE".into(),
-            Action::Admin { card, option, target } => self.play_line(s, *card, *option, target)?,
-            Action::War(w) => self.war_line(&w.deed)?,
-            Action::Retaliate(w) => format!("RETALIATE ON {}", d.powers.get(usize::from(*w))?.name),
-            Action::Declare(w) => format!("DECLARE WAR ON {}", d.powers.get(usize::from(*w))?.name),
-            _ => return None,
-        })
+        }
+        v.truncate(ATTACKS);
+        v
     }
+
+    /// RULING E106: a seat whose power this round's war draws in (a declaration names it), its
+    /// decision not open now (the first group of the seat deciding is its decision's), gets the
+    /// standing answers to an attack (war orders, `WHEN ATTACKED`): a conscript, and each
+    /// military card of its own hand that answers a battle. They are checked against an attack
+    /// when one comes.
+    fn standing_answers(&self, s: &State, seat: Seat) -> Vec<Choices> {
+        let Some(pl) = s.players.get(seat.index()).filter(|p| s.war.involved(PowerId(p.power))) else {
+            return Vec::new();
+        };
+        let mut lines = vec!["WAR WHEN ATTACKED CONSCRIPT".to_string()];
+        for name in pl.military.iter().filter_map(|c| answer_name(self.data(), *c)) {
+            let line = format!("WAR WHEN ATTACKED PLAY {name}");
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
+        }
+        Choices::group(
+            "If a regiment of yours is attacked in this round's war (standing answers; add AT <province> to answer one battle only)",
+            lines,
+        )
+    }
+}
+
+/// A military card's name where it may answer an attack (every card but Strategic
+/// Repositioning, which `WHEN ATTACKED` does not read).
+fn answer_name(d: &Data, card: u8) -> Option<&str> {
+    let c = d.military_cards.get(usize::from(card))?;
+    (!matches!(c.effect, MilitaryEffect::Repositioning { .. })).then_some(c.name.as_str())
 }
 
 /// A group of candidates capped together: its kind and subject.

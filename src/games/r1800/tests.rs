@@ -1,6 +1,7 @@
 //! One test per rule, named after it.
 
 mod alone;
+mod builder;
 mod cards;
 mod costs;
 mod decisions;

@@ -166,8 +166,9 @@ fn ruling_e21_event_lines_are_standing_answers_until_withdrawn() {
     assert!(e.0.contains("asks no choice"), "{e}");
 }
 
-#[test]
-fn ruling_e75_the_occupier_chooses_to_lose_its_regiment_under_support_rebellion() {
+/// Seat 1 (Prussia), its regiment in Champagne and military card 0 in hand, asked to pay for a
+/// rebellion supported there or lose the regiment.
+pub(super) fn rebellion_in_champagne() -> State {
     let mut s = new(2);
     to_first_turn(&mut s);
     let champagne = prov("Champagne");
@@ -175,6 +176,13 @@ fn ruling_e75_the_occupier_chooses_to_lose_its_regiment_under_support_rebellion(
         Some(Piece { owner: Some(s.players[1].power), conscripted: None });
     s.players[1].military = vec![0];
     s.pending.push(Pending { seat: 1, choice: Choice::Toll(Toll::Rebellion { province: champagne, n: 1 }) });
+    s
+}
+
+#[test]
+fn ruling_e75_the_occupier_chooses_to_lose_its_regiment_under_support_rebellion() {
+    let mut s = rebellion_in_champagne();
+    let champagne = prov("Champagne");
     let a = answer(&s, &["REBELLION LOSE FOR Champagne"]).expect("an answer");
     game().apply(&mut s, &a, &mut rng()).unwrap();
     assert_eq!((s.provinces[usize::from(champagne)].regiment, s.players[1].military.len()), (None, 1));

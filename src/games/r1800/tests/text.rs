@@ -11,7 +11,7 @@ use super::cards::admin;
 use super::{card, game, held, new, prov, rng, to_first_turn};
 use crate::engine::{Apply, Orders, Rules};
 
-fn military(name: &str) -> u8 {
+pub(super) fn military(name: &str) -> u8 {
     game().data().military.iter().position(|m| m.name == name).expect(name) as u8
 }
 

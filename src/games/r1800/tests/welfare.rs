@@ -79,3 +79,27 @@ fn incorporate_and_hospitals_orders_answer_their_choices() {
     let a = game().answer_from(&s, &mut sh).action;
     assert!(matches!(a, Some(Action::Heal { pop: false, .. })), "{a:?}");
 }
+
+// RULING E106: the order builder lists Corporations' and Hospitals' answers.
+#[test]
+fn the_order_builder_lists_incorporate_with_and_without_a_stock_exchange_answered_so() {
+    use super::builder::lists;
+    let mut s = new(2);
+    to_first_turn(&mut s);
+    s.pending.push(Pending { seat: 0, choice: Choice::Factory });
+    game().adopt(&mut s, 0, card("Corporations"));
+    lists(&s, "INCORPORATE", &Action::Incorporate(None));
+    game().adopt(&mut s, 0, card("Stock Exchange"));
+    let se = held(&s, 0, "Stock Exchange") as u8;
+    lists(&s, &format!("INCORPORATE ON #{}", se + 1), &Action::Incorporate(Some(se)));
+}
+
+#[test]
+fn the_order_builder_lists_hospitals_for_prosperity_or_a_pop_from_the_card_that_pays() {
+    use super::builder::lists;
+    let mut s = growing(3);
+    game().apply(&mut s, &Action::Skip, &mut rng()).expect("no pop");
+    let h = held(&s, 0, "Hospitals") as u8;
+    lists(&s, &format!("HOSPITALS Y FROM #{}", h + 1), &Action::Heal { card: h, pop: false });
+    lists(&s, &format!("HOSPITALS POP FROM #{}", h + 1), &Action::Heal { card: h, pop: true });
+}
