@@ -1,19 +1,30 @@
 //! A drawing rendered to PNG with resvg, for the inline picture of a report mail.
 //!
-//! Fonts: the system's fonts are listed once per process, and the files of the family our
-//! drawings use are read into memory then (the font database would otherwise read a font's file
-//! again for every text it shapes). Our drawings ask for "DejaVu Sans" and
-//! fall back to the generic sans-serif family, which is pointed at DejaVu Sans when the system
-//! has it and otherwise at the small font bundled with the binary (`assets/fonts/`, a DejaVu
-//! Sans subset renamed "Stationmaster Sans"), so text still renders on a machine without fonts.
+//! Fonts (RULING O32): our drawings ask for "DejaVu Sans". The PNGs are written with the two
+//! faces bundled with the binary (`assets/fonts/`: DejaVu Sans and DejaVu Sans Bold cut down to
+//! the characters our drawings write, kerning kept, renamed "Stationmaster Sans"), which answer
+//! for that family and for the generic sans-serif: the same picture on every machine, and a text
+//! shaped in a fraction of the time the whole font takes (the shaper prepares every lookup of a
+//! font for each text; DejaVu Sans has hundreds). The system's fonts are listed once per
+//! process as the fallback for a character the bundled faces lack (a player's name in another
+//! script); the system's own DejaVu Sans among them is renamed so that it answers only as that
+//! fallback, and its files are read into memory then (the font database would otherwise read a
+//! font's file again for every text it shapes).
 
 use resvg::usvg;
 use std::sync::{Arc, OnceLock};
 
-/// The bundled fallback font (see `assets/fonts/LICENSE.txt`).
-const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/StationmasterSans.ttf");
-const FALLBACK_FAMILY: &str = "Stationmaster Sans";
-const PREFERRED_FAMILY: &str = "DejaVu Sans";
+/// The bundled faces, regular and bold (see `assets/fonts/LICENSE.txt`, made by
+/// `assets/fonts/subset.sh`).
+const BUNDLED: [&[u8]; 2] = [
+    include_bytes!("../../assets/fonts/StationmasterSans.ttf"),
+    include_bytes!("../../assets/fonts/StationmasterSans-Bold.ttf"),
+];
+const BUNDLED_FAMILY: &str = "Stationmaster Sans";
+/// The family our drawings ask for (`draw::svg`).
+const DRAWN_FAMILY: &str = "DejaVu Sans";
+/// What the system's DejaVu Sans is called in the database: a fallback only.
+const SYSTEM_DRAWN_FAMILY: &str = "DejaVu Sans (system)";
 /// The largest picture rendered, in pixels per side (a drawing is a few hundred to 1,500 px).
 const MAX_SIDE: u32 = 4096;
 
@@ -28,24 +39,36 @@ pub enum DrawError {
     Encode(String),
 }
 
-/// The font database: the system's fonts (when `system`) and the bundled fallback, with the
-/// generic sans-serif family set to what is there.
+/// The font database: the bundled faces, answering for the family our drawings ask for and
+/// for the generic sans-serif, and (when `system`) the system's fonts as fallbacks.
 fn font_database(system: bool) -> usvg::fontdb::Database {
     let mut db = usvg::fontdb::Database::new();
     if system {
         db.load_system_fonts();
-        hold_in_memory(&mut db, PREFERRED_FAMILY);
+        hold_in_memory(&mut db, DRAWN_FAMILY);
     }
-    db.load_font_data(FALLBACK_FONT.to_vec());
-    let has = |family: &str| db.faces().any(|f| f.families.iter().any(|(name, _)| name == family));
-    let sans = if has(PREFERRED_FAMILY) { PREFERRED_FAMILY } else { FALLBACK_FAMILY };
-    db.set_sans_serif_family(sans);
+    for face in BUNDLED {
+        db.load_font_data(face.to_vec());
+    }
+    let listed: Vec<_> = db.faces().cloned().collect();
+    for mut face in listed {
+        let ours = face.families.iter().any(|(name, _)| name == BUNDLED_FAMILY);
+        let theirs = face.families.iter().any(|(name, _)| name == DRAWN_FAMILY);
+        if !ours && !theirs {
+            continue;
+        }
+        let language = face.families.first().map_or(usvg::fontdb::Language::English_UnitedStates, |f| f.1);
+        face.families.retain(|(name, _)| name != DRAWN_FAMILY);
+        face.families.push((if ours { DRAWN_FAMILY } else { SYSTEM_DRAWN_FAMILY }.to_string(), language));
+        db.remove_face(face.id);
+        db.push_face_info(face);
+    }
+    db.set_sans_serif_family(BUNDLED_FAMILY);
     db
 }
 
 /// Reads the files of `family`'s faces into memory, once. The font database only lists a system
-/// font's file, and reads the whole file again every time text is shaped or outlined in it —
-/// for an 1835 map part, hundreds of reads of a 750 KB file, most of its rendering time
+/// font's file, and reads the whole file again every time text is shaped or outlined in it
 /// (issue 38, docs/BENCHMARKS.md). A file that cannot be read stays listed by its path.
 fn hold_in_memory(db: &mut usvg::fontdb::Database, family: &str) {
     use usvg::fontdb::Source;
@@ -214,17 +237,60 @@ mod tests {
     fn text_renders_without_any_system_font() {
         let bytes = render(&words(), Arc::new(font_database(false))).expect("renders");
         assert!(inked(&bytes) > 100, "the bundled font draws the text");
+        // RULING O32: the system's fonts change nothing in a picture our drawings make.
+        assert_eq!(bytes, png(&words()).expect("renders"), "the same picture with the system's fonts");
     }
 
     #[test]
-    fn the_font_our_drawings_use_is_read_once_and_held_in_memory() {
+    fn the_fonts_our_drawings_use_are_held_in_memory_and_the_bundled_faces_answer_for_them() {
         let db = font_database(true);
-        let ours: Vec<_> =
-            db.faces().filter(|f| f.families.iter().any(|(n, _)| n == PREFERRED_FAMILY)).collect();
+        let named = |family: &str| -> Vec<_> {
+            db.faces().filter(|f| f.families.iter().any(|(n, _)| n == family)).cloned().collect()
+        };
+        let (drawn, system) = (named(DRAWN_FAMILY), named(SYSTEM_DRAWN_FAMILY));
         assert!(
-            ours.iter().all(|f| matches!(f.source, usvg::fontdb::Source::Binary(_))),
-            "no face of {PREFERRED_FAMILY} is read from its file at each text"
+            drawn.iter().chain(&system).all(|f| matches!(f.source, usvg::fontdb::Source::Binary(_))),
+            "no face of {DRAWN_FAMILY} is read from its file at each text"
         );
+        // RULING O32: the bundled regular and bold, and nothing else, answer for the family.
+        let mut weights: Vec<u16> = drawn.iter().map(|f| f.weight.0).collect();
+        weights.sort_unstable();
+        assert_eq!(weights, [400, 700]);
+        assert!(drawn.iter().all(|f| f.families.iter().any(|(n, _)| n == BUNDLED_FAMILY)));
+    }
+
+    #[test]
+    fn the_bundled_faces_hold_every_character_our_drawings_write() {
+        use usvg::fontdb::{Family, Query, Weight};
+        let db = font_database(false);
+        // Every character of the engines' drawing code and of the rules' names (a player's own
+        // name in another script falls back on the system's fonts).
+        let mut written = String::new();
+        for dir in ["src/games", "src/draw", "rules"] {
+            let mut stack = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
+            while let Some(path) = stack.pop() {
+                if path.is_dir() {
+                    stack.extend(
+                        std::fs::read_dir(&path).expect("a directory").map(|e| e.expect("an entry").path()),
+                    );
+                } else if path.to_string_lossy().contains("/draw") || dir == "rules" {
+                    written.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+                }
+            }
+        }
+        for weight in [Weight::NORMAL, Weight::BOLD] {
+            let query = Query { families: &[Family::Name(DRAWN_FAMILY)], weight, ..Query::default() };
+            let id = db.query(&query).expect("the bundled face answers for the family");
+            let missing: std::collections::BTreeSet<char> = db
+                .with_face_data(id, |data, index| {
+                    use read_fonts::TableProvider;
+                    let cmap =
+                        read_fonts::FontRef::from_index(data, index).and_then(|f| f.cmap()).expect("a font");
+                    written.chars().filter(|c| !c.is_control() && cmap.map_codepoint(*c).is_none()).collect()
+                })
+                .expect("the face's data");
+            assert!(missing.is_empty(), "weight {}: no glyph for {missing:?}", weight.0);
+        }
     }
 
     #[test]
