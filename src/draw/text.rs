@@ -68,6 +68,22 @@ pub fn width(text: &str, size: f64, bold: bool) -> f64 {
     em * size * if bold { 1.1 } else { 1.0 }
 }
 
+/// `text` as it fits in `room` px at `size` ([`width`]'s estimate): whole when it fits, else cut
+/// at a character and ended with "…".
+pub fn fit(text: &str, size: f64, bold: bool, room: f64) -> String {
+    if width(text, size, bold) <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while cut.pop().is_some() {
+        let shown = format!("{}…", cut.trim_end());
+        if width(&shown, size, bold) <= room {
+            return shown;
+        }
+    }
+    "…".to_string()
+}
+
 /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole
 /// on its own line).
 pub fn lines(text: &str, width: usize) -> Vec<String> {
@@ -99,6 +115,15 @@ mod tests {
         assert_eq!(width("ab", 20.0, false), 2.0 * width("ab", 10.0, false));
         // DejaVu Sans sets "Duisburg" at 10 px in about 43 px: the estimate holds it.
         assert!((43.0..50.0).contains(&width("Duisburg", 10.0, false)));
+    }
+
+    #[test]
+    fn a_text_too_wide_for_its_room_is_cut_and_ended_with_an_ellipsis() {
+        assert_eq!(fit("BA Badische Eisenbahn", 11.0, true, 300.0), "BA Badische Eisenbahn");
+        let cut = fit("WT Württembergische Eisenbahn", 11.0, true, 184.0);
+        assert!(cut.starts_with("WT Württembergische") && cut.ends_with('…'), "{cut}");
+        assert!(width(&cut, 11.0, true) <= 184.0);
+        assert_eq!(fit("Eisenbahn", 11.0, true, 1.0), "…");
     }
 
     #[test]

@@ -25,10 +25,10 @@ struct Charter {
     operating: bool,
 }
 
-/// A company's id and name, cut to fit its charter.
+/// A company's id and name, cut to fit its charter's title bar (issue 36: "WT Württembergische
+/// Eisenbahn" ran past it).
 fn title(c: &Charter) -> String {
-    let full = format!("{} {}", c.id, c.name);
-    if full.chars().count() <= 29 { full } else { full.chars().take(28).collect::<String>() + "…" }
+    crate::draw::text::fit(&format!("{} {}", c.id, c.name), 11.0, true, W - 12.0)
 }
 
 fn charter_el(c: &Charter, x: f64, y: f64) -> El {
@@ -126,4 +126,30 @@ pub fn charters(game: &R1835, s: &State, x: f64, y: f64) -> (El, f64) {
 /// The width the charters take.
 pub fn width() -> f64 {
     PER_ROW as f64 * (W + GAP) - GAP
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_companys_id_and_name_fits_its_charters_title_bar() {
+        let game = R1835::standard().expect("1835 data");
+        let names = game.data.minors.iter().map(|m| (&m.id, &m.name));
+        for (id, name) in names.chain(game.data.majors.iter().map(|c| (&c.id, &c.name))) {
+            let c = Charter {
+                id: id.clone(),
+                name: name.clone(),
+                who: String::new(),
+                cash: 0,
+                trains: Vec::new(),
+                tokens: 0,
+                placed: 0,
+                operating: false,
+            };
+            let shown = title(&c);
+            assert!(crate::draw::text::width(&shown, 11.0, true) <= W - 12.0, "{shown:?} runs past its bar");
+            assert!(shown.starts_with(id.as_str()), "{shown:?} keeps the company's id");
+        }
+    }
 }
