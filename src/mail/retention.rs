@@ -33,10 +33,6 @@ pub async fn purge_sent(ctx: &Ctx) -> anyhow::Result<u64> {
             .context("cannot empty the bodies of sent mail")?;
         total += n;
         if n < BATCH as u64 {
-            if total > 0 {
-                // RULING O29: nothing held in memory outlives its drawing.
-                ctx.forget_held_pngs();
-            }
             return Ok(total);
         }
     }
@@ -57,6 +53,10 @@ pub async fn purge_drawings(ctx: &Ctx) -> anyhow::Result<u64> {
             drawings::purge_before(&mut conn, before, BATCH).await.context("cannot remove old drawings")?;
         total += n;
         if n < BATCH as u64 {
+            if total > 0 {
+                // RULING O29: nothing held in memory outlives its drawing.
+                ctx.forget_held_pngs();
+            }
             return Ok(total);
         }
     }

@@ -78,7 +78,7 @@ impl Ctx {
 
     /// Forgets the PNGs held in memory (drawings were removed after the retention period,
     /// RULING O29).
-    pub fn forget_held_pngs(&self) {
+    pub(crate) fn forget_held_pngs(&self) {
         self.held_pngs.forget_all();
     }
 

@@ -216,12 +216,12 @@ async fn a_turns_pictures_are_held_in_memory_for_its_next_mails_and_forgotten_wi
     assert_eq!(held.into_values().collect::<Vec<_>>(), rendered, "the same pictures, from memory");
     assert_eq!(renders(&counts), 3, "none rendered again");
 
-    // Forgotten (as when drawings are removed after the retention period): the database is asked
-    // again, and the drawings without a PNG there are rendered anew.
-    app.ctx.forget_held_pngs();
-    let again = stationmaster::service::pictures::pngs(&app.ctx, &keys).await.unwrap();
-    assert_eq!(again.into_values().collect::<Vec<_>>(), rendered, "rendered alike");
-    assert_eq!(renders(&counts), 6, "each rendered once more");
+    // Removed after the retention period (RULING O27): nothing of them is held any more either.
+    app.ctx.clock.advance(Duration::days(15));
+    assert_eq!(stationmaster::mail::retention::purge_drawings(&app.ctx).await.unwrap(), 3);
+    let gone = stationmaster::service::pictures::pngs(&app.ctx, &keys).await.unwrap();
+    assert!(gone.is_empty(), "no PNG given for a drawing removed: {:?}", gone.keys());
+    assert_eq!(renders(&counts), 3, "and none rendered: the drawings are not kept");
 }
 
 #[tokio::test]
