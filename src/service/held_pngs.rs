@@ -52,8 +52,9 @@ impl HeldPngs {
         self.held().pngs.get(key).cloned()
     }
 
-    /// Holds `png` as drawing `key`'s, forgetting the oldest held while the budget is exceeded.
-    pub fn put(&self, key: DrawingKey, png: Arc<Vec<u8>>) {
+    /// Holds a copy of `png` as drawing `key`'s, forgetting the oldest held while the budget is
+    /// exceeded.
+    pub fn put(&self, key: DrawingKey, png: &[u8]) {
         if png.len() > self.budget {
             return;
         }
@@ -62,7 +63,7 @@ impl HeldPngs {
             return;
         }
         h.bytes += png.len();
-        h.pngs.insert(key, png);
+        h.pngs.insert(key, Arc::new(png.to_vec()));
         h.order.push_back(key);
         while h.bytes > self.budget {
             let Some(old) = h.order.pop_front() else { break };
@@ -95,7 +96,7 @@ mod tests {
     #[test]
     fn a_held_png_is_given_back_for_its_drawing_only() {
         let held = HeldPngs::new(100);
-        held.put(key(1), Arc::new(vec![1; 10]));
+        held.put(key(1), &[1; 10]);
         assert_eq!(held.get(&key(1)).as_deref(), Some(&vec![1; 10]));
         assert_eq!(held.get(&key(2)), None);
     }
@@ -104,12 +105,12 @@ mod tests {
     fn the_oldest_pngs_are_forgotten_once_the_budget_is_exceeded() {
         let held = HeldPngs::new(25);
         for n in 1..=3 {
-            held.put(key(n), Arc::new(vec![n; 10]));
+            held.put(key(n), &[n; 10]);
         }
         assert_eq!(held.get(&key(1)), None, "the oldest goes first");
         assert!(held.get(&key(2)).is_some() && held.get(&key(3)).is_some());
         assert_eq!(held.bytes(), 20);
-        held.put(key(4), Arc::new(vec![4; 30]));
+        held.put(key(4), &[4; 30]);
         assert_eq!(held.get(&key(4)), None, "a PNG larger than the budget is never held");
         assert_eq!(held.bytes(), 20);
     }
@@ -117,8 +118,8 @@ mod tests {
     #[test]
     fn holding_a_drawing_twice_counts_its_bytes_once_and_forgetting_all_empties_it() {
         let held = HeldPngs::new(100);
-        held.put(key(1), Arc::new(vec![1; 10]));
-        held.put(key(1), Arc::new(vec![1; 10]));
+        held.put(key(1), &[1; 10]);
+        held.put(key(1), &[1; 10]);
         assert_eq!(held.bytes(), 10);
         held.forget_all();
         assert_eq!((held.get(&key(1)), held.bytes()), (None, 0));

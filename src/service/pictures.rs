@@ -108,9 +108,8 @@ pub async fn pngs(ctx: &Ctx, keys: &[DrawingKey]) -> Result<BTreeMap<DrawingKey,
     }
     let mut conn = ctx.pool.acquire().await?;
     for (key, png) in store::drawings::rendered(&mut conn, &missing).await? {
-        let png = Arc::new(png);
-        ctx.held_pngs.put(key, png.clone());
-        out.insert(key, png.as_ref().clone());
+        ctx.held_pngs.put(key, &png);
+        out.insert(key, png);
     }
     drop(conn);
     for key in missing {
@@ -137,7 +136,7 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
         return Ok(None);
     };
     if let Some(png) = png {
-        ctx.held_pngs.put(key, Arc::new(png.clone()));
+        ctx.held_pngs.put(key, &png);
         return Ok(Some(png));
     }
     let renderer = ctx.renderer.clone();
@@ -158,7 +157,7 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
     };
     store::drawings::set_png(&mut tx, key, &png, ctx.now()).await?;
     tx.commit().await?;
-    ctx.held_pngs.put(key, Arc::new(png.clone()));
+    ctx.held_pngs.put(key, &png);
     Ok(Some(png))
 }
 
@@ -173,7 +172,7 @@ pub async fn png_of(ctx: &Ctx, svg: &str) -> Result<Vec<u8>, ServiceError> {
     {
         let mut conn = ctx.pool.acquire().await?;
         if let Some((_, png)) = store::drawings::rendered(&mut conn, &[key]).await?.pop() {
-            ctx.held_pngs.put(key, Arc::new(png.clone()));
+            ctx.held_pngs.put(key, &png);
             return Ok(png);
         }
         keep(ctx, &mut conn, &[(key, svg)]).await?;
