@@ -144,6 +144,15 @@ fn machine_busy_secs() -> f64 {
 }
 
 /// The sum of a Prometheus histogram (`NAME_sum` over its label sets) in a scrape.
+/// A metric's value on the line that starts with `series` (name and labels).
+fn metric_value(scrape: &str, series: &str) -> f64 {
+    scrape
+        .lines()
+        .filter(|l| l.starts_with(series))
+        .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+        .sum()
+}
+
 fn metric_sum(scrape: &str, name: &str) -> f64 {
     scrape
         .lines()
@@ -302,6 +311,8 @@ async fn main() -> anyhow::Result<()> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let start = Instant::now();
+    let wal = "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8";
+    let wal0: f64 = sqlx::query_scalar(wal).fetch_one(&pool).await?;
     let (server0, pg0, me0, busy0) =
         (cpu_secs(pid), cpu_of_all("postgres"), cpu_secs(std::process::id()), machine_busy_secs());
     let reports = games as i64 * 4;
@@ -330,9 +341,12 @@ async fn main() -> anyhow::Result<()> {
     };
     let (server1, pg1, me1, busy1) =
         (cpu_secs(pid), cpu_of_all("postgres"), cpu_secs(std::process::id()), machine_busy_secs());
+    let wal1: f64 = sqlx::query_scalar(wal).fetch_one(&pool).await?;
     let scrape = reqwest_metrics(metrics_port).await.unwrap_or_default();
     let (drawings, rendered): (i64, i64) =
-        sqlx::query_as("SELECT count(*), count(png) FROM drawings").fetch_one(&pool).await?;
+        sqlx::query_as("SELECT (SELECT count(*) FROM drawings), (SELECT count(*) FROM drawing_pngs)")
+            .fetch_one(&pool)
+            .await?;
     let _ = child.kill();
     let _ = child.wait();
 
@@ -351,7 +365,21 @@ async fn main() -> anyhow::Result<()> {
         counts.bytes.load(Ordering::Relaxed) as f64 / 1e6,
     );
     println!(
+        "WAL written over the storm (the whole server's): {:.0} MB, {:.0} KB a game",
+        (wal1 - wal0) / 1e6,
+        (wal1 - wal0) / 1e3 / games.max(1) as f64
+    );
+    println!(
         "drawings: {drawings} kept, {rendered} rendered; server RSS {rss_before:.0} MB before, {rss_max:.0} MB at most"
+    );
+    // RULING O34: the elements of the map parts painted from kept rasters and rendered.
+    let (kept, drawn) = (
+        metric_value(&scrape, "stationmaster_drawing_pieces{from=\"kept\"}"),
+        metric_value(&scrape, "stationmaster_drawing_pieces{from=\"rendered\"}"),
+    );
+    println!(
+        "elements painted over printed layers: {kept:.0} from kept rasters, {drawn:.0} rendered ({:.1} % kept)",
+        100.0 * kept / (kept + drawn).max(1.0)
     );
     println!(
         "engine: {engine_s:.2} s CPU ({:.2} ms a game; {engine_wall:.1} s wall); rendering: {render:.1} s CPU \

@@ -18,6 +18,7 @@
 //! layer's key and the scale, so a drawing is never rendered over another map's or another
 //! scale's layer. A layer is the map's printed data only, never a seat's.
 
+use super::pieces::{self, Pieces};
 use super::png::steps;
 use super::{DrawError, DrawingKey};
 use resvg::tiny_skia;
@@ -70,27 +71,47 @@ struct Raster {
     pixmap: Arc<tiny_skia::Pixmap>,
 }
 
-/// The printed layers known to a renderer, and their rasters (the last [`KEPT`] used).
+/// The printed layers known to a renderer, their rasters (the last [`KEPT`] used), and the
+/// rasters of the elements drawings painted over them lately (RULING O34).
 pub struct Layers {
     printed: Vec<Printed>,
     rasters: Mutex<Vec<Raster>>,
+    pieces: Pieces,
 }
 
 /// A drawing split for rendering over its layer.
-struct Split<'a> {
+struct Split<'a, 's> {
     printed: &'a Printed,
     /// The document's scale in [`SCALE_STEP`]s.
     scale: i64,
+    /// The document's pixels across and down.
+    size: (u32, u32),
+    /// The document up to its first element, its own top-level elements (without the ground and
+    /// those the layer holds), and what follows its last element.
+    head: &'s str,
+    elements: Vec<&'s str>,
+    tail: &'s str,
+}
+
+impl Split<'_, '_> {
     /// The document without the ground and the elements the layer holds.
-    own: String,
+    fn own(&self) -> String {
+        [self.head, &self.elements.concat(), self.tail].concat()
+    }
 }
 
 impl Layers {
     /// A renderer knowing these layers (documents that do not parse are left out).
     pub fn new(docs: impl IntoIterator<Item = String>) -> Layers {
+        Layers::with_budget(docs, pieces::BUDGET)
+    }
+
+    /// [`Layers::new`] keeping at most `budget` bytes of the elements' rasters.
+    pub fn with_budget(docs: impl IntoIterator<Item = String>, budget: usize) -> Layers {
         Layers {
             printed: docs.into_iter().filter_map(Printed::new).collect(),
             rasters: Mutex::new(Vec::new()),
+            pieces: Pieces::new(budget),
         }
     }
 
@@ -100,17 +121,35 @@ impl Layers {
         steps::encode(&self.pixmap(svg)?)
     }
 
-    /// The drawing's pixels ([`Layers::png`] before encoding).
+    /// The drawing's pixels ([`Layers::png`] before encoding): over its layer, its own elements
+    /// painted one by one from their kept rasters where they refer to nothing (RULING O34), as
+    /// one document otherwise.
     pub fn pixmap(&self, svg: &str) -> Result<tiny_skia::Pixmap, DrawError> {
         let Some(split) = self.split(svg) else {
             return steps::raster(&steps::parse(svg)?);
         };
-        let tree = steps::parse(&split.own)?;
         let under = self.raster(split.printed, split.scale)?;
+        if Pieces::separable(svg) {
+            let mut pixmap = if (under.width(), under.height()) == split.size {
+                (*under).clone()
+            } else {
+                let mut pixmap = steps::white(split.size.0, split.size.1)?;
+                copy_over(&under, &mut pixmap);
+                pixmap
+            };
+            self.pieces.paint(split.head, &split.elements, &mut pixmap)?;
+            return Ok(pixmap);
+        }
+        let tree = steps::parse(&split.own())?;
         let mut pixmap = steps::blank(&tree)?;
         copy_over(&under, &mut pixmap);
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         Ok(pixmap)
+    }
+
+    /// How many elements were painted from kept rasters and how many rendered (RULING O34).
+    pub fn pieces_counts(&self) -> (u64, u64) {
+        self.pieces.counts()
     }
 
     /// Whether `svg` is rendered over a layer (it names a known one and marks only what that
@@ -126,7 +165,7 @@ impl Layers {
 
     /// The drawing split from its layer, if it names a known one, every element it marks
     /// printed is the layer's, and its scale is the same across and down.
-    fn split<'a>(&'a self, svg: &str) -> Option<Split<'a>> {
+    fn split<'a, 's>(&'a self, svg: &'s str) -> Option<Split<'a, 's>> {
         // Most drawings name no layer: no need to read them twice.
         let root_tag = svg.split_once("<svg")?.1.split_once('>')?.0;
         if !root_tag.contains(UNDER) {
@@ -137,21 +176,25 @@ impl Layers {
         let under = DrawingKey::from_hex(root.attribute(UNDER)?)?;
         let printed = self.printed.iter().find(|p| p.key == under)?;
         let scale = uniform_scale(&root)?;
+        let pixels = |name: &str| -> Option<u32> {
+            // As the renderer sizes a document: its width and height rounded.
+            let v = root.attribute(name)?.parse::<f64>().ok()?.round();
+            (1.0..=f64::from(u32::MAX)).contains(&v).then_some(v as u32)
+        };
+        let size = (pixels("width")?, pixels("height")?);
         let children: Vec<_> = root.children().filter(|n| n.is_element()).collect();
         let (first, last) = (children.first()?.range().start, children.last()?.range().end);
-        let mut own = String::with_capacity(svg.len());
-        own.push_str(&svg[..first]);
+        let mut elements = Vec::with_capacity(children.len());
         for c in &children {
             let text = &svg[c.range()];
             match c.attribute(LAYER) {
                 Some("ground") => {}
                 Some("printed") if printed.elements.contains(text) => {}
                 Some("printed") => return None,
-                _ => own.push_str(text),
+                _ => elements.push(text),
             }
         }
-        own.push_str(&svg[last..]);
-        Some(Split { printed, scale, own })
+        Some(Split { printed, scale, size, head: &svg[..first], elements, tail: &svg[last..] })
     }
 
     /// The layer's raster at `scale`: kept, or rendered now and kept.
@@ -317,5 +360,70 @@ mod tests {
             assert_eq!(layers.pixmap(&svg).expect("renders").data(), whole(&svg).data(), "rendered whole");
         }
         assert_eq!(layers.rasters_kept(), 0, "no layer was rendered");
+    }
+
+    #[test]
+    fn a_drawing_painted_from_its_elements_kept_rasters_is_the_picture_of_the_whole_document() {
+        let red = layer("#d9463b");
+        let layers = Layers::new([red.clone()]);
+        for scale in [1.5, 10.0 / 7.0] {
+            let svg = drawing(&red, "#d9463b", scale);
+            let before = layers.pieces_counts();
+            let first = layers.pixmap(&svg).expect("renders");
+            let after_first = layers.pieces_counts();
+            let again = layers.pixmap(&svg).expect("renders");
+            let after_again = layers.pieces_counts();
+            assert!(near(&first, &whole(&svg)), "at {scale}");
+            assert_eq!(again.data(), first.data(), "at {scale}: the same pixels from the kept rasters");
+            // RULING O34: the disc and the seat's word (the title paints nothing); rendered once,
+            // then found.
+            assert_eq!((after_first.1 - before.1, after_first.0 - before.0), (2, 0), "at {scale}");
+            assert_eq!((after_again.1 - after_first.1, after_again.0 - after_first.0), (0, 2), "at {scale}");
+        }
+    }
+
+    #[test]
+    fn an_elements_raster_is_found_only_by_its_own_text_and_its_documents_root() {
+        let red = layer("#d9463b");
+        let layers = Layers::new([red.clone()]);
+        let blue = drawing(&red, "#d9463b", 1.5);
+        let green = blue.replace("#1f5fbf", "#2e8b57");
+        let larger = drawing(&red, "#d9463b", 2.0);
+        for svg in [&blue, &green, &larger] {
+            assert!(near(&layers.pixmap(svg).expect("renders"), &whole(svg)));
+        }
+        let (blue_px, green_px) = (layers.pixmap(&blue).unwrap(), layers.pixmap(&green).unwrap());
+        // The disc's centre (30, 30) at 1.5: each drawing its own colour.
+        let at = |p: &tiny_skia::Pixmap| p.pixel(45, 45).map(|c| (c.red(), c.green(), c.blue()));
+        assert_eq!(at(&blue_px), Some((0x1f, 0x5f, 0xbf)));
+        assert_eq!(at(&green_px), Some((0x2e, 0x8b, 0x57)));
+        // Blue: 2 rendered; green: its disc (its word found); at 2: 2 more.
+        assert_eq!(layers.pieces_counts().1, 2 + 1 + 2);
+    }
+
+    #[test]
+    fn a_drawing_whose_elements_refer_to_each_other_is_painted_as_one_document() {
+        let red = layer("#d9463b");
+        let layers = Layers::new([red.clone()]);
+        let svg = drawing(&red, "#d9463b", 1.5).replace(
+            "<title>",
+            "<defs><linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"#000\"/></linearGradient></defs><title>",
+        );
+        assert!(!Pieces::separable(&svg));
+        assert!(near(&layers.pixmap(&svg).expect("renders"), &whole(&svg)));
+        assert_eq!(layers.pieces_counts(), (0, 0), "no element rendered alone");
+    }
+
+    #[test]
+    fn the_kept_rasters_stay_within_their_budget() {
+        let red = layer("#d9463b");
+        let budget = 40_000;
+        let layers = Layers::with_budget([red.clone()], budget);
+        for i in 0..40 {
+            let svg = drawing(&red, "#d9463b", 1.5).replace("#1f5fbf", &format!("#1f5f{:02x}", i));
+            assert!(near(&layers.pixmap(&svg).expect("renders"), &whole(&svg)), "drawing {i}");
+            assert!(layers.pieces.bytes() <= budget, "drawing {i}: {} bytes kept", layers.pieces.bytes());
+        }
+        assert!(layers.pieces.bytes() > 0, "some kept");
     }
 }

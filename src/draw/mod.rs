@@ -1,5 +1,5 @@
 //! Pictures of the table (issue 16): a small SVG writer the engines draw with, the geometry of a
-//! pointy-topped hex grid, maps placed by longitude and latitude (`geo`), a few shared colours, the PNG rendering of a drawing for mail, and
+//! pointy-topped hex grid, maps placed by longitude and latitude (`geo`), a few shared colours, the PNG rendering of a drawing for mail (over its printed layer, its elements from kept rasters: `layers`, `pieces`), and
 //! the name a drawing is kept under ([`DrawingKey`], the SHA-256 of its document).
 //!
 //! The writer ([`El`]) escapes every text and attribute value it is given, so a player's name
@@ -18,6 +18,7 @@ pub mod hex;
 mod key;
 pub mod layers;
 pub mod part;
+pub mod pieces;
 mod png;
 mod svg;
 pub mod text;

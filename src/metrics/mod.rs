@@ -51,6 +51,9 @@ pub const ADJUDICATION_CPU: &str = "stationmaster_adjudication_cpu_seconds";
 pub const DRAWING_RENDER: &str = "stationmaster_drawing_render_duration_seconds";
 /// CPU time (of its thread) rendering one kept drawing to PNG took (issue 38).
 pub const DRAWING_RENDER_CPU: &str = "stationmaster_drawing_render_cpu_seconds";
+/// Gauge: the elements of drawings painted over their printed layer since the start, from a kept
+/// raster (`from="kept"`) or rendered (`from="rendered"`) (issue 38, RULING O34).
+pub const DRAWING_PIECES: &str = "stationmaster_drawing_pieces";
 /// Time one scheduler pass took.
 pub const SCHEDULER_PASS: &str = "stationmaster_scheduler_pass_duration_seconds";
 /// How long the turn due longest has been due without being closed (0 when none), read at each
@@ -115,6 +118,10 @@ fn describe() {
         DRAWING_RENDER_CPU,
         Unit::Seconds,
         "CPU time rendering one kept drawing to PNG took."
+    );
+    describe_gauge!(
+        DRAWING_PIECES,
+        "Elements of drawings painted over their printed layer since the start, from a kept raster or rendered."
     );
     describe_gauge!(SCHEDULER_LAG, Unit::Seconds, "How long the turn due longest has waited to be closed.");
     describe_gauge!(TURNS_DUE, "Turns due now and not closed yet.");
@@ -206,6 +213,13 @@ pub fn drawing_render<T>(render: impl FnOnce() -> T) -> T {
     histogram!(DRAWING_RENDER).record(started.elapsed().as_secs_f64());
     histogram!(DRAWING_RENDER_CPU).record(thread_cpu().saturating_sub(cpu).as_secs_f64());
     out
+}
+
+/// How many elements of drawings were painted from kept rasters and how many rendered so far
+/// (RULING O34).
+pub fn drawing_pieces(kept: u64, rendered: u64) {
+    gauge!(DRAWING_PIECES, "from" => "kept").set(kept as f64);
+    gauge!(DRAWING_PIECES, "from" => "rendered").set(rendered as f64);
 }
 
 /// The CPU time the calling thread has used so far (zero where the platform does not say).

@@ -63,9 +63,16 @@ impl Renderer {
 
 impl Default for Renderer {
     /// resvg, each drawing over its printed layer when it names one of the registered games'
-    /// ([`crate::draw::Layers`], RULING O28), whole otherwise.
+    /// ([`crate::draw::Layers`], RULING O28), its own elements from their kept rasters (O34),
+    /// whole otherwise.
     fn default() -> Self {
-        Renderer::new(|svg| printed_layers().png(svg))
+        Renderer::new(|svg| {
+            let layers = printed_layers();
+            let png = layers.png(svg);
+            let (kept, rendered) = layers.pieces_counts();
+            crate::metrics::drawing_pieces(kept, rendered);
+            png
+        })
     }
 }
 

@@ -1,6 +1,8 @@
 //! The drawings of the table, kept once each under their SHA-256 (table `drawings`, migration
 //! 0019, issue 38): the SVG stored by the publishing transaction, the PNG added once by whoever
-//! renders it first, outside that transaction (RULINGS O23–O25).
+//! renders it first, outside that transaction (RULINGS O23–O25), into the unlogged
+//! `drawing_pngs` (migration 0022, RULING O33: a cache the SVG can always rebuild, emptied by the
+//! database after a crash).
 
 use crate::draw::DrawingKey;
 use chrono::{DateTime, Utc};
@@ -37,7 +39,7 @@ pub async fn rendered(
 ) -> sqlx::Result<Vec<(DrawingKey, Vec<u8>)>> {
     let keys: Vec<&[u8]> = keys.iter().map(|k| k.0.as_slice()).collect();
     let rows: Vec<(Vec<u8>, Vec<u8>)> =
-        sqlx::query_as("SELECT sha256, png FROM drawings WHERE sha256 = ANY($1) AND png IS NOT NULL")
+        sqlx::query_as("SELECT sha256, png FROM drawing_pngs WHERE sha256 = ANY($1)")
             .bind(keys)
             .fetch_all(conn)
             .await?;
@@ -51,21 +53,27 @@ pub async fn lock(
     conn: &mut PgConnection,
     key: DrawingKey,
 ) -> sqlx::Result<Option<(String, Option<Vec<u8>>)>> {
-    sqlx::query_as("SELECT svg, png FROM drawings WHERE sha256 = $1 FOR UPDATE")
-        .bind(key.0.as_slice())
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as(
+        "SELECT d.svg, p.png FROM drawings d LEFT JOIN drawing_pngs p USING (sha256) \
+         WHERE d.sha256 = $1 FOR UPDATE OF d",
+    )
+    .bind(key.0.as_slice())
+    .fetch_optional(conn)
+    .await
 }
 
-/// Keeps a drawing's PNG (once: a PNG already kept is not replaced). RULING O30: the column is
-/// stored out of line and not compressed again (migration 0021); the SVG is compressed with LZ4.
+/// Keeps a drawing's PNG (once: a PNG already kept is not replaced), in the unlogged
+/// `drawing_pngs` (RULING O33: not written to the WAL). RULING O30: the column is stored out of
+/// line and not compressed again; the SVG is compressed with LZ4.
 pub async fn set_png(
     conn: &mut PgConnection,
     key: DrawingKey,
     png: &[u8],
     now: DateTime<Utc>,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE drawings SET png = $2, rendered_at = $3 WHERE sha256 = $1 AND png IS NULL")
+    sqlx::query(
+        "INSERT INTO drawing_pngs (sha256, png, rendered_at) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
+    )
         .bind(key.0.as_slice())
         .bind(png)
         .bind(now)
@@ -74,7 +82,8 @@ pub async fn set_png(
     Ok(())
 }
 
-/// Removes up to `batch` drawings kept since before `before` (RULING O27); how many.
+/// Removes up to `batch` drawings kept since before `before`, with their PNGs (RULING O27); how
+/// many.
 pub async fn purge_before(conn: &mut PgConnection, before: DateTime<Utc>, batch: i64) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "DELETE FROM drawings WHERE sha256 IN \

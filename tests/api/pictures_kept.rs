@@ -33,12 +33,38 @@ fn renders(counts: &Mutex<BTreeMap<String, usize>>) -> usize {
     counts.lock().unwrap().values().sum()
 }
 
+/// An 1835 game's first turn published and its four reports mailed, its three drawings rendered
+/// once: their names and their PNGs as kept, in the order of their names.
+async fn first_1835_turn_mailed(
+    app: &TestApp,
+    pool: &PgPool,
+    counts: &Mutex<BTreeMap<String, usize>>,
+) -> (Vec<stationmaster::draw::DrawingKey>, Vec<Vec<u8>>) {
+    create_game_on(&app.ctx, "1835", serde_json::json!({}), Review::Auto, GameClock::default()).await;
+    app.ctx.clock.advance(Duration::hours(48));
+    app.tick().await;
+    let sent = deliver_all(app).await;
+    assert_eq!(sent.iter().filter(|m| m.contains("Turn 1 result")).count(), 4);
+    assert_eq!(renders(counts), 3);
+    let keys = kept(pool)
+        .await
+        .iter()
+        .map(|(sha, _)| stationmaster::draw::DrawingKey::from_src(&format!("drawing:{sha}")).unwrap())
+        .collect();
+    let rendered =
+        sqlx::query_scalar("SELECT png FROM drawing_pngs ORDER BY sha256").fetch_all(pool).await.unwrap();
+    (keys, rendered)
+}
+
 /// The kept drawings: (sha256 hex, whether rendered).
 async fn kept(pool: &PgPool) -> Vec<(String, bool)> {
-    sqlx::query_as("SELECT encode(sha256, 'hex'), png IS NOT NULL FROM drawings ORDER BY 1")
-        .fetch_all(pool)
-        .await
-        .unwrap()
+    sqlx::query_as(
+        "SELECT encode(sha256, 'hex'), EXISTS (SELECT 1 FROM drawing_pngs p WHERE p.sha256 = d.sha256) \
+         FROM drawings d ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
 }
 
 /// A GET answered with its status, content type and raw bytes.
@@ -196,22 +222,10 @@ async fn kept_drawings_go_after_the_retention_period_and_a_page_keeps_its_drawin
 async fn a_turns_pictures_are_held_in_memory_for_its_next_mails_and_forgotten_with_the_drawings() {
     let (pool, _db) = test_db().await;
     let (app, counts) = counting_app(pool.clone()).await;
-    create_game_on(&app.ctx, "1835", serde_json::json!({}), Review::Auto, GameClock::default()).await;
-    app.ctx.clock.advance(Duration::hours(48));
-    app.tick().await;
-    let sent = deliver_all(&app).await;
-    assert_eq!(sent.iter().filter(|m| m.contains("Turn 1 result")).count(), 4);
-    assert_eq!(renders(&counts), 3);
-    let keys: Vec<stationmaster::draw::DrawingKey> = kept(&pool)
-        .await
-        .iter()
-        .map(|(sha, _)| stationmaster::draw::DrawingKey::from_src(&format!("drawing:{sha}")).unwrap())
-        .collect();
-    let rendered: Vec<Vec<u8>> =
-        sqlx::query_scalar("SELECT png FROM drawings ORDER BY sha256").fetch_all(&pool).await.unwrap();
+    let (keys, rendered) = first_1835_turn_mailed(&app, &pool, &counts).await;
 
     // RULING O29: with the database's copies gone, the PNGs still come from memory, unrendered.
-    sqlx::query("UPDATE drawings SET png = NULL").execute(&pool).await.unwrap();
+    sqlx::query("DELETE FROM drawing_pngs").execute(&pool).await.unwrap();
     let held = stationmaster::service::pictures::pngs(&app.ctx, &keys).await.unwrap();
     assert_eq!(held.into_values().collect::<Vec<_>>(), rendered, "the same pictures, from memory");
     assert_eq!(renders(&counts), 3, "none rendered again");
@@ -235,7 +249,7 @@ async fn large_values_are_compressed_with_lz4_where_the_server_has_it_and_pngs_n
         "SELECT attrelid::regclass::text || '.' || attname, attcompression::text, attstorage::text \
          FROM pg_attribute WHERE attnum > 0 AND NOT attisdropped AND attrelid IN \
          ('games'::regclass, 'turns'::regclass, 'reports'::regclass, 'outbox'::regclass, \
-          'drawings'::regclass, 'rollbacks'::regclass) ORDER BY 1",
+          'drawings'::regclass, 'drawing_pngs'::regclass, 'rollbacks'::regclass) ORDER BY 1",
     )
     .fetch_all(&pool)
     .await
@@ -256,5 +270,32 @@ async fn large_values_are_compressed_with_lz4_where_the_server_has_it_and_pngs_n
         let (_, compression, _) = of(name);
         assert_eq!(compression == "l", lz4, "{name}: {compression:?} (the server has LZ4: {lz4})");
     }
-    assert_eq!(of("drawings.png").2, "e", "a PNG is stored out of line, not compressed again");
+    assert_eq!(of("drawing_pngs.png").2, "e", "a PNG is stored out of line, not compressed again");
+}
+
+#[tokio::test]
+async fn the_pngs_are_an_unlogged_cache_and_after_the_database_loses_them_each_is_rendered_again_alike() {
+    let (pool, _db) = test_db().await;
+    let (app, counts) = counting_app(pool.clone()).await;
+    let persistence = |table: &'static str| {
+        sqlx::query_scalar::<_, String>("SELECT relpersistence::text FROM pg_class WHERE oid = $1::regclass")
+            .bind(table)
+            .fetch_one(&pool)
+    };
+    // RULING O33: the PNGs are written to no WAL; the SVGs they are rendered from are.
+    assert_eq!(persistence("drawing_pngs").await.unwrap(), "u", "the PNGs' table is unlogged");
+    assert_eq!(persistence("drawings").await.unwrap(), "p", "the drawings' table is logged");
+    let (keys, rendered) = first_1835_turn_mailed(&app, &pool, &counts).await;
+    assert_eq!(rendered.len(), 3, "each drawing's PNG kept");
+
+    // A crash of the database server empties an unlogged table, as this does; a server started
+    // after it holds nothing in memory.
+    sqlx::query("TRUNCATE drawing_pngs").execute(&pool).await.unwrap();
+    let (restarted, counts) = counting_app(pool.clone()).await;
+    let again = stationmaster::service::pictures::pngs(&restarted.ctx, &keys).await.unwrap();
+    assert_eq!(renders(&counts), 3, "each drawing rendered once more, from its kept SVG");
+    assert_eq!(again.into_values().collect::<Vec<_>>(), rendered, "the same pictures as before the loss");
+    let kept_again: Vec<Vec<u8>> =
+        sqlx::query_scalar("SELECT png FROM drawing_pngs ORDER BY sha256").fetch_all(&pool).await.unwrap();
+    assert_eq!(kept_again, rendered, "and kept again, byte for byte");
 }

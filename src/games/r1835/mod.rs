@@ -88,6 +88,8 @@ pub struct R1835 {
     data: Data,
     /// The map as printed and its key, drawn once (`draw`, RULING O28).
     printed: std::sync::OnceLock<(String, crate::draw::DrawingKey)>,
+    /// The market's grid as printed and its key, drawn once (`draw`, RULINGS O28, O34).
+    printed_market: std::sync::OnceLock<(String, crate::draw::DrawingKey)>,
 }
 
 impl R1835 {
@@ -98,7 +100,7 @@ impl R1835 {
 
     /// The engine with the given (checked) data.
     pub fn with_data(data: Data) -> R1835 {
-        R1835 { data, printed: std::sync::OnceLock::new() }
+        R1835 { data, printed: std::sync::OnceLock::new(), printed_market: std::sync::OnceLock::new() }
     }
 
     /// The loaded component data.

@@ -73,8 +73,9 @@ fn charter_el(c: &Charter, x: f64, y: f64) -> El {
     g
 }
 
-/// The charters in play at (x, y), and the height they take (width: [`width`]).
-pub fn charters(game: &R1835, s: &State, x: f64, y: f64) -> (El, f64) {
+/// The charters in play at (x, y), each its own element, and the height they take (width:
+/// [`width`]; the heading above them: [`heading`]).
+pub fn charters(game: &R1835, s: &State, x: f64, y: f64) -> (Vec<El>, f64) {
     let data = &game.data;
     let placed = |id: &str| s.board.tokens.values().flatten().filter(|t| t.company == id).count();
     let operating = match s.round {
@@ -111,16 +112,23 @@ pub fn charters(game: &R1835, s: &State, x: f64, y: f64) -> (El, f64) {
             operating: operating == u8::try_from(i).ok().map(Entity::Major),
         });
     }
-    let mut g = El::group(x, y).child(El::words(0.0, -8.0, 13.0, "Companies").attr("font-weight", "bold"));
+    let mut out = Vec::new();
     if list.is_empty() {
-        g.push(El::words(0.0, 14.0, 11.0, "No company is in play yet.").attr("fill", colour::MUTED));
-        return (g, 24.0);
+        out.push(El::words(x, y + 14.0, 11.0, "No company is in play yet.").attr("fill", colour::MUTED));
+        return (out, 24.0);
     }
+    // Each charter its own element: one that did not change is painted from its kept raster
+    // (RULING O34).
     for (k, c) in list.iter().enumerate() {
         let (row, col) = (k / PER_ROW, k % PER_ROW);
-        g.push(charter_el(c, col as f64 * (W + GAP), row as f64 * (H + GAP)));
+        out.push(charter_el(c, x + col as f64 * (W + GAP), y + row as f64 * (H + GAP)));
     }
-    (g, list.len().div_ceil(PER_ROW) as f64 * (H + GAP))
+    (out, list.len().div_ceil(PER_ROW) as f64 * (H + GAP))
+}
+
+/// The charters' heading at (x, y), as printed (the same in every game).
+pub fn heading(x: f64, y: f64) -> El {
+    El::words(x, y - 8.0, 13.0, "Companies").attr("font-weight", "bold")
 }
 
 /// The width the charters take.

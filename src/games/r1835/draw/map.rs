@@ -328,7 +328,7 @@ fn as_printed(board: &BoardState, hex: &Hex) -> bool {
 }
 
 /// An element the printed layer holds, marked so (RULING O28).
-fn printed(e: El) -> El {
+pub(super) fn printed(e: El) -> El {
     e.attr(LAYER, "printed")
 }
 

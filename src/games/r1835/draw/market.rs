@@ -1,6 +1,7 @@
 //! The 1835 stock market drawn: the grid of `rules/1835/market.toml` with its prices, the par
-//! spaces outlined, and each floated share company's marker on its space (markers that arrived
-//! earlier on top, as the rules stack them; RULING K93).
+//! spaces outlined — the same in every game, printed (RULINGS O28, O34) — and each floated share
+//! company's marker on its space (markers that arrived earlier on top, as the rules stack them;
+//! RULING K93).
 
 use super::company_colour;
 use crate::draw::{El, colour};
@@ -10,8 +11,9 @@ use crate::games::r1835::state::State;
 const CELL_W: f64 = 38.0;
 const CELL_H: f64 = 40.0;
 
-/// The market at (x, y): the elements and the grid's width and height.
-pub fn market(data: &Data, s: &State, x: f64, y: f64) -> (El, f64, f64) {
+/// The market's grid with its heading at (x, y), as printed (the same in every game): the
+/// element and the grid's width and height.
+pub fn grid(data: &Data, x: f64, y: f64) -> (El, f64, f64) {
     let m = &data.market;
     let cols = m.prices.iter().map(Vec::len).max().unwrap_or(0);
     let (w, h) = (cols as f64 * CELL_W, m.prices.len() as f64 * CELL_H);
@@ -29,6 +31,13 @@ pub fn market(data: &Data, s: &State, x: f64, y: f64) -> (El, f64, f64) {
             g.push(El::label(cx + CELL_W / 2.0, cy + 11.0, 9.5, price).attr("fill", colour::INK));
         }
     }
+    (g, w, h)
+}
+
+/// The floated share companies' markers on the market at (x, y) (over [`grid`]), each its own
+/// element (a marker that stays where it was is painted from its kept raster, RULING O34).
+pub fn markers(s: &State, x: f64, y: f64) -> Vec<El> {
+    let mut out = Vec::new();
     // Markers, in arrival order on each space: the first to arrive is drawn on top. A company's
     // marker enters the chart when it floats (RULING K93): an unfloated company whose par is
     // set has none on the chart yet.
@@ -46,17 +55,19 @@ pub fn market(data: &Data, s: &State, x: f64, y: f64) -> (El, f64, f64) {
         let (mx, my) =
             (f64::from(col) * CELL_W + 3.0 + depth * 4.0, f64::from(row) * CELL_H + 15.0 + depth * 4.0);
         let c = company_colour(id);
-        g.push(
-            El::rect(mx, my, CELL_W - 10.0, 16.0, c)
-                .n("rx", 3.0)
-                .attr("stroke", "#ffffff")
-                .n("stroke-width", 1.0),
-        );
-        g.push(
-            El::label(mx + (CELL_W - 10.0) / 2.0, my + 12.0, 9.5, id)
-                .attr("fill", colour::text_on(c))
-                .attr("font-weight", "bold"),
-        );
+        let marker = El::group(x + mx, y + my)
+            .child(
+                El::rect(0.0, 0.0, CELL_W - 10.0, 16.0, c)
+                    .n("rx", 3.0)
+                    .attr("stroke", "#ffffff")
+                    .n("stroke-width", 1.0),
+            )
+            .child(
+                El::label((CELL_W - 10.0) / 2.0, 12.0, 9.5, id)
+                    .attr("fill", colour::text_on(c))
+                    .attr("font-weight", "bold"),
+            );
+        out.push(marker);
     }
-    (g, w, h)
+    out
 }

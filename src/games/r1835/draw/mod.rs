@@ -54,9 +54,10 @@ impl Draw for R1835 {
         Some(document(width, left_h.max(y) + MARGIN, &headline, body))
     }
 
-    /// The map as printed, under the map part (RULING O28).
+    /// The map as printed, under the map part (RULING O28); the market's grid, under the market
+    /// part (O34).
     fn printed_layers(&self) -> Vec<String> {
-        vec![self.printed_map().0.clone()]
+        vec![self.printed_map().0.clone(), self.printed_market().0.clone()]
     }
 
     /// Three parts (issue 36): the map with the headline and the notes under it; the market and
@@ -66,6 +67,7 @@ impl Draw for R1835 {
         let (tables, tables_w, tables_h) = self.tables(s, MARGIN, PART_TOP);
         let (holdings, holdings_h) = self.holdings(s, MARGIN, PART_TOP);
         let (_, under) = self.printed_map();
+        let (_, under_market) = self.printed_market();
         vec![
             Part {
                 name: "map",
@@ -75,10 +77,11 @@ impl Draw for R1835 {
             Part {
                 name: "market",
                 title: "The market and the companies",
-                svg: document(
+                svg: document_over(
                     tables_w + 2.0 * MARGIN,
                     tables_h + MARGIN,
                     &format!("{headline}: the market and the companies"),
+                    under_market,
                     tables,
                 ),
             },
@@ -157,11 +160,34 @@ impl R1835 {
 
     /// The market and under it the charters, at (x, y): the elements, their width, and the
     /// height down to the end of the charters.
+    /// The market's grid and the charters' heading are printed (RULING O34): the same in every
+    /// game, under the market part as its layer ([`R1835::printed_market`]).
     fn tables(&self, s: &State, x: f64, y: f64) -> (Vec<El>, f64, f64) {
-        let (market, market_w, market_h) = market::market(&self.data, s, x, y);
-        let top = y + market_h + 36.0;
+        let (mut out, top, w) = self.printed_tables(x, y);
+        out.extend(market::markers(s, x, y));
         let (charters, charters_h) = charters::charters(self, s, x, top);
-        (vec![market, charters], market_w.max(charters::width()), top + charters_h)
+        out.extend(charters);
+        (out, w, top + charters_h)
+    }
+
+    /// The printed elements of [`R1835::tables`] at (x, y): the market's grid and the charters'
+    /// heading; where the charters start and the tables' width.
+    fn printed_tables(&self, x: f64, y: f64) -> (Vec<El>, f64, f64) {
+        let (grid, market_w, market_h) = market::grid(&self.data, x, y);
+        let top = y + market_h + 36.0;
+        let out = vec![map::printed(grid), map::printed(charters::heading(x, top))];
+        (out, top, market_w.max(charters::width()))
+    }
+
+    /// The market part's printed layer (RULINGS O28, O34) and its key, drawn once per engine: the
+    /// grid and the charters' heading where the market part draws them.
+    fn printed_market(&self) -> &(String, DrawingKey) {
+        self.printed_market.get_or_init(|| {
+            let (elements, top, w) = self.printed_tables(MARGIN, PART_TOP);
+            let doc = document(w + 2.0 * MARGIN, top, "The 1835 market as printed", elements);
+            let key = DrawingKey::of(&doc);
+            (doc, key)
+        })
     }
 
     /// Each player's cash, certificates, shares (director's marked), privates and minors; the

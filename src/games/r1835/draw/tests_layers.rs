@@ -26,7 +26,11 @@ fn positions() -> Vec<(&'static str, State)> {
 }
 
 fn map_part(s: &State) -> Part {
-    engine().draw_parts(s, Viewer::Public).into_iter().find(|p| p.name == "map").expect("a map part")
+    part(s, "map")
+}
+
+fn part(s: &State, name: &str) -> Part {
+    engine().draw_parts(s, Viewer::Public).into_iter().find(|p| p.name == name).expect("the part")
 }
 
 /// How two pictures of the same size differ: the share of pixels with a channel off by more
@@ -57,16 +61,48 @@ fn the_map_part_as_mailed_over_its_printed_layer_is_the_picture_of_the_whole_doc
         let (off, mean) = difference(&over, &whole);
         // Only the anti-aliased edges of hexes drawn in another order differ.
         assert!(off < 0.001 && mean < 0.1, "{name}: {:.4} % of pixels off, mean {mean:.3}", off * 100.0);
+        // RULING O34: painted again from the rasters its elements left, the same pixels.
+        let (found, rendered) = layers.pieces_counts();
+        assert_eq!(layers.pixmap(&svg).expect("renders").data(), over.data(), "{name}: again");
+        let (found_again, rendered_again) = layers.pieces_counts();
+        // The last runs' overlay covers the map: too large a raster to keep, painted each time.
+        let overlays = usize::from(svg.contains("last ran"));
+        assert_eq!(
+            rendered_again - rendered,
+            overlays as u64,
+            "{name}: nothing else rendered the second time"
+        );
+        assert!(found_again - found >= 5, "{name}: {} elements found kept", found_again - found);
     }
     assert_eq!(layers.rasters_kept(), 1, "one map, one scale: one raster");
+}
+
+#[test]
+fn the_market_part_as_mailed_over_its_printed_grid_is_the_picture_of_the_whole_document() {
+    let g = engine();
+    let layers = Layers::new(g.printed_layers());
+    for (name, s) in positions() {
+        let (svg, w, h) = part(&s, "market").for_mail();
+        assert!(layers.renders_over_layer(&svg), "{name}: drawn over the printed grid");
+        let over = layers.pixmap(&svg).expect("renders");
+        let whole = png_steps::raster(&png_steps::parse(&svg).expect("parses")).expect("rasterises");
+        assert_eq!((over.width(), over.height()), (w, h));
+        let (off, mean) = difference(&over, &whole);
+        assert!(off < 0.001 && mean < 0.1, "{name}: {:.4} % of pixels off, mean {mean:.3}", off * 100.0);
+        // RULING O34: each marker and charter painted again from its kept raster.
+        let rendered = layers.pieces_counts().1;
+        assert_eq!(layers.pixmap(&svg).expect("renders").data(), over.data(), "{name}: again");
+        assert_eq!(layers.pieces_counts().1, rendered, "{name}: nothing rendered the second time");
+    }
 }
 
 #[test]
 fn the_printed_layer_is_the_maps_data_alone_the_same_whatever_the_game() {
     let g = engine();
     let layers = g.printed_layers();
-    assert_eq!(layers.len(), 1);
+    assert_eq!(layers.len(), 2, "the map and the market's grid");
     assert!(layers[0].contains(">Berlin<") && layers[0].contains(">Hamburg<"));
+    assert!(layers[1].contains(">Stock market<") && layers[1].contains(">Companies<"));
     for (name, s) in positions() {
         let part = map_part(&s).svg;
         let (a, b) = (part.find(" data-under=\"").expect("names its layer") + 13, 64);
@@ -74,11 +110,13 @@ fn the_printed_layer_is_the_maps_data_alone_the_same_whatever_the_game() {
         assert_eq!(g.printed_layers(), layers, "{name}: the layer does not change with the game");
     }
     // Nothing of a game: no company's token, no off-board value of a phase, no headline.
-    for company in ["BY", "SX", "BA", "WT", "HE", "MS", "OL", "PR", "M1"] {
-        let fill = format!("fill=\"{}\"", super::company_colour(company));
-        assert!(!layers[0].contains(&fill), "the printed layer holds no {company} token");
-    }
-    for text in ["bank", "phase", "#f3b2ac"] {
-        assert!(!layers[0].contains(text), "the printed layer holds no {text}");
+    for layer in &layers {
+        for company in ["BY", "SX", "BA", "WT", "HE", "MS", "OL", "PR", "M1"] {
+            let fill = format!("fill=\"{}\"", super::company_colour(company));
+            assert!(!layer.contains(&fill), "the printed layer holds no {company} token or marker");
+        }
+        for text in ["bank", "phase", "#f3b2ac", "treasury", "seat"] {
+            assert!(!layer.contains(text), "the printed layer holds no {text}");
+        }
     }
 }
