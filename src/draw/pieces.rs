@@ -15,7 +15,7 @@
 
 use super::DrawError;
 use super::png::steps;
-use resvg::tiny_skia;
+use resvg::{tiny_skia, usvg};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -70,28 +70,53 @@ impl Pieces {
     }
 
     /// Paints `elements` (top-level elements of a document whose text up to its first element
-    /// is `head`) in order over `canvas`, from their kept rasters or rendering each one now.
+    /// is `head`) in order over `canvas`, from their kept rasters, those not kept rendered now —
+    /// all of them from one reading of a document that holds just them.
     pub fn paint(
         &self,
         head: &str,
         elements: &[&str],
         canvas: &mut tiny_skia::Pixmap,
     ) -> Result<(), DrawError> {
-        for element in elements {
-            if ["<title", "<desc", "<metadata"].iter().any(|t| element.starts_with(t)) {
-                continue; // paints nothing
+        // Each element's raster if kept (`Some`), or `None` to render; what paints nothing is left out.
+        let painted: Vec<&str> = elements
+            .iter()
+            .copied()
+            .filter(|e| !["<title", "<desc", "<metadata"].iter().any(|t| e.starts_with(t)))
+            .collect();
+        let mut kept: Vec<Option<Option<Arc<Piece>>>> =
+            painted.iter().map(|e| self.find(&[head, e].concat())).collect();
+        let missing: Vec<usize> = (0..painted.len()).filter(|&i| kept[i].is_none()).collect();
+        if let Ok(mut store) = self.store.lock() {
+            store.rendered += missing.len() as u64;
+        }
+        let tree = if missing.is_empty() {
+            None
+        } else {
+            let mut doc = String::from(head);
+            for &i in &missing {
+                doc.push_str(&format!("<g id=\"{}\">", piece_id(i)));
+                doc.push_str(painted[i]);
+                doc.push_str("</g>");
             }
-            let key = [head, element].concat();
-            let found = self.find(&key);
-            let piece = match found {
-                Some(piece) => piece,
-                None => match self.render(head, element, canvas)? {
-                    Rendered::Painted => continue,
-                    Rendered::Piece(piece) => {
-                        self.keep(key, piece.clone());
+            doc.push_str("</svg>");
+            Some(steps::parse(&doc)?)
+        };
+        let size = (canvas.width(), canvas.height());
+        for (i, element) in painted.iter().enumerate() {
+            let piece = match (kept[i].take(), &tree) {
+                (Some(piece), _) => piece,
+                (None, Some(tree)) => match cut(tree, i, size)? {
+                    Cut::Piece(piece) => {
+                        self.keep([head, element].concat(), piece.clone());
                         piece
                     }
+                    Cut::Large(node, transform) => {
+                        resvg::render_node(node, transform, &mut canvas.as_mut());
+                        continue;
+                    }
                 },
+                (None, None) => None,
             };
             if let Some(p) = piece {
                 paint_over(&p, canvas);
@@ -124,41 +149,6 @@ impl Pieces {
         piece
     }
 
-    /// Renders one element alone, on transparent pixels over its bounds on `canvas`'s grid; one
-    /// too large to keep is painted onto `canvas` straight away.
-    fn render(
-        &self,
-        head: &str,
-        element: &str,
-        canvas: &mut tiny_skia::Pixmap,
-    ) -> Result<Rendered, DrawError> {
-        if let Ok(mut store) = self.store.lock() {
-            store.rendered += 1;
-        }
-        let tree = steps::parse(&[head, element, "</svg>"].concat())?;
-        if !tree.root().has_children() {
-            return Ok(Rendered::Piece(None));
-        }
-        let b = tree.root().abs_layer_bounding_box();
-        let (cw, ch) = (canvas.width() as i32, canvas.height() as i32);
-        let x0 = ((b.left() - PAD).floor() as i32).clamp(0, cw);
-        let y0 = ((b.top() - PAD).floor() as i32).clamp(0, ch);
-        let x1 = ((b.right() + PAD).ceil() as i32).clamp(0, cw);
-        let y1 = ((b.bottom() + PAD).ceil() as i32).clamp(0, ch);
-        let (w, h) = ((x1 - x0) as u32, (y1 - y0) as u32);
-        if w == 0 || h == 0 {
-            return Ok(Rendered::Piece(None));
-        }
-        if (w as usize) * (h as usize) * 4 > LARGEST {
-            resvg::render(&tree, tiny_skia::Transform::identity(), &mut canvas.as_mut());
-            return Ok(Rendered::Painted);
-        }
-        let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(DrawError::TooLarge { width: w, height: h })?;
-        let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
-        resvg::render(&tree, shift, &mut pixmap.as_mut());
-        Ok(Rendered::Piece(Some(Arc::new(Piece { x: x0, y: y0, pixmap }))))
-    }
-
     /// Keeps a raster, and lets the least recently used go while over the budget.
     fn keep(&self, key: String, piece: Option<Arc<Piece>>) {
         let Ok(mut store) = self.store.lock() else { return };
@@ -186,12 +176,47 @@ impl Pieces {
     }
 }
 
-/// What rendering an element alone gave.
-enum Rendered {
-    /// Painted onto the canvas already (too large to keep).
-    Painted,
-    /// Its raster to keep (`None`: it paints nothing).
+/// The id of the group that holds element `i` in the document of the elements to render.
+fn piece_id(i: usize) -> String {
+    format!("stationmaster-piece-{i}")
+}
+
+/// An element rendered alone from the document of the elements to render.
+enum Cut<'t> {
+    /// Its raster, on transparent pixels over its bounds on the canvas's grid (`None`: it
+    /// paints nothing).
     Piece(Option<Arc<Piece>>),
+    /// Too large to keep: its node and the transform that paints it straight onto the canvas.
+    Large(&'t usvg::Node, tiny_skia::Transform),
+}
+
+/// Renders element `i` of `tree` (the document of the elements to render, each in its group)
+/// alone, aligned to the pixel grid of a canvas of `size`.
+fn cut(tree: &usvg::Tree, i: usize, size: (u32, u32)) -> Result<Cut<'_>, DrawError> {
+    let Some(node) = tree.node_by_id(&piece_id(i)) else { return Ok(Cut::Piece(None)) };
+    let Some(b) = node.abs_layer_bounding_box() else { return Ok(Cut::Piece(None)) };
+    // resvg paints a node moved by minus its bounds' corner in its own units: put it back, under
+    // the transform of the group that holds it (the document's scale), then move it to `at`.
+    let placed = |x: f32, y: f32| {
+        tiny_skia::Transform::from_translate(-x, -y)
+            .pre_concat(node.abs_transform())
+            .pre_translate(b.x(), b.y())
+    };
+    let (cw, ch) = (size.0 as i32, size.1 as i32);
+    let x0 = ((b.left() - PAD).floor() as i32).clamp(0, cw);
+    let y0 = ((b.top() - PAD).floor() as i32).clamp(0, ch);
+    let x1 = ((b.right() + PAD).ceil() as i32).clamp(0, cw);
+    let y1 = ((b.bottom() + PAD).ceil() as i32).clamp(0, ch);
+    let (w, h) = ((x1 - x0) as u32, (y1 - y0) as u32);
+    if w == 0 || h == 0 {
+        return Ok(Cut::Piece(None));
+    }
+    if (w as usize) * (h as usize) * 4 > LARGEST {
+        return Ok(Cut::Large(node, placed(0.0, 0.0)));
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(DrawError::TooLarge { width: w, height: h })?;
+    resvg::render_node(node, placed(x0 as f32, y0 as f32), &mut pixmap.as_mut());
+    Ok(Cut::Piece(Some(Arc::new(Piece { x: x0, y: y0, pixmap }))))
 }
 
 /// Paints a raster over the canvas where it goes: premultiplied source-over, each channel

@@ -179,12 +179,18 @@ pub mod steps {
         compression: png::Compression,
     ) -> Result<Vec<u8>, DrawError> {
         let encoding = |e: png::EncodingError| DrawError::Encode(e.to_string());
+        // The colour channels, in one pass that also finds whether every pixel is opaque
+        // (premultiplied and straight colour are then the same).
         let rgba = pixmap.data();
-        if rgba.chunks_exact(4).any(|p| p[3] != u8::MAX) {
+        let mut rgb = vec![0u8; rgba.len() / 4 * 3];
+        let mut alpha = u8::MAX;
+        for (to, p) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
+            to.copy_from_slice(&p[..3]);
+            alpha &= p[3];
+        }
+        if alpha != u8::MAX {
             return pixmap.encode_png().map_err(encoding);
         }
-        // Opaque: premultiplied and straight colour are the same.
-        let rgb: Vec<u8> = rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
         let mut out = Vec::with_capacity(rgb.len() / 8);
         let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
         encoder.set_color(png::ColorType::Rgb);

@@ -10,14 +10,16 @@
 //! a mail sent again carries the same picture.
 
 use anyhow::{Context, bail};
-use lettre::message::header::ContentType;
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment, Body, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
 use super::deliver::domain_of;
 use crate::draw::DrawingKey;
+use crate::service::Picture;
 use crate::store::outbox::OutboxRow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Builds the MIME message for an outbox row: From, To (with name), Subject, our own
 /// Message-ID (stable for the row, so a resend after a crash is recognisable as the same mail),
@@ -58,9 +60,9 @@ pub fn build_message(row: &OutboxRow, from: &str, drawn: &Drawn) -> anyhow::Resu
                 MultiPart::alternative_plain_html(row.body_text.clone(), html)
             } else {
                 let mut related = MultiPart::related().singlepart(SinglePart::html(html));
-                for (cid, png) in pictures {
-                    related = related
-                        .singlepart(Attachment::new_inline(cid).body(png, ContentType::parse("image/png")?));
+                for (cid, picture) in pictures {
+                    let png = ContentType::parse("image/png")?;
+                    related = related.singlepart(Attachment::new_inline(cid).body(picture.body(), png));
                 }
                 MultiPart::alternative()
                     .singlepart(SinglePart::plain(row.body_text.clone()))
@@ -84,8 +86,36 @@ pub fn build_message(row: &OutboxRow, from: &str, drawn: &Drawn) -> anyhow::Resu
 }
 
 /// The PNGs of the kept drawings a mail names (`src="drawing:<sha256>"`), by name: what
-/// `service::pictures::pngs` read back or rendered for it.
-pub type Drawn = BTreeMap<DrawingKey, Vec<u8>>;
+/// `service::pictures::pngs` held, read back or rendered for it.
+pub type Drawn = BTreeMap<DrawingKey, Arc<Picture>>;
+
+/// A picture taken out of an HTML body: a kept drawing's (its base64 lines made once for every
+/// mail that carries it, RULING O29), or the PNG of a `data:` address.
+#[derive(Debug, Clone, PartialEq)]
+enum Inline {
+    Kept(Arc<Picture>),
+    Png(Vec<u8>),
+}
+
+impl Inline {
+    fn png(&self) -> &[u8] {
+        match self {
+            Inline::Kept(p) => p.png(),
+            Inline::Png(png) => png,
+        }
+    }
+
+    /// The MIME part's body: a kept picture's base64 lines as they are, a PNG encoded now.
+    fn body(self) -> Body {
+        match self {
+            Inline::Kept(p) => match p.base64_lines() {
+                Some(lines) => Body::dangerous_pre_encoded(lines.to_vec(), ContentTransferEncoding::Base64),
+                None => Body::new(p.png().to_vec()),
+            },
+            Inline::Png(png) => Body::new(png),
+        }
+    }
+}
 
 /// The pictures of an HTML body taken out: each `src` holding a kept drawing's name
 /// (`drawing:<sha256>`, its PNG from `drawn`), a `data:image/png;base64,…` or a
@@ -94,7 +124,7 @@ pub type Drawn = BTreeMap<DrawingKey, Vec<u8>>;
 /// PNG bytes. A `data:` address that is not valid base64 is left as it is; a drawing absent
 /// from `drawn` or an SVG that does not render is left out (`src=""`, the picture's text
 /// alternative shows).
-fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<(String, Vec<u8>)>) {
+fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<(String, Inline)>) {
     const SRC: &str = "src=\"";
     const PNG: &str = "data:image/png;base64,";
     const SVG: &str = "data:image/svg+xml;base64,";
@@ -106,7 +136,7 @@ fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<
         out.push_str(&rest[..start]);
         let address = &after[..end];
         let picture = if let Some(png) = address.strip_prefix(PNG) {
-            data_encoding::BASE64.decode(png.as_bytes()).ok().map(Some)
+            data_encoding::BASE64.decode(png.as_bytes()).ok().map(|png| Some(Inline::Png(png)))
         } else if let Some(svg) = address.strip_prefix(SVG) {
             data_encoding::BASE64.decode(svg.as_bytes()).ok().map(|bytes| {
                 let svg = String::from_utf8_lossy(&bytes);
@@ -115,9 +145,10 @@ fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<
                         tracing::warn!(error = %e, "a mail's picture could not be rendered; sent without it");
                     })
                     .ok()
+                    .map(Inline::Png)
             })
         } else {
-            DrawingKey::from_src(address).map(|key| drawn.get(&key).cloned())
+            DrawingKey::from_src(address).map(|key| drawn.get(&key).cloned().map(Inline::Kept))
         };
         match picture {
             Some(Some(png)) => {
@@ -141,8 +172,8 @@ fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<
 pub fn html_as_mailed(html: &str, message_id: &str, drawn: &Drawn) -> String {
     let id = angle_id(message_id).unwrap_or_else(|_| "<mail@dev>".into());
     let (mut html, pictures) = inline_pictures(html, &id, drawn);
-    for (cid, png) in pictures {
-        let data = format!("data:image/png;base64,{}", data_encoding::BASE64.encode(&png));
+    for (cid, picture) in pictures {
+        let data = format!("data:image/png;base64,{}", data_encoding::BASE64.encode(picture.png()));
         html = html.replace(&format!("src=\"cid:{cid}\""), &format!("src=\"{data}\""));
     }
     html
@@ -282,7 +313,7 @@ mod tests {
             shown,
             format!(
                 "<img src=\"data:image/png;base64,{}\" alt=\"t\">",
-                data_encoding::BASE64.encode(&parts[0].1)
+                data_encoding::BASE64.encode(parts[0].1.png())
             )
         );
     }
@@ -302,7 +333,11 @@ mod tests {
         let (out, pictures) = inline_pictures(&html, "<m@x>", &Drawn::new());
         assert_eq!(out, "<img src=\"cid:picture1.m@x\" alt=\"t\">");
         assert_eq!(pictures.len(), 1);
-        assert_eq!(pictures[0].1, crate::draw::png(&svg).expect("renders"), "the same picture every time");
+        assert_eq!(
+            pictures[0].1.png(),
+            crate::draw::png(&svg).expect("renders"),
+            "the same picture every time"
+        );
     }
 
     #[test]
@@ -310,10 +345,11 @@ mod tests {
         let (shown, missing) = (DrawingKey::of("<svg>shown</svg>"), DrawingKey::of("<svg>missing</svg>"));
         let html =
             format!("<img src=\"{}\" alt=\"a\"><img src=\"{}\" alt=\"b\">", shown.src(), missing.src());
-        let drawn = Drawn::from([(shown, b"\x89PNG kept".to_vec())]);
+        let kept = Arc::new(Picture::new(b"\x89PNG kept".to_vec()));
+        let drawn = Drawn::from([(shown, kept.clone())]);
         let (out, pictures) = inline_pictures(&html, "<m@x>", &drawn);
         assert_eq!(out, "<img src=\"cid:picture1.m@x\" alt=\"a\"><img src=\"\" alt=\"b\">");
-        assert_eq!(pictures, vec![("picture1.m@x".to_string(), b"\x89PNG kept".to_vec())]);
+        assert_eq!(pictures, vec![("picture1.m@x".to_string(), Inline::Kept(kept))]);
     }
 
     #[test]

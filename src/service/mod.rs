@@ -56,6 +56,7 @@ pub use dashboard::{
 };
 pub use error::ServiceError;
 pub use guides::{OrderGuide, order_guide};
+pub use held_pngs::Picture;
 pub use key_rotation::{Rotated, rotate_key};
 pub use listings::{AbsenceRequest, GameSummary, InboundView, MailView, TurnSummary, VersionView};
 pub use pictures::{Renderer, current_picture, turn_picture};

@@ -6,6 +6,7 @@
 //! RULINGS O23–O25; `store::drawings`).
 
 use super::Ctx;
+use super::held_pngs::Picture;
 use super::{ServiceError, engine_of, load_game};
 use crate::domain::{GameId, TurnStatus};
 use crate::draw::{DrawError, DrawingKey};
@@ -99,13 +100,16 @@ pub(crate) async fn keep(
 /// publishing transaction, on a blocking thread — and kept, so each drawing is rendered once
 /// however many mails and pages show it (RULINGS O24, O25). A drawing not kept, or one that
 /// does not render (logged), is absent.
-pub async fn pngs(ctx: &Ctx, keys: &[DrawingKey]) -> Result<BTreeMap<DrawingKey, Vec<u8>>, ServiceError> {
-    let mut out: BTreeMap<DrawingKey, Vec<u8>> = BTreeMap::new();
+pub async fn pngs(
+    ctx: &Ctx,
+    keys: &[DrawingKey],
+) -> Result<BTreeMap<DrawingKey, Arc<Picture>>, ServiceError> {
+    let mut out: BTreeMap<DrawingKey, Arc<Picture>> = BTreeMap::new();
     let mut missing: Vec<DrawingKey> = Vec::new();
     for &key in keys {
         match ctx.held_pngs.get(&key) {
-            Some(png) => {
-                out.insert(key, png.as_ref().clone());
+            Some(picture) => {
+                out.insert(key, picture);
             }
             None => missing.push(key),
         }
@@ -115,36 +119,41 @@ pub async fn pngs(ctx: &Ctx, keys: &[DrawingKey]) -> Result<BTreeMap<DrawingKey,
     }
     let mut conn = ctx.pool.acquire().await?;
     for (key, png) in store::drawings::rendered(&mut conn, &missing).await? {
-        ctx.held_pngs.put(key, &png);
-        out.insert(key, png);
+        out.insert(key, hold(ctx, key, png));
     }
     drop(conn);
     for key in missing {
         if !out.contains_key(&key)
-            && let Some(png) = render_kept(ctx, key).await?
+            && let Some(picture) = render_kept(ctx, key).await?
         {
-            out.insert(key, png);
+            out.insert(key, picture);
         }
     }
     Ok(out)
 }
 
 /// The PNGs of the kept drawings an HTML body names (`src="drawing:<sha256>"`), as [`pngs`].
-pub async fn pngs_in(ctx: &Ctx, html: &str) -> Result<BTreeMap<DrawingKey, Vec<u8>>, ServiceError> {
+pub async fn pngs_in(ctx: &Ctx, html: &str) -> Result<BTreeMap<DrawingKey, Arc<Picture>>, ServiceError> {
     pngs(ctx, &DrawingKey::all_in(html)).await
+}
+
+/// A drawing's PNG held in memory for the next mails and pages that show it (RULING O29).
+fn hold(ctx: &Ctx, key: DrawingKey, png: Vec<u8>) -> Arc<Picture> {
+    let picture = Arc::new(Picture::new(png));
+    ctx.held_pngs.put(key, &picture);
+    picture
 }
 
 /// Renders a kept drawing and keeps its PNG. The drawing's row is locked meanwhile (in a short
 /// transaction of its own), so a second renderer — another worker, another server — waits and
 /// then takes the PNG instead of rendering it again.
-async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, ServiceError> {
+async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Arc<Picture>>, ServiceError> {
     let mut tx = ctx.pool.begin().await?;
     let Some((svg, png)) = store::drawings::lock(&mut tx, key).await? else {
         return Ok(None);
     };
     if let Some(png) = png {
-        ctx.held_pngs.put(key, &png);
-        return Ok(Some(png));
+        return Ok(Some(hold(ctx, key, png)));
     }
     let renderer = ctx.renderer.clone();
     let png = match tokio::task::spawn_blocking(move || {
@@ -164,8 +173,7 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
     };
     store::drawings::set_png(&mut tx, key, &png, ctx.now()).await?;
     tx.commit().await?;
-    ctx.held_pngs.put(key, &png);
-    Ok(Some(png))
+    Ok(Some(hold(ctx, key, png)))
 }
 
 /// The PNG of the drawing `svg` (a page's picture): kept under the SHA-256 of the document
@@ -173,18 +181,19 @@ async fn render_kept(ctx: &Ctx, key: DrawingKey) -> Result<Option<Vec<u8>>, Serv
 /// A drawing that does not render is an internal error.
 pub async fn png_of(ctx: &Ctx, svg: &str) -> Result<Vec<u8>, ServiceError> {
     let key = DrawingKey::of(svg);
-    if let Some(png) = ctx.held_pngs.get(&key) {
-        return Ok(png.as_ref().clone());
+    if let Some(picture) = ctx.held_pngs.get(&key) {
+        return Ok(picture.png().to_vec());
     }
     {
         let mut conn = ctx.pool.acquire().await?;
         if let Some((_, png)) = store::drawings::rendered(&mut conn, &[key]).await?.pop() {
-            ctx.held_pngs.put(key, &png);
+            hold(ctx, key, png.clone());
             return Ok(png);
         }
         keep(ctx, &mut conn, &[(key, svg)]).await?;
     }
     render_kept(ctx, key)
         .await?
+        .map(|picture| picture.png().to_vec())
         .ok_or_else(|| ServiceError::Internal(format!("drawing {key} could not be rendered")))
 }

@@ -227,21 +227,32 @@ pub struct ActionRow {
     pub by_default: bool,
 }
 
-pub async fn append_action(
+/// Appends actions to the log of `game`, all in one statement (issue 38: a published turn's
+/// actions together — one statement a turn, not one an action).
+pub async fn append_actions(
     conn: &mut PgConnection,
     game: GameId,
     turn: i32,
-    a: &ActionRow,
+    rows: &[ActionRow],
 ) -> sqlx::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let seqs: Vec<i64> = rows.iter().map(|a| a.seq).collect();
+    let seats: Vec<Seat> = rows.iter().map(|a| a.seat).collect();
+    let actions: Vec<&Value> = rows.iter().map(|a| &a.action).collect();
+    let defaults: Vec<bool> = rows.iter().map(|a| a.by_default).collect();
     sqlx::query(
-        "INSERT INTO actions (game_id, seq, turn, seat, action, by_default) VALUES ($1,$2,$3,$4,$5,$6)",
+        "INSERT INTO actions (game_id, seq, turn, seat, action, by_default) \
+         SELECT $1, s, $2, st, a, d FROM UNNEST($3::bigint[], $4::smallint[], $5::jsonb[], $6::boolean[]) \
+         AS x(s, st, a, d)",
     )
     .bind(game)
-    .bind(a.seq)
     .bind(turn)
-    .bind(a.seat)
-    .bind(&a.action)
-    .bind(a.by_default)
+    .bind(seqs)
+    .bind(seats)
+    .bind(actions)
+    .bind(defaults)
     .execute(conn)
     .await?;
     Ok(())

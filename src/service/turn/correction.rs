@@ -67,7 +67,7 @@ pub async fn correct_state(
         action: json!({"gm_correction": patch, "note": note}),
         by_default: false,
     };
-    store::games::append_action(&mut tx, game, row.turn, &row).await?;
+    store::games::append_actions(&mut tx, game, row.turn, std::slice::from_ref(&row)).await?;
     store::lifecycle::apply_correction(&mut tx, game, t.number, &corrected, t.first_seq).await?;
     audit::record(
         &mut tx,

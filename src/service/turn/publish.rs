@@ -57,16 +57,18 @@ async fn publish_as(
     step_from(turn.number, from, Step::Publish)?;
     let now = ctx.now();
     let engine = engine_of(game)?;
-    for a in &outcome.actions {
-        let row = ActionRow {
+    let rows: Vec<ActionRow> = outcome
+        .actions
+        .iter()
+        .map(|a| ActionRow {
             seq: i64::try_from(a.seq).unwrap_or(i64::MAX),
             turn: turn.number,
             seat: a.seat,
             action: a.action.clone(),
             by_default: a.by_default,
-        };
-        store::games::append_action(conn, game.id, turn.number, &row).await?;
-    }
+        })
+        .collect();
+    store::games::append_actions(conn, game.id, turn.number, &rows).await?;
     let flagged = nmr::count_and_flag(ctx, conn, game, outcome).await?;
     let next_seq = turn.first_seq + i64::try_from(outcome.actions.len()).unwrap_or(0);
     let next_deadline = if outcome.game_over {
