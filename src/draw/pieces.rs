@@ -196,7 +196,7 @@ fn cut(tree: &usvg::Tree, i: usize, size: (u32, u32)) -> Result<Cut<'_>, DrawErr
     let Some(node) = tree.node_by_id(&piece_id(i)) else { return Ok(Cut::Piece(None)) };
     let Some(b) = node.abs_layer_bounding_box() else { return Ok(Cut::Piece(None)) };
     // resvg paints a node moved by minus its bounds' corner in its own units: put it back, under
-    // the transform of the group that holds it (the document's scale), then move it to `at`.
+    // the transform of the group that holds it (the document's scale), then move it by (-x, -y).
     let placed = |x: f32, y: f32| {
         tiny_skia::Transform::from_translate(-x, -y)
             .pre_concat(node.abs_transform())

@@ -121,9 +121,9 @@ impl Inline {
 /// (`drawing:<sha256>`, its PNG from `drawn`), a `data:image/png;base64,…` or a
 /// `data:image/svg+xml;base64,…` address (a report queued before drawings were kept, rendered
 /// here) now points at `cid:pictureN.<message id>`; returned with each picture's Content-ID and
-/// PNG bytes. A `data:` address that is not valid base64 is left as it is; a drawing absent
-/// from `drawn` or an SVG that does not render is left out (`src=""`, the picture's text
-/// alternative shows).
+/// picture (a kept drawing's, or the PNG of a `data:` address). A `data:` address that is not
+/// valid base64 is left as it is; a drawing absent from `drawn` or an SVG that does not render is
+/// left out (`src=""`, the picture's text alternative shows).
 fn inline_pictures(html: &str, message_id: &str, drawn: &Drawn) -> (String, Vec<(String, Inline)>) {
     const SRC: &str = "src=\"";
     const PNG: &str = "data:image/png;base64,";
