@@ -97,15 +97,32 @@ fn measure(label: &str, g: &R1835, s: &State, layers: &Layers) {
         // scale renders it; best of five leaves that out, it is printed once in `main`).
         let (layered, pixmap) = best_of(5, || layers.pixmap(&svg).expect("renders"));
         let (encode, bytes) = best_of(5, || png_steps::encode(&pixmap).expect("encodes"));
-        let (total, _) = best_of(5, || layers.png(&svg).expect("renders"));
-        let (fast, smaller) =
-            best_of(5, || png_steps::encode_at(&pixmap, png::Compression::Fast).expect("encodes"));
-        println!(
-            "  part {:8} encoded at the fast compression instead (before RULING O26's amendment): {:.1} ms, {} KB PNG",
-            part.name,
-            fast.as_secs_f64() * 1e3,
-            smaller.len() / 1024
-        );
+        let (total, png) = best_of(5, || layers.png(&svg).expect("renders"));
+        // As the snapshot tests do: `DRAWINGS_PNG_DIR=/some/dir` writes each part's PNG there.
+        if let Some(dir) = std::env::var_os("DRAWINGS_PNG_DIR") {
+            let file = std::path::Path::new(&dir).join(format!("{label}-{}.png", part.name));
+            std::fs::write(&file, &png).expect("the PNG written");
+        }
+        // RULING O35: on a palette, at each compression, against full colour (before it).
+        let (cut, _) = best_of(5, || stationmaster::draw::palette::cut(pixmap.data()));
+        println!("  part {:8} cut to a palette: {:.1} ms", part.name, cut.as_secs_f64() * 1e3);
+        for (name, level) in [
+            ("fastest", png::Compression::Fastest),
+            ("fast", png::Compression::Fast),
+            ("balanced", png::Compression::Balanced),
+        ] {
+            let (cut, on_palette) = best_of(5, || png_steps::encode_at(&pixmap, level).expect("encodes"));
+            let (full, rgb) = best_of(5, || png_steps::encode_full_colour(&pixmap, level).expect("encodes"));
+            println!(
+                "  part {:8} encoded at the {name} compression: on a palette {:.1} ms, {} KB; \
+                 full colour {:.1} ms, {} KB",
+                part.name,
+                cut.as_secs_f64() * 1e3,
+                on_palette.len() / 1024,
+                full.as_secs_f64() * 1e3,
+                rgb.len() / 1024
+            );
+        }
         println!(
             "  part {:8} over its printed layer, its elements kept (RULING O34): png {:.1} ms \
              (split+paint {:.1}, encode {:.1}), {} KB PNG",

@@ -17,6 +17,7 @@ pub mod geo;
 pub mod hex;
 mod key;
 pub mod layers;
+pub mod palette;
 pub mod part;
 pub mod pieces;
 mod png;

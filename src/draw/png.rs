@@ -159,18 +159,25 @@ pub mod steps {
     }
 
     /// The pixels as PNG (RULING O26): an opaque picture — our drawings have a white ground —
-    /// as RGB, with the fastest compression, or the fast one for a picture of at most
-    /// [`FAST_UP_TO`] pixels; one with any transparent pixel as tiny-skia writes it.
+    /// on a palette of at most 256 colours (RULING O35, [`crate::draw::palette`]) with the fast
+    /// compression; one of too many colours as RGB with the fastest compression, or the fast one
+    /// if it has at most [`FAST_UP_TO`] pixels; one with any transparent pixel as tiny-skia
+    /// writes it.
     pub fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, DrawError> {
-        let pixels = u64::from(pixmap.width()) * u64::from(pixmap.height());
-        let small = pixels <= FAST_UP_TO;
-        encode_at(pixmap, if small { png::Compression::Fast } else { png::Compression::Fastest })
+        let Some(cut) = crate::draw::palette::cut(pixmap.data()) else {
+            let pixels = u64::from(pixmap.width()) * u64::from(pixmap.height());
+            let small = pixels <= FAST_UP_TO;
+            return encode_full_colour(
+                pixmap,
+                if small { png::Compression::Fast } else { png::Compression::Fastest },
+            );
+        };
+        on_palette(pixmap, &cut, png::Compression::Fast)
     }
 
-    /// The most pixels a picture may have to be written with the fast compression (RULING O26
-    /// amended in issue 38's fourth session): an 1835 market part (584,000 px) is 43 % smaller
-    /// for 0.5 ms more, while the map part (1.8 million) would be 10 % smaller for 3.4 ms more;
-    /// every byte goes four times through the mail.
+    /// The most pixels a full-colour picture may have to be written with the fast compression
+    /// (RULING O26 amended in issue 38's fourth session): every byte goes four times through the
+    /// mail, but a large picture's fast compression costs more than its bytes.
     pub const FAST_UP_TO: u64 = 1_000_000;
 
     /// [`encode`] at another compression (for the benchmark's comparison).
@@ -178,7 +185,26 @@ pub mod steps {
         pixmap: &tiny_skia::Pixmap,
         compression: png::Compression,
     ) -> Result<Vec<u8>, DrawError> {
-        let encoding = |e: png::EncodingError| DrawError::Encode(e.to_string());
+        match crate::draw::palette::cut(pixmap.data()) {
+            Some(cut) => on_palette(pixmap, &cut, compression),
+            None => encode_full_colour(pixmap, compression),
+        }
+    }
+
+    fn on_palette(
+        pixmap: &tiny_skia::Pixmap,
+        cut: &crate::draw::palette::Indexed,
+        compression: png::Compression,
+    ) -> Result<Vec<u8>, DrawError> {
+        write(pixmap, compression, png::ColorType::Indexed, Some(cut.palette.clone()), &cut.indices)
+    }
+
+    /// [`encode_at`] without a palette: RGB for an opaque picture (for the benchmark's
+    /// comparison, and for a picture of too many colours).
+    pub fn encode_full_colour(
+        pixmap: &tiny_skia::Pixmap,
+        compression: png::Compression,
+    ) -> Result<Vec<u8>, DrawError> {
         // The colour channels, in one pass that also finds whether every pixel is opaque
         // (premultiplied and straight colour are then the same).
         let rgba = pixmap.data();
@@ -189,15 +215,30 @@ pub mod steps {
             alpha &= p[3];
         }
         if alpha != u8::MAX {
-            return pixmap.encode_png().map_err(encoding);
+            return pixmap.encode_png().map_err(|e| DrawError::Encode(e.to_string()));
         }
-        let mut out = Vec::with_capacity(rgb.len() / 8);
+        write(pixmap, compression, png::ColorType::Rgb, None, &rgb)
+    }
+
+    /// A PNG of `pixmap`'s size from `data` in `colour` (eight bits a sample).
+    fn write(
+        pixmap: &tiny_skia::Pixmap,
+        compression: png::Compression,
+        colour: png::ColorType,
+        palette: Option<Vec<u8>>,
+        data: &[u8],
+    ) -> Result<Vec<u8>, DrawError> {
+        let encoding = |e: png::EncodingError| DrawError::Encode(e.to_string());
+        let mut out = Vec::with_capacity(data.len() / 8);
         let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_color(colour);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_compression(compression);
+        if let Some(palette) = palette {
+            encoder.set_palette(palette);
+        }
         let mut writer = encoder.write_header().map_err(encoding)?;
-        writer.write_image_data(&rgb).map_err(encoding)?;
+        writer.write_image_data(data).map_err(encoding)?;
         writer.finish().map_err(encoding)?;
         Ok(out)
     }
@@ -228,16 +269,31 @@ mod tests {
         assert!(inked(&bytes) > 100, "the text is drawn");
     }
 
+    /// The colour type of a PNG.
+    fn colour_type(png: &[u8]) -> png::ColorType {
+        png::Decoder::new(std::io::Cursor::new(png)).read_info().expect("a PNG").info().color_type
+    }
+
     #[test]
-    fn an_opaque_drawing_is_written_as_rgb_and_reads_back_pixel_for_pixel() {
+    fn an_opaque_drawing_of_few_colours_is_written_on_a_palette_and_reads_back_pixel_for_pixel() {
         let svg = words();
         let pixmap = steps::raster(&steps::parse(&svg).expect("parses")).expect("rasterises");
         let bytes = png(&svg).expect("renders");
-        let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
-        let reader = decoder.read_info().expect("a PNG");
-        assert_eq!(reader.info().color_type, png::ColorType::Rgb, "no alpha channel for an opaque picture");
+        // RULING O35: at most 256 colours (black text anti-aliased on white), all of them kept.
+        assert_eq!(colour_type(&bytes), png::ColorType::Indexed, "one byte a pixel");
         let back = tiny_skia::Pixmap::decode_png(&bytes).expect("decodes");
         assert_eq!(back.data(), pixmap.data(), "the same pixels");
+    }
+
+    #[test]
+    fn a_picture_of_too_many_colours_is_written_in_full_colour_pixel_for_pixel() {
+        let mut pixmap = tiny_skia::Pixmap::new(256, 200).expect("pixels");
+        for (i, p) in pixmap.data_mut().chunks_exact_mut(4).enumerate() {
+            p.copy_from_slice(&[(i % 256) as u8, (i / 256) as u8, (i / 97 % 256) as u8, 255]);
+        }
+        let bytes = steps::encode(&pixmap).expect("encodes");
+        assert_eq!(colour_type(&bytes), png::ColorType::Rgb, "no alpha channel for an opaque picture");
+        assert_eq!(tiny_skia::Pixmap::decode_png(&bytes).expect("decodes").data(), pixmap.data());
     }
 
     #[test]

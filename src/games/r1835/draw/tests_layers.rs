@@ -120,3 +120,55 @@ fn the_printed_layer_is_the_maps_data_alone_the_same_whatever_the_game() {
         }
     }
 }
+
+#[test]
+fn each_part_as_mailed_on_its_palette_keeps_its_fills_and_company_colours_and_strays_little_at_edges() {
+    // RULING O35: the PNG a report carries, read back, against the pixels rendered.
+    for (name, s) in positions() {
+        for part_name in ["map", "market", "players"] {
+            let (svg, _, _) = part(&s, part_name).for_mail();
+            let rendered = png_steps::raster(&png_steps::parse(&svg).expect("parses")).expect("rasterises");
+            let png = png_steps::encode(&rendered).expect("encodes");
+            let reader = png::Decoder::new(std::io::Cursor::new(&png)).read_info().expect("a PNG");
+            assert_eq!(reader.info().color_type, png::ColorType::Indexed, "{name} {part_name}: on a palette");
+            let mailed = Pixmap::decode_png(&png).expect("decodes");
+            let (off, mean) = difference(&mailed, &rendered);
+            assert!(
+                off < 0.001 && mean < 0.1,
+                "{name} {part_name}: {:.4} % of pixels off, mean {mean:.3}",
+                off * 100.0
+            );
+            // Every colour that covers a thousandth of the picture, kept pixel for pixel.
+            let mut counts = std::collections::HashMap::<[u8; 3], usize>::new();
+            for p in rendered.data().chunks_exact(4) {
+                *counts.entry([p[0], p[1], p[2]]).or_default() += 1;
+            }
+            let pixels = rendered.data().len() / 4;
+            for (p, q) in rendered.data().chunks_exact(4).zip(mailed.data().chunks_exact(4)) {
+                if counts[&[p[0], p[1], p[2]]] * 1000 >= pixels {
+                    assert_eq!(p, q, "{name} {part_name}: a fill's pixel kept");
+                }
+            }
+            // A company's colour where it fills a token, a marker or a charter (not where an
+            // edge's blend happens to hit it): shown as itself, or where an overlay leaves little
+            // of it, as a colour no player could tell from it.
+            for company in ["BY", "SX", "BA", "WT", "HE", "MS", "OL", "PR", "M1"] {
+                let colour = super::company_colour(company);
+                let c = u32::from_str_radix(&colour[1..], 16).expect("a colour");
+                let rgb = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+                let shown: Vec<u8> = rendered
+                    .data()
+                    .chunks_exact(4)
+                    .zip(mailed.data().chunks_exact(4))
+                    .filter(|(p, _)| p[..3] == rgb)
+                    .map(|(p, q)| p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0))
+                    .collect();
+                let strayed = shown.iter().copied().max().unwrap_or(0);
+                assert!(
+                    shown.len() < 20 || strayed <= 2,
+                    "{name} {part_name}: {company}'s {colour} shown {strayed} off"
+                );
+            }
+        }
+    }
+}
